@@ -1,0 +1,103 @@
+"""Findings: what the referee has to say about a record, as data.
+
+Each finding has a code from the fixed set below, a severity, where it is (file, line, column,
+robber, hand, trick, player) and arguments for a plain sentence in English or Russian.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    name: str
+    severity: Severity
+    unreadable: bool = False  # the input cannot be read at all: exit 2
+    summary: str = ""
+
+
+_E, _W = Severity.ERROR, Severity.WARNING
+CODES: dict[str, Code] = {c.name: c for c in (
+    # input that cannot be read at all (exit 2)
+    Code("unreadable", _E, True, "the file cannot be read: missing, a directory, not UTF-8 text, or empty"),
+    Code("yaml-syntax", _E, True, "the text is not well-formed YAML"),
+    Code("too-large", _E, True, "the file is larger than --max-bytes"),
+    Code("too-deep", _E, True, "the YAML nests deeper than any record does"),
+    Code("yaml-alias", _E, True, "YAML anchors and aliases are refused"),
+    Code("yaml-tag", _E, True, "a YAML tag other than the standard ones"),
+    # structure of the record
+    Code("duplicate-key", _E, False, "a key appears twice in one mapping"),
+    Code("unknown-key", _E, False, "a key that format 1 does not have (a typo must not pass)"),
+    Code("schema", _E, False, "a required key is missing or a value has the wrong type"),
+    Code("unsupported", _E, False, "a format version or game this tool does not referee"),
+    Code("unknown-player", _E, False, "a name that is not one of the record's players"),
+    Code("too-many", _E, False, "more robbers, hands or tricks than a record may hold"),
+    # cards and play
+    Code("bad-card", _E, False, "a card that cannot be read"),
+    Code("duplicate-card", _E, False, "a card played or dealt twice in one hand"),
+    Code("short-trick", _E, False, "a trick with fewer than four cards before the hand's last trick"),
+    Code("incomplete", _W, False, "the hand stops before its 13th trick: only what is known is scored"),
+    Code("wrong-turn", _E, False, "a trick given player by player does not start with its leader or breaks the order"),
+    Code("deal-mismatch", _E, False, "the cards dealt to a player differ from the cards that player played"),
+    Code("renonce", _E, False, "a player did not follow suit while holding the suit led"),
+    # scoring
+    Code("marks-differ", _E, False, "the table's marks of a hand differ from the computed ones"),
+    Code("impossible-marks", _E, False, "marks that cannot be: not summing to the marks of a hand"),
+    Code("totals-differ", _E, False, "the table's robber totals differ from the computed ones"),
+    Code("after-robber-end", _E, False, "a hand recorded after the robber had reached its target"),
+    Code("wrong-dealer", _E, False, "a dealer that breaks the rotation to the left"),
+    Code("reseat-too-early", _E, False, "a new seating before the 5th (9th, ...) robber"),
+    Code("unfinished-robber", _W, False, "a robber that has not reached its target"),
+    Code("no-robbers", _W, False, "a record with no robbers: nothing to score"),
+    Code("bad-stake", _E, False, "a stake that is not a non-negative exact decimal"),
+    Code("name-variant", _W, False, "one player under two spellings across records"),
+)}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    code: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    path: str | None = None
+    line: int | None = None
+    column: int | None = None
+    robber: int | None = None
+    hand: int | None = None
+    trick: int | None = None
+    player: str | None = None
+
+    @property
+    def severity(self) -> Severity:
+        return CODES[self.code].severity
+
+    @property
+    def is_error(self) -> bool:
+        return CODES[self.code].severity is Severity.ERROR
+
+    @property
+    def unreadable(self) -> bool:
+        return CODES[self.code].unreadable
+
+    def at(self, **where: Any) -> "Finding":
+        """The same finding with more of its place filled in."""
+        return replace(self, **{k: v for k, v in where.items() if v is not None})
+
+    def message(self, lang: str = "en") -> str:
+        from .messages import finding_message
+
+        return finding_message(self, lang)
+
+
+class FindingError(Exception):
+    """Raised where reading cannot go on; carries the finding that says why."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.message())
+        self.finding = finding

@@ -1,0 +1,78 @@
+"""The marks of one hand: queens, the photograph, the counting trick, most tricks (and, as a
+house rule, the last trick), each with the reason it was given."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .cards import Card
+from .house_rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
+from .play import Trick
+from .renonce import TrickCounts
+
+
+class MarkKind(enum.Enum):
+    QUEEN = "queen"
+    PHOTOGRAPH = "photograph"
+    COUNTING_TRICK = "counting-trick"
+    MOST_TRICKS = "most-tricks"
+    LAST_TRICK = "last-trick"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One penalty mark and why: the trick and card that carried it, or the trick count."""
+
+    player: str
+    kind: MarkKind
+    trick: int | None = None
+    card: Card | None = None
+    tricks: int | None = None  # for most tricks: how many
+
+
+def hand_marks(
+    tricks: Sequence[Trick],
+    photograph: Card,
+    counts: TrickCounts | None,
+    rules: HouseRules = DEFAULT_RULES,
+) -> tuple[Mark, ...]:
+    """Marks for the tricks played; most tricks only when `counts` of a complete hand is given."""
+    marks: list[Mark] = []
+    counting = rules.counting_trick(photograph.rank.count_value)
+    for tr in tricks:
+        w = tr.winner
+        if w is None:
+            continue
+        for c in tr.cards:
+            if c.rank == 12:
+                marks.append(Mark(w, MarkKind.QUEEN, tr.number, c))
+            if c == photograph:
+                marks.append(Mark(w, MarkKind.PHOTOGRAPH, tr.number, c))
+        if tr.number == counting:
+            marks.append(Mark(w, MarkKind.COUNTING_TRICK, tr.number))
+        if rules.last_trick_mark and tr.number == TRICKS_PER_HAND:
+            marks.append(Mark(w, MarkKind.LAST_TRICK, tr.number))
+    if counts is not None:
+        marks.append(most_tricks_mark(counts))
+    return tuple(marks)
+
+
+def most_tricks_mark(counts: TrickCounts) -> Mark:
+    """Most tricks after penalties; on a tie, whoever's own last trick came latest (001, 003)."""
+    n = counts.after_penalties
+    best = max(n.values())
+    tied = [p for p, v in n.items() if v == best]
+    player = max(tied, key=lambda p: counts.last_taken[p])
+    return Mark(player, MarkKind.MOST_TRICKS, tricks=best)
+
+
+def marks_by_player(players: Sequence[str], marks: Sequence[Mark]) -> dict[str, int]:
+    out = {p: 0 for p in players}
+    for m in marks:
+        out[m.player] += 1
+    return out
+
+
+def marks_total(marks: Mapping[str, int]) -> int:
+    return sum(marks.values())

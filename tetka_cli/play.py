@@ -1,0 +1,101 @@
+"""Trick play: the leader, the order of play to the left, follow-suit and the winner of a trick."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import Card, Suit
+from .findings import Finding
+from .house_rules import TRICKS_PER_HAND
+from .table import SEATS, Table
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick as played: its cards in play order, starting with the leader's."""
+
+    number: int
+    players: tuple[str, ...]
+    cards: tuple[Card, ...]
+    winner: str | None  # None while the trick is not complete
+
+    @property
+    def leader(self) -> str:
+        return self.players[0]
+
+    @property
+    def led_suit(self) -> Suit:
+        return self.cards[0].suit
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == SEATS
+
+    def card_of(self, player: str) -> Card | None:
+        for p, c in zip(self.players, self.cards):
+            if p == player:
+                return c
+        return None
+
+    @property
+    def queens(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.rank == 12)
+
+
+def winning_index(cards: Sequence[Card]) -> int:
+    """The highest card of the suit led wins: there are no trumps."""
+    suit = cards[0].suit
+    best, best_rank = 0, cards[0].rank
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c.suit is suit and c.rank > best_rank:
+            best, best_rank = i, c.rank
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    tricks: tuple[Trick, ...]
+    complete: bool
+    findings: tuple[Finding, ...]
+
+
+def play_tricks(table: Table, dealer: str, tricks: Sequence[Sequence[Card]]) -> PlayResult:
+    """Replay tricks given as cards in play order; the dealer's left leads the first trick.
+
+    Play stops at the first trick that is short of cards: who won it cannot be known, and the
+    referee never invents play.
+    """
+    findings: list[Finding] = []
+    players = table.players
+    leader = (table.seat(dealer) + 1) % SEATS
+    seen: dict[Card, int] = {}
+    played: list[Trick] = []
+    n = len(tricks)
+    for t, cards in enumerate(tricks, start=1):
+        if t > TRICKS_PER_HAND:
+            findings.append(Finding("too-many", {"what": "tricks", "count": n, "limit": TRICKS_PER_HAND}, trick=t))
+            break
+        order = tuple(players[(leader + i) % SEATS] for i in range(len(cards)))
+        for i, card in enumerate(cards):
+            first = seen.get(card)
+            if first is not None:
+                findings.append(Finding("duplicate-card", {"card": card, "first": first, "card_index": i},
+                                        trick=t, player=order[i]))
+            else:
+                seen[card] = t
+        if len(cards) != SEATS:
+            if len(cards) > SEATS:
+                findings.append(Finding("schema", {"what": "trick", "problem": "more than four cards"}, trick=t))
+            elif t < n:
+                findings.append(Finding("short-trick", {"count": len(cards)}, trick=t))
+            else:
+                played.append(Trick(t, order, tuple(cards), None))
+            break
+        win = winning_index(cards)
+        played.append(Trick(t, order, tuple(cards), order[win]))
+        leader = (leader + win) % SEATS
+    complete = len(played) == TRICKS_PER_HAND and played[-1].winner is not None
+    if not complete and not any(f.code in ("short-trick", "schema", "too-many") for f in findings):
+        findings.append(Finding("incomplete", {"tricks": sum(1 for tr in played if tr.winner)}))
+    return PlayResult(tuple(played), complete, tuple(findings))

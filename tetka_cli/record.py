@@ -1,0 +1,96 @@
+"""A game record as plain data, with the line and column of every value it came from.
+
+The YAML loader builds these; the referee reads them. Nothing here knows about YAML.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Mapping, Sequence
+
+from .cards import Card
+from .findings import Finding
+from .house_rules import DEFAULT_RULES, HouseRules
+
+
+@dataclass(frozen=True, slots=True)
+class Loc:
+    line: int
+    column: int
+
+
+NOWHERE = Loc(0, 0)
+_TOKEN = re.compile(r"[^\s,\[\]]+")
+
+
+class TextLocs:
+    """Where each card of a one-line text such as `9♦ K♦ Q♦ 10♦` starts; computed only when asked,
+    since positions are needed for findings only."""
+
+    __slots__ = ("loc", "text", "offset")
+
+    def __init__(self, loc: Loc, text: str, offset: int) -> None:
+        self.loc, self.text, self.offset = loc, text, offset
+
+    def __getitem__(self, i: int) -> Loc:
+        if "\n" not in self.text:
+            for k, m in enumerate(_TOKEN.finditer(self.text)):
+                if k == i:
+                    return Loc(self.loc.line, self.loc.column + self.offset + m.start())
+        return self.loc
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    number: int
+    loc: Loc
+    dealer: str | None = None
+    dealer_loc: Loc = NOWHERE
+    photograph: Card | None = None
+    photograph_loc: Loc = NOWHERE
+    deal: Mapping[str, tuple[Card, ...]] | None = None
+    deal_locs: Mapping[str, Sequence[Loc] | TextLocs] = field(default_factory=dict)
+    tricks: tuple[tuple[Card, ...], ...] | None = None
+    trick_locs: tuple[Loc, ...] = ()
+    card_locs: tuple[Sequence[Loc] | TextLocs, ...] = ()
+    trick_players: tuple[tuple[str, ...] | None, ...] = ()  # players as written, for mapping tricks
+    marks: Mapping[str, int] | None = None
+    marks_loc: Loc = NOWHERE
+    marks_locs: Mapping[str, Loc] = field(default_factory=dict)
+    broken: bool = False  # a card or structure could not be read: the hand is not replayed
+
+    @property
+    def played(self) -> bool:
+        return self.tricks is not None
+
+
+@dataclass(frozen=True, slots=True)
+class RobberRecord:
+    number: int
+    loc: Loc
+    hands: tuple[HandRecord, ...]
+    first_dealer: str | None = None
+    first_dealer_loc: Loc = NOWHERE
+    players: tuple[str, ...] | None = None
+    players_loc: Loc = NOWHERE
+    totals: Mapping[str, int] | None = None
+    totals_loc: Loc = NOWHERE
+    totals_locs: Mapping[str, Loc] = field(default_factory=dict)
+    hands_loc: Loc = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    path: str
+    game: str
+    players: tuple[str, ...]
+    robbers: tuple[RobberRecord, ...]
+    findings: tuple[Finding, ...] = ()  # found while reading: structure, cards, keys
+    stake: Decimal = Decimal(1)
+    stake_loc: Loc = NOWHERE
+    currency: str = ""
+    rules: HouseRules = DEFAULT_RULES
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    players_loc: Loc = NOWHERE
+    robbers_loc: Loc = NOWHERE

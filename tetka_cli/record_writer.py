@@ -1,0 +1,55 @@
+"""Write records in format 1, as text: deterministic bytes for the same sitting."""
+from __future__ import annotations
+
+import json
+from typing import Mapping
+
+from .cards import Suit
+from .simulate import SimSitting
+
+_ORDER = {s: i for i, s in enumerate(Suit)}
+
+
+def _name(s: str) -> str:
+    # Plain names stay plain; anything YAML could read otherwise is quoted as JSON (valid YAML).
+    if s and all(ch.isalnum() or ch in "_- ." for ch in s) and not s[0].isdigit() and s.lower() not in (
+            "yes", "no", "true", "false", "on", "off", "null", "y", "n", "~"):
+        return s
+    return json.dumps(s, ensure_ascii=False)
+
+
+def _scores(m: Mapping[str, int]) -> str:
+    return "{" + ", ".join(f"{_name(p)}: {v}" for p, v in m.items()) + "}"
+
+
+def write_sitting(s: SimSitting, *, meta: Mapping[str, str] | None = None, with_deal: bool = False,
+                  with_marks: bool = True, with_totals: bool = True) -> str:
+    out = ["format: 1", "game: tetka"]
+    if meta:
+        out.append("meta:")
+        out.extend(f"  {k}: {json.dumps(v, ensure_ascii=False)}" for k, v in meta.items())
+    out.append("players: [" + ", ".join(_name(p) for p in s.players) + "]")
+    r = s.rules
+    if (r.robber_target, r.last_trick_mark, r.count_trick_offset) != (21, False, 0):
+        out.append("rules:")
+        out.append(f"  robber_target: {r.robber_target}")
+        out.append(f"  last_trick_mark: {'true' if r.last_trick_mark else 'false'}")
+        out.append(f"  count_trick_offset: {r.count_trick_offset}")
+    out.append("robbers:")
+    for rob in s.robbers:
+        out.append(f"  - first_dealer: {_name(rob.first_dealer)}")
+        if with_totals:
+            out.append(f"    totals: {_scores(rob.totals)}")
+        out.append("    hands:")
+        for h in rob.hands:
+            out.append(f"      - dealer: {_name(h.dealer)}")
+            out.append(f"        photograph: {h.photograph}")
+            if with_deal:
+                out.append("        deal:")
+                for p, cards in h.deal.items():
+                    out.append(f"          {_name(p)}: " + " ".join(map(str, cards)))
+            out.append("        tricks:")
+            out.extend("          - " + " ".join(map(str, cards)) for cards in h.tricks)
+            if with_marks:
+                out.append(f"        marks: {_scores(h.recorded)}")
+    return "\n".join(out) + "\n"

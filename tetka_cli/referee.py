@@ -1,0 +1,193 @@
+"""The referee: replays every hand of a record, follows its robbers, and collects findings with
+the place in the file each one points at."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping, Sequence
+
+from .findings import Finding
+from .hand import HandResult, replay_hand
+from .record import HandRecord, Loc, Record, RobberRecord, TextLocs
+from .robber import RobberProgress, dealer_of_hand, may_reseat, next_first_dealer, run_robber
+from .table import Table
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    number: int
+    dealer: str
+    source: str  # "played": computed from the cards; "recorded": the table's marks; "none"
+    marks: Mapping[str, int]  # the marks that count in the robber
+    recorded: Mapping[str, int] | None
+    result: HandResult | None
+    record: HandRecord
+    after_end: bool = False
+
+    @property
+    def photograph(self):
+        return self.record.photograph
+
+
+@dataclass(frozen=True, slots=True)
+class RobberReport:
+    number: int
+    players: tuple[str, ...]
+    first_dealer: str
+    hands: tuple[HandReport, ...]
+    progress: RobberProgress
+    target: int
+    recorded_totals: Mapping[str, int] | None
+
+    @property
+    def finished(self) -> bool:
+        return self.progress.finished
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        return self.progress.totals
+
+
+@dataclass(frozen=True, slots=True)
+class RecordReport:
+    record: Record
+    robbers: tuple[RobberReport, ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def path(self) -> str:
+        return self.record.path
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.is_error for f in self.findings)
+
+
+def referee(record: Record) -> RecordReport:
+    """Check a record against the rules; never raises for a record the loader could build."""
+    findings = list(record.findings)
+    robbers: list[RobberReport] = []
+    if len(record.players) == 4:
+        seating = Table(record.players)
+        prev_first: str | None = None
+        for rob in record.robbers:
+            reseated = rob.players is not None and tuple(rob.players) != seating.players
+            if rob.players is not None:
+                if reseated and not may_reseat(rob.number):
+                    findings.append(Finding("reseat-too-early", {"robber_number": rob.number}, path=record.path,
+                                            line=rob.players_loc.line, column=rob.players_loc.column, robber=rob.number))
+                seating = Table(tuple(rob.players))
+            if prev_first is None or reseated:
+                expected_first = rob.first_dealer or seating.players[0]
+            else:
+                expected_first = next_first_dealer(seating, prev_first)
+            if rob.first_dealer is not None and rob.first_dealer != expected_first:
+                findings.append(_at(Finding("wrong-dealer", {"given": rob.first_dealer, "expected": expected_first,
+                                                             "what": "first_dealer"}, robber=rob.number),
+                                    record.path, rob.first_dealer_loc))
+            first = rob.first_dealer or expected_first
+            robbers.append(_robber(record, rob, seating, first, findings))
+            prev_first = first
+    if not record.robbers and not any(f.code in ("schema", "unsupported") for f in findings):
+        findings.append(Finding("no-robbers", {}, path=record.path,
+                                line=record.robbers_loc.line or None, column=record.robbers_loc.column or None))
+    findings.sort(key=lambda f: (f.line or 0, f.column or 0))
+    return RecordReport(record, tuple(robbers), tuple(findings))
+
+
+def _at(f: Finding, path: str, loc: Loc | None) -> Finding:
+    if loc is None or loc.line == 0:
+        return f.at(path=path)
+    return f.at(path=path, line=loc.line, column=loc.column)
+
+
+def _robber(record: Record, rob: RobberRecord, table: Table, first: str, findings: list[Finding]) -> RobberReport:
+    rules = record.rules
+    reports: list[HandReport] = []
+    for hand in rob.hands:
+        expected = dealer_of_hand(table, first, hand.number)
+        if hand.dealer is not None and hand.dealer != expected:
+            findings.append(_at(Finding("wrong-dealer", {"given": hand.dealer, "expected": expected, "what": "dealer"},
+                                        robber=rob.number, hand=hand.number), record.path, hand.dealer_loc))
+        reports.append(_hand(record, table, hand.dealer or expected, hand, rob.number, findings))
+    progress = run_robber(table.players, [r.marks for r in reports], rules.robber_target)
+    ended = progress.finished_after
+    if ended is not None:
+        for i in range(ended, len(reports)):
+            r = reports[i]
+            findings.append(_at(Finding("after-robber-end", {"ended": ended, "target": rules.robber_target},
+                                        robber=rob.number, hand=r.number), record.path, r.record.loc))
+            reports[i] = replace(r, after_end=True)
+    if rob.totals is not None:
+        for p in table.players:
+            if rob.totals.get(p) != progress.totals[p]:
+                findings.append(_at(Finding("totals-differ", {"recorded": rob.totals.get(p), "computed": progress.totals[p]},
+                                            robber=rob.number, player=p),
+                                    record.path, rob.totals_locs.get(p, rob.totals_loc)))
+    if not progress.finished and rob.hands:
+        findings.append(_at(Finding("unfinished-robber", {"target": rules.robber_target,
+                                                          "highest": max(progress.totals.values())},
+                                    robber=rob.number), record.path, rob.loc))
+    return RobberReport(rob.number, table.players, first, tuple(reports), progress, rules.robber_target, rob.totals)
+
+
+def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: int,
+          findings: list[Finding]) -> HandReport:
+    where = {"robber": robber, "hand": hand.number}
+    zero = {p: 0 for p in table.players}
+    rules = record.rules
+    if not hand.played:
+        marks = hand.marks or zero
+        if hand.marks is not None and sum(hand.marks.values()) != rules.marks_per_hand:
+            findings.append(_at(Finding("impossible-marks", {"problem": "sum", "sum": sum(hand.marks.values()),
+                                                             "expected": rules.marks_per_hand}, **where),
+                                record.path, hand.marks_loc))
+        return HandReport(hand.number, dealer, "recorded" if hand.marks else "none", marks, hand.marks, None, hand)
+    if hand.broken or hand.photograph is None or hand.tricks is None:
+        return HandReport(hand.number, dealer, "recorded" if hand.marks else "none", hand.marks or zero,
+                          hand.marks, None, hand)
+    result = replay_hand(table, dealer, hand.photograph, hand.tricks, deal=hand.deal, rules=rules)
+    # A trick written player by player must name the players in turn, from the trick's leader.
+    for tr, given, loc in zip(result.tricks, hand.trick_players, hand.trick_locs):
+        if given is not None and tuple(given) != tr.players[: len(given)]:
+            findings.append(_at(Finding("wrong-turn", {"given": list(given), "expected": list(tr.players)},
+                                        trick=tr.number, **where), record.path, loc))
+            return HandReport(hand.number, dealer, "recorded" if hand.marks else "none", hand.marks or zero,
+                              hand.marks, None, hand)
+    for f in result.findings:
+        findings.append(_place(f, record.path, hand, where))
+    computed = dict(result.marks_by_player)
+    if hand.marks is None:
+        return HandReport(hand.number, dealer, "played", computed, None, result, hand)
+    differ = [p for p in table.players
+              if (hand.marks[p] != computed[p] if result.complete else hand.marks[p] < computed[p])]
+    for p in differ:
+        findings.append(_at(Finding("marks-differ", {"recorded": hand.marks[p], "computed": computed[p],
+                                                     "complete": result.complete}, player=p, **where),
+                            record.path, hand.marks_locs.get(p, hand.marks_loc)))
+    if not result.complete:
+        if sum(hand.marks.values()) != rules.marks_per_hand:
+            findings.append(_at(Finding("impossible-marks", {"problem": "sum", "sum": sum(hand.marks.values()),
+                                                             "expected": rules.marks_per_hand}, **where),
+                                record.path, hand.marks_loc))
+        # The table's marks are the only whole account of a hand whose record stops early.
+        return HandReport(hand.number, dealer, "recorded", hand.marks, hand.marks, result, hand)
+    return HandReport(hand.number, dealer, "played", computed, hand.marks, result, hand)
+
+
+def _place(f: Finding, path: str, hand: HandRecord, where: Mapping[str, int]) -> Finding:
+    """Point an engine finding at the card, trick or hand in the file it is about."""
+    loc: Loc = hand.loc
+    args = f.args
+    try:
+        if f.trick is not None and "card_index" in args and f.trick <= len(hand.card_locs):
+            loc = hand.card_locs[f.trick - 1][args["card_index"]]
+        elif f.trick is not None and f.trick <= len(hand.trick_locs):
+            loc = hand.trick_locs[f.trick - 1]
+        elif "deal_index" in args and f.player in hand.deal_locs:
+            loc = hand.deal_locs[f.player][args["deal_index"]]
+        elif f.player is not None and f.player in hand.deal_locs:
+            locs = hand.deal_locs[f.player]
+            loc = locs.loc if isinstance(locs, TextLocs) else locs[0]
+    except (IndexError, KeyError):
+        loc = hand.loc
+    return _at(f.at(**where), path, loc)

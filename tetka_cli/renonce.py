@@ -1,0 +1,95 @@
+"""Renonces (revokes): detection, and the penalty of three tricks handed to the offender."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .cards import Card, Suit
+from .house_rules import TRICKS_PER_HAND
+from .play import Trick
+
+PENALTY_TRICKS = 3  # one from each of the three opponents
+
+
+@dataclass(frozen=True, slots=True)
+class Renonce:
+    """`player` played `card` on a `led` lead in trick `trick` while holding `held`."""
+
+    player: str
+    trick: int
+    card: Card
+    led: Suit
+    held: Card
+    index: int  # the card's place in the trick, 0 for the leader
+
+
+def find_renonces(
+    tricks: Sequence[Trick], deal: Mapping[str, Sequence[Card]] | None = None
+) -> tuple[Renonce, ...]:
+    """Every failure to follow suit while holding the suit led.
+
+    What a player held at a trick is what they play later in the hand, plus what the deal
+    (when given) shows they never played. Each renonce is reported on its own.
+    """
+    # The cards each player still holds after the trick being looked at, walking backwards.
+    later: dict[str, dict[Suit, Card]] = {}
+    if deal:
+        played = {c for tr in tricks for c in tr.cards}
+        for player, cards in deal.items():
+            held: dict[Suit, Card] = {}
+            for c in cards:
+                if c not in played:
+                    held.setdefault(c.suit, c)
+            later[player] = held
+    found: list[Renonce] = []
+    for tr in reversed(tricks):
+        led = tr.cards[0].suit
+        for i in range(len(tr.cards) - 1, -1, -1):
+            card, player = tr.cards[i], tr.players[i]
+            held = later.get(player)
+            if held is None:
+                held = later[player] = {}
+            if i and card.suit is not led:
+                evidence = held.get(led)
+                if evidence is not None:
+                    found.append(Renonce(player, tr.number, card, led, evidence, i))
+            held[card.suit] = card
+    found.reverse()
+    return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickCounts:
+    """Tricks each player holds after penalties, and the order used to break a tie for most."""
+
+    in_play: Mapping[str, int]
+    after_penalties: Mapping[str, int]
+    last_taken: Mapping[str, int]  # when each player's last trick came; 0 for none
+
+
+def count_tricks(players: Sequence[str], tricks: Sequence[Trick], renonces: Sequence[Renonce]) -> TrickCounts:
+    """Count tricks, then apply each renonce in turn: every opponent who has a trick hands one over.
+
+    For the tie-break a player's tricks are kept in the order taken; a handed-over trick leaves
+    the end of the giver's list, and the three penalty tricks of the k-th renonce arrive at
+    moment 13 + k (see docs/rulings.md).
+    """
+    taken: dict[str, list[int]] = {p: [] for p in players}
+    for tr in tricks:
+        if tr.winner is not None:
+            taken[tr.winner].append(tr.number)
+    in_play = {p: len(v) for p, v in taken.items()}
+    for k, r in enumerate(renonces, start=1):
+        received = 0
+        for p in players:
+            if p != r.player and taken[p]:
+                taken[p].pop()
+                received += 1
+        # Tricks are cards on the table: an opponent with none hands nothing, so the offender
+        # receives fewer than three (tetka-rules.md, defaults where the sources are silent).
+        taken[r.player].extend([TRICKS_PER_HAND + k] * received)
+    return TrickCounts(
+        in_play=in_play,
+        after_penalties={p: len(v) for p, v in taken.items()},
+        last_taken={p: (v[-1] if v else 0) for p, v in taken.items()},
+    )

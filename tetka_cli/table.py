@@ -1,0 +1,35 @@
+"""The four seats of a Tetka table, in clockwise order: play passes to the left."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEATS = 4
+
+
+class TableError(ValueError):
+    """Players that cannot sit at one Tetka table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Players in clockwise order: each next player sits at the previous one's left."""
+
+    players: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.players) != SEATS:
+            raise TableError(f"Tetka is played by {SEATS} players, not {len(self.players)}")
+        if len(set(self.players)) != SEATS:
+            raise TableError(f"players must be distinct: {list(self.players)!r}")
+
+    def seat(self, player: str) -> int:
+        return self.players.index(player)
+
+    def left_of(self, player: str) -> str:
+        """The player at this player's left, who plays (and deals) next."""
+        return self.players[(self.seat(player) + 1) % SEATS]
+
+    def from_seat(self, first: str) -> tuple[str, ...]:
+        """All four players in play order, starting with `first`."""
+        i = self.seat(first)
+        return self.players[i:] + self.players[:i]

@@ -1,0 +1,170 @@
+"""What each command reports, as data: a JSON document (the core of record-format.md) and tables
+for text and CSV. Built from referee reports; no printing here."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from .findings import Finding
+from .messages import mark_reason, t
+from .referee import HandReport, RecordReport, RobberReport
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    headers: Sequence[str]
+    rows: Sequence[Sequence[Any]]
+    notes: Sequence[str] = ()  # lines shown under the table
+
+
+def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
+    return {"code": f.code, "severity": f.severity.value, "path": f.path, "line": f.line, "column": f.column,
+            "robber": f.robber, "hand": f.hand, "trick": f.trick, "player": f.player,
+            "message": f.message(lang)}
+
+
+def unreadable_json(f: Finding, lang: str = "en") -> dict[str, Any]:
+    return {"path": f.path, "ok": False, "readable": False, "findings": [finding_json(f, lang)]}
+
+
+# -- validate -----------------------------------------------------------------------------------
+def validate_json(rep: RecordReport, lang: str = "en") -> dict[str, Any]:
+    return {"path": rep.path, "ok": rep.ok, "readable": True,
+            "findings": [finding_json(f, lang) for f in rep.findings]}
+
+
+# -- marks --------------------------------------------------------------------------------------
+def hand_json(h: HandReport) -> dict[str, Any]:
+    res = h.result
+    return {
+        "number": h.number,
+        "dealer": h.dealer,
+        "photograph": str(h.photograph) if h.photograph else None,
+        "source": h.source,
+        "complete": res.complete if res else None,
+        "marks": dict(h.marks),
+        "tricks_taken": dict(res.counts.after_penalties) if res else None,
+        "tricks_in_play": dict(res.counts.in_play) if res else None,
+        "renonces": [{"player": r.player, "trick": r.trick, "card": str(r.card), "held": str(r.held)}
+                     for r in res.renonces] if res else [],
+        "reasons": [{"player": m.player, "kind": m.kind.value, "trick": m.trick,
+                     "card": str(m.card) if m.card else None, "tricks": m.tricks} for m in res.marks] if res else [],
+        "recorded_marks": dict(h.recorded) if h.recorded is not None else None,
+        "after_end": h.after_end,
+    }
+
+
+def robber_json(r: RobberReport) -> dict[str, Any]:
+    return {"number": r.number, "players": list(r.players), "first_dealer": r.first_dealer,
+            "finished": r.finished, "target": r.target, "totals": dict(r.totals),
+            "recorded_totals": dict(r.recorded_totals) if r.recorded_totals is not None else None,
+            "hands": [hand_json(h) for h in r.hands]}
+
+
+def marks_json(rep: RecordReport, lang: str = "en") -> dict[str, Any]:
+    return {"path": rep.path, "ok": rep.ok, "robbers": [robber_json(r) for r in rep.robbers],
+            "findings": [finding_json(f, lang) for f in rep.findings]}
+
+
+def _cell(h: HandReport, p: str, lang: str) -> str:
+    v = str(h.marks[p])
+    if h.recorded is not None and h.source == "played" and h.recorded.get(p) != h.marks[p]:
+        v += f" [{t('recorded', lang)} {h.recorded.get(p)}]"
+    return v
+
+
+def marks_tables(rep: RecordReport, lang: str = "en") -> list[Table]:
+    tables = []
+    for r in rep.robbers:
+        headers = [t("hand", lang), t("dealer", lang)] + [f"{p}" for p in r.players] + [t("totals", lang)]
+        rows = []
+        for h, running in zip(r.hands, r.progress.running):
+            note = ""
+            if h.source == "recorded":
+                note = f" ({t('hand_only', lang) if h.result is None else t('incomplete', lang)})"
+            if h.after_end:
+                note += f" ({t('after_end', lang)})"
+            rows.append([f"{h.number}{note}", h.dealer] + [_cell(h, p, lang) for p in r.players]
+                        + [" ".join(str(running[p]) for p in r.players)])
+        status = t("finished", lang) if r.finished else t("unfinished", lang)
+        tot = [t("totals", lang), ""] + [str(r.totals[p]) for p in r.players] + [""]
+        if r.recorded_totals is not None and dict(r.recorded_totals) != dict(r.totals):
+            tot = tot[:2] + [f"{r.totals[p]} [{t('recorded', lang)} {r.recorded_totals.get(p)}]"
+                             if r.recorded_totals.get(p) != r.totals[p] else str(r.totals[p]) for p in r.players] + [""]
+        rows.append(tot)
+        tables.append(Table(f"{rep.path}: {t('robber', lang)} {r.number} ({status})", headers, rows))
+    return tables
+
+
+def marks_csv(reps: Iterable[RecordReport]) -> Table:
+    rows = []
+    for rep in reps:
+        for r in rep.robbers:
+            for h, running in zip(r.hands, r.progress.running):
+                for p in r.players:
+                    rows.append([rep.path, r.number, h.number, h.dealer, p, h.marks[p], running[p],
+                                 "" if h.recorded is None else h.recorded.get(p), h.source])
+    return Table("", ["path", "robber", "hand", "dealer", "player", "marks", "total", "recorded", "source"], rows)
+
+
+# -- replay -------------------------------------------------------------------------------------
+def _carries(tr, photograph, counting: int, lang: str) -> str:
+    parts = [str(c) for c in tr.cards if c.is_queen]
+    if photograph in tr.cards and not photograph.is_queen:
+        parts.append(f"{t('photograph', lang).lower()} {photograph}")
+    elif photograph in tr.cards:
+        parts.append(t("photograph", lang).lower())
+    if tr.number == counting:
+        parts.append(t("counting_trick", lang))
+    return ", ".join(parts)
+
+
+def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = None,
+                  hand: int | None = None) -> list[Table]:
+    tables = []
+    for r in rep.robbers:
+        if robber is not None and r.number != robber:
+            continue
+        for h in r.hands:
+            if hand is not None and h.number != hand:
+                continue
+            tables.append(hand_table(rep, r, h, lang))
+    return tables
+
+
+def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str) -> Table:
+    players = r.players
+    title = (f"{rep.path}: {t('robber', lang)} {r.number}, {t('hand', lang).lower()} {h.number}, "
+             f"{t('dealer', lang).lower()} {h.dealer}")
+    res = h.result
+    if res is None:
+        marks = ", ".join(f"{p} {h.marks[p]}" for p in players)
+        return Table(f"{title} — {t('hand_only', lang)}: {marks}", [], [])
+    rules = rep.record.rules
+    counting = rules.counting_trick(res.photograph.rank.count_value)
+    title += (f", {t('photograph', lang).lower()} {res.photograph} "
+              f"({t('counting_trick', lang)} {counting})")
+    renonce_at = {(x.trick, x.player) for x in res.renonces}
+    headers = [t("trick", lang), t("leader", lang)] + list(players) + [t("winner", lang), t("carries", lang),
+                                                                        t("counts", lang)]
+    rows = []
+    running = {p: 0 for p in players}
+    for tr in res.tricks:
+        if tr.winner:
+            running[tr.winner] += 1
+        cells = []
+        for p in players:
+            c = tr.card_of(p)
+            text = "" if c is None else str(c)
+            if (tr.number, p) in renonce_at:
+                text += f" ({t('renonce_mark', lang)})"
+            cells.append(text)
+        rows.append([tr.number, tr.leader] + cells + [tr.winner or "?", _carries(tr, res.photograph, counting, lang),
+                                                       " ".join(str(running[p]) for p in players)])
+    if res.renonces:
+        after = res.counts.after_penalties
+        rows.append(["", t("penalty", lang)] + ["" for _ in players] + ["", "", " ".join(str(after[p]) for p in players)])
+    rows.append(["", t("marks", lang)] + [str(res.marks_by_player[p]) for p in players] + ["", "", ""])
+    notes = [f"{m.player}: {mark_reason(m, lang)}" for m in res.marks]
+    return Table(title, headers, rows, notes)

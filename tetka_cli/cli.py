@@ -25,7 +25,7 @@ from .messages import LANGS, default_lang, finding_line, t
 from .referee import RecordReport, referee
 from .views import Table
 
-EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 @dataclass
@@ -258,6 +258,227 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
 
 
 @cli.command()
+@click.argument("inputs", nargs=-1, metavar="FILE|DIR|-...")
+@click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
+              help="Refuse a record file larger than this.")
+@click.option("--stake", "stake_text", metavar="AMOUNT", help="Money per mark for every record (overrides `stake:`).")
+@click.option("--per-record", is_flag=True, help="With many records: a table per record as well as the standings.")
+@click.option("--provisional", is_flag=True, help="Settle unfinished robbers too, marked provisional.")
+@click.option("--force", is_flag=True, help="Settle records that break rules instead of leaving them out.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes reading and checking records in parallel; the output is the same.")
+@click.option("--from-json", "from_json", is_flag=True,
+              help="The inputs are earlier `settle --format json` outputs: combine them into one settlement.")
+@output_options
+def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_record: bool, provisional: bool,
+           force: bool, jobs: int, from_json: bool, opts: Options) -> None:
+    """Settle robbers in money: for every pair, the one with more marks pays the other the
+    difference times the stake. One record: a table per robber and one for the sitting. Many
+    records (a season): standings per player across all of them."""
+    from .batch import SettleJob, run_parallel
+    from .season import SittingSummary, name_variants, standings
+    from .settlement import StakeError, parse_stake
+    from .views import places_of, sitting_json, sitting_tables, standings_json, standings_table, summary_from_json
+
+    if not inputs:
+        raise click.UsageError("give record files or folders (or `-`), or --from-json with earlier outputs")
+    stake = None
+    if stake_text is not None:
+        try:
+            stake = parse_stake(stake_text)
+        except StakeError as e:
+            raise click.BadParameter(str(e), param_hint="--stake") from None
+    left_out: list[dict[str, Any]] = []
+    warnings: list[Finding] = []
+    records: list[dict[str, Any]] = []
+    read = 0
+    code = EXIT_OK
+    if from_json:
+        for path in inputs:
+            doc = read_json_doc(path)
+            records.extend(doc.get("records", []))
+            left_out.extend(doc.get("left_out", []))
+            read += doc.get("counts", {}).get("read", len(doc.get("records", [])))
+    else:
+        paths, problems = expand(inputs)
+        job = SettleJob(max_bytes=max_bytes, stake=stake, provisional=provisional, force=force)
+        for f in problems:
+            left_out.append(left_out_json(f, opts.lang))
+            err(finding_line(f, opts.lang))
+            code = EXIT_UNREADABLE
+        done = 0
+        try:
+            with progress(len(paths)) as bar:
+                for s in run_parallel(job, paths, jobs):
+                    done += 1
+                    bar.update(1)
+                    read += 1
+                    if s.money is None:
+                        first = s.first_error or (s.findings[0] if s.findings else None)
+                        if first is not None:
+                            left_out.append(left_out_json(first, opts.lang))
+                            err(f"{t('left_out', opts.lang)}: {finding_line(first, opts.lang)}")
+                        code = EXIT_UNREADABLE if s.unreadable else max(code, EXIT_RULES)
+                    else:
+                        records.append(sitting_json(s.money))
+                        warnings.extend(f for f in s.findings if not f.is_error and f.code != "unfinished-robber"
+                                        or (f.is_error and force))
+        except KeyboardInterrupt:
+            err(f"tetka: interrupted after {done} of {len(paths)} records")
+            sys.exit(EXIT_INTERRUPTED)
+    for f in warnings:
+        err(finding_line(f, opts.lang))
+    summaries = [summary_from_json(r) for r in records]
+    all_names = [p for s in summaries for p in s.players]
+    for name, others in name_variants(all_names).items():
+        err(finding_line(Finding("name-variant", {"name": name, "variants": others}), opts.lang))
+    places = places_of(records)
+    table = standings(summaries)
+    counts = {"read": read, "settled": len(records), "left_out": len(left_out)}
+    currencies = {r.get("currency", "") for r in records}
+    currency = currencies.pop() if len(currencies) == 1 else ""
+    if opts.fmt == "json":
+        emit_json({"records": records, "players": standings_json(table, places), "left_out": left_out,
+                   "counts": counts})
+    elif opts.fmt == "csv":
+        rows = standings_json(table, places)
+        emit_csv(Table("", ["player", "sittings", "robbers", "lowest", "marks", "net"],
+                       [[p, v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"]] for p, v in rows.items()]))
+    else:
+        tables: list[Table] = []
+        if len(records) == 1 or per_record:
+            tables = [tb for r in records for tb in sitting_tables(r, opts.lang)]
+        if len(records) != 1:
+            tables.append(standings_table(standings_json(table, places), opts.lang, currency))
+        emit_tables(tables, opts)
+    err(t("summary_settle", opts.lang, **counts))
+    if force and code == EXIT_RULES:
+        code = EXIT_OK
+    sys.exit(code)
+
+
+def left_out_json(f: Finding, lang: str) -> dict[str, Any]:
+    return {"path": f.path, "code": f.code, "line": f.line, "column": f.column, "message": f.message(lang)}
+
+
+def read_json_doc(path: str) -> dict[str, Any]:
+    """An earlier `settle --format json` output; a clear error when it is not one."""
+    try:
+        with (click.open_file(path, "r", encoding="utf-8")) as fh:
+            doc = json.load(fh)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise click.ClickException(f"{path}: not a settle JSON output: {e}") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
+        raise click.ClickException(f"{path}: not a settle JSON output: no `records` list")
+    return doc
+
+
+class _NoBar:
+    def __enter__(self) -> "_NoBar":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        return None
+
+
+def progress(total: int) -> Any:
+    """A progress bar on stderr when stderr is a terminal and the batch is large; silent otherwise."""
+    if total > 1 and sys.stderr.isatty():
+        return click.progressbar(length=total, file=sys.stderr, label="tetka")
+    return _NoBar()
+
+
+@cli.command()
+@click.option("--hands", type=click.IntRange(min=1), help="Hands per sitting (the last robber may stay unfinished).")
+@click.option("--robbers", type=click.IntRange(min=1), help="Whole robbers per sitting, each played to the target.")
+@click.option("--sittings", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many sittings (records) to write; with several, --out is a folder.")
+@click.option("--players", default="Анна,Борис,Вера,Глеб", show_default=True, help="Four names, clockwise.")
+@click.option("--bots", default="book", show_default=True,
+              help="One bot for all seats or four, comma-separated: book, random.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same bytes.")
+@click.option("--renonce-rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+              help="Chance that a player who can follow suit does not.")
+@click.option("--table-marks-errors", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+              help="Chance that the table's recorded marks of a hand are wrong.")
+@click.option("--robber-target", type=click.IntRange(min=1), default=21, show_default=True,
+              help="House rule: marks that end a robber.")
+@click.option("--with-deal", is_flag=True, help="Write each hand's deal as well as its tricks.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=True, writable=True), default=None,
+              help="A file, or a folder for one file per sitting; stdout by default.")
+@click.option("--stats", is_flag=True, help="Print the average marks per hand for each seat and bot.")
+@click.option("--lang", type=click.Choice(LANGS), default=None, help="Language of the statistics.")
+def simulate(hands: int | None, robbers: int | None, sittings: int, players: str, bots: str, seed: int,
+             renonce_rate: float, table_marks_errors: float, robber_target: int, with_deal: bool,
+             out_path: str | None, stats: bool, lang: str | None) -> None:
+    """Write records of games played by bots, valid format 1, optionally with faults for the
+    referee to find. Files are written whole or not at all."""
+    from .atomic import write_atomic
+    from .bots import bot_names
+    from .house_rules import HouseRules
+    from .record_writer import write_sitting
+    from .simulate import Simulator
+
+    lang = lang or default_lang()
+    if hands is None and robbers is None:
+        robbers = 1
+    if hands is not None and robbers is not None:
+        raise click.UsageError("give --hands or --robbers, not both")
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    if len(names) != 4 or len(set(names)) != 4:
+        raise click.BadParameter(f"Tetka is played by four distinct players, not {len(names)}: {players!r}",
+                                 param_hint="--players")
+    try:
+        seats = bot_names(bots)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--bots") from None
+    folder = None
+    if out_path is not None:
+        if sittings > 1 or os.path.isdir(out_path):
+            folder = out_path
+            if not os.path.isdir(folder):
+                raise click.BadParameter(f"{folder!r} is not a folder (several sittings need one)", param_hint="--out")
+        parent = folder or os.path.dirname(os.path.abspath(out_path))
+        if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
+            raise click.BadParameter(f"cannot write in {parent!r}", param_hint="--out")
+    rules = HouseRules(robber_target=robber_target)
+    sums = {p: 0 for p in names}
+    played = 0
+    written: list[str] = []
+    for i in range(sittings):
+        sim = Simulator(players=names, bots=seats, seed=seed * 1_000_003 + i, renonce_rate=renonce_rate,
+                        marks_error_rate=table_marks_errors, rules=rules)
+        sitting = sim.sitting(robbers=robbers, hands=hands)
+        for r in sitting.robbers:
+            for h in r.hands:
+                played += 1
+                for p, v in h.marks.items():
+                    sums[p] += v
+        text = write_sitting(sitting, meta={"generator": f"tetka simulate {__version__}", "seed": str(seed),
+                                            "bots": ",".join(seats)}, with_deal=with_deal)
+        if out_path is None:
+            sys.stdout.write(text)
+        else:
+            target = os.path.join(folder, f"sitting-{i + 1:04d}.yaml") if folder else out_path
+            try:
+                write_atomic(target, text)
+            except OSError as e:
+                raise click.ClickException(f"{target}: cannot write: {e.strerror or e}") from None
+            written.append(target)
+    if written:
+        err(f"tetka: wrote {len(written)} record(s), {played} hands")
+    if stats:
+        rows = [[p, b, f"{sums[p] / played:.3f}"] for p, b in zip(names, seats)]
+        rows.append(["", "parity" if lang == "en" else "паритет", f"{rules.marks_per_hand / 4:.3f}"])
+        text = tabulate(rows, headers=[t("player", lang), "bot", "marks/hand"], tablefmt="simple",
+                        disable_numparse=True)
+        (out if out_path is not None else err)(f"{played} hands\n{text}")
+
+
+@cli.command()
 def schema() -> None:
     """Print the JSON Schema of record format 1, for editors."""
     from .schema import SCHEMA
@@ -283,3 +504,8 @@ def main() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(EXIT_OK)
+    except Exception as e:  # a bug: say so in one line, never a traceback
+        err(f"tetka: internal error: {type(e).__name__}: {e} (please report this with the input)")
+        if os.environ.get("TETKA_DEBUG"):
+            raise
+        sys.exit(EXIT_INTERNAL)

@@ -208,8 +208,8 @@ _T: dict[str, tuple[str, str]] = {
     "provisional": ("provisional: the robber is unfinished", "предварительно: роббер не окончен"),
     "summary_validate": ("{n} records: {clean} clean, {bad} with errors, {unreadable} unreadable",
                          "записей: {n}; в порядке: {clean}; с ошибками: {bad}; не прочитано: {unreadable}"),
-    "summary_settle": ("{read} records read, {settled} settled, {left} left out",
-                       "прочитано записей: {read}; рассчитано: {settled}; пропущено: {left}"),
+    "summary_settle": ("{read} records read, {settled} settled, {left_out} left out",
+                       "прочитано записей: {read}; рассчитано: {settled}; пропущено: {left_out}"),
     "left_out": ("left out", "пропущено"),
     "penalty": ("renonce penalties", "штраф за ренонсы"),
 }

@@ -5,9 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from decimal import Decimal
+
 from .findings import Finding
 from .messages import mark_reason, t
 from .referee import HandReport, RecordReport, RobberReport
+from .season import SittingMoney, SittingSummary, Standing
+from .settlement import format_money, money_places
 
 
 @dataclass(frozen=True)
@@ -168,3 +172,73 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str) -> 
     rows.append(["", t("marks", lang)] + [str(res.marks_by_player[p]) for p in players] + ["", "", ""])
     notes = [f"{m.player}: {mark_reason(m, lang)}" for m in res.marks]
     return Table(title, headers, rows, notes)
+
+
+# -- settle -------------------------------------------------------------------------------------
+def _money(amount: Decimal, places: int, currency: str = "") -> str:
+    return format_money(amount, places) + (f" {currency}" if currency else "")
+
+
+def sitting_json(m: SittingMoney) -> dict[str, Any]:
+    places = money_places(m.stake)
+    return {
+        "path": m.path,
+        "stake": f"{m.stake:f}",
+        "currency": m.currency,
+        "players": list(m.players),
+        "robbers": [{
+            "number": r.number, "finished": r.finished, "provisional": r.provisional,
+            "totals": dict(r.settlement.totals),
+            "net": {p: format_money(v, places) for p, v in r.settlement.net.items()},
+            "payments": [{"from": pay.payer, "to": pay.payee, "marks": pay.marks,
+                          "amount": format_money(pay.amount, places)} for pay in r.settlement.payments],
+        } for r in m.robbers],
+        "net": {p: format_money(v, places) for p, v in m.net.items()},
+    }
+
+
+def summary_from_json(doc: Mapping[str, Any]) -> SittingSummary:
+    """Read back one record of an earlier `settle --format json`, exactly."""
+    robbers = tuple(({p: int(v) for p, v in r["totals"].items()}, {p: Decimal(v) for p, v in r["net"].items()})
+                    for r in doc["robbers"])
+    players = tuple(doc.get("players") or doc["net"].keys())
+    return SittingSummary(doc["path"], players, robbers, {p: Decimal(v) for p, v in doc["net"].items()})
+
+
+def places_of(records: Iterable[Mapping[str, Any]]) -> int:
+    places = 2
+    for r in records:
+        for v in r["net"].values():
+            if "." in v:
+                places = max(places, len(v.split(".", 1)[1]))
+    return places
+
+
+def standings_json(rows: Sequence[Standing], places: int) -> dict[str, Any]:
+    return {s.player: {"sittings": s.sittings, "robbers": s.robbers, "lowest": s.lowest, "marks": s.marks,
+                       "net": format_money(s.net, places)} for s in rows}
+
+
+def sitting_tables(doc: Mapping[str, Any], lang: str) -> list[Table]:
+    cur = doc.get("currency", "")
+    places = places_of([doc])
+    tables = []
+    for r in doc["robbers"]:
+        title = f"{doc['path']}: {t('robber', lang)} {r['number']}"
+        notes = [t("provisional", lang)] if r["provisional"] else []
+        rows = [[p, r["totals"][p], _money(Decimal(r["net"][p]), places, cur)] for p in r["totals"]]
+        tables.append(Table(title, [t("player", lang), t("marks", lang), t("net", lang)], rows, notes))
+        pays = [[x["from"], x["to"], x["marks"], _money(Decimal(x["amount"]), places, cur)] for x in r["payments"]]
+        if pays:
+            tables.append(Table("", [t("pays", lang), t("to", lang), t("marks", lang), t("amount", lang)], pays))
+    tables.append(Table(f"{doc['path']}: {t('sitting', lang)}", [t("player", lang), t("net", lang)],
+                        [[p, _money(Decimal(v), places, cur)] for p, v in doc["net"].items()]))
+    return tables
+
+
+def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "") -> Table:
+    headers = [t("player", lang), t("sittings", lang), t("robbers", lang), t("lowest", lang), t("marks", lang),
+               t("net", lang)]
+    rows = [[p, s["sittings"], s["robbers"], s["lowest"], s["marks"], s["net"] + (f" {currency}" if currency else "")]
+            for p, s in players.items()]
+    return Table("", headers, rows)

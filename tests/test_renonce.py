@@ -1,0 +1,85 @@
+"""Renonces: detection from later play or from the deal, and the three-trick penalty."""
+from helpers import PLAYERS, TABLE, c, cs, scripted_hand
+
+from tetka_cli.hand import replay_hand
+from tetka_cli.marks import MarkKind
+from tetka_cli.play import play_tricks
+from tetka_cli.renonce import count_tricks, find_renonces
+
+A, B, V, G = PLAYERS
+
+
+def test_a_renonce_shows_when_the_player_later_plays_the_suit():
+    # Глеб deals, Анна leads 2♣; Борис throws Q♥. Глеб's 5♣ wins and he leads trick 2, in which
+    # Борис, third to play, shows 8♣.
+    play = play_tricks(TABLE, "Глеб", [cs("2♣ Q♥ 4♣ 5♣"), cs("6♣ 7♣ 8♣ 3♣")])
+    assert play.tricks[1].players == (G, A, B, V)
+    (r,) = find_renonces(play.tricks)
+    assert (r.player, r.trick, r.card, r.held) == (B, 1, c("Q♥"), c("8♣"))
+
+
+def test_a_void_player_may_throw_anything():
+    play = play_tricks(TABLE, "Глеб", [cs("2♣ Q♥ 4♣ 5♣"), cs("6♦ 7♦ 8♦ 3♦")])
+    assert find_renonces(play.tricks) == ()
+
+
+def test_a_renonce_shows_from_the_deal_before_the_suit_is_played():
+    play = play_tricks(TABLE, "Глеб", [cs("2♣ Q♥ 4♣ 5♣")])
+    deal = {B: tuple(cs("Q♥ 3♣"))}
+    (r,) = find_renonces(play.tricks, deal)
+    assert (r.player, r.trick, r.held) == (B, 1, c("3♣"))
+
+
+def test_the_offender_is_handed_one_trick_by_each_opponent():
+    winners = [A, A, A, A, B, B, B, V, V, V, G, G, G]  # 4 3 3 3
+    tricks = scripted_hand(winners)
+    # Make Борис revoke in trick 1 (a ♠ trick): swap his 3♠ for a ♥ he plays later... simpler:
+    # build the penalty directly from a renonce record.
+    from tetka_cli.renonce import Renonce
+
+    play = play_tricks(TABLE, "Глеб", tricks)
+    counts = count_tricks(PLAYERS, play.tricks, [Renonce(B, 5, c("2♥"), c("2♠").suit, c("3♠"), 1)])
+    assert counts.in_play == {A: 4, B: 3, V: 3, G: 3}
+    assert counts.after_penalties == {A: 3, B: 6, V: 2, G: 2}
+    assert counts.last_taken[B] == 14  # penalty tricks arrive after trick 13
+
+
+def test_an_opponent_with_no_trick_hands_nothing():
+    from tetka_cli.renonce import Renonce
+
+    winners = [A] * 5 + [B] * 4 + [V] * 4  # Глеб took nothing
+    play = play_tricks(TABLE, "Глеб", scripted_hand(winners))
+    counts = count_tricks(PLAYERS, play.tricks, [Renonce(G, 3, c("2♥"), c("2♠").suit, c("3♠"), 1)])
+    assert counts.after_penalties == {A: 4, B: 3, V: 3, G: 3}
+
+
+def test_every_renonce_is_penalised_on_its_own():
+    from tetka_cli.renonce import Renonce
+
+    winners = [A, A, A, A, B, B, B, V, V, V, G, G, G]
+    play = play_tricks(TABLE, "Глеб", scripted_hand(winners))
+    r = Renonce(B, 5, c("2♥"), c("2♠").suit, c("3♠"), 1)
+    counts = count_tricks(PLAYERS, play.tricks, [r, r])
+    assert counts.after_penalties == {A: 2, B: 9, V: 1, G: 1}
+
+
+def test_queens_stay_with_whoever_took_them_only_counts_move():
+    # A full hand with a real renonce: Борис throws 2♥ on a ♠ lead in trick 1, holding 4♠,
+    # which he plays in trick 5. Queens and marks stay where they were taken.
+    tricks = [cs("3♠ 2♥ 5♠ 6♠"), cs("3♥ 4♥ 5♥ 6♥"), cs("2♦ 3♦ 4♦ 5♦"), cs("2♣ 3♣ 4♣ 5♣"),
+              cs("7♠ 4♠ 8♠ 9♠"), cs("7♥ 8♥ 9♥ 10♥"), cs("6♦ 7♦ 8♦ 9♦"), cs("6♣ 7♣ 8♣ 9♣"),
+              cs("10♠ J♠ Q♠ K♠"), cs("J♥ Q♥ K♥ A♥"), cs("10♦ J♦ Q♦ K♦"), cs("10♣ J♣ Q♣ K♣"),
+              cs("A♣ A♠ 2♠ A♦")]
+    r = replay_hand(TABLE, "Глеб", c("2♠"), tricks)
+    assert [(x.player, x.trick) for x in r.renonces] == [(B, 1)]
+    assert [f.code for f in r.findings] == ["renonce"]
+    queens = [(m.player, m.trick) for m in r.marks if m.kind is MarkKind.QUEEN]
+    assert queens == [(r.tricks[t - 1].winner, t) for t in (9, 10, 11, 12)]
+    # The offender's three extra tricks carry no marks: his marks are those of his own tricks,
+    # plus most tricks, which the penalty gives him.
+    own = sum(1 for m in r.marks if m.player == B and m.kind is not MarkKind.MOST_TRICKS)
+    assert own == sum(len(tr.queens) for tr in r.tricks if tr.winner == B) + sum(
+        1 for m in r.marks if m.player == B and m.kind in (MarkKind.PHOTOGRAPH, MarkKind.COUNTING_TRICK))
+    assert [m.player for m in r.marks if m.kind is MarkKind.MOST_TRICKS] == [B]
+    assert sum(r.counts.after_penalties.values()) == 13
+    assert r.counts.after_penalties[B] == r.counts.in_play[B] + 3

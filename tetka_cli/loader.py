@@ -87,6 +87,8 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
 def decode(path: str, data: bytes) -> str:
     if not data.strip():
         raise FindingError(Finding("unreadable", {"reason": "empty"}, path=path))
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise FindingError(Finding("unreadable", {"reason": "encoding", "detail": "UTF-16"}, path=path))
     if b"\x00" in data:
         raise FindingError(Finding("unreadable", {"reason": "binary"}, path=path))
     try:

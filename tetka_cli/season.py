@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from typing import Iterable, Mapping, Sequence
 
 from .robber import lowest
-from .settlement import Settlement, add_nets, settle
+from .settlement import EXACT, Settlement, add_nets, settle
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,14 @@ class SittingSummary:
 def standings(sittings: Iterable[SittingSummary]) -> list[Standing]:
     """Each player's season: sorted by net money, best first, then by name."""
     acc: dict[str, list] = {}
+    with localcontext(EXACT):
+        _accumulate(acc, sittings)
+    out = [Standing(p, *a) for p, a in acc.items()]
+    out.sort(key=lambda s: (-s.net, s.player))
+    return out
+
+
+def _accumulate(acc: dict[str, list], sittings: Iterable[SittingSummary]) -> None:
     for s in sittings:
         for p in s.players:
             a = acc.setdefault(p, [0, 0, 0, 0, Decimal(0)])
@@ -81,9 +89,6 @@ def standings(sittings: Iterable[SittingSummary]) -> list[Standing]:
                 a[1] += 1
                 a[2] += p in low
                 a[3] += v
-    out = [Standing(p, *a) for p, a in acc.items()]
-    out.sort(key=lambda s: (-s.net, s.player))
-    return out
 
 
 def name_key(name: str) -> str:

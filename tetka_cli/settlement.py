@@ -3,8 +3,13 @@ times the stake. Exact decimals throughout."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Context, Decimal, Inexact, InvalidOperation, Rounded, localcontext
 from typing import Iterable, Mapping, Sequence
+
+
+# Money is exact: enough digits for any stake we accept, and an error rather than a rounding.
+MAX_STAKE_DIGITS = 40
+EXACT = Context(prec=MAX_STAKE_DIGITS + 30, traps=[Inexact, Rounded, InvalidOperation])
 
 
 class StakeError(ValueError):
@@ -23,6 +28,8 @@ def parse_stake(text: object) -> Decimal:
         raise StakeError(f"{text!r} is not a finite amount")
     if value < 0:
         raise StakeError(f"{text!r} is negative: a stake is money per mark, zero or more")
+    if len(value.as_tuple().digits) > MAX_STAKE_DIGITS or value.adjusted() > 15:
+        raise StakeError(f"{text!r} has more digits than any stake needs")
     return value
 
 
@@ -33,7 +40,8 @@ def money_places(stake: Decimal) -> int:
 
 
 def format_money(amount: Decimal, places: int = 2) -> str:
-    q = amount.quantize(Decimal(1).scaleb(-places))
+    with localcontext(EXACT):
+        q = amount.quantize(Decimal(1).scaleb(-places))
     if q == 0:
         q = abs(q)  # never "-0.00"
     return f"{q:f}"
@@ -58,12 +66,19 @@ class Settlement:
 def settle(totals: Mapping[str, int], stake: Decimal) -> Settlement:
     """Settle one robber as the sources describe: the player with the fewest marks settles with
     each of the others, then the next-lowest with those above him, then the third with the highest.
-    Ties in marks keep the seating order (the order of `totals`)."""
+    Ties in marks keep the seating order (the order of `totals`); equal totals pay nothing."""
+    with localcontext(EXACT):
+        return _settle(totals, stake)
+
+
+def _settle(totals: Mapping[str, int], stake: Decimal) -> Settlement:
     seats = list(totals)
     order = sorted(seats, key=lambda p: (totals[p], seats.index(p)))
     payments = []
     for i, low in enumerate(order):
-        for high in order[i + 1:]:
+        # He settles with each player above him, taken in seating order (as the format page's example).
+        above = set(order[i + 1:])
+        for high in (p for p in seats if p in above):
             diff = totals[high] - totals[low]
             if diff > 0:
                 payments.append(Payment(high, low, diff, diff * stake))
@@ -74,15 +89,17 @@ def settle(totals: Mapping[str, int], stake: Decimal) -> Settlement:
 def add_nets(nets: Iterable[Mapping[str, Decimal]]) -> dict[str, Decimal]:
     """Sum per-player nets over robbers or records, keeping first-seen order of players."""
     out: dict[str, Decimal] = {}
-    for net in nets:
-        for p, v in net.items():
-            out[p] = out.get(p, Decimal(0)) + v
+    with localcontext(EXACT):
+        for net in nets:
+            for p, v in net.items():
+                out[p] = out.get(p, Decimal(0)) + v
     return out
 
 
 def nets_from_payments(players: Sequence[str], payments: Iterable[Payment]) -> dict[str, Decimal]:
     out = {p: Decimal(0) for p in players}
-    for pay in payments:
-        out[pay.payer] -= pay.amount
-        out[pay.payee] += pay.amount
+    with localcontext(EXACT):
+        for pay in payments:
+            out[pay.payer] -= pay.amount
+            out[pay.payee] += pay.amount
     return out

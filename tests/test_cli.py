@@ -1,0 +1,206 @@
+"""The command line, run as a user runs it: exit code first, then stdout and stderr."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from tetka_cli.cli import cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RECORDS = os.path.join(ROOT, "records")
+EXAMPLES = sorted(os.path.relpath(os.path.join(d, f), ROOT)
+                  for d, _, fs in os.walk(RECORDS) for f in fs if f.endswith(".yaml"))
+
+
+def run(*args: str, input: str | None = None):
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+    finally:
+        os.chdir(cwd)
+
+
+def tetka(*args: str, input: bytes | None = None) -> subprocess.CompletedProcess:
+    """The real console entry point, in a subprocess: what a user's shell sees."""
+    return subprocess.run([sys.executable, "-m", "tetka_cli", *args], cwd=ROOT, input=input,
+                          capture_output=True, timeout=120)
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_every_example_validates_as_its_name_says(path):
+    r = run("validate", path)
+    bad = os.path.basename(path).startswith("bad-")
+    assert r.exit_code == (1 if bad else 0), r.stdout + r.stderr
+    assert ("error " in r.stdout) == bad
+
+
+def test_validate_finds_the_renonce_and_the_scoring_mistake():
+    r = run("validate", "records/bad-renonce-and-wrong-marks.yaml", "--lang", "en")
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert "records/bad-renonce-and-wrong-marks.yaml:37:19: error renonce: Вера played J♠ on a ♣ lead while holding 4♣" in lines
+    assert "records/bad-renonce-and-wrong-marks.yaml:28:23: error marks-differ: Анна: the table wrote 5 marks, the cards give 4" in lines
+    assert "1 records: 0 clean, 1 with errors, 0 unreadable" in r.stderr
+    ru = run("validate", "records/bad-renonce-and-wrong-marks.yaml", "--lang", "ru")
+    assert "records/bad-renonce-and-wrong-marks.yaml:37:19: ошибка renonce: ренонс: Вера снёс J♠ на ход в трефы, имея 4♣" in ru.stdout
+
+
+def test_validate_json_core():
+    r = run("validate", "--format", "json", "records/bad-renonce-and-wrong-marks.yaml", "records/marks-only.yaml")
+    assert r.exit_code == 1
+    doc = json.loads(r.stdout)
+    bad, good = doc["records"]
+    assert good == {"path": "records/marks-only.yaml", "ok": True, "readable": True, "findings": []}
+    assert bad["ok"] is False
+    ren = [f for f in bad["findings"] if f["code"] == "renonce"][0]
+    assert {k: ren[k] for k in ("code", "severity", "line", "column", "robber", "hand", "trick", "player")} == {
+        "code": "renonce", "severity": "error", "line": 37, "column": 19, "robber": 1, "hand": 2, "trick": 6,
+        "player": "Вера"}
+    assert ren["message"] == "Вера played J♠ on a ♣ lead while holding 4♣"
+
+
+def test_validate_csv():
+    r = run("validate", "--format", "csv", "records/bad-renonce-and-wrong-marks.yaml")
+    rows = r.stdout.splitlines()
+    assert rows[0] == "path,line,column,severity,code,robber,hand,trick,player,message"
+    assert any(",37,19,error,renonce,1,2,6,Вера," in row for row in rows)
+
+
+def test_marks_score_sheet_shows_table_marks_beside_computed():
+    r = run("marks", "records/bad-renonce-and-wrong-marks.yaml", "--lang", "en")
+    assert r.exit_code == 1
+    assert "4 [table 5]" in r.stdout and "1 [table 0]" in r.stdout
+    ru = run("marks", "records/bad-renonce-and-wrong-marks.yaml", "--lang", "ru")
+    assert "4 [записано 5]" in ru.stdout and "Сдача" in ru.stdout
+
+
+def test_marks_json_core():
+    r = run("marks", "--format", "json", "records/robber-played.yaml")
+    assert r.exit_code == 0
+    rec = json.loads(r.stdout)["records"][0]
+    rob = rec["robbers"][0]
+    assert rob["number"] == 1 and rob["finished"] is True
+    assert rob["totals"] == {"Анна": 19, "Борис": 21, "Вера": 15, "Глеб": 22}
+    h = rob["hands"][0]
+    for key in ("number", "dealer", "photograph", "marks", "tricks_taken", "renonces", "recorded_marks"):
+        assert key in h
+    assert sum(h["marks"].values()) == 7 and sum(h["tricks_taken"].values()) == 13
+    assert h["recorded_marks"] == h["marks"]
+
+
+def test_marks_csv_is_long_form():
+    r = run("marks", "--format", "csv", "records/marks-only.yaml")
+    rows = r.stdout.splitlines()
+    assert rows[0] == "path,robber,hand,dealer,player,marks,total,recorded,source"
+    assert rows[-1] == "records/marks-only.yaml,1,8,Глеб,Глеб,2,11,2,recorded"
+
+
+def test_replay_one_hand_trick_by_trick():
+    r = run("replay", "records/bad-renonce-and-wrong-marks.yaml", "--robber", "1", "--hand", "2", "--lang", "en")
+    out = r.stdout
+    assert "Robber 1, hand 2, dealer Борис, photograph 6♣ (counting trick 6)" in out
+    assert "J♠ (renonce)" in out
+    assert "Борис: most tricks, 8" in out and "Вера: Q♥ in trick 8" in out
+    assert "renonce penalties" in out
+    ru = run("replay", "records/bad-renonce-and-wrong-marks.yaml", "--robber", "1", "--hand", "2", "--lang", "ru")
+    assert "J♠ (ренонс)" in ru.stdout and "Борис: больше всех взяток, 8" in ru.stdout
+    assert "Вера: Q♥ во взятке 8" in ru.stdout
+
+
+def test_replay_json_has_tricks_by_player():
+    r = run("replay", "--format", "json", "records/robber-played.yaml", "--hand", "1")
+    h = json.loads(r.stdout)["records"][0]["hands"][0]
+    assert len(h["tricks"]) == 13
+    assert set(h["tricks"][0]["cards"]) == {"Анна", "Борис", "Вера", "Глеб"}
+    assert h["tricks"][0]["leader"] == "Борис"  # Анна deals the first hand
+
+
+def test_replay_of_a_hand_that_does_not_exist_is_a_usage_error():
+    r = run("replay", "records/robber-played.yaml", "--robber", "9", "--hand", "1")
+    assert r.exit_code == 2
+
+
+def test_table_format_and_bad_table_format():
+    r = run("marks", "records/marks-only.yaml", "--table-format", "github")
+    assert r.exit_code == 0 and "|" in r.stdout
+    r = run("marks", "records/marks-only.yaml", "--table-format", "nonsense")
+    assert r.exit_code == 2
+
+
+def test_stdin_is_read_for_dash():
+    with open(os.path.join(RECORDS, "marks-only.yaml"), encoding="utf-8") as f:
+        text = f.read()
+    r = run("validate", "-", input=text)
+    assert r.exit_code == 0
+
+
+def test_every_command_has_help():
+    for name, cmd in cli.commands.items():
+        assert cmd.help and len(cmd.help) > 20, name
+        assert run(name, "--help").exit_code == 0
+
+
+def test_schema_is_json_schema():
+    doc = json.loads(run("schema").stdout)
+    assert doc["$schema"].startswith("https://json-schema.org/")
+    assert set(doc["properties"]) >= {"format", "game", "players", "robbers", "stake", "rules", "meta"}
+
+
+# -- bad input, through the real entry point ----------------------------------------------------
+BAD = {
+    "empty.yaml": (b"", 2, "the file is empty"),
+    "nul.yaml": (b"\x00" * 64, 2, "not a text file"),
+    "utf16.yaml": ("format: 1\ngame: tetka\n".encode("utf-16"), 2, "not UTF-8"),
+    "broken.yaml": (b"format: 1\nplayers: [a, b\n", 2, "not valid YAML"),
+    "tag.yaml": (b"format: 1\nmeta: !!python/object/apply:os.system [echo hi]\n", 2, "is not allowed"),
+    "truncated.yaml": (open(os.path.join(RECORDS, "robber-played.yaml"), "rb").read()[:700], 1, "error"),
+    "card.yaml": (open(os.path.join(RECORDS, "robber-played.yaml"), "rb").read().replace(b"9\xe2\x99\xa3", b"9X", 1),
+                  1, "is not a card"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_bad_input_gets_one_clear_line_and_no_traceback(tmp_path, name):
+    data, code, text = BAD[name]
+    p = tmp_path / name
+    p.write_bytes(data)
+    for cmd in ("validate", "marks", "settle"):
+        r = tetka(cmd, "--lang", "en", str(p))
+        assert r.returncode == code, (cmd, r.stdout, r.stderr)
+        both = (r.stdout + r.stderr).decode()
+        assert "Traceback" not in both
+        assert text in both
+        assert f"{p}" in both
+
+
+def test_missing_file_and_empty_folder(tmp_path):
+    r = tetka("validate", str(tmp_path / "nope.yaml"))
+    assert r.returncode == 2 and b"no such file" in r.stdout
+    r = tetka("validate", str(tmp_path), "--lang", "en")
+    assert r.returncode == 2 and b"no *.yaml or *.yml records" in r.stdout
+    assert b"Traceback" not in r.stderr
+
+
+def test_unknown_option_is_exit_2():
+    r = tetka("validate", "--nope", "records/marks-only.yaml")
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+
+
+def test_the_tool_never_writes_to_a_record_it_reads(tmp_path):
+    src = os.path.join(RECORDS, "bad-renonce-and-wrong-marks.yaml")
+    before = open(src, "rb").read(), os.stat(src).st_mtime_ns
+    for cmd in ("validate", "marks", "replay", "settle"):
+        tetka(cmd, src)
+    assert (open(src, "rb").read(), os.stat(src).st_mtime_ns) == before
+
+
+def test_broken_pipe_ends_quietly():
+    p = subprocess.run(f"{sys.executable} -m tetka_cli replay records/robber-played.yaml | head -1",
+                       shell=True, cwd=ROOT, capture_output=True, timeout=60)
+    assert p.stderr == b"", p.stderr

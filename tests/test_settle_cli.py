@@ -1,0 +1,131 @@
+"""`tetka settle`: one record, a season, --jobs, --from-json, and bad stakes."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+from test_cli import ROOT, run, tetka
+
+from tetka_cli.record_writer import write_sitting
+from tetka_cli.simulate import Simulator
+
+
+def test_one_record_has_a_table_per_robber_and_one_for_the_sitting():
+    r = run("settle", "records/sitting-four-robbers.yaml", "--lang", "en")
+    assert r.exit_code == 0
+    assert r.stdout.count("Robber ") == 4 and "Sitting" in r.stdout
+    doc = json.loads(run("settle", "--format", "json", "records/sitting-four-robbers.yaml").stdout)
+    rec = doc["records"][0]
+    assert [x["number"] for x in rec["robbers"]] == [1, 2, 3, 4]
+    for rob in rec["robbers"]:
+        assert set(rob) >= {"number", "finished", "totals", "net", "payments"}
+        assert sum(float(v) for v in rob["net"].values()) == 0
+    assert set(doc) >= {"records", "players"}
+    assert doc["counts"] == {"read": 1, "settled": 1, "left_out": 0}
+
+
+def test_stake_and_currency_from_the_record_and_from_the_option():
+    r = run("settle", "--format", "json", "records/marks-only.yaml")
+    rec = json.loads(r.stdout)["records"][0]
+    assert rec["net"] == {"Анна": "2.40", "Борис": "-0.80", "Вера": "-2.80", "Глеб": "1.20"}
+    assert rec["currency"] == "руб."
+    r = run("settle", "--format", "json", "--stake", "0.5", "records/marks-only.yaml")
+    assert json.loads(r.stdout)["records"][0]["net"]["Анна"] == "12.00"
+    assert run("settle", "--stake", "-1", "records/marks-only.yaml").exit_code == 2
+    assert run("settle", "--stake", "abc", "records/marks-only.yaml").exit_code == 2
+
+
+def test_a_yaml_number_stake_is_read_from_its_text(tmp_path):
+    text = open(os.path.join(ROOT, "records/marks-only.yaml"), encoding="utf-8").read()
+    p = tmp_path / "r.yaml"
+    p.write_text(text.replace('stake: "0.10"', "stake: 0.1000000000000000055511151231257827"), encoding="utf-8")
+    r = run("settle", "--format", "json", str(p))
+    # Through a float this would be 0.1000000000000000055511151231257827021181583404541015625.
+    assert json.loads(r.stdout)["records"][0]["net"]["Анна"] == "2.4000000000000001332267629550187848"
+
+
+def test_season_standings(tmp_path):
+    r = run("settle", "records/season", "--lang", "en")
+    assert r.exit_code == 0, r.stderr
+    assert "Player" in r.stdout and "Won (lowest)" in r.stdout
+    doc = json.loads(run("settle", "--format", "json", "records/season").stdout)
+    players = doc["players"]
+    assert set(players) == {"Анна", "Борис", "Вера", "Глеб", "Дмитрий", "Евгения", "Жанна"}
+    assert sum(float(v["net"]) for v in players.values()) == 0
+    assert players["Анна"]["sittings"] == 3
+    nets = [float(v["net"]) for v in players.values()]
+    assert nets == sorted(nets, reverse=True)
+    assert "4 records read, 4 settled, 0 left out" in run("settle", "records/season", "--lang", "en").stderr
+
+
+def test_failing_records_are_left_out_with_their_first_finding_unless_forced():
+    r = run("settle", "records/", "--lang", "en")
+    assert r.exit_code == 1
+    assert "left out: records/bad-renonce-and-wrong-marks.yaml:28:23: error marks-differ" in r.stderr
+    assert "8 records read, 7 settled, 1 left out" in r.stderr
+    r = run("settle", "records/", "--force", "--lang", "en")
+    assert r.exit_code == 0 and "8 records read, 8 settled, 0 left out" in r.stderr
+
+
+def test_unfinished_robbers_are_settled_only_when_asked():
+    doc = json.loads(run("settle", "--format", "json", "records/bad-renonce-and-wrong-marks.yaml", "--force").stdout)
+    assert doc["records"][0]["robbers"] == []
+    doc = json.loads(run("settle", "--format", "json", "--force", "--provisional",
+                         "records/bad-renonce-and-wrong-marks.yaml").stdout)
+    assert doc["records"][0]["robbers"][0]["provisional"] is True
+
+
+def test_a_player_under_two_spellings_is_warned_about(tmp_path):
+    for i, names in enumerate([("Анна", "Борис", "Вера", "Глеб"), ("анна", "Борис", "Вера", "Глеб")]):
+        s = Simulator(players=names, seed=i).sitting(robbers=1)
+        (tmp_path / f"s{i}.yaml").write_text(write_sitting(s), encoding="utf-8")
+    r = run("settle", str(tmp_path), "--lang", "en")
+    assert "warning name-variant: the player 'Анна' is also written анна" in r.stderr
+    assert r.exit_code == 0
+
+
+def test_a_record_with_no_robbers_is_left_out(tmp_path):
+    p = tmp_path / "none.yaml"
+    p.write_text("format: 1\ngame: tetka\nplayers: [A, B, C, D]\nrobbers: []\n")
+    shutil.copy(os.path.join(ROOT, "records/marks-only.yaml"), tmp_path / "ok.yaml")
+    r = run("settle", str(tmp_path), "--lang", "en")
+    assert "no-robbers" in r.stderr and "2 records read, 1 settled, 1 left out" in r.stderr
+
+
+def make_season(folder, n: int) -> None:
+    os.makedirs(folder, exist_ok=True)
+    for i in range(n):
+        s = Simulator(seed=i, bots=["book", "random", "book", "random"]).sitting(robbers=1)
+        with open(os.path.join(folder, f"s{i:04d}.yaml"), "w", encoding="utf-8") as f:
+            f.write(write_sitting(s))
+
+
+def test_jobs_give_the_same_bytes_and_from_json_halves_equal_the_whole(tmp_path):
+    make_season(tmp_path / "all", 40)
+    one = tetka("settle", "--format", "json", "--jobs", "1", str(tmp_path / "all"))
+    two = tetka("settle", "--format", "json", "--jobs", "2", str(tmp_path / "all"))
+    assert one.returncode == 0 and one.stdout == two.stdout
+    files = sorted(os.listdir(tmp_path / "all"))
+    halves = []
+    for k, part in enumerate((files[:17], files[17:])):
+        out = tmp_path / f"half{k}.json"
+        r = tetka("settle", "--format", "json", *[str(tmp_path / "all" / f) for f in part])
+        out.write_bytes(r.stdout)
+        halves.append(str(out))
+    merged = tetka("settle", "--format", "json", "--from-json", *halves)
+    whole = json.loads(one.stdout)
+    both = json.loads(merged.stdout)
+    assert both["players"] == whole["players"]
+    assert [r["net"] for r in both["records"]] == [r["net"] for r in whole["records"]]
+    assert both["counts"] == whole["counts"]
+    text_whole = tetka("settle", "--lang", "en", str(tmp_path / "all")).stdout
+    text_merged = tetka("settle", "--lang", "en", "--from-json", *halves).stdout
+    assert text_whole == text_merged
+
+
+def test_from_json_refuses_what_is_not_a_settle_output(tmp_path):
+    p = tmp_path / "x.json"
+    p.write_text("[1, 2]")
+    r = tetka("settle", "--from-json", str(p))
+    assert r.returncode == 1 and b"not a settle JSON output" in r.stderr and b"Traceback" not in r.stderr

@@ -7,8 +7,7 @@ from decimal import Decimal
 from typing import Callable, Iterator, Sequence
 
 from .findings import Finding, FindingError
-from .loader import MAX_BYTES, load_record
-from .referee import referee
+from .loader import MAX_BYTES, check_record
 from .season import SittingMoney, settle_sitting
 
 
@@ -35,7 +34,7 @@ class SettleJob:
 
     def __call__(self, path: str) -> Settled:
         try:
-            rep = referee(load_record(path, max_bytes=self.max_bytes))
+            rep = check_record(path, max_bytes=self.max_bytes)
         except FindingError as e:
             return Settled(path, None, (e.finding,), unreadable=True)
         if not rep.ok and not self.force:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from functools import lru_cache
 
 
@@ -14,6 +13,9 @@ class Suit(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    # Members are singletons: hash by identity, in C, rather than Enum's hash of the name.
+    __hash__ = object.__hash__
 
 
 class Rank(enum.IntEnum):
@@ -44,10 +46,39 @@ class Rank(enum.IntEnum):
 _RANK_SYMBOLS = {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
+    """One card of the deck. Cards are interned: there is exactly one object per rank and suit,
+    so equality and hashing are identity, done in C (the engine hashes cards a great deal)."""
+
+    __slots__ = ("rank", "suit", "index", "suit_bit", "bit")
+    _interned: dict[tuple[Rank, Suit], "Card"] = {}
     rank: Rank
     suit: Suit
+    index: int  # 0..51, suit by suit
+    suit_bit: int  # 1 << suit number: sets of suits as small ints
+    bit: int  # 1 << index: sets of cards as ints
+
+    def __new__(cls, rank: Rank, suit: Suit) -> "Card":
+        card = cls._interned.get((rank, suit))
+        if card is None:
+            rank, suit = Rank(rank), Suit(suit)
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "index", list(Suit).index(suit) * 13 + int(rank) - 2)
+            object.__setattr__(card, "suit_bit", 1 << list(Suit).index(suit))
+            object.__setattr__(card, "bit", 1 << card.index)
+            cls._interned[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple:
+        return (Card, (self.rank, self.suit))
+
+    def __repr__(self) -> str:
+        return f"Card({self.rank.symbol}{self.suit.value})"
 
     def __str__(self) -> str:
         return f"{self.rank.symbol}{self.suit.value}"

@@ -20,9 +20,9 @@ from tabulate import tabulate, tabulate_formats
 
 from . import __version__
 from .findings import Finding, FindingError
-from .loader import MAX_BYTES, find_records, load_record
+from .loader import MAX_BYTES, check_record, find_records
 from .messages import LANGS, default_lang, finding_line, t
-from .referee import RecordReport, referee
+from .referee import RecordReport
 from .views import Table
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -84,7 +84,7 @@ def expand(inputs: Sequence[str]) -> tuple[list[str], list[Finding]]:
 
 def check_one(path: str, max_bytes: int = MAX_BYTES) -> Outcome:
     try:
-        return Outcome(path, referee(load_record(path, max_bytes=max_bytes)))
+        return Outcome(path, check_record(path, max_bytes=max_bytes))
     except FindingError as e:
         return Outcome(path, None, e.finding)
 

@@ -47,7 +47,7 @@ def replay_hand(
     findings = list(play.findings)
     if deal is not None:
         findings.extend(check_deal(play.tricks, deal, play.complete))
-    playable = tuple(tr for tr in play.tricks if tr.winner is not None)
+    playable = play.tricks if play.complete else tuple(tr for tr in play.tricks if tr.winner is not None)
     renonces = find_renonces(play.tricks, deal)
     for r in renonces:
         findings.append(Finding("renonce", {"card": r.card, "led": r.led, "held": r.held, "card_index": r.index},

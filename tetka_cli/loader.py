@@ -6,6 +6,8 @@ types are findings with a place, and no YAML tag can construct an object.
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import re
 import sys
@@ -14,9 +16,9 @@ from typing import Any, Callable, Iterator
 
 import yaml
 
-from .cards import Card, CardError, parse_card
+from .cards import DECK, Card, CardError, parse_card
 from .findings import Finding, FindingError
-from .house_rules import HouseRules
+from .house_rules import TRICKS_PER_HAND, HouseRules
 from .record import NOWHERE, HandRecord, Loc, Record, RobberRecord, TextLocs
 from .settlement import StakeError, parse_stake
 
@@ -147,9 +149,35 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
     problem is a finding on the returned record."""
     if text is None:
         text = decode(path, read_bytes(path, max_bytes=max_bytes))
-    elif len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+    elif len(text) > max_bytes:
         raise FindingError(Finding("too-large", {"reason": "too-large", "size": len(text), "limit": max_bytes}, path=path))
-    return _Reader(path).record(compose(path, text))
+    with gc_paused():
+        return _Reader(path).record(compose(path, text))
+
+
+def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = None) -> "RecordReport":
+    """Load and referee one record; FindingError when it cannot be read at all.
+
+    A record's objects live until it is judged and hold no cycles, so the cycle collector is
+    paused for the whole check: left on, it scans the growing record again and again and the
+    time per hand grows with the size of the file (benchmarks/run.py shows it)."""
+    from .referee import referee
+
+    with gc_paused():
+        return referee(load_record(path, text=text, max_bytes=max_bytes))
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Composing builds up to millions of acyclic nodes; letting the cycle collector walk them
+    again and again would triple the time of a large record (measured: benchmarks/run.py)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class _Reader:
@@ -193,8 +221,9 @@ class _Reader:
         return None
 
     def whole(self, node: yaml.Node, what: str, *, minimum: int = 0, **where: Any) -> int | None:
-        if isinstance(node, yaml.ScalarNode) and node.tag == INT and re.fullmatch(r"[-+]?[0-9]+", node.value):
-            value = int(node.value)
+        v = node.value if isinstance(node, yaml.ScalarNode) and node.tag == INT else ""
+        if v.isascii() and (v.isdigit() or (v[:1] in ("-", "+") and v[1:].isdigit())):
+            value = int(v)
             if value >= minimum:
                 return value
         self.add("schema", node, what=what, expected="whole" if minimum <= 0 else "positive", **where)
@@ -455,8 +484,8 @@ class _Reader:
             if not dm:
                 deal, broken = None, True
         tricks = None
-        trick_locs: list[Loc] = []
-        card_locs: list[Any] = []
+        trick_locs: Any = ()
+        card_locs: Any = ()
         trick_players: list[tuple[str, ...] | None] = []
         if "tricks" in m:
             tnode = m["tricks"][1]
@@ -464,12 +493,21 @@ class _Reader:
                 self.add("schema", tnode, what="tricks", expected="list", **where)
                 broken = True
             else:
+                nodes = tnode.value[:TRICKS_PER_HAND + 1]  # the referee reports an extra trick
+                trick_locs, card_locs = NodeLocs(nodes), CardLocs(nodes)
                 tricks = []
-                for t, trick in enumerate(tnode.value, start=1):
-                    trick_locs.append(_loc(trick))
+                for t, trick in enumerate(nodes, start=1):
+                    # The fast path: a trick written as one line of cards in a usual spelling.
+                    if type(trick) is yaml.ScalarNode and trick.tag == STR:
+                        try:
+                            tricks.append(tuple(map(CARD_BY_TEXT.__getitem__, trick.value.split())))
+                            trick_players.append(None)
+                            continue
+                        except KeyError:
+                            pass
                     if isinstance(trick, yaml.MappingNode):
                         tm = self.mapping(trick, "trick", None, trick=t, **where)
-                        names, cards, locs = [], [], []
+                        names, cards = [], []
                         for name, (k, v) in tm.items():
                             if name not in players:
                                 self.add("unknown-player", k, name=name, what="trick", players=list(players), trick=t, **where)
@@ -479,22 +517,16 @@ class _Reader:
                                 broken = True
                             names.append(name)
                             cards.append(c)
-                            locs.append(_loc(v))
                         tricks.append(tuple(cards))
-                        card_locs.append(locs)
                         trick_players.append(tuple(names))
                     else:
                         got = self.cards(trick, "trick", trick=t, **where)
                         if got is None:
                             broken = True
                             tricks.append(())
-                            card_locs.append([])
                         else:
                             tricks.append(got[0])
-                            card_locs.append(got[1])
                         trick_players.append(None)
-                    if t > 13:
-                        break  # the referee reports the extra trick; nothing after it is read
                 if photo is None and "photograph" not in m:
                     self.add("schema", node, what="photograph", expected="required", **where)
                     broken = True
@@ -512,8 +544,49 @@ class _Reader:
         if not m:
             broken = True
         return HandRecord(number, _loc(node), dealer, dealer_loc, photo, photo_loc, deal, deal_locs,
-                          tuple(tricks) if tricks is not None else None, tuple(trick_locs), tuple(card_locs),
+                          tuple(tricks) if tricks is not None else None, trick_locs, card_locs,
                           tuple(trick_players), marks, marks_loc, marks_locs, broken)
+
+
+class NodeLocs:
+    """The places of a list of nodes, worked out only when a finding asks for one."""
+
+    __slots__ = ("nodes",)
+
+    def __init__(self, nodes: list[yaml.Node]) -> None:
+        self.nodes = nodes
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __getitem__(self, i: int) -> Loc:
+        return _loc(self.nodes[i])
+
+
+class CardLocs(NodeLocs):
+    """For each trick node, the places of its cards: in a one-line trick, of each card's text."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i: int) -> Any:
+        node = self.nodes[i]
+        if isinstance(node, yaml.ScalarNode):
+            return TextLocs(_loc(node), node.value, 1 if node.style in ("'", '"') else 0)
+        if isinstance(node, yaml.SequenceNode):
+            return [_loc(n) for n in node.value]
+        if isinstance(node, yaml.MappingNode):
+            return [_loc(v) for _, v in node.value]
+        return [_loc(node)]
+
+
+# The usual spellings of every card, for the fast path; anything else goes through parse_card.
+CARD_BY_TEXT: dict[str, Card] = {}
+for _card in DECK:
+    for _suit in {str(_card.suit), {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[str(_card.suit)]}:
+        for _rank in {_card.rank.symbol, _card.rank.symbol.lower()}:
+            CARD_BY_TEXT[_rank + _suit] = _card
+            CARD_BY_TEXT[_rank + _suit.lower()] = _card
+del _card, _suit, _rank
 
 
 # The games this tool referees, by the record's `game:`. Terz (Терц) will join here.

@@ -3,13 +3,16 @@ house rule, the last trick), each with the reason it was given."""
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
-from .cards import Card
+from .cards import Card, Rank, Suit
 from .house_rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
 from .play import Trick
 from .renonce import TrickCounts
+
+
+QUEENS = tuple(Card(Rank.QUEEN, s) for s in Suit)
+QUEEN_SET = frozenset(QUEENS)
 
 
 class MarkKind(enum.Enum):
@@ -20,8 +23,7 @@ class MarkKind(enum.Enum):
     LAST_TRICK = "last-trick"
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(NamedTuple):
     """One penalty mark and why: the trick and card that carried it, or the trick count."""
 
     player: str
@@ -40,15 +42,17 @@ def hand_marks(
     """Marks for the tricks played; most tricks only when `counts` of a complete hand is given."""
     marks: list[Mark] = []
     counting = rules.counting_trick(photograph.rank.count_value)
+    marked = QUEEN_SET | {photograph}
     for tr in tricks:
         w = tr.winner
         if w is None:
             continue
-        for c in tr.cards:
-            if c.rank == 12:
-                marks.append(Mark(w, MarkKind.QUEEN, tr.number, c))
-            if c == photograph:
-                marks.append(Mark(w, MarkKind.PHOTOGRAPH, tr.number, c))
+        if not marked.isdisjoint(tr.cards):  # most tricks carry nothing: one test in C
+            for c in tr.cards:
+                if c.rank is Rank.QUEEN:
+                    marks.append(Mark(w, MarkKind.QUEEN, tr.number, c))
+                if c is photograph:
+                    marks.append(Mark(w, MarkKind.PHOTOGRAPH, tr.number, c))
         if tr.number == counting:
             marks.append(Mark(w, MarkKind.COUNTING_TRICK, tr.number))
         if rules.last_trick_mark and tr.number == TRICKS_PER_HAND:

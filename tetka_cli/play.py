@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from .cards import Card, Suit
 from .findings import Finding
@@ -10,8 +10,7 @@ from .house_rules import TRICKS_PER_HAND
 from .table import SEATS, Table
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """One trick as played: its cards in play order, starting with the leader's."""
 
     number: int
@@ -53,6 +52,23 @@ def winning_index(cards: Sequence[Card]) -> int:
     return best
 
 
+def duplicates(tricks: Sequence[Trick]) -> list[Finding]:
+    """A card played twice: checked in bulk, and looked at card by card only when there is one."""
+    flat = [c for tr in tricks for c in tr.cards]
+    if len(set(flat)) == len(flat):
+        return []
+    out = []
+    first: dict[Card, int] = {}
+    for tr in tricks:
+        for i, (p, card) in enumerate(zip(tr.players, tr.cards)):
+            if card in first:
+                out.append(Finding("duplicate-card", {"card": card, "first": first[card], "card_index": i},
+                                   trick=tr.number, player=p))
+            else:
+                first[card] = tr.number
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class PlayResult:
     tricks: tuple[Trick, ...]
@@ -67,34 +83,36 @@ def play_tricks(table: Table, dealer: str, tricks: Sequence[Sequence[Card]]) -> 
     referee never invents play.
     """
     findings: list[Finding] = []
-    players = table.players
+    rotations = table.rotations
     leader = (table.seat(dealer) + 1) % SEATS
-    seen: dict[Card, int] = {}
     played: list[Trick] = []
     n = len(tricks)
     for t, cards in enumerate(tricks, start=1):
         if t > TRICKS_PER_HAND:
             findings.append(Finding("too-many", {"what": "tricks", "count": n, "limit": TRICKS_PER_HAND}, trick=t))
             break
-        order = tuple(players[(leader + i) % SEATS] for i in range(len(cards)))
-        for i, card in enumerate(cards):
-            first = seen.get(card)
-            if first is not None:
-                findings.append(Finding("duplicate-card", {"card": card, "first": first, "card_index": i},
-                                        trick=t, player=order[i]))
-            else:
-                seen[card] = t
         if len(cards) != SEATS:
             if len(cards) > SEATS:
                 findings.append(Finding("schema", {"what": "trick", "problem": "more than four cards"}, trick=t))
             elif t < n:
                 findings.append(Finding("short-trick", {"count": len(cards)}, trick=t))
             else:
-                played.append(Trick(t, order, tuple(cards), None))
+                played.append(Trick(t, rotations[leader][: len(cards)], tuple(cards), None))
             break
-        win = winning_index(cards)
+        order = rotations[leader]
+        # The highest card of the suit led wins: there are no trumps.
+        c0, c1, c2, c3 = cards
+        suit = c0.suit
+        win, top = 0, c0.rank
+        if c1.suit is suit and c1.rank > top:
+            win, top = 1, c1.rank
+        if c2.suit is suit and c2.rank > top:
+            win, top = 2, c2.rank
+        if c3.suit is suit and c3.rank > top:
+            win = 3
         played.append(Trick(t, order, tuple(cards), order[win]))
         leader = (leader + win) % SEATS
+    findings.extend(duplicates(played))
     complete = len(played) == TRICKS_PER_HAND and played[-1].winner is not None
     if not complete and not any(f.code in ("short-trick", "schema", "too-many") for f in findings):
         findings.append(Finding("incomplete", {"tricks": sum(1 for tr in played if tr.winner)}))

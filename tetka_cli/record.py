@@ -7,15 +7,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import Card
 from .findings import Finding
 from .house_rules import DEFAULT_RULES, HouseRules
 
 
-@dataclass(frozen=True, slots=True)
-class Loc:
+class Loc(NamedTuple):
+    """A place in a file: line and column, both from 1."""
+
     line: int
     column: int
 

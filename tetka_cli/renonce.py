@@ -29,32 +29,36 @@ def find_renonces(
     """Every failure to follow suit while holding the suit led.
 
     What a player held at a trick is what they play later in the hand, plus what the deal
-    (when given) shows they never played. Each renonce is reported on its own.
+    (when given) shows they never played; the first such card is the evidence reported. Each renonce is reported on its own.
     """
-    # The cards each player still holds after the trick being looked at, walking backwards.
-    later: dict[str, dict[Suit, Card]] = {}
+    unplayed: dict[str, list[Card]] = {}
     if deal:
         played = {c for tr in tricks for c in tr.cards}
-        for player, cards in deal.items():
-            held: dict[Suit, Card] = {}
-            for c in cards:
-                if c not in played:
-                    held.setdefault(c.suit, c)
-            later[player] = held
+        unplayed = {p: [c for c in cards if c not in played] for p, cards in deal.items()}
+    void: set[tuple[str, Suit]] = set()  # shown not to hold a suit from some trick on
     found: list[Renonce] = []
-    for tr in reversed(tricks):
-        led = tr.cards[0].suit
-        for i in range(len(tr.cards) - 1, -1, -1):
-            card, player = tr.cards[i], tr.players[i]
-            held = later.get(player)
+    for k, tr in enumerate(tricks):
+        cards = tr.cards
+        led = cards[0].suit
+        for i in range(1, len(cards)):
+            if cards[i].suit is led:
+                continue
+            player = tr.players[i]
+            if (player, led) in void:
+                continue  # void before, so void now: play only removes cards
+            held = None
+            for later in tricks[k + 1:]:
+                if player in later.players:
+                    c = later.cards[later.players.index(player)]
+                    if c.suit is led:
+                        held = c
+                        break
+            if held is None and unplayed:
+                held = next((c for c in unplayed.get(player, ()) if c.suit is led), None)
             if held is None:
-                held = later[player] = {}
-            if i and card.suit is not led:
-                evidence = held.get(led)
-                if evidence is not None:
-                    found.append(Renonce(player, tr.number, card, led, evidence, i))
-            held[card.suit] = card
-    found.reverse()
+                void.add((player, led))
+            else:
+                found.append(Renonce(player, tr.number, cards[i], led, held, i))
     return tuple(found)
 
 
@@ -74,6 +78,15 @@ def count_tricks(players: Sequence[str], tricks: Sequence[Trick], renonces: Sequ
     the end of the giver's list, and the three penalty tricks of the k-th renonce arrive at
     moment 13 + k (see docs/rulings.md).
     """
+    if not renonces:  # the common case: counts and last tricks straight from play
+        in_play = {p: 0 for p in players}
+        last = {p: 0 for p in players}
+        for tr in tricks:
+            w = tr.winner
+            if w is not None:
+                in_play[w] += 1
+                last[w] = tr.number
+        return TrickCounts(in_play, in_play, last)
     taken: dict[str, list[int]] = {p: [] for p in players}
     for tr in tricks:
         if tr.winner is not None:

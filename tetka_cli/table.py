@@ -1,7 +1,7 @@
 """The four seats of a Tetka table, in clockwise order: play passes to the left."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SEATS = 4
 
@@ -15,12 +15,17 @@ class Table:
     """Players in clockwise order: each next player sits at the previous one's left."""
 
     players: tuple[str, ...]
+    rotations: tuple[tuple[str, ...], ...] = field(init=False, repr=False, compare=False)
+    """The four players in play order from each seat: rotations[i] starts with seat i."""
 
     def __post_init__(self) -> None:
         if len(self.players) != SEATS:
             raise TableError(f"Tetka is played by {SEATS} players, not {len(self.players)}")
         if len(set(self.players)) != SEATS:
             raise TableError(f"players must be distinct: {list(self.players)!r}")
+        players = tuple(self.players)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "rotations", tuple(players[i:] + players[:i] for i in range(SEATS)))
 
     def seat(self, player: str) -> int:
         return self.players.index(player)

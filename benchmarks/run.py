@@ -1,0 +1,182 @@
+"""tetka's benchmark suite: `python benchmarks/run.py` (about 3-6 minutes; --quick for a smoke run).
+
+Machines here are shared and noisy, so every timed figure is the best of several runs, and each
+is printed beside a baseline measured in the same run:
+- validate: against the bare `yaml.load` of the same file with PyYAML's C safe loader;
+- the engine: against a fixed pure-Python loop, so figures from two machines can be compared;
+- settle: --jobs 2 against --jobs 1.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
+
+import yaml  # noqa: E402
+
+from tetka_cli.hand import replay_hand  # noqa: E402
+from tetka_cli.house_rules import HouseRules  # noqa: E402
+from tetka_cli.loader import check_record, load_record  # noqa: E402
+from tetka_cli.record_writer import write_sitting  # noqa: E402
+from tetka_cli.simulate import Simulator  # noqa: E402
+from tetka_cli.table import Table  # noqa: E402
+
+
+def best(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def python_loop() -> None:
+    """A fixed pure-Python workload: the yardstick for the engine figures."""
+    s = 0
+    for i in range(1_000_000):
+        s += i % 7
+
+
+def record_text(hands: int, seed: int = 1) -> str:
+    # One long robber (house rule: a high target), so any hand count fits in one record.
+    sim = Simulator(seed=seed, bots=["book", "random", "book", "random"],
+                    rules=HouseRules(robber_target=10 * hands))
+    return write_sitting(sim.sitting(hands=hands))
+
+
+def validate_once(path: str) -> None:
+    check_record(path, max_bytes=1 << 31)
+
+
+def bench_validate(folder: str, hands: int, repeat: int) -> dict:
+    path = os.path.join(folder, f"h{hands}.yaml")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(record_text(hands))
+    size = os.path.getsize(path)
+
+    def bare():
+        with open(path, encoding="utf-8") as f:
+            yaml.load(f.read(), Loader=yaml.CSafeLoader)
+
+    def bare_nogc():
+        gc.disable()
+        try:
+            bare()
+        finally:
+            gc.enable()
+
+    t_bare = best(bare, repeat)
+    t_bare_nogc = best(bare_nogc, repeat)
+    t_val = best(lambda: validate_once(path), repeat)
+    return {"hands": hands, "bytes": size, "bare": t_bare, "bare_nogc": t_bare_nogc, "validate": t_val, "path": path}
+
+
+def bench_engine(hands_n: int, repeat: int) -> dict:
+    rec = load_record("engine.yaml", text=record_text(hands_n, seed=2), max_bytes=1 << 31)
+    table = Table(rec.players)
+    hands = [(h.dealer, h.photograph, h.tricks) for r in rec.robbers for h in r.hands]
+    gc.freeze()  # the record is long-lived input, not the engine's garbage
+
+    def run():
+        for d, p, t in hands:
+            replay_hand(table, d, p, t)
+
+    t = best(run, repeat)
+    t_loop = best(python_loop, repeat)
+    gc.unfreeze()
+    return {"hands": len(hands), "time": t, "loop": t_loop}
+
+
+def peak_memory(path: str) -> int:
+    code = ("import resource, sys; sys.path.insert(0, %r)\n"
+            "from tetka_cli.loader import check_record\n"
+            "check_record(%r, max_bytes=1 << 31)\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n") % (ROOT, path)
+    base = ("import resource, sys; sys.path.insert(0, %r)\nimport tetka_cli.loader, tetka_cli.referee\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n") % ROOT
+    used = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    idle = int(subprocess.run([sys.executable, "-c", base], capture_output=True, text=True, check=True).stdout)
+    return used, idle
+
+
+def bench_settle(folder: str, records: int, repeat: int) -> dict:
+    season = os.path.join(folder, "season")
+    os.makedirs(season, exist_ok=True)
+    for i in range(records):
+        s = Simulator(seed=1000 + i, bots=["book", "random", "random", "random"]).sitting(robbers=1)
+        with open(os.path.join(season, f"s{i:05d}.yaml"), "w", encoding="utf-8") as f:
+            f.write(write_sitting(s))
+    out = {}
+    outputs = {}
+    for jobs in (1, 2):
+        cmd = [sys.executable, "-m", "tetka_cli", "settle", "--format", "json", "--jobs", str(jobs), season]
+
+        def run():
+            outputs[jobs] = subprocess.run(cmd, cwd=ROOT, capture_output=True, check=True).stdout
+
+        out[jobs] = best(run, repeat)
+    return {"records": records, "jobs1": out[1], "jobs2": out[2], "identical": outputs[1] == outputs[2]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run of the suite")
+    args = ap.parse_args()
+    quick = args.quick
+    repeat = 2 if quick else 3
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"PyYAML {yaml.__version__} (libyaml: {yaml.__with_libyaml__})")
+    with tempfile.TemporaryDirectory(prefix="tetka-bench-") as tmp:
+        n = 1000 if quick else 10_000
+        v = bench_validate(tmp, n, repeat)
+        used, idle = peak_memory(v["path"])
+        print(f"\nvalidate, one record of {v['hands']:,} fully played hands ({v['bytes'] / 1e6:.1f} MB)")
+        print("| what | seconds | hands/s | ratio to bare yaml.load |")
+        print("| --- | ---: | ---: | ---: |")
+        print(f"| bare `yaml.load`, CSafeLoader | {v['bare']:.2f} | {v['hands'] / v['bare']:,.0f} | 1.00 |")
+        print(f"| bare `yaml.load`, CSafeLoader, GC off | {v['bare_nogc']:.2f} | {v['hands'] / v['bare_nogc']:,.0f} | "
+              f"{v['bare_nogc'] / v['bare']:.2f} |")
+        print(f"| `tetka validate` (load, check, replay, score) | {v['validate']:.2f} | {v['hands'] / v['validate']:,.0f} | "
+              f"**{v['validate'] / v['bare']:.2f}** (target ≤ 1.5; {v['validate'] / v['bare_nogc']:.2f} of the GC-off parse) |")
+        print(f"\npeak memory of validate on it: {used / 1024:.0f} MiB (the interpreter with tetka imported: "
+              f"{idle / 1024:.0f} MiB; file {v['bytes'] / 2**20:.1f} MiB)")
+
+        e = bench_engine(2000 if quick else 10_000, repeat)
+        rate = e["hands"] / e["time"]
+        print(f"\nengine alone (replay and score in memory, no YAML), {e['hands']:,} hands, one core")
+        print(f"| hands/s | yardstick: 1M-step Python loop, s | hands per yardstick loop |")
+        print("| ---: | ---: | ---: |")
+        print(f"| **{rate:,.0f}** (target ≥ 20,000) | {e['loop']:.3f} | {rate * e['loop']:,.0f} |")
+
+        sizes = [1000, 3000, 10_000] if quick else [1000, 10_000, 30_000, 100_000]
+        print("\nhow validate grows with the record (one record each)")
+        print("| hands | MB | seconds | µs per hand | ratio to bare yaml.load |")
+        print("| ---: | ---: | ---: | ---: | ---: |")
+        for h in sizes:
+            g = bench_validate(tmp, h, 1 if h >= 30_000 else repeat)
+            print(f"| {h:,} | {g['bytes'] / 1e6:.1f} | {g['validate']:.2f} | {g['validate'] / h * 1e6:.0f} | "
+                  f"{g['validate'] / g['bare']:.2f} |")
+            os.remove(g["path"])
+
+        s = bench_settle(tmp, 200 if quick else 1000, repeat)
+        print(f"\nsettle over {s['records']:,} sitting records (whole command, process start included)")
+        print("| jobs | seconds | records/s | ratio to --jobs 1 |")
+        print("| ---: | ---: | ---: | ---: |")
+        print(f"| 1 | {s['jobs1']:.2f} | {s['records'] / s['jobs1']:,.0f} | 1.00 |")
+        print(f"| 2 | {s['jobs2']:.2f} | {s['records'] / s['jobs2']:,.0f} | {s['jobs2'] / s['jobs1']:.2f} |")
+        print(f"output of --jobs 2 identical to --jobs 1: {s['identical']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -12,7 +12,6 @@ import argparse
 import gc
 import os
 import platform
-import resource
 import subprocess
 import sys
 import tempfile
@@ -98,13 +97,17 @@ def bench_engine(hands_n: int, repeat: int) -> dict:
     return {"hands": len(hands), "time": t, "loop": t_loop}
 
 
-def peak_memory(path: str) -> int:
-    code = ("import resource, sys; sys.path.insert(0, %r)\n"
-            "from tetka_cli.loader import check_record\n"
-            "check_record(%r, max_bytes=1 << 31)\n"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n") % (ROOT, path)
-    base = ("import resource, sys; sys.path.insert(0, %r)\nimport tetka_cli.loader, tetka_cli.referee\n"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n") % ROOT
+_HWM = ("import re\n"
+        "print(int(re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)))\n")
+
+
+def peak_memory(path: str) -> tuple[int, int]:
+    """Peak resident memory (KiB) of a fresh process validating `path`, and of one that only
+    imports tetka. VmHWM, not ru_maxrss: on Linux the latter survives exec, so a child would
+    report its parent's peak."""
+    code = ("import sys; sys.path.insert(0, %r)\nfrom tetka_cli.loader import check_record\n"
+            "check_record(%r, max_bytes=1 << 31)\n" % (ROOT, path)) + _HWM
+    base = ("import sys; sys.path.insert(0, %r)\nimport tetka_cli.loader, tetka_cli.referee\n" % ROOT) + _HWM
     used = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
     idle = int(subprocess.run([sys.executable, "-c", base], capture_output=True, text=True, check=True).stdout)
     return used, idle

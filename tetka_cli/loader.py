@@ -125,8 +125,13 @@ def screen(path: str, text: str) -> None:
                     raise FindingError(Finding("too-deep", {"limit": MAX_DEPTH}, path=path, line=line, column=col))
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
-    except yaml.YAMLError:
+    except yaml.MarkedYAMLError as e:
+        if "nesting depth" in str(e.problem):  # newer libyaml stops at its own limit, deeper than ours
+            line, col = _mark_loc(e.problem_mark)
+            raise FindingError(Finding("too-deep", {"limit": MAX_DEPTH}, path=path, line=line, column=col)) from None
         return  # the composer reports syntax errors with their place
+    except yaml.YAMLError:
+        return
 
 
 def compose(path: str, text: str) -> yaml.Node:

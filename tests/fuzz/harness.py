@@ -1,0 +1,128 @@
+"""The fuzz target: everything `validate`, `replay`, `marks` and `settle` do with one input.
+
+The only allowed outcomes are a result or the project's own documented error (FindingError,
+carrying a finding with a documented code). Anything else is a crash, and a bug.
+"""
+from __future__ import annotations
+
+import os
+import random
+from decimal import Decimal
+
+from tetka_cli.findings import CODES, FindingError
+from tetka_cli.loader import check_record, decode
+from tetka_cli.messages import finding_line
+from tetka_cli.season import SittingSummary, settle_sitting, standings
+from tetka_cli.views import (finding_json, hand_json, marks_csv, marks_json, marks_tables, replay_tables,
+                             sitting_json, sitting_tables, summary_from_json, validate_json)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+RECORDS = os.path.join(ROOT, "records")
+MAX_BYTES = 1 << 20
+
+
+def seeds() -> list[bytes]:
+    out = []
+    for folder, _, files in os.walk(RECORDS):
+        for f in sorted(files):
+            if f.endswith(".yaml"):
+                with open(os.path.join(folder, f), "rb") as fh:
+                    out.append(fh.read())
+    return out
+
+
+def exercise(data: bytes) -> tuple[str, ...]:
+    """Run one input through the whole tool; return the codes of its findings (none: clean)."""
+    try:
+        rep = check_record("fuzz.yaml", text=decode("fuzz.yaml", data), max_bytes=MAX_BYTES)
+    except FindingError as e:
+        assert e.finding.code in CODES
+        for lang in ("en", "ru"):
+            finding_line(e.finding, lang)
+        return (e.finding.code,)
+    for lang in ("en", "ru"):
+        validate_json(rep, lang)
+        marks_json(rep, lang)
+        marks_tables(rep, lang)
+        replay_tables(rep, lang)
+        for f in rep.findings:
+            assert f.code in CODES
+            finding_line(f, lang)
+            finding_json(f, lang)
+    marks_csv([rep])
+    for r in rep.robbers:
+        for h in r.hands:
+            hand_json(h)
+    if rep.robbers:
+        rec = rep.record
+        money = settle_sitting("fuzz.yaml", rec.players, [(r.number, r.finished, r.totals) for r in rep.robbers],
+                               rec.stake, rec.currency, provisional=True)
+        doc = sitting_json(money)
+        sitting_tables(doc, "en")
+        back = summary_from_json(doc)
+        assert standings([back]) == standings([SittingSummary.of(money)])
+        assert sum(money.net.values(), Decimal(0)) == 0
+    return tuple(f.code for f in rep.findings)
+
+
+# -- mutations of real records ------------------------------------------------------------------
+CARD_WORDS = ["Q♥", "10♦", "T♠", "Дч", "11♣", "Z", "", "A♠ A♠", "♥Q", "qh", "1♥", "10"]
+VALUES = ["~", "[]", "{}", "-1", "0", "1e9", "true", "x", "'7'", "[1, [2, [3]]]", "{a: {b: c}}", "\"\\u0000\"",
+          "99999999999999999999", "-0.10", "0.1", "nan", ".inf", "2026-11-30", "!!binary aGk=", "|\n  text"]
+KEYS = ["format", "game", "players", "robbers", "hands", "tricks", "marks", "totals", "photograph", "deal",
+        "dealer", "first_dealer", "stake", "rules", "robber_target", "last_trick_mark", "count_trick_offset",
+        "notes", "meta", "typo", "Анна", "Борис"]
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    """One to three random edits of the kinds people make: a card changed, removed or doubled, a
+    key renamed, a value of the wrong type, lines cut, swapped, re-indented, bytes flipped."""
+    text = data.decode("utf-8", "replace")
+    for _ in range(rng.randint(1, 3)):
+        lines = text.split("\n")
+        kind = rng.randrange(10)
+        i = rng.randrange(len(lines))
+        line = lines[i]
+        if kind == 0 and line.split():  # change a card or word
+            words = line.split(" ")
+            j = rng.randrange(len(words))
+            words[j] = rng.choice(CARD_WORDS + [w for w in words if w])
+            lines[i] = " ".join(words)
+        elif kind == 1 and line.split():  # remove a word
+            words = line.split(" ")
+            del words[rng.randrange(len(words))]
+            lines[i] = " ".join(words)
+        elif kind == 2 and line.split():  # duplicate a word
+            words = line.split(" ")
+            j = rng.randrange(len(words))
+            words.insert(j, words[j])
+            lines[i] = " ".join(words)
+        elif kind == 3 and ":" in line:  # rename a key
+            head, _, tail = line.partition(":")
+            indent = head[: len(head) - len(head.lstrip(" -"))]
+            lines[i] = f"{indent}{rng.choice(KEYS)}:{tail}"
+        elif kind == 4 and ":" in line:  # a value of the wrong type
+            head, _, _ = line.partition(":")
+            lines[i] = f"{head}: {rng.choice(VALUES)}"
+        elif kind == 5:  # cut the file
+            text = "\n".join(lines[:i]) + ("\n" + line[: rng.randrange(len(line) + 1)] if rng.random() < 0.5 else "")
+            continue
+        elif kind == 6:  # swap two lines
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == 7:  # re-indent
+            lines[i] = " " * rng.choice([0, 1, 2, 3, 4, 6, 8, 13]) + line.lstrip()
+        elif kind == 8:  # duplicate or delete a line
+            if rng.random() < 0.5:
+                lines.insert(i, line)
+            else:
+                del lines[i]
+        else:  # raw bytes
+            raw = bytearray(text.encode("utf-8"))
+            for _ in range(rng.randint(1, 4)):
+                if raw:
+                    raw[rng.randrange(len(raw))] = rng.randrange(256)
+            return bytes(raw)
+        text = "\n".join(lines)
+    return text.encode("utf-8")

@@ -1,0 +1,107 @@
+"""The long fuzz run: `python -m tests.fuzz.long_run --inputs 1000000 --seconds 3600`.
+
+Feeds random bytes and mutations of the example records (and of inputs that reached new
+outcomes) through the whole tool, with atheris's coverage guidance when `--atheris` is given and
+atheris is installed. Prints how many inputs it tried, how fast, and every crash, which it also
+saves under tests/fuzz/crashes/ for the regression corpus.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import random
+import sys
+import time
+import traceback
+
+
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def save_crash(data: bytes, exc: BaseException) -> str:
+    folder = os.path.join(HERE, "crashes")
+    os.makedirs(folder, exist_ok=True)
+    name = hashlib.sha1(data).hexdigest()[:12]
+    with open(os.path.join(folder, name + ".yaml"), "wb") as f:
+        f.write(data)
+    with open(os.path.join(folder, name + ".txt"), "w", encoding="utf-8") as f:
+        f.write("".join(traceback.format_exception(exc)))
+    return name
+
+
+def run_random(inputs: int, seconds: float, seed: int) -> int:
+    from .harness import exercise, mutate, seeds
+
+    rng = random.Random(seed)
+    pool = seeds()
+    outcomes: dict[str, int] = {}
+    crashes = 0
+    start = time.monotonic()
+    n = 0
+    while n < inputs and time.monotonic() - start < seconds:
+        n += 1
+        r = rng.random()
+        if r < 0.05:
+            data = rng.randbytes(rng.randrange(300))
+        else:
+            data = mutate(rng.choice(pool), rng)
+        try:
+            codes = exercise(data)
+            code = codes[0] if codes else "clean"
+        except Exception as exc:  # the only thing this run looks for
+            crashes += 1
+            print(f"CRASH {type(exc).__name__}: {exc} -> {save_crash(data, exc)}", flush=True)
+            continue
+        if code not in outcomes and len(pool) < 400:
+            pool.append(data)  # an input that reached a new outcome is worth mutating further
+        outcomes[code] = outcomes.get(code, 0) + 1
+        if n % 20000 == 0:
+            el = time.monotonic() - start
+            print(f"{n:,} inputs, {el:,.0f} s, {n / el:,.0f}/s, crashes {crashes}", flush=True)
+    el = time.monotonic() - start
+    print(f"done: {n:,} inputs in {el:,.0f} s ({n / max(el, 1e-9):,.0f}/s), crashes: {crashes}")
+    print("outcomes: " + ", ".join(f"{k} {v:,}" for k, v in sorted(outcomes.items(), key=lambda kv: -kv[1])))
+    return crashes
+
+
+def run_atheris(inputs: int) -> None:
+    import atheris  # noqa: PLC0415
+
+    with atheris.instrument_imports(include=["tetka_cli"]):
+        from .harness import exercise, mutate, seeds
+    pool = seeds()
+
+    def one(data: bytes) -> None:
+        fdp = atheris.FuzzedDataProvider(data)
+        choice = fdp.ConsumeIntInRange(0, 3)
+        if choice == 0:
+            exercise(fdp.ConsumeBytes(len(data)))
+        elif choice == 1:  # a seed with a splice of fuzzer bytes: coverage finds the way in
+            base = pool[fdp.ConsumeIntInRange(0, len(pool) - 1)]
+            at = fdp.ConsumeIntInRange(0, len(base))
+            exercise(base[:at] + fdp.ConsumeBytes(64) + base[at + fdp.ConsumeIntInRange(0, 64):])
+        else:
+            base = pool[fdp.ConsumeIntInRange(0, len(pool) - 1)]
+            exercise(mutate(base, random.Random(fdp.ConsumeInt(8))))
+
+    atheris.Setup([sys.argv[0], f"-runs={inputs}"], one)
+    atheris.Fuzz()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="tetka's long fuzz run")
+    ap.add_argument("--inputs", type=int, default=1_000_000)
+    ap.add_argument("--seconds", type=float, default=3600)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--atheris", action="store_true", help="coverage-guided, with atheris")
+    a = ap.parse_args()
+    if a.atheris:
+        run_atheris(a.inputs)
+    else:
+        sys.exit(1 if run_random(a.inputs, a.seconds, a.seed) else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+"""Hostile and broken input fails fast, with a clear message, in bounded memory (issue: fuzzing)."""
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+
+import pytest
+from test_cli import ROOT
+
+MEMORY = 300 << 20  # address space allowed to the tool in these tests
+
+
+def limited() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def validate(path, *extra: str) -> tuple[int, str, float]:
+    t = time.monotonic()
+    p = subprocess.run([sys.executable, "-m", "tetka_cli", "validate", "--lang", "en", *extra, str(path)],
+                       cwd=ROOT, capture_output=True, preexec_fn=limited, timeout=120)
+    out = (p.stdout + p.stderr).decode("utf-8", "replace")
+    assert "Traceback" not in out and "internal error" not in out, out
+    return p.returncode, out, time.monotonic() - t
+
+
+def billion_laughs() -> str:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i, name in enumerate("bcdefghi"):
+        prev = "abcdefghi"[i]
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+    return "format: 1\n" + "\n".join(lines) + "\n"
+
+
+CASES = {
+    "alias-bomb": (lambda p: p.write_text(billion_laughs()), 2, "anchors and aliases are not allowed"),
+    "nested-100": (lambda p: p.write_text("format: 1\nmeta: " + "[" * 100 + "]" * 100 + "\n"), 2,
+                   "nested deeper than 24 levels"),
+    "nested-block-100": (lambda p: p.write_text("format: 1\nmeta:\n" + "".join(
+        "  " * (i + 1) + f"k{i}:\n" for i in range(100)) + "  " * 101 + "x\n"), 2, "nested deeper"),
+    "nested-100k": (lambda p: p.write_text("meta: " + "[" * 100_000 + "]" * 100_000 + "\n"), 2, "nested deeper"),
+    "nul-bytes": (lambda p: p.write_bytes(b"\x00" * 1_000_000), 2, "not a text file"),
+    "utf-16": (lambda p: p.write_text(open(os.path.join(ROOT, "records/marks-only.yaml"), encoding="utf-8").read(),
+                                      encoding="utf-16"), 2, "not UTF-8 text"),
+    "200-MB": (lambda p: (p.write_text("format: 1\n"), os.truncate(p, 200 << 20)), 2,
+               "over the limit of 33,554,432 (--max-bytes)"),
+    "10000-robbers": (lambda p: p.write_text("format: 1\ngame: tetka\nplayers: [A, B, C, D]\nrobbers:\n" + (
+        "  - hands:\n      - marks: {A: 7, B: 0, C: 0, D: 0}\n" * 10_000)), 1,
+        "10,000 robbers: more than the limit of 4,096"),
+    "python-object": (lambda p: p.write_text("format: 1\nmeta: !!python/object/apply:os.system ['echo pwned']\n"),
+                      2, "is not allowed"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_fails_fast_with_a_clear_message_in_bounded_memory(tmp_path, name):
+    make, code, message = CASES[name]
+    path = tmp_path / f"{name}.yaml"
+    make(path)
+    rc, out, seconds = validate(path)
+    assert rc == code, out
+    assert message in out, out
+    assert f"{path}" in out
+    assert seconds < 20, seconds
+
+
+def test_max_bytes_is_an_option(tmp_path):
+    rc, out, _ = validate(os.path.join(ROOT, "records/marks-only.yaml"), "--max-bytes", "100")
+    assert rc == 2 and "--max-bytes" in out
+
+
+def test_the_same_limits_hold_on_stdin():
+    data = b"meta: " + b"[" * 100_000 + b"]" * 100_000 + b"\n"
+    p = subprocess.run([sys.executable, "-m", "tetka_cli", "validate", "--lang", "en", "-"], input=data, cwd=ROOT,
+                       capture_output=True, preexec_fn=limited, timeout=60)
+    assert p.returncode == 2 and b"nested deeper" in p.stdout
+
+
+def test_interrupt_stops_cleanly_with_130_and_says_how_far_it_got(tmp_path):
+    folder = tmp_path / "many"
+    folder.mkdir()
+    src = open(os.path.join(ROOT, "records/sitting-four-robbers.yaml"), "rb").read()
+    for i in range(300):
+        (folder / f"r{i:03d}.yaml").write_bytes(src)
+    p = subprocess.Popen([sys.executable, "-m", "tetka_cli", "settle", "--lang", "en", str(folder)], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(2.0)
+    p.send_signal(2)  # SIGINT, as Ctrl-C
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    assert b"interrupted after" in err and b"of 300 records" in err
+    assert b"Traceback" not in err

@@ -64,10 +64,11 @@ def hand_marks(
 
 def most_tricks_mark(counts: TrickCounts) -> Mark:
     """Most tricks after penalties; on a tie, whoever's own last trick came latest (001, 003)."""
-    n = counts.after_penalties
-    best = max(n.values())
-    tied = [p for p, v in n.items() if v == best]
-    player = max(tied, key=lambda p: counts.last_taken[p])
+    last = counts.last_taken
+    player, best = "", -1
+    for p, v in counts.after_penalties.items():
+        if v > best or (v == best and last[p] > last[player]):
+            player, best = p, v
     return Mark(player, MarkKind.MOST_TRICKS, tricks=best)
 
 

@@ -52,6 +52,9 @@ def winning_index(cards: Sequence[Card]) -> int:
     return best
 
 
+_new_trick = tuple.__new__  # Trick(...) without the Python-level __new__: 13 times a hand
+
+
 def duplicates(tricks: Sequence[Trick]) -> list[Finding]:
     """A card played twice: checked in bulk, and looked at card by card only when there is one."""
     flat = [c for tr in tricks for c in tr.cards]
@@ -110,7 +113,7 @@ def play_tricks(table: Table, dealer: str, tricks: Sequence[Sequence[Card]]) -> 
             win, top = 2, c2.rank
         if c3.suit is suit and c3.rank > top:
             win = 3
-        played.append(Trick(t, order, tuple(cards), order[win]))
+        played.append(_new_trick(Trick, (t, order, tuple(cards), order[win])))
         leader = (leader + win) % SEATS
     findings.extend(duplicates(played))
     complete = len(played) == TRICKS_PER_HAND and played[-1].winner is not None

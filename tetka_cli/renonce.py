@@ -31,35 +31,41 @@ def find_renonces(
     What a player held at a trick is what they play later in the hand, plus what the deal
     (when given) shows they never played; the first such card is the evidence reported. Each renonce is reported on its own.
     """
+    # Walking backwards, the suits each player still shows from here on, as bits of one int.
+    later: dict[str, int] = {}
     unplayed: dict[str, list[Card]] = {}
     if deal:
         played = {c for tr in tricks for c in tr.cards}
         unplayed = {p: [c for c in cards if c not in played] for p, cards in deal.items()}
-    void: set[tuple[str, Suit]] = set()  # shown not to hold a suit from some trick on
+        for p, cards in unplayed.items():
+            for c in cards:
+                later[p] = later.get(p, 0) | c.suit_bit
     found: list[Renonce] = []
-    for k, tr in enumerate(tricks):
-        cards = tr.cards
-        led = cards[0].suit
-        for i in range(1, len(cards)):
-            if cards[i].suit is led:
-                continue
-            player = tr.players[i]
-            if (player, led) in void:
-                continue  # void before, so void now: play only removes cards
-            held = None
-            for later in tricks[k + 1:]:
-                if player in later.players:
-                    c = later.cards[later.players.index(player)]
-                    if c.suit is led:
-                        held = c
-                        break
-            if held is None and unplayed:
-                held = next((c for c in unplayed.get(player, ()) if c.suit is led), None)
-            if held is None:
-                void.add((player, led))
-            else:
-                found.append(Renonce(player, tr.number, cards[i], led, held, i))
+    for tr in reversed(tricks):
+        cards, players = tr.cards, tr.players
+        led = cards[0].suit_bit
+        for i in range(len(cards) - 1, 0, -1):
+            p = players[i]
+            bit = cards[i].suit_bit
+            held = later.get(p, 0)
+            if bit != led and held & led:
+                found.append(Renonce(p, tr.number, cards[i], cards[0].suit,
+                                     _evidence(tricks, tr.number, p, cards[0].suit, unplayed), i))
+            later[p] = held | bit
+        later[players[0]] = later.get(players[0], 0) | led
+    found.reverse()
     return tuple(found)
+
+
+def _evidence(tricks: Sequence[Trick], after: int, player: str, suit: Suit,
+              unplayed: Mapping[str, Sequence[Card]]) -> Card:
+    """The first card of `suit` the player shows after trick `after`, or holds unplayed."""
+    for tr in tricks[after:]:
+        if player in tr.players:
+            c = tr.cards[tr.players.index(player)]
+            if c.suit is suit:
+                return c
+    return next(c for c in unplayed[player] if c.suit is suit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -204,3 +204,11 @@ def test_broken_pipe_ends_quietly():
     p = subprocess.run(f"{sys.executable} -m tetka_cli replay records/robber-played.yaml | head -1",
                        shell=True, cwd=ROOT, capture_output=True, timeout=60)
     assert p.stderr == b"", p.stderr
+
+
+def test_replay_csv_has_a_row_per_trick_with_the_renonce_named():
+    r = run("replay", "--format", "csv", "records/bad-renonce-and-wrong-marks.yaml", "--robber", "1", "--hand", "2")
+    rows = r.stdout.splitlines()
+    assert rows[0] == "path,robber,hand,trick,leader,seat1,seat2,seat3,seat4,winner,renonce"
+    assert len(rows) == 14
+    assert rows[6] == "records/bad-renonce-and-wrong-marks.yaml,1,2,6,Анна,3♣,8♣,J♠,A♥,Борис,Вера"

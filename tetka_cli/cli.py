@@ -5,6 +5,7 @@ record is clean, 1 when any breaks a rule, 2 when an input cannot be read or the
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import json
@@ -89,12 +90,29 @@ def check_one(path: str, max_bytes: int = MAX_BYTES) -> Outcome:
         return Outcome(path, None, e.finding)
 
 
-def check_all(inputs: Sequence[str], max_bytes: int) -> Iterator[Outcome]:
+def check_all(inputs: Sequence[str], max_bytes: int) -> list[Outcome]:
+    """Read and referee every input in order. Ctrl-C stops with exit 130 and says how far it got."""
     paths, problems = expand(inputs)
-    for f in problems:
-        yield Outcome(f.path or "", None, f)
-    for p in paths:
-        yield check_one(p, max_bytes)
+    outcomes = [Outcome(f.path or "", None, f) for f in problems]
+    with interruptible(len(paths)) as done:
+        for p in paths:
+            outcomes.append(check_one(p, max_bytes))
+            done.count += 1
+    return outcomes
+
+
+class _Count:
+    count = 0
+
+
+@contextlib.contextmanager
+def interruptible(total: int) -> Iterator[_Count]:
+    done = _Count()
+    try:
+        yield done
+    except KeyboardInterrupt:
+        err(f"tetka: interrupted after {done.count} of {total} records")
+        sys.exit(EXIT_INTERRUPTED)
 
 
 def exit_code(outcomes: Iterable[Outcome]) -> int:
@@ -140,13 +158,11 @@ def emit_csv(table: Table) -> None:
     w.writerows(table.rows)
 
 
-def report_findings(outcomes: Sequence[Outcome], lang: str, *, errors_only: bool = False) -> None:
+def report_findings(outcomes: Sequence[Outcome], lang: str) -> None:
     """Findings of commands whose result is not the findings themselves go to stderr."""
     for o in outcomes:
-        items = [o.unreadable] if o.unreadable else list(o.report.findings if o.report else [])
-        for f in items:
-            if f is not None and (f.is_error or not errors_only):
-                err(finding_line(f, lang))
+        for f in [o.unreadable] if o.unreadable else (o.report.findings if o.report else ()):
+            err(finding_line(f, lang))
 
 
 # -- commands -------------------------------------------------------------------------------------
@@ -202,11 +218,11 @@ def validate(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
 def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int | None, opts: Options) -> None:
     """Replay hands trick by trick: who led, each player's card, who won, what the trick carries,
     running trick counts, renonces where they happened; then each mark with its reason."""
-    from .views import hand_json, replay_tables
+    from .views import hand_json, replay_csv, replay_tables
 
     if hand is not None and robber is None:
         robber = 1
-    outcomes = list(check_all(inputs, max_bytes))
+    outcomes = check_all(inputs, max_bytes)
     report_findings(outcomes, opts.lang)
     reports = [o.report for o in outcomes if o.report]
     if opts.fmt == "json":
@@ -228,8 +244,7 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     else:
         tables = [tb for rep in reports for tb in replay_tables(rep, opts.lang, robber=robber, hand=hand)]
         if opts.fmt == "csv":
-            rows = [[tb.title.split(":")[0]] + list(row) for tb in tables for row in tb.rows]
-            emit_csv(Table("", ["path"] + (list(tables[0].headers) if tables else []), rows))
+            emit_csv(replay_csv(reports, robber=robber, hand=hand))
         else:
             emit_tables(tables, opts)
         if (robber is not None or hand is not None) and not tables:
@@ -245,7 +260,7 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
     marks beside the computed ones where they differ."""
     from .views import marks_csv, marks_json, marks_tables
 
-    outcomes = list(check_all(inputs, max_bytes))
+    outcomes = check_all(inputs, max_bytes)
     report_findings(outcomes, opts.lang)
     reports = [o.report for o in outcomes if o.report]
     if opts.fmt == "json":
@@ -306,26 +321,21 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
             left_out.append(left_out_json(f, opts.lang))
             err(finding_line(f, opts.lang))
             code = EXIT_UNREADABLE
-        done = 0
-        try:
-            with progress(len(paths)) as bar:
-                for s in run_parallel(job, paths, jobs):
-                    done += 1
-                    bar.update(1)
-                    read += 1
-                    if s.money is None:
-                        first = s.first_error or (s.findings[0] if s.findings else None)
-                        if first is not None:
-                            left_out.append(left_out_json(first, opts.lang))
-                            err(f"{t('left_out', opts.lang)}: {finding_line(first, opts.lang)}")
-                        code = EXIT_UNREADABLE if s.unreadable else max(code, EXIT_RULES)
-                    else:
-                        records.append(sitting_json(s.money))
-                        warnings.extend(f for f in s.findings if not f.is_error and f.code != "unfinished-robber"
-                                        or (f.is_error and force))
-        except KeyboardInterrupt:
-            err(f"tetka: interrupted after {done} of {len(paths)} records")
-            sys.exit(EXIT_INTERRUPTED)
+        with interruptible(len(paths)) as done, progress(len(paths)) as bar:
+            for s in run_parallel(job, paths, jobs):
+                done.count += 1
+                bar.update(1)
+                read += 1
+                if s.money is None:
+                    first = s.first_error or (s.findings[0] if s.findings else None)
+                    if first is not None:
+                        left_out.append(left_out_json(first, opts.lang))
+                        err(f"{t('left_out', opts.lang)}: {finding_line(first, opts.lang)}")
+                    code = EXIT_UNREADABLE if s.unreadable else max(code, EXIT_RULES)
+                else:
+                    records.append(sitting_json(s.money))
+                    warnings.extend(f for f in s.findings if not f.is_error and f.code != "unfinished-robber"
+                                    or (f.is_error and force))
     for f in warnings:
         err(finding_line(f, opts.lang))
     summaries = [summary_from_json(r) for r in records]

@@ -137,6 +137,24 @@ def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = N
     return tables
 
 
+def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand: int | None = None) -> Table:
+    """Every trick of the chosen hands, one row each, each player's card in that player's column."""
+    rows = []
+    for rep in reps:
+        for r in rep.robbers:
+            for h in r.hands:
+                if (robber is not None and r.number != robber) or (hand is not None and h.number != hand) \
+                        or h.result is None:
+                    continue
+                renonces = {(x.trick, x.player) for x in h.result.renonces}
+                for tr in h.result.tricks:
+                    cards = [str(tr.card_of(p) or "") for p in r.players]
+                    rows.append([rep.path, r.number, h.number, tr.number, tr.leader, *cards, tr.winner or "",
+                                 ";".join(p for p in r.players if (tr.number, p) in renonces)])
+    return Table("", ["path", "robber", "hand", "trick", "leader", "seat1", "seat2", "seat3", "seat4", "winner",
+                      "renonce"], rows)
+
+
 def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str) -> Table:
     players = r.players
     title = (f"{rep.path}: {t('robber', lang)} {r.number}, {t('hand', lang).lower()} {h.number}, "

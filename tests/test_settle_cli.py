@@ -102,26 +102,37 @@ def make_season(folder, n: int) -> None:
 
 
 def test_jobs_give_the_same_bytes_and_from_json_halves_equal_the_whole(tmp_path):
-    make_season(tmp_path / "all", 40)
+    make_season(tmp_path / "all", 1000)
     one = tetka("settle", "--format", "json", "--jobs", "1", str(tmp_path / "all"))
     two = tetka("settle", "--format", "json", "--jobs", "2", str(tmp_path / "all"))
     assert one.returncode == 0 and one.stdout == two.stdout
     files = sorted(os.listdir(tmp_path / "all"))
     halves = []
-    for k, part in enumerate((files[:17], files[17:])):
+    for k, part in enumerate((files[:417], files[417:])):
         out = tmp_path / f"half{k}.json"
-        r = tetka("settle", "--format", "json", *[str(tmp_path / "all" / f) for f in part])
+        os.makedirs(tmp_path / f"half{k}")
+        for f in part:
+            os.link(tmp_path / "all" / f, tmp_path / f"half{k}" / f)
+        r = tetka("settle", "--format", "json", str(tmp_path / f"half{k}"))
         out.write_bytes(r.stdout)
         halves.append(str(out))
     merged = tetka("settle", "--format", "json", "--from-json", *halves)
     whole = json.loads(one.stdout)
     both = json.loads(merged.stdout)
+    assert whole["counts"] == {"read": 1000, "settled": 1000, "left_out": 0}
     assert both["players"] == whole["players"]
     assert [r["net"] for r in both["records"]] == [r["net"] for r in whole["records"]]
     assert both["counts"] == whole["counts"]
     text_whole = tetka("settle", "--lang", "en", str(tmp_path / "all")).stdout
     text_merged = tetka("settle", "--lang", "en", "--from-json", *halves).stdout
     assert text_whole == text_merged
+
+
+def test_per_record_tables_and_standings_in_russian():
+    r = run("settle", "records/season", "--per-record", "--lang", "ru")
+    assert r.exit_code == 0
+    assert r.stdout.count("Роббер 1") == 4 and "Вечер" in r.stdout and "Выиграно" in r.stdout
+    assert "прочитано записей: 4; рассчитано: 4; пропущено: 0" in r.stderr
 
 
 def test_from_json_refuses_what_is_not_a_settle_output(tmp_path):

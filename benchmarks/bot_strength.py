@@ -11,19 +11,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tetka_cli.simulate import Simulator  # noqa: E402
+from tetka_cli.simulate import Simulator, average_marks  # noqa: E402
 
 
 def averages(bots: list[str], hands: int, seed: int) -> list[float]:
     s = Simulator(bots=bots, seed=seed).sitting(hands=hands)
-    sums = [0] * 4
-    n = 0
-    for rob in s.robbers:
-        for h in rob.hands:
-            n += 1
-            for i, p in enumerate(s.players):
-                sums[i] += h.marks[p]
-    return [x / n for x in sums]
+    _, avg = average_marks([s])
+    return [avg[p] for p in s.players]
 
 
 def main() -> None:

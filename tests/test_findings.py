@@ -108,6 +108,12 @@ def test_renonce_points_at_the_card_played():
     assert f.message() == "Борис played 2♥ on a ♠ lead while holding 4♠"
 
 
+def test_a_card_played_twice_names_the_card_that_is_missing():
+    text = record(played(tricks=GOOD_TRICKS.replace("A♣ A♠", "2♠ A♠")))
+    f = one(text, "duplicate-card")
+    assert f.message() == "2♠ is played twice in this hand (first in trick 1); missing from the hand: A♣"
+
+
 def test_reseat_too_early():
     two = (record(played()) + "  - players: [Анна, Вера, Борис, Глеб]\n    hands:\n"
            "      - marks: {Анна: 7, Борис: 0, Вера: 0, Глеб: 0}\n")

@@ -15,7 +15,7 @@ from tetka_cli.bots import View
 from tetka_cli.loader import load_record
 from tetka_cli.record_writer import write_sitting
 from tetka_cli.referee import referee
-from tetka_cli.simulate import Simulator
+from tetka_cli.simulate import Simulator, average_marks
 
 
 def test_same_seed_same_bytes(tmp_path):
@@ -62,14 +62,9 @@ def test_book_beats_random_clearly_in_every_seat():
         bots = ["random"] * 4
         bots[seat] = "book"
         s = Simulator(seed=seat, bots=bots).sitting(hands=600)
-        sums = [0] * 4
-        n = 0
-        for rob in s.robbers:
-            for h in rob.hands:
-                n += 1
-                for i, p in enumerate(s.players):
-                    sums[i] += h.marks[p]
-        avg = [x / n for x in sums]
+        n, by_player = average_marks([s])
+        assert n == 600
+        avg = [by_player[p] for p in s.players]
         assert avg[seat] <= 1.0, avg
         assert avg[seat] < min(a for i, a in enumerate(avg) if i != seat), avg
 

@@ -430,7 +430,7 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
     from .bots import bot_names
     from .house_rules import HouseRules
     from .record_writer import write_sitting
-    from .simulate import Simulator
+    from .simulate import Simulator, average_marks
 
     lang = lang or default_lang()
     if hands is None and robbers is None:
@@ -455,18 +455,13 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
         if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
             raise click.BadParameter(f"cannot write in {parent!r}", param_hint="--out")
     rules = HouseRules(robber_target=robber_target)
-    sums = {p: 0 for p in names}
-    played = 0
+    tallies: list[tuple[int, dict[str, float]]] = []
     written: list[str] = []
     for i in range(sittings):
         sim = Simulator(players=names, bots=seats, seed=seed * 1_000_003 + i, renonce_rate=renonce_rate,
                         marks_error_rate=table_marks_errors, rules=rules)
         sitting = sim.sitting(robbers=robbers, hands=hands)
-        for r in sitting.robbers:
-            for h in r.hands:
-                played += 1
-                for p, v in h.marks.items():
-                    sums[p] += v
+        tallies.append(average_marks([sitting]))
         text = write_sitting(sitting, meta={"generator": f"tetka simulate {__version__}", "seed": str(seed),
                                             "bots": ",".join(seats)}, with_deal=with_deal)
         if out_path is None:
@@ -478,10 +473,12 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
             except OSError as e:
                 raise click.ClickException(f"{target}: cannot write: {e.strerror or e}") from None
             written.append(target)
+    played = sum(n for n, _ in tallies)
     if written:
         err(f"tetka: wrote {len(written)} record(s), {played} hands")
     if stats:
-        rows = [[p, b, f"{sums[p] / played:.3f}"] for p, b in zip(names, seats)]
+        avg = {p: sum(n * a[p] for n, a in tallies) / played for p in names}
+        rows = [[p, b, f"{avg[p]:.3f}"] for p, b in zip(names, seats)]
         rows.append(["", "parity" if lang == "en" else "паритет", f"{rules.marks_per_hand / 4:.3f}"])
         text = tabulate(rows, headers=[t("player", lang), "bot", "marks/hand"], tablefmt="simple",
                         disable_numparse=True)

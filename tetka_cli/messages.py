@@ -113,9 +113,11 @@ _F: dict[str, tuple[Callable[[Mapping[str, Any]], str], Callable[[Mapping[str, A
     "bad-card": (lambda a: _card_reason(a, False), lambda a: _card_reason(a, True)),
     "duplicate-card": (
         lambda a: (f"{a['card']} is dealt twice (also to {a['in_deal_of']})" if "in_deal_of" in a
-                   else f"{a['card']} is played twice in this hand (first in trick {a['first']})"),
+                   else f"{a['card']} is played twice in this hand (first in trick {a['first']})"
+                   + (f"; missing from the hand: {_names(a['missing'])}" if a.get("missing") else "")),
         lambda a: (f"{a['card']} сдана дважды (ещё и игроку {a['in_deal_of']})" if "in_deal_of" in a
-                   else f"{a['card']} сыграна в этой сдаче дважды (впервые во взятке {a['first']})")),
+                   else f"{a['card']} сыграна в этой сдаче дважды (впервые во взятке {a['first']})"
+                   + (f"; в сдаче нет карты: {_names(a['missing'])}" if a.get("missing") else ""))),
     "short-trick": (lambda a: f"this trick has {a['count']} cards, not 4, and more tricks follow it",
                     lambda a: f"в этой взятке {a['count']} карт(ы), а не 4, хотя за ней идут другие"),
     "incomplete": (lambda a: f"the hand stops after {a['tricks']} complete tricks of 13: only what is known is scored",

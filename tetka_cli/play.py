@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
-from .cards import Card, Suit
+from .cards import DECK, Card, Suit
 from .findings import Finding
 from .house_rules import TRICKS_PER_HAND
 from .table import SEATS, Table
@@ -58,15 +58,18 @@ _new_trick = tuple.__new__  # Trick(...) without the Python-level __new__: 13 ti
 def duplicates(tricks: Sequence[Trick]) -> list[Finding]:
     """A card played twice: checked in bulk, and looked at card by card only when there is one."""
     flat = [c for tr in tricks for c in tr.cards]
-    if len(set(flat)) == len(flat):
+    distinct = set(flat)
+    if len(distinct) == len(flat):
         return []
     out = []
     first: dict[Card, int] = {}
+    # In a whole hand a card played twice means another was never played: name it too.
+    missing = [c for c in DECK if c not in distinct] if len(flat) == len(DECK) else []
     for tr in tricks:
         for i, (p, card) in enumerate(zip(tr.players, tr.cards)):
             if card in first:
-                out.append(Finding("duplicate-card", {"card": card, "first": first[card], "card_index": i},
-                                   trick=tr.number, player=p))
+                out.append(Finding("duplicate-card", {"card": card, "first": first[card], "card_index": i,
+                                                      "missing": missing}, trick=tr.number, player=p))
             else:
                 first[card] = tr.number
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from .bots import View, make_bot
 from .cards import DECK, Card
@@ -41,6 +41,22 @@ class SimSitting:
     players: tuple[str, ...]
     robbers: tuple[SimRobber, ...]
     rules: HouseRules = field(default=DEFAULT_RULES)
+
+    @property
+    def hands(self) -> list[SimHand]:
+        return [h for r in self.robbers for h in r.hands]
+
+
+def average_marks(sittings: Iterable[SimSitting]) -> tuple[int, dict[str, float]]:
+    """How many hands were played, and each player's average marks per hand (parity: 7/4)."""
+    sums: dict[str, int] = {}
+    n = 0
+    for s in sittings:
+        for h in s.hands:
+            n += 1
+            for p, v in h.marks.items():
+                sums[p] = sums.get(p, 0) + v
+    return n, {p: v / n for p, v in sums.items()}
 
 
 class Simulator:

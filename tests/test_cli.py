@@ -212,3 +212,26 @@ def test_replay_csv_has_a_row_per_trick_with_the_renonce_named():
     assert rows[0] == "path,robber,hand,trick,leader,seat1,seat2,seat3,seat4,winner,renonce"
     assert len(rows) == 14
     assert rows[6] == "records/bad-renonce-and-wrong-marks.yaml,1,2,6,Анна,3♣,8♣,J♠,A♥,Борис,Вера"
+
+
+def test_output_file_holds_what_stdout_would(tmp_path):
+    target = tmp_path / "settle.json"
+    r = tetka("settle", "--format", "json", "-o", str(target), "records/season")
+    assert r.returncode == 0 and r.stdout == b""
+    assert target.read_bytes() == tetka("settle", "--format", "json", "records/season").stdout
+    r = tetka("validate", "--lang", "en", "-o", str(tmp_path / "v.txt"), "records/bad-renonce-and-wrong-marks.yaml")
+    assert r.returncode == 1 and b"error renonce" in (tmp_path / "v.txt").read_bytes()
+
+
+def test_output_is_never_a_record_being_read(tmp_path):
+    src = tmp_path / "r.yaml"
+    src.write_bytes(open(os.path.join(RECORDS, "marks-only.yaml"), "rb").read())
+    before = src.read_bytes()
+    for target in (src, tmp_path / "x.yaml"):
+        if target != src:
+            target.write_text("old")
+        r = tetka("marks", "-o", str(src), str(tmp_path))
+        assert r.returncode == 2 and b"never writes to a record it reads" in r.stderr
+    assert src.read_bytes() == before
+    r = tetka("marks", "-o", str(tmp_path / "nope" / "x.txt"), str(src))
+    assert r.returncode == 2

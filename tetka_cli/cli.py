@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import functools
+import io
 import json
 import os
 import signal
@@ -44,13 +45,63 @@ def output_options(f: Callable) -> Callable:
                   help="Any tabulate format for text tables: simple, github, grid, plain, …")
     @click.option("--lang", type=click.Choice(LANGS), default=None,
                   help="Language of messages and headings (default: from the locale).")
+    @click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+                  help="Write the result to FILE instead of stdout, whole or not at all.")
     @functools.wraps(f)
-    def wrapper(*args: Any, fmt: str, table_format: str, lang: str | None, **kw: Any) -> Any:
+    def wrapper(*args: Any, fmt: str, table_format: str, lang: str | None, output: str | None, **kw: Any) -> Any:
         if table_format not in tabulate_formats:
             raise click.BadParameter(f"{table_format!r} is not a tabulate format; try one of: "
                                      + ", ".join(sorted(tabulate_formats)), param_hint="--table-format")
-        return f(*args, opts=Options(fmt, table_format, lang or default_lang()), **kw)
+        if output is not None:
+            parent = os.path.dirname(os.path.abspath(output))
+            if not os.path.isdir(parent):
+                raise click.BadParameter(f"no folder {parent!r} to write in", param_hint="--output")
+            if os.path.exists(output) and any(_same_file(output, p) for p in kw.get("inputs", ())):
+                raise click.BadParameter(f"{output!r} is one of the inputs: tetka never writes to a record "
+                                         "it reads", param_hint="--output")
+        opts = Options(fmt, table_format, lang or default_lang())
+        if output is None:
+            return f(*args, opts=opts, **kw)
+        with _captured() as buffer:
+            try:
+                f(*args, opts=opts, **kw)
+            except SystemExit as done:
+                if done.code not in (EXIT_OK, EXIT_RULES, EXIT_UNREADABLE):
+                    raise
+                _write_output(output, buffer.getvalue())
+                raise
+        _write_output(output, buffer.getvalue())
     return wrapper
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return b != "-" and os.path.exists(b) and (os.path.samefile(a, b) or (
+            os.path.isdir(b) and os.path.abspath(a).startswith(os.path.abspath(b) + os.sep)))
+    except OSError:
+        return False
+
+
+_sink: list[io.StringIO] = []  # where `out` writes while --output is collecting the result
+
+
+@contextlib.contextmanager
+def _captured() -> Iterator[io.StringIO]:
+    buffer = io.StringIO()
+    _sink.append(buffer)
+    try:
+        yield buffer
+    finally:
+        _sink.pop()
+
+
+def _write_output(path: str, text: str) -> None:
+    from .atomic import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as e:
+        raise click.ClickException(f"{path}: cannot write: {e.strerror or e}") from None
 
 
 def input_options(f: Callable) -> Callable:
@@ -127,7 +178,10 @@ def exit_code(outcomes: Iterable[Outcome]) -> int:
 
 # -- rendering ------------------------------------------------------------------------------------
 def out(text: str = "") -> None:
-    click.echo(text)
+    if _sink:
+        _sink[-1].write(text + "\n")
+    else:
+        click.echo(text)
 
 
 def err(text: str) -> None:
@@ -153,9 +207,11 @@ def emit_tables(tables: Iterable[Table], opts: Options) -> None:
 
 
 def emit_csv(table: Table) -> None:
-    w = csv.writer(sys.stdout, lineterminator="\n")
+    buffer = io.StringIO()
+    w = csv.writer(buffer, lineterminator="\n")
     w.writerow(table.headers)
     w.writerows(table.rows)
+    out(buffer.getvalue().removesuffix("\n"))
 
 
 def report_findings(outcomes: Sequence[Outcome], lang: str) -> None:

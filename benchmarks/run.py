@@ -158,7 +158,7 @@ def main() -> None:
         e = bench_engine(2000 if quick else 10_000, repeat)
         rate = e["hands"] / e["time"]
         print(f"\nengine alone (replay and score in memory, no YAML), {e['hands']:,} hands, one core")
-        print(f"| hands/s | yardstick: 1M-step Python loop, s | hands per yardstick loop |")
+        print("| hands/s | yardstick: 1M-step Python loop, s | hands per yardstick loop |")
         print("| ---: | ---: | ---: |")
         print(f"| **{rate:,.0f}** (target ≥ 20,000) | {e['loop']:.3f} | {rate * e['loop']:,.0f} |")
 

@@ -11,10 +11,8 @@ import functools
 import io
 import json
 import os
-import signal
 import sys
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import click
@@ -347,7 +345,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     difference times the stake. One record: a table per robber and one for the sitting. Many
     records (a season): standings per player across all of them."""
     from .batch import SettleJob, run_parallel
-    from .season import SittingSummary, name_variants, standings
+    from .season import name_variants, standings
     from .settlement import StakeError, parse_stake
     from .views import places_of, sitting_json, sitting_tables, standings_json, standings_table, summary_from_json
 

@@ -19,6 +19,7 @@ import yaml
 from .cards import DECK, Card, CardError, parse_card
 from .findings import Finding, FindingError
 from .house_rules import TRICKS_PER_HAND, HouseRules
+from .referee import RecordReport, referee
 from .record import NOWHERE, HandRecord, Loc, Record, RobberRecord, TextLocs
 from .settlement import StakeError, parse_stake
 
@@ -160,14 +161,12 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
         return _Reader(path).record(compose(path, text))
 
 
-def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = None) -> "RecordReport":
+def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = None) -> RecordReport:
     """Load and referee one record; FindingError when it cannot be read at all.
 
     A record's objects live until it is judged and hold no cycles, so the cycle collector is
     paused for the whole check: left on, it scans the growing record again and again and the
     time per hand grows with the size of the file (benchmarks/run.py shows it)."""
-    from .referee import referee
-
     with gc_paused():
         return referee(load_record(path, text=text, max_bytes=max_bytes))
 

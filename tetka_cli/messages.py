@@ -206,6 +206,7 @@ _T: dict[str, tuple[str, str]] = {
     "renonce_mark": ("renonce", "ренонс"),
     "incomplete": ("incomplete", "не доиграна"),
     "hand_only": ("marks only", "только марки"),
+    "not_replayed": ("not replayed: see the findings", "не разыграна: см. замечания"),
     "after_end": ("after the end", "после конца"),
     "provisional": ("provisional: the robber is unfinished", "предварительно: роббер не окончен"),
     "summary_validate": ("{n} records: {clean} clean, {bad} with errors, {unreadable} unreadable",

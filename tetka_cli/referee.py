@@ -3,7 +3,7 @@ the place in the file each one points at."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
+from typing import Mapping
 
 from .findings import Finding
 from .hand import HandResult, replay_hand

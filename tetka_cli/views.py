@@ -85,7 +85,9 @@ def marks_tables(rep: RecordReport, lang: str = "en") -> list[Table]:
         rows = []
         for h, running in zip(r.hands, r.progress.running):
             note = ""
-            if h.source == "recorded":
+            if h.result is None and h.record.played:
+                note = f" ({t('not_replayed', lang)})"
+            elif h.source == "recorded":
                 note = f" ({t('hand_only', lang) if h.result is None else t('incomplete', lang)})"
             if h.after_end:
                 note += f" ({t('after_end', lang)})"
@@ -162,7 +164,8 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str) -> 
     res = h.result
     if res is None:
         marks = ", ".join(f"{p} {h.marks[p]}" for p in players)
-        return Table(f"{title} — {t('hand_only', lang)}: {marks}", [], [])
+        label = t("not_replayed", lang) if h.record.played else t("hand_only", lang)
+        return Table(f"{title} — {label}: {marks}", [], [])
     rules = rep.record.rules
     counting = rules.counting_trick(res.photograph.rank.count_value)
     title += (f", {t('photograph', lang).lower()} {res.photograph} "

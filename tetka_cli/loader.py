@@ -190,7 +190,6 @@ class _Reader:
     def __init__(self, path: str) -> None:
         self.path = path
         self.findings: list[Finding] = []
-        self.players: tuple[str, ...] = ()
 
     # -- findings and plain values ------------------------------------------------------------
     def add(self, code: str, node_or_loc: yaml.Node | Loc | None, **args: Any) -> None:
@@ -314,7 +313,7 @@ class _Reader:
         if game is not None and game.lower() not in GAMES:
             self.add("unsupported", game_node[1], what="game", value=game, supported=sorted(GAMES))
             return Record(self.path, game, (), (), tuple(self.findings))
-        return GAMES["tetka"](self, root, top)
+        return GAMES[(game or "tetka").lower()](self, root, top)
 
     def tetka(self, root: yaml.Node, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> Record:
         unknown = set(top) - TOP_KEYS
@@ -327,7 +326,6 @@ class _Reader:
         else:
             players_loc = _loc(top["players"][1])
             players = self.seating(top["players"][1], "players") or ()
-        self.players = players
         stake, stake_loc = Decimal(1), NOWHERE
         if "stake" in top:
             node = top["stake"][1]

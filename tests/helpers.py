@@ -20,10 +20,12 @@ def cs(text: str) -> list[Card]:
     return parse_cards(text)
 
 
-def random_hand(rng: random.Random, dealer: str = "Глеб", *, renonce_at: tuple[int, int] | None = None):
+def random_hand(rng: random.Random, dealer: str = "Глеб", *, renonce_at: tuple[int, int] | None = None,
+                renonce_rate: float = 0.0):
     """Deal and play one legal hand with random players. With `renonce_at=(trick, k)`, the k-th
-    follower of that trick fails to follow suit if they can (returns whether it happened).
-    Returns (deal, tricks, renonce) where renonce is (player, trick) or None."""
+    follower of that trick fails to follow suit if they can (returns whether it happened); with
+    `renonce_rate`, any follower may. Returns (deal, tricks, renonce) where renonce is the last
+    (player, trick) injected, or None."""
     deck = list(DECK)
     rng.shuffle(deck)
     players = TABLE.players
@@ -39,7 +41,7 @@ def random_hand(rng: random.Random, dealer: str = "Глеб", *, renonce_at: tup
         for k, p in enumerate(order):
             view = View(p, tuple(hands[p]), DECK[0], 1, (), tuple(cards))
             card = bot.choose(view)
-            if renonce_at == (t, k) and cards:
+            if cards and (renonce_at == (t, k) or rng.random() < renonce_rate):
                 led = cards[0].suit
                 off = [x for x in hands[p] if x.suit is not led]
                 if off and any(x.suit is led for x in hands[p]):

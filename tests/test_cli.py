@@ -158,6 +158,7 @@ BAD = {
     "nul.yaml": (b"\x00" * 64, 2, "not a text file"),
     "utf16.yaml": ("format: 1\ngame: tetka\n".encode("utf-16"), 2, "not UTF-8"),
     "broken.yaml": (b"format: 1\nplayers: [a, b\n", 2, "not valid YAML"),
+    "tab.yaml": (b"format: 1\nrobbers:\n\t- hands: []\n", 2, "a tab: YAML indents with spaces only"),
     "tag.yaml": (b"format: 1\nmeta: !!python/object/apply:os.system [echo hi]\n", 2, "is not allowed"),
     "truncated.yaml": (open(os.path.join(RECORDS, "robber-played.yaml"), "rb").read()[:700], 1, "error"),
     "card.yaml": (open(os.path.join(RECORDS, "robber-played.yaml"), "rb").read().replace(b"9\xe2\x99\xa3", b"9X", 1),

@@ -140,9 +140,12 @@ def compose(path: str, text: str) -> yaml.Node:
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as e:
-        line, col = _mark_loc(e.problem_mark or e.context_mark)
+        mark = e.problem_mark or e.context_mark
+        line, col = _mark_loc(mark)
         problem = e.problem or e.context or "not YAML"
-        raise FindingError(Finding("yaml-syntax", {"problem": problem}, path=path, line=line, column=col)) from None
+        tab = mark is not None and text[mark.index:mark.index + 1] == "\t"
+        raise FindingError(Finding("yaml-syntax", {"problem": problem, "tab": tab}, path=path, line=line,
+                                   column=col)) from None
     except yaml.YAMLError as e:
         raise FindingError(Finding("yaml-syntax", {"problem": str(e)}, path=path)) from None
     if node is None:

@@ -90,7 +90,10 @@ _F: dict[str, tuple[Callable[[Mapping[str, Any]], str], Callable[[Mapping[str, A
     "unreadable": (
         lambda a: _UNREADABLE.get(a["reason"], (a["reason"],) * 2)[0] + (f": {a['detail']}" if a.get("detail") else ""),
         lambda a: _UNREADABLE.get(a["reason"], (a["reason"],) * 2)[1] + (f": {a['detail']}" if a.get("detail") else "")),
-    "yaml-syntax": (lambda a: f"not valid YAML: {a['problem']}", lambda a: f"ошибка YAML: {a['problem']}"),
+    "yaml-syntax": (lambda a: f"not valid YAML: {a['problem']}"
+                    + (" (a tab: YAML indents with spaces only)" if a.get("tab") else ""),
+                    lambda a: f"ошибка YAML: {a['problem']}"
+                    + (" (табуляция: отступы в YAML делаются только пробелами)" if a.get("tab") else "")),
     "too-large": (lambda a: f"the file is {a['size']:,} bytes, over the limit of {a['limit']:,} (--max-bytes)",
                   lambda a: f"файл в {a['size']:,} байт больше предела {a['limit']:,} (--max-bytes)"),
     "too-deep": (lambda a: f"nested deeper than {a['limit']} levels: no record is shaped like this",

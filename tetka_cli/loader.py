@@ -390,13 +390,12 @@ class _Reader:
             kw["count_trick_offset"] = v
         return HouseRules(**{k: v for k, v in kw.items() if v is not None})
 
-    def scores(self, node: yaml.Node, what: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int], dict[str, Loc]] | None:
+    def scores(self, node: yaml.Node, what: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int], ValueLocs] | None:
         """A mapping player -> whole number of marks, naming all four players."""
         m = self.mapping(node, what, None, **where)
         if not m:
             return None
         out: dict[str, int] = {}
-        locs: dict[str, Loc] = {}
         ok = True
         for name, (k, v) in m.items():
             if name not in players:
@@ -410,12 +409,12 @@ class _Reader:
                 self.add("impossible-marks", v, problem="negative", value=value, player=name, **where)
                 ok = False
             else:
-                out[name], locs[name] = value, _loc(v)
+                out[name] = value
         missing = [p for p in players if p not in m]
         if missing and ok:
             self.add("schema", node, what=what, expected="all players", missing=missing, **where)
             ok = False
-        return (out, locs) if ok else None
+        return (out, ValueLocs(m)) if ok else None
 
     def robber(self, node: yaml.Node, number: int, record_players: tuple[str, ...]) -> RobberRecord | None:
         m = self.mapping(node, "robber", ROBBER_KEYS, robber=number)
@@ -566,6 +565,19 @@ class NodeLocs:
 
     def __getitem__(self, i: int) -> Loc:
         return _loc(self.nodes[i])
+
+
+class ValueLocs:
+    """Where each value of a mapping stands, by key, worked out only when a finding asks."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: dict[str, tuple[yaml.Node, yaml.Node]]) -> None:
+        self.items = items
+
+    def get(self, key: str, default: Loc | None = None) -> Loc | None:
+        item = self.items.get(key)
+        return _loc(item[1]) if item is not None else default
 
 
 class CardLocs(NodeLocs):

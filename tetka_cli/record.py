@@ -58,7 +58,7 @@ class HandRecord:
     trick_players: tuple[tuple[str, ...] | None, ...] = ()  # players as written, for mapping tricks
     marks: Mapping[str, int] | None = None
     marks_loc: Loc = NOWHERE
-    marks_locs: Mapping[str, Loc] = field(default_factory=dict)
+    marks_locs: Any = field(default_factory=dict)  # .get(player, default) -> Loc
     broken: bool = False  # a card or structure could not be read: the hand is not replayed
 
     @property
@@ -77,7 +77,7 @@ class RobberRecord:
     players_loc: Loc = NOWHERE
     totals: Mapping[str, int] | None = None
     totals_loc: Loc = NOWHERE
-    totals_locs: Mapping[str, Loc] = field(default_factory=dict)
+    totals_locs: Any = field(default_factory=dict)  # .get(player, default) -> Loc
     hands_loc: Loc = NOWHERE
 
 

@@ -147,10 +147,10 @@ def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: i
                           hand.marks, None, hand)
     result = replay_hand(table, dealer, hand.photograph, hand.tricks, deal=hand.deal, rules=rules)
     # A trick written player by player must name the players in turn, from the trick's leader.
-    for tr, given, loc in zip(result.tricks, hand.trick_players, hand.trick_locs):
+    for tr, given in zip(result.tricks, hand.trick_players) if any(hand.trick_players) else ():
         if given is not None and tuple(given) != tr.players[: len(given)]:
             findings.append(_at(Finding("wrong-turn", {"given": list(given), "expected": list(tr.players)},
-                                        trick=tr.number, **where), record.path, loc))
+                                        trick=tr.number, **where), record.path, hand.trick_locs[tr.number - 1]))
             return HandReport(hand.number, dealer, "recorded" if hand.marks else "none", hand.marks or zero,
                               hand.marks, None, hand)
     for f in result.findings:

@@ -73,8 +73,8 @@ def referee(record: Record) -> RecordReport:
             reseated = rob.players is not None and tuple(rob.players) != seating.players
             if rob.players is not None:
                 if reseated and not may_reseat(rob.number):
-                    findings.append(Finding("reseat-too-early", {"robber_number": rob.number}, path=record.path,
-                                            line=rob.players_loc.line, column=rob.players_loc.column, robber=rob.number))
+                    findings.append(_at(Finding("reseat-too-early", {"robber_number": rob.number}, robber=rob.number),
+                                        record.path, rob.players_loc))
                 seating = Table(tuple(rob.players))
             if prev_first is None or reseated:
                 expected_first = rob.first_dealer or seating.players[0]

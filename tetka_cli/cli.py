@@ -139,39 +139,45 @@ def check_one(path: str, max_bytes: int = MAX_BYTES) -> Outcome:
         return Outcome(path, None, e.finding)
 
 
-def check_all(inputs: Sequence[str], max_bytes: int) -> list[Outcome]:
-    """Read and referee every input in order. Ctrl-C stops with exit 130 and says how far it got."""
-    paths, problems = expand(inputs)
-    outcomes = [Outcome(f.path or "", None, f) for f in problems]
-    with interruptible(len(paths)) as done:
-        for p in paths:
-            outcomes.append(check_one(p, max_bytes))
-            done.count += 1
-    return outcomes
+class Batch:
+    """The records of a run, read and judged one at a time, in order, each released before the
+    next: a season of thousands of records streams through in the memory of one."""
 
+    def __init__(self, inputs: Sequence[str], max_bytes: int) -> None:
+        self.paths, self.problems = expand(inputs)
+        self.max_bytes = max_bytes
+        self.total = len(self.paths)
+        self.done = 0
+        self.clean = self.broken = self.unreadable = 0
 
-class _Count:
-    count = 0
+    def __iter__(self) -> Iterator[Outcome]:
+        for f in self.problems:
+            self.unreadable += 1
+            yield Outcome(f.path or "", None, f)
+        for p in self.paths:
+            o = check_one(p, self.max_bytes)
+            self.done += 1
+            if o.unreadable is not None:
+                self.unreadable += 1
+            elif o.report is not None and o.report.ok:
+                self.clean += 1
+            else:
+                self.broken += 1
+            yield o
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_UNREADABLE if self.unreadable else EXIT_RULES if self.broken else EXIT_OK
 
 
 @contextlib.contextmanager
-def interruptible(total: int) -> Iterator[_Count]:
-    done = _Count()
+def interruptible(batch: Any) -> Iterator[None]:
+    """Ctrl-C stops the run with exit 130 and a line saying how far it got."""
     try:
-        yield done
+        yield
     except KeyboardInterrupt:
-        err(f"tetka: interrupted after {done.count} of {total} records")
+        err(f"tetka: interrupted after {batch.done} of {batch.total} records")
         sys.exit(EXIT_INTERRUPTED)
-
-
-def exit_code(outcomes: Iterable[Outcome]) -> int:
-    code = EXIT_OK
-    for o in outcomes:
-        if o.unreadable is not None:
-            return EXIT_UNREADABLE
-        if o.report is not None and not o.report.ok:
-            code = EXIT_RULES
-    return code
 
 
 # -- rendering ------------------------------------------------------------------------------------
@@ -190,8 +196,7 @@ def emit_json(doc: Any) -> None:
     out(json.dumps(doc, ensure_ascii=False, indent=2))
 
 
-def emit_tables(tables: Iterable[Table], opts: Options) -> None:
-    first = True
+def emit_tables(tables: Iterable[Table], opts: Options, *, first: bool = True) -> None:
     for tb in tables:
         if not first:
             out()
@@ -204,19 +209,25 @@ def emit_tables(tables: Iterable[Table], opts: Options) -> None:
             out(f"  {line}")
 
 
-def emit_csv(table: Table) -> None:
+def emit_csv(table: Table, *, header: bool = True) -> None:
     buffer = io.StringIO()
     w = csv.writer(buffer, lineterminator="\n")
-    w.writerow(table.headers)
+    if header:
+        w.writerow(table.headers)
     w.writerows(table.rows)
+    if not buffer.getvalue():
+        return
     out(buffer.getvalue().removesuffix("\n"))
 
 
-def report_findings(outcomes: Sequence[Outcome], lang: str) -> None:
+def findings_of(o: Outcome) -> Sequence[Finding]:
+    return [o.unreadable] if o.unreadable else (o.report.findings if o.report else ())
+
+
+def report_findings(o: Outcome, lang: str) -> None:
     """Findings of commands whose result is not the findings themselves go to stderr."""
-    for o in outcomes:
-        for f in [o.unreadable] if o.unreadable else (o.report.findings if o.report else ()):
-            err(finding_line(f, lang))
+    for f in findings_of(o):
+        err(finding_line(f, lang))
 
 
 # -- commands -------------------------------------------------------------------------------------
@@ -240,28 +251,25 @@ def validate(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
     """
     from .views import finding_json, unreadable_json, validate_json
 
-    outcomes = []
+    batch = Batch(inputs, max_bytes)
     docs = []
-    for o in check_all(inputs, max_bytes):
-        outcomes.append(o)
-        if opts.fmt == "json":
-            docs.append(unreadable_json(o.unreadable, opts.lang) if o.unreadable else validate_json(o.report, opts.lang))
-        elif opts.fmt == "csv":
-            for f in [o.unreadable] if o.unreadable else o.report.findings:
-                docs.append(finding_json(f, opts.lang))
-        else:
-            for f in [o.unreadable] if o.unreadable else o.report.findings:
-                out(finding_line(f, opts.lang))
+    cols = ["path", "line", "column", "severity", "code", "robber", "hand", "trick", "player", "message"]
+    with interruptible(batch):
+        for n, o in enumerate(batch):
+            if opts.fmt == "json":
+                docs.append(unreadable_json(o.unreadable, opts.lang) if o.unreadable
+                            else validate_json(o.report, opts.lang))
+            elif opts.fmt == "csv":
+                rows = [finding_json(f, opts.lang) for f in findings_of(o)]
+                emit_csv(Table("", cols, [["" if d[c] is None else d[c] for c in cols] for d in rows]), header=n == 0)
+            else:
+                for f in findings_of(o):
+                    out(finding_line(f, opts.lang))
     if opts.fmt == "json":
         emit_json({"records": docs})
-    elif opts.fmt == "csv":
-        cols = ["path", "line", "column", "severity", "code", "robber", "hand", "trick", "player", "message"]
-        emit_csv(Table("", cols, [[d[c] if d[c] is not None else "" for c in cols] for d in docs]))
-    unreadable = sum(1 for o in outcomes if o.unreadable)
-    bad = sum(1 for o in outcomes if o.report and not o.report.ok)
-    err(t("summary_validate", opts.lang, n=len(outcomes), clean=len(outcomes) - bad - unreadable, bad=bad,
-          unreadable=unreadable))
-    sys.exit(exit_code(outcomes))
+    n = batch.clean + batch.broken + batch.unreadable
+    err(t("summary_validate", opts.lang, n=n, clean=batch.clean, bad=batch.broken, unreadable=batch.unreadable))
+    sys.exit(batch.exit_code)
 
 
 @cli.command()
@@ -276,34 +284,42 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
 
     if hand is not None and robber is None:
         robber = 1
-    outcomes = check_all(inputs, max_bytes)
-    report_findings(outcomes, opts.lang)
-    reports = [o.report for o in outcomes if o.report]
+    batch = Batch(inputs, max_bytes)
+    docs = []
+    shown = 0
+    with interruptible(batch):
+        for n, o in enumerate(batch):
+            report_findings(o, opts.lang)
+            rep = o.report
+            if rep is None:
+                continue
+            if opts.fmt == "json":
+                hands = []
+                for r in rep.robbers:
+                    for h in r.hands:
+                        if (robber is None or r.number == robber) and (hand is None or h.number == hand):
+                            d = hand_json(h)
+                            d["robber"] = r.number
+                            res = h.result
+                            d["tricks"] = [{"number": tr.number, "leader": tr.leader, "winner": tr.winner,
+                                            "cards": {p: str(c) for p, c in zip(tr.players, tr.cards)}}
+                                           for tr in res.tricks] if res else None
+                            hands.append(d)
+                shown += len(hands)
+                docs.append({"path": rep.path, "hands": hands})
+            elif opts.fmt == "csv":
+                table = replay_csv([rep], robber=robber, hand=hand)
+                shown += len(table.rows)
+                emit_csv(table, header=n == 0)
+            else:
+                tables = replay_tables(rep, opts.lang, robber=robber, hand=hand)
+                emit_tables(tables, opts, first=shown == 0)
+                shown += len(tables)
     if opts.fmt == "json":
-        docs = []
-        for rep in reports:
-            hands = []
-            for r in rep.robbers:
-                for h in r.hands:
-                    if (robber is None or r.number == robber) and (hand is None or h.number == hand):
-                        d = hand_json(h)
-                        d["robber"] = r.number
-                        res = h.result
-                        d["tricks"] = [{"number": tr.number, "leader": tr.leader, "winner": tr.winner,
-                                        "cards": {p: str(c) for p, c in zip(tr.players, tr.cards)}}
-                                       for tr in res.tricks] if res else None
-                        hands.append(d)
-            docs.append({"path": rep.path, "hands": hands})
         emit_json({"records": docs})
-    else:
-        tables = [tb for rep in reports for tb in replay_tables(rep, opts.lang, robber=robber, hand=hand)]
-        if opts.fmt == "csv":
-            emit_csv(replay_csv(reports, robber=robber, hand=hand))
-        else:
-            emit_tables(tables, opts)
-        if (robber is not None or hand is not None) and not tables:
-            raise click.BadParameter("no such robber or hand in the record", param_hint="--robber/--hand")
-    sys.exit(exit_code(outcomes))
+    if (robber is not None or hand is not None) and not shown and batch.clean + batch.broken:
+        raise click.BadParameter("no such robber or hand in the record", param_hint="--robber/--hand")
+    sys.exit(batch.exit_code)
 
 
 @cli.command()
@@ -314,16 +330,24 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
     marks beside the computed ones where they differ."""
     from .views import marks_csv, marks_json, marks_tables
 
-    outcomes = check_all(inputs, max_bytes)
-    report_findings(outcomes, opts.lang)
-    reports = [o.report for o in outcomes if o.report]
+    batch = Batch(inputs, max_bytes)
+    docs = []
+    first = True
+    with interruptible(batch):
+        for o in batch:
+            report_findings(o, opts.lang)
+            if o.report is None:
+                continue
+            if opts.fmt == "json":
+                docs.append(marks_json(o.report, opts.lang))
+            elif opts.fmt == "csv":
+                emit_csv(marks_csv([o.report]), header=first)
+            else:
+                emit_tables(marks_tables(o.report, opts.lang), opts, first=first)
+            first = False
     if opts.fmt == "json":
-        emit_json({"records": [marks_json(r, opts.lang) for r in reports]})
-    elif opts.fmt == "csv":
-        emit_csv(marks_csv(reports))
-    else:
-        emit_tables([tb for r in reports for tb in marks_tables(r, opts.lang)], opts)
-    sys.exit(exit_code(outcomes))
+        emit_json({"records": docs})
+    sys.exit(batch.exit_code)
 
 
 @cli.command()
@@ -375,9 +399,10 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
             left_out.append(left_out_json(f, opts.lang))
             err(finding_line(f, opts.lang))
             code = EXIT_UNREADABLE
-        with interruptible(len(paths)) as done, progress(len(paths)) as bar:
+        counter = _Counter(len(paths))
+        with interruptible(counter), progress(len(paths)) as bar:
             for s in run_parallel(job, paths, jobs):
-                done.count += 1
+                counter.done += 1
                 bar.update(1)
                 read += 1
                 if s.money is None:
@@ -419,6 +444,12 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     if force and code == EXIT_RULES:
         code = EXIT_OK
     sys.exit(code)
+
+
+@dataclass
+class _Counter:
+    total: int
+    done: int = 0
 
 
 def left_out_json(f: Finding, lang: str) -> dict[str, Any]:

@@ -236,3 +236,17 @@ def test_output_is_never_a_record_being_read(tmp_path):
     assert src.read_bytes() == before
     r = tetka("marks", "-o", str(tmp_path / "nope" / "x.txt"), str(src))
     assert r.returncode == 2
+
+
+def test_the_language_follows_the_locale_unless_told(monkeypatch):
+    from tetka_cli.messages import default_lang
+
+    monkeypatch.delenv("TETKA_LANG")
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert default_lang() == "ru"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert default_lang() == "en"
+    monkeypatch.setenv("TETKA_LANG", "ru")
+    assert default_lang() == "ru"

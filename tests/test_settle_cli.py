@@ -69,8 +69,9 @@ def test_failing_records_are_left_out_with_their_first_finding_unless_forced():
 
 
 def test_unfinished_robbers_are_settled_only_when_asked():
-    doc = json.loads(run("settle", "--format", "json", "records/bad-renonce-and-wrong-marks.yaml", "--force").stdout)
-    assert doc["records"][0]["robbers"] == []
+    r = run("settle", "--format", "json", "records/bad-renonce-and-wrong-marks.yaml", "--force")
+    assert json.loads(r.stdout)["records"][0]["robbers"] == []
+    assert "warning unfinished-robber" in r.stderr
     doc = json.loads(run("settle", "--format", "json", "--force", "--provisional",
                          "records/bad-renonce-and-wrong-marks.yaml").stdout)
     assert doc["records"][0]["robbers"][0]["provisional"] is True

@@ -413,8 +413,9 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                     code = EXIT_UNREADABLE if s.unreadable else max(code, EXIT_RULES)
                 else:
                     records.append(sitting_json(s.money))
-                    warnings.extend(f for f in s.findings if not f.is_error and f.code != "unfinished-robber"
-                                    or (f.is_error and force))
+                    # An unfinished robber is left out of the money unless --provisional: say so.
+                    warnings.extend(f for f in s.findings if (f.is_error and force) or (
+                        not f.is_error and (f.code != "unfinished-robber" or not provisional)))
     for f in warnings:
         err(finding_line(f, opts.lang))
     summaries = [summary_from_json(r) for r in records]

@@ -35,7 +35,7 @@ MAX_ROBBERS = 4096
 MAX_HANDS = 250_000  # in one record
 
 _T = "tag:yaml.org,2002:"
-STR, INT, FLOAT, BOOL, NULL, MAP, SEQ = (_T + s for s in ("str", "int", "float", "bool", "null", "map", "seq"))
+STR, INT, BOOL, NULL = (_T + s for s in ("str", "int", "bool", "null"))
 STANDARD_TAGS = {_T + s for s in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp",
                                   "binary", "omap", "pairs", "set", "merge", "value")}
 

@@ -77,7 +77,3 @@ def marks_by_player(players: Sequence[str], marks: Sequence[Mark]) -> dict[str, 
     for m in marks:
         out[m.player] += 1
     return out
-
-
-def marks_total(marks: Mapping[str, int]) -> int:
-    return sum(marks.values())

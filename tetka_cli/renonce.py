@@ -8,8 +8,6 @@ from .cards import Card, Suit
 from .house_rules import TRICKS_PER_HAND
 from .play import Trick
 
-PENALTY_TRICKS = 3  # one from each of the three opponents
-
 
 @dataclass(frozen=True, slots=True)
 class Renonce:

@@ -3,7 +3,7 @@ house rule, the last trick), each with the reason it was given."""
 from __future__ import annotations
 
 import enum
-from typing import Mapping, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from .cards import Card, Rank, Suit
 from .house_rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules

@@ -146,3 +146,15 @@ def test_unreadable_inputs(tmp_path):
 def test_every_code_is_tested_here_or_in_the_cli_tests():
     elsewhere = {"unreadable", "too-large", "reseat-too-early", "renonce", "name-variant"}
     assert set(CODES) == set(CASES) | elsewhere
+
+
+def test_each_robber_is_first_dealt_by_the_left_of_the_previous_first_dealer():
+    hand = "      - marks: {Анна: 21, Борис: 0, Вера: 0, Глеб: 0}\n"
+    text = (record(hand, robber="first_dealer: Борис\n    ")
+            + "  - first_dealer: Глеб\n    hands:\n" + hand      # should be Вера, left of Борис
+            + "  - hands:\n" + hand)                            # then Вера's left: Глеб
+    got = [f for f in findings(text) if f.code == "wrong-dealer"]
+    assert [(f.robber, f.args["given"], f.args["expected"]) for f in got] == [(2, "Глеб", "Вера")]
+    assert (got[0].line, got[0].column) == where(text, "Глеб\n    hands")
+    rep = referee(load_record("r.yaml", text=text))
+    assert [r.first_dealer for r in rep.robbers] == ["Борис", "Глеб", "Анна"]

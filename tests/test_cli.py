@@ -46,7 +46,7 @@ def test_validate_finds_the_renonce_and_the_scoring_mistake():
     lines = r.stdout.splitlines()
     assert "records/bad-renonce-and-wrong-marks.yaml:37:19: error renonce: Вера played J♠ on a ♣ lead while holding 4♣" in lines
     assert "records/bad-renonce-and-wrong-marks.yaml:28:23: error marks-differ: Анна: the table wrote 5 marks, the cards give 4" in lines
-    assert "1 records: 0 clean, 1 with errors, 0 unreadable" in r.stderr
+    assert "1 record: 0 clean, 1 with errors, 0 unreadable" in r.stderr
     ru = run("validate", "records/bad-renonce-and-wrong-marks.yaml", "--lang", "ru")
     assert "records/bad-renonce-and-wrong-marks.yaml:37:19: ошибка renonce: ренонс: Вера снёс J♠ на ход в трефы, имея 4♣" in ru.stdout
 

@@ -231,6 +231,8 @@ _MARK_REASON = {
 
 def t(key: str, lang: str = "en", **kw: Any) -> str:
     text = _T[key][1 if lang == "ru" else 0]
+    if lang != "ru" and kw.get("n", kw.get("read")) == 1:
+        text = text.replace("records", "record", 1)
     return text.format(**kw) if kw else text
 
 

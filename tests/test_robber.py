@@ -24,7 +24,7 @@ def test_seats_stay_fixed_for_four_robbers():
 def test_a_robber_ends_at_the_end_of_the_hand_that_reaches_21_and_totals_may_pass_it():
     hands = [{A: 7, B: 0, V: 0, G: 0}] * 2 + [{A: 5, B: 0, V: 2, G: 0}, {A: 7, B: 0, V: 0, G: 0}]
     p = run_robber(PLAYERS, hands, 21)
-    assert p.finished_after is None or p.finished_after == 4
+    assert p.finished_after == 4 and p.running[2][A] == 19  # 19 after three hands: not yet
     hands = [{A: 7, B: 0, V: 0, G: 0}] * 2 + [{A: 6, B: 0, V: 1, G: 0}, {A: 7, B: 0, V: 0, G: 0}]
     p = run_robber(PLAYERS, hands, 21)
     assert p.finished_after == 4 and p.totals[A] == 27  # 20 after three hands, 27 after the fourth

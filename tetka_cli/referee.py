@@ -133,42 +133,44 @@ def _robber(record: Record, rob: RobberRecord, table: Table, first: str, finding
 def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: int,
           findings: list[Finding]) -> HandReport:
     where = {"robber": robber, "hand": hand.number}
-    zero = {p: 0 for p in table.players}
-    rules = record.rules
-    if not hand.played:
-        marks = hand.marks or zero
-        if hand.marks is not None and sum(hand.marks.values()) != rules.marks_per_hand:
-            findings.append(_at(Finding("impossible-marks", {"problem": "sum", "sum": sum(hand.marks.values()),
-                                                             "expected": rules.marks_per_hand}, **where),
-                                record.path, hand.marks_loc))
+
+    def table_marks() -> HandReport:
+        """The hand is not scored from cards: the table's marks, when written, are what counts."""
+        marks = hand.marks or {p: 0 for p in table.players}
         return HandReport(hand.number, dealer, "recorded" if hand.marks else "none", marks, hand.marks, None, hand)
+
+    def check_sum() -> None:
+        total, expected = sum(hand.marks.values()), record.rules.marks_per_hand
+        if total != expected:
+            findings.append(_at(Finding("impossible-marks", {"problem": "sum", "sum": total, "expected": expected},
+                                        **where), record.path, hand.marks_loc))
+
+    if not hand.played:
+        if hand.marks is not None:
+            check_sum()
+        return table_marks()
     if hand.broken or hand.photograph is None or hand.tricks is None:
-        return HandReport(hand.number, dealer, "recorded" if hand.marks else "none", hand.marks or zero,
-                          hand.marks, None, hand)
-    result = replay_hand(table, dealer, hand.photograph, hand.tricks, deal=hand.deal, rules=rules)
+        return table_marks()
+    result = replay_hand(table, dealer, hand.photograph, hand.tricks, deal=hand.deal, rules=record.rules)
     # A trick written player by player must name the players in turn, from the trick's leader.
     for tr, given in zip(result.tricks, hand.trick_players) if any(hand.trick_players) else ():
         if given is not None and tuple(given) != tr.players[: len(given)]:
             findings.append(_at(Finding("wrong-turn", {"given": list(given), "expected": list(tr.players)},
                                         trick=tr.number, **where), record.path, hand.trick_locs[tr.number - 1]))
-            return HandReport(hand.number, dealer, "recorded" if hand.marks else "none", hand.marks or zero,
-                              hand.marks, None, hand)
+            return table_marks()
     for f in result.findings:
         findings.append(_place(f, record.path, hand, where))
     computed = dict(result.marks_by_player)
     if hand.marks is None:
         return HandReport(hand.number, dealer, "played", computed, None, result, hand)
-    differ = [p for p in table.players
-              if (hand.marks[p] != computed[p] if result.complete else hand.marks[p] < computed[p])]
-    for p in differ:
-        findings.append(_at(Finding("marks-differ", {"recorded": hand.marks[p], "computed": computed[p],
-                                                     "complete": result.complete}, player=p, **where),
-                            record.path, hand.marks_locs.get(p, hand.marks_loc)))
+    for p in table.players:
+        recorded = hand.marks[p]
+        if recorded != computed[p] if result.complete else recorded < computed[p]:
+            findings.append(_at(Finding("marks-differ", {"recorded": recorded, "computed": computed[p],
+                                                         "complete": result.complete}, player=p, **where),
+                                record.path, hand.marks_locs.get(p, hand.marks_loc)))
     if not result.complete:
-        if sum(hand.marks.values()) != rules.marks_per_hand:
-            findings.append(_at(Finding("impossible-marks", {"problem": "sum", "sum": sum(hand.marks.values()),
-                                                             "expected": rules.marks_per_hand}, **where),
-                                record.path, hand.marks_loc))
+        check_sum()
         # The table's marks are the only whole account of a hand whose record stops early.
         return HandReport(hand.number, dealer, "recorded", hand.marks, hand.marks, result, hand)
     return HandReport(hand.number, dealer, "played", computed, hand.marks, result, hand)

@@ -5,6 +5,8 @@ import json
 import os
 import shutil
 
+import pytest
+
 from test_cli import ROOT, run, tetka
 
 from tetka_cli.record_writer import write_sitting
@@ -136,8 +138,17 @@ def test_per_record_tables_and_standings_in_russian():
     assert "прочитано записей: 4; рассчитано: 4; пропущено: 0" in r.stderr
 
 
-def test_from_json_refuses_what_is_not_a_settle_output(tmp_path):
+@pytest.mark.parametrize("text", [
+    "[1, 2]", "{}", "not json", '{"records": [{"foo": 1}]}',
+    '{"records": [{"path": "a", "robbers": [], "net": {"A": "abc"}}]}',
+    '{"records": [{"path": "a", "robbers": [], "net": {"A": 1.5}}]}',
+    '{"records": [{"path": "a", "robbers": [{"totals": {"A": "x"}, "net": {}}], "net": {}}]}',
+    '{"records": [{"path": "a", "robbers": [], "net": {"A": "NaN"}}]}',
+])
+def test_from_json_refuses_what_is_not_a_settle_output(tmp_path, text):
     p = tmp_path / "x.json"
-    p.write_text("[1, 2]")
+    p.write_text(text)
     r = tetka("settle", "--from-json", str(p))
-    assert r.returncode == 1 and b"not a settle JSON output" in r.stderr and b"Traceback" not in r.stderr
+    assert r.returncode == 2, r.stderr
+    assert b"not a settle JSON output" in r.stderr and b"Traceback" not in r.stderr
+    assert b"internal error" not in r.stderr

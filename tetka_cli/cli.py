@@ -389,7 +389,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     if from_json:
         for path in inputs:
             doc = read_json_doc(path)
-            records.extend(doc.get("records", []))
+            records.extend(doc["records"])
             left_out.extend(doc.get("left_out", []))
             read += doc.get("counts", {}).get("read", len(doc.get("records", [])))
     else:
@@ -457,15 +457,28 @@ def left_out_json(f: Finding, lang: str) -> dict[str, Any]:
     return {"path": f.path, "code": f.code, "line": f.line, "column": f.column, "message": f.message(lang)}
 
 
+class UnreadableInput(click.ClickException):
+    exit_code = EXIT_UNREADABLE
+
+
 def read_json_doc(path: str) -> dict[str, Any]:
-    """An earlier `settle --format json` output; a clear error when it is not one."""
+    """An earlier `settle --format json` output, every record of it checked; a clear error (exit 2)
+    when it is not one."""
+    from .views import summary_from_json
+
     try:
         with (click.open_file(path, "r", encoding="utf-8")) as fh:
             doc = json.load(fh)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise click.ClickException(f"{path}: not a settle JSON output: {e}") from None
+        raise UnreadableInput(f"{path}: not a settle JSON output: {e}") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
-        raise click.ClickException(f"{path}: not a settle JSON output: no `records` list")
+        raise UnreadableInput(f"{path}: not a settle JSON output: no `records` list")
+    for i, rec in enumerate(doc["records"], start=1):
+        try:
+            summary_from_json(rec)
+        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
+            raise UnreadableInput(f"{path}: not a settle JSON output: record {i}: "
+                                  f"{type(e).__name__} {e}") from None
     return doc
 
 

@@ -220,10 +220,18 @@ def sitting_json(m: SittingMoney) -> dict[str, Any]:
 
 def summary_from_json(doc: Mapping[str, Any]) -> SittingSummary:
     """Read back one record of an earlier `settle --format json`, exactly."""
-    robbers = tuple(({p: int(v) for p, v in r["totals"].items()}, {p: Decimal(v) for p, v in r["net"].items()})
+    def money(v: Any) -> Decimal:
+        if not isinstance(v, str):
+            raise TypeError(f"money must be a decimal string, not {v!r}")
+        d = Decimal(v)
+        if not d.is_finite():
+            raise ValueError(f"{v!r} is not an amount")
+        return d
+
+    robbers = tuple(({str(p): int(v) for p, v in r["totals"].items()}, {p: money(v) for p, v in r["net"].items()})
                     for r in doc["robbers"])
     players = tuple(doc.get("players") or doc["net"].keys())
-    return SittingSummary(doc["path"], players, robbers, {p: Decimal(v) for p, v in doc["net"].items()})
+    return SittingSummary(str(doc["path"]), players, robbers, {p: money(v) for p, v in doc["net"].items()})
 
 
 def places_of(records: Iterable[Mapping[str, Any]]) -> int:

@@ -47,13 +47,13 @@ def replay_hand(
     findings = list(play.findings)
     if deal is not None:
         findings.extend(check_deal(play.tricks, deal, play.complete))
-    playable = play.tricks if play.complete else tuple(tr for tr in play.tricks if tr.winner is not None)
     renonces = find_renonces(play.tricks, deal)
     for r in renonces:
         findings.append(Finding("renonce", {"card": r.card, "led": r.led, "held": r.held, "card_index": r.index},
                                 trick=r.trick, player=r.player))
-    counts = count_tricks(table.players, playable, renonces)
-    marks = hand_marks(playable, photograph, counts if play.complete else None, rules)
+    # A last trick short of cards has no winner: counting and marking both pass it by.
+    counts = count_tricks(table.players, play.tricks, renonces)
+    marks = hand_marks(play.tricks, photograph, counts if play.complete else None, rules)
     return HandResult(dealer, photograph, play.tricks, play.complete, renonces, counts, marks,
                       marks_by_player(table.players, marks), tuple(findings))
 

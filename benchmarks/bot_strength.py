@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tetka_cli.simulate import Simulator, average_marks  # noqa: E402
+from tetka_cli.games.tetka.simulate import Simulator, average_marks  # noqa: E402
 
 
 def averages(bots: list[str], hands: int, seed: int) -> list[float]:

@@ -24,12 +24,12 @@ sys.path.insert(0, ROOT)
 
 import yaml  # noqa: E402
 
-from tetka_cli.hand import replay_hand  # noqa: E402
-from tetka_cli.house_rules import HouseRules  # noqa: E402
-from tetka_cli.loader import check_record, load_record  # noqa: E402
-from tetka_cli.record_writer import write_sitting  # noqa: E402
-from tetka_cli.simulate import Simulator  # noqa: E402
-from tetka_cli.table import Table  # noqa: E402
+from tetka_cli.games.tetka.hand import replay_hand  # noqa: E402
+from tetka_cli.games.tetka.rules import HouseRules  # noqa: E402
+from tetka_cli.games.records import check_record, load_record  # noqa: E402
+from tetka_cli.games.tetka.record_writer import write_sitting  # noqa: E402
+from tetka_cli.games.tetka.simulate import Simulator  # noqa: E402
+from tetka_cli.games.tetka.table import Table  # noqa: E402
 
 
 def best(fn, repeat: int) -> float:
@@ -111,9 +111,9 @@ def peak_memory(path: str) -> tuple[int, int]:
     """Peak resident memory (KiB) of a fresh process validating `path`, and of one that only
     imports tetka. VmHWM, not ru_maxrss: on Linux the latter survives exec, so a child would
     report its parent's peak."""
-    code = ("import sys; sys.path.insert(0, %r)\nfrom tetka_cli.loader import check_record\n"
+    code = ("import sys; sys.path.insert(0, %r)\nfrom tetka_cli.games.records import check_record\n"
             "check_record(%r, max_bytes=1 << 31)\n" % (ROOT, path)) + _HWM
-    base = ("import sys; sys.path.insert(0, %r)\nimport tetka_cli.loader, tetka_cli.referee\n" % ROOT) + _HWM
+    base = ("import sys; sys.path.insert(0, %r)\nimport tetka_cli.games, tetka_cli.games.tetka.referee\n" % ROOT) + _HWM
     used = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
     idle = int(subprocess.run([sys.executable, "-c", base], capture_output=True, text=True, check=True).stdout)
     return used, idle

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import random
 
-from tetka_cli.bots import RandomBot, View
-from tetka_cli.cards import DECK, Card, parse_card, parse_cards
-from tetka_cli.play import winning_index
-from tetka_cli.table import Table
+from tetka_cli.games.tetka.bots import RandomBot, View
+from tetka_cli.common.cards import DECK, Card, parse_card, parse_cards
+from tetka_cli.games.tetka.play import winning_index
+from tetka_cli.games.tetka.table import Table
 
 PLAYERS = ("Анна", "Борис", "Вера", "Глеб")
 TABLE = Table(PLAYERS)

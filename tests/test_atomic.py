@@ -2,7 +2,7 @@
 import os
 import stat
 
-from tetka_cli.atomic import write_atomic
+from tetka_cli.common.atomic import write_atomic
 
 
 def test_new_file_gets_the_umask_permissions_and_old_file_keeps_its_own(tmp_path):

@@ -1,7 +1,7 @@
 """Cards and their notations (record-format.md, "Cards")."""
 import pytest
 
-from tetka_cli.cards import DECK, Card, CardError, Rank, Suit, parse_card
+from tetka_cli.common.cards import DECK, Card, CardError, Rank, Suit, parse_card
 
 
 @pytest.mark.parametrize("text,expected", [

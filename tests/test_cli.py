@@ -239,7 +239,7 @@ def test_output_is_never_a_record_being_read(tmp_path):
 
 
 def test_the_language_follows_the_locale_unless_told(monkeypatch):
-    from tetka_cli.messages import default_lang
+    from tetka_cli.common.messages import default_lang
 
     monkeypatch.delenv("TETKA_LANG")
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):

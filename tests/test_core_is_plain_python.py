@@ -2,8 +2,10 @@
 import subprocess
 import sys
 
-CORE = ["cards", "table", "house_rules", "findings", "play", "renonce", "marks", "hand", "robber",
-        "settlement", "season", "record", "referee", "bots", "simulate", "record_writer", "messages", "atomic"]
+CORE = ["common.cards", "common.findings", "common.messages", "common.atomic", "common.money", "common.season",
+        "common.positions", "common.batch"] + [
+        f"games.tetka.{m}" for m in ("table", "rules", "play", "renonce", "marks", "hand", "robber", "settlement",
+                                     "record", "referee", "bots", "simulate", "record_writer")]
 
 
 def test_core_modules_import_no_cli_or_yaml():
@@ -14,9 +16,9 @@ def test_core_modules_import_no_cli_or_yaml():
 
 
 def test_a_hand_can_be_replayed_from_python_without_yaml():
-    from tetka_cli.cards import parse_card, parse_cards
-    from tetka_cli.hand import replay_hand
-    from tetka_cli.table import Table
+    from tetka_cli.common.cards import parse_card, parse_cards
+    from tetka_cli.games.tetka.hand import replay_hand
+    from tetka_cli.games.tetka.table import Table
 
     t = Table(("N", "E", "S", "W"))
     r = replay_hand(t, "W", parse_card("2h"), [parse_cards("9d Kd Qd 10d")])

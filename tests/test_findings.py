@@ -4,9 +4,10 @@ from __future__ import annotations
 import pytest
 from helpers import PLAYERS, scripted_hand
 
-from tetka_cli.findings import CODES, FindingError
-from tetka_cli.loader import MAX_DEPTH, load_record
-from tetka_cli.referee import referee
+from tetka_cli.common.findings import CODES, FindingError
+from tetka_cli.common.yaml_input import MAX_DEPTH
+from tetka_cli.games.records import load_record
+from tetka_cli.games.tetka.referee import referee
 
 A, B, V, G = PLAYERS
 WINNERS = [A, B, V, G, A, B, V, G, A, B, V, G, G]

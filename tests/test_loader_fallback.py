@@ -3,8 +3,9 @@ import os
 
 import yaml
 
-import tetka_cli.loader as loader
-from tetka_cli.referee import referee
+import tetka_cli.common.yaml_input as yaml_input
+import tetka_cli.games.records as loader
+from tetka_cli.games.tetka.referee import referee
 from test_cli import EXAMPLES, ROOT
 from test_findings import CASES
 
@@ -21,7 +22,7 @@ def test_pure_python_loader_gives_the_same_findings_and_places(monkeypatch):
     texts = [open(os.path.join(ROOT, p), encoding="utf-8").read() for p in EXAMPLES[:3]]
     texts += [text for _, (text, _, _) in sorted(CASES.items())]
     fast = [findings(t) for t in texts]
-    monkeypatch.setattr(loader, "_Loader", yaml.SafeLoader)
+    monkeypatch.setattr(yaml_input, "_Loader", yaml.SafeLoader)
     slow = [findings(t) for t in texts]
     assert slow == fast
     assert any(fast)  # the cases do find things

@@ -2,9 +2,9 @@
 import pytest
 from helpers import PLAYERS, TABLE, c, scripted_hand
 
-from tetka_cli.hand import replay_hand
-from tetka_cli.house_rules import HouseRules
-from tetka_cli.marks import MarkKind
+from tetka_cli.games.tetka.hand import replay_hand
+from tetka_cli.games.tetka.rules import HouseRules
+from tetka_cli.games.tetka.marks import MarkKind
 
 A, B, V, G = PLAYERS
 # Tricks 9-12 hold the queens of ♠ ♥ ♦ ♣; trick t is played in suit "♠♥♦♣"[(t-1) % 4].
@@ -85,7 +85,7 @@ def test_house_rule_last_trick_mark_makes_eight():
 
 
 def test_marks_have_reasons_a_player_can_read():
-    from tetka_cli.messages import mark_reason
+    from tetka_cli.common.messages import mark_reason
 
     r = replay_hand(TABLE, "Глеб", c("2♠"), scripted_hand(WINNERS))
     reasons = {f"{m.player}: {mark_reason(m, 'en')}" for m in r.marks}

@@ -1,7 +1,7 @@
 """Trick play: the leader, turn order to the left, the winner (tetka-rules.md, "Play")."""
 from helpers import TABLE, c, cs
 
-from tetka_cli.play import play_tricks, winning_index
+from tetka_cli.games.tetka.play import play_tricks, winning_index
 
 
 def test_worked_example_of_000_the_king_takes_the_queen():

@@ -3,7 +3,7 @@ import doctest
 import os
 import re
 
-import tetka_cli.hand
+import tetka_cli.games.tetka.hand
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -23,11 +23,11 @@ def test_quick_start_is_two_commands_and_ci_runs_them():
 
 
 def test_library_docstring_examples():
-    assert doctest.testmod(tetka_cli.hand).failed == 0
+    assert doctest.testmod(tetka_cli.games.tetka.hand).failed == 0
 
 
 def test_readme_lists_every_finding_code():
-    from tetka_cli.findings import CODES
+    from tetka_cli.common.findings import CODES
 
     text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
     for code in CODES:

@@ -6,9 +6,9 @@ from helpers import PLAYERS, TABLE, random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tetka_cli.cards import DECK
-from tetka_cli.hand import replay_hand
-from tetka_cli.house_rules import HouseRules
+from tetka_cli.common.cards import DECK
+from tetka_cli.games.tetka.hand import replay_hand
+from tetka_cli.games.tetka.rules import HouseRules
 
 
 def reference(tricks, dealer, photograph, rules):

@@ -1,10 +1,10 @@
 """Renonces: detection from later play or from the deal, and the three-trick penalty."""
 from helpers import PLAYERS, TABLE, c, cs, scripted_hand
 
-from tetka_cli.hand import replay_hand
-from tetka_cli.marks import MarkKind
-from tetka_cli.play import play_tricks
-from tetka_cli.renonce import count_tricks, find_renonces
+from tetka_cli.games.tetka.hand import replay_hand
+from tetka_cli.games.tetka.marks import MarkKind
+from tetka_cli.games.tetka.play import play_tricks
+from tetka_cli.games.tetka.renonce import count_tricks, find_renonces
 
 A, B, V, G = PLAYERS
 
@@ -35,7 +35,7 @@ def test_the_offender_is_handed_one_trick_by_each_opponent():
     tricks = scripted_hand(winners)
     # Make Борис revoke in trick 1 (a ♠ trick): swap his 3♠ for a ♥ he plays later... simpler:
     # build the penalty directly from a renonce record.
-    from tetka_cli.renonce import Renonce
+    from tetka_cli.games.tetka.renonce import Renonce
 
     play = play_tricks(TABLE, "Глеб", tricks)
     counts = count_tricks(PLAYERS, play.tricks, [Renonce(B, 5, c("2♥"), c("2♠").suit, c("3♠"), 1)])
@@ -45,7 +45,7 @@ def test_the_offender_is_handed_one_trick_by_each_opponent():
 
 
 def test_an_opponent_with_no_trick_hands_nothing():
-    from tetka_cli.renonce import Renonce
+    from tetka_cli.games.tetka.renonce import Renonce
 
     winners = [A] * 5 + [B] * 4 + [V] * 4  # Глеб took nothing
     play = play_tricks(TABLE, "Глеб", scripted_hand(winners))
@@ -54,7 +54,7 @@ def test_an_opponent_with_no_trick_hands_nothing():
 
 
 def test_every_renonce_is_penalised_on_its_own():
-    from tetka_cli.renonce import Renonce
+    from tetka_cli.games.tetka.renonce import Renonce
 
     winners = [A, A, A, A, B, B, B, V, V, V, G, G, G]
     play = play_tricks(TABLE, "Глеб", scripted_hand(winners))

@@ -1,7 +1,7 @@
 """Robbers: the target, the deal rotation, and new seatings (tetka-rules.md)."""
 from helpers import PLAYERS, TABLE
 
-from tetka_cli.robber import dealer_of_hand, may_reseat, next_first_dealer, run_robber
+from tetka_cli.games.tetka.robber import dealer_of_hand, may_reseat, next_first_dealer, run_robber
 
 A, B, V, G = PLAYERS
 

@@ -9,8 +9,8 @@ import pytest
 
 from test_cli import ROOT, run, tetka
 
-from tetka_cli.record_writer import write_sitting
-from tetka_cli.simulate import Simulator
+from tetka_cli.games.tetka.record_writer import write_sitting
+from tetka_cli.games.tetka.simulate import Simulator
 
 
 def test_one_record_has_a_table_per_robber_and_one_for_the_sitting():

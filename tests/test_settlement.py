@@ -5,7 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tetka_cli.settlement import StakeError, format_money, nets_from_payments, parse_stake, settle
+from tetka_cli.common.money import StakeError, format_money, parse_stake
+from tetka_cli.games.tetka.settlement import nets_from_payments, settle
 
 
 def test_the_lowest_settles_first_then_the_next_then_the_third():

@@ -11,11 +11,11 @@ import time
 import pytest
 from test_cli import ROOT, tetka
 
-from tetka_cli.bots import View
-from tetka_cli.loader import load_record
-from tetka_cli.record_writer import write_sitting
-from tetka_cli.referee import referee
-from tetka_cli.simulate import Simulator, average_marks
+from tetka_cli.games.tetka.bots import View
+from tetka_cli.games.records import load_record
+from tetka_cli.games.tetka.record_writer import write_sitting
+from tetka_cli.games.tetka.referee import referee
+from tetka_cli.games.tetka.simulate import Simulator, average_marks
 
 
 def test_same_seed_same_bytes(tmp_path):

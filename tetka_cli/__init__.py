@@ -1,6 +1,7 @@
-"""tetka: a referee for the Russian card game Tetka (Тетка).
+"""tetka: a referee for the Russian card games Tetka (Тетка) and Terz (Терц).
 
-The rules core (cards, table, play, renonce, marks, hand, robber, settlement) is plain Python;
-the record loader and the command line sit on top of it.
+`common` is the ground both games stand on (cards, findings, YAML input with its guards, languages,
+money, batches, atomic writes); `games.<name>` holds each game's rules core, record reader and
+referee; `cli` is the command line on top.
 """
-__version__ = "0.1.0"
+__version__ = "0.2.0"

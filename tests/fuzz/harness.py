@@ -9,11 +9,13 @@ import os
 import random
 from decimal import Decimal
 
-from tetka_cli.findings import CODES, FindingError
-from tetka_cli.loader import check_record, decode
-from tetka_cli.messages import finding_line
-from tetka_cli.season import SittingSummary, settle_sitting, standings
-from tetka_cli.views import (finding_json, hand_json, marks_csv, marks_json, marks_tables, replay_tables,
+from tetka_cli.common.findings import CODES, FindingError
+from tetka_cli.common.yaml_input import decode
+from tetka_cli.games.records import check_record
+from tetka_cli.common.messages import finding_line
+from tetka_cli.common.season import SittingSummary, standings
+from tetka_cli.games.tetka.settlement import settle_sitting
+from tetka_cli.cli.views_tetka import (finding_json, hand_json, marks_csv, marks_json, marks_tables, replay_tables,
                              sitting_json, sitting_tables, summary_from_json, validate_json)
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -4,42 +4,14 @@ The YAML loader builds these; the referee reads them. Nothing here knows about Y
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Mapping, Sequence
 
-from .cards import Card
-from .findings import Finding
-from .house_rules import DEFAULT_RULES, HouseRules
-
-
-class Loc(NamedTuple):
-    """A place in a file: line and column, both from 1."""
-
-    line: int
-    column: int
-
-
-NOWHERE = Loc(0, 0)
-_TOKEN = re.compile(r"[^\s,\[\]]+")
-
-
-class TextLocs:
-    """Where each card of a one-line text such as `9♦ K♦ Q♦ 10♦` starts; computed only when asked,
-    since positions are needed for findings only."""
-
-    __slots__ = ("loc", "text", "offset")
-
-    def __init__(self, loc: Loc, text: str, offset: int) -> None:
-        self.loc, self.text, self.offset = loc, text, offset
-
-    def __getitem__(self, i: int) -> Loc:
-        if "\n" not in self.text:
-            for k, m in enumerate(_TOKEN.finditer(self.text)):
-                if k == i:
-                    return Loc(self.loc.line, self.loc.column + self.offset + m.start())
-        return self.loc
+from ...common.cards import Card
+from ...common.findings import Finding
+from ...common.positions import NOWHERE, Loc, TextLocs
+from .rules import DEFAULT_RULES, HouseRules
 
 
 @dataclass(frozen=True, slots=True)

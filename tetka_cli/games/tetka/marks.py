@@ -5,11 +5,10 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple, Sequence
 
-from .cards import Card, Rank, Suit
-from .house_rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
+from ...common.cards import Card, Rank, Suit
 from .play import Trick
 from .renonce import TrickCounts
-
+from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
 
 QUEENS = tuple(Card(Rank.QUEEN, s) for s in Suit)
 QUEEN_SET = frozenset(QUEENS)

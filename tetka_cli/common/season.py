@@ -1,45 +1,12 @@
-"""A sitting's money (the sum over its robbers) and a season's standings across many sittings."""
+"""A season's standings across many sittings, and the spellings of a name that may be one person."""
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
-from .robber import lowest
-from .settlement import EXACT, Settlement, add_nets, settle
-
-
-@dataclass(frozen=True, slots=True)
-class RobberMoney:
-    number: int
-    finished: bool
-    settlement: Settlement
-
-    @property
-    def provisional(self) -> bool:
-        return not self.finished
-
-
-@dataclass(frozen=True, slots=True)
-class SittingMoney:
-    """One record's settlement: its settled robbers and each player's net over them."""
-
-    path: str
-    players: tuple[str, ...]
-    stake: Decimal
-    currency: str
-    robbers: tuple[RobberMoney, ...]
-    net: Mapping[str, Decimal]
-
-
-def settle_sitting(path: str, players: Sequence[str], robbers: Iterable[tuple[int, bool, Mapping[str, int]]],
-                   stake: Decimal, currency: str = "", *, provisional: bool = False) -> SittingMoney:
-    """Settle each finished robber (and unfinished ones too when `provisional`)."""
-    settled = tuple(RobberMoney(n, fin, settle(totals, stake)) for n, fin, totals in robbers
-                    if fin or provisional)
-    net = add_nets([{p: Decimal(0) for p in players}] + [r.settlement.net for r in settled])
-    return SittingMoney(path, tuple(players), stake, currency, settled, net)
+from .money import EXACT
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +29,8 @@ class SittingSummary:
     net: Mapping[str, Decimal]
 
     @classmethod
-    def of(cls, s: SittingMoney) -> "SittingSummary":
+    def of(cls, s: Any) -> "SittingSummary":
+        """From a game's sitting money (Tetka's `SittingMoney`)."""
         return cls(s.path, s.players, tuple((r.settlement.totals, r.settlement.net) for r in s.robbers), s.net)
 
 
@@ -105,3 +73,9 @@ def name_variants(names: Iterable[str]) -> dict[str, list[str]]:
         if n not in g:
             g.append(n)
     return {g[0]: g[1:] for g in groups.values() if len(g) > 1}
+
+
+def lowest(totals: Mapping[str, int]) -> list[str]:
+    """The players with the fewest marks (a Tetka robber's winners)."""
+    least = min(totals.values())
+    return [p for p, v in totals.items() if v == least]

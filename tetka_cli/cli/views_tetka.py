@@ -3,15 +3,15 @@ for text and CSV. Built from referee reports; no printing here."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Iterable, Mapping, Sequence
 
-from decimal import Decimal
-
-from .findings import Finding
-from .messages import mark_reason, t
-from .referee import HandReport, RecordReport, RobberReport
-from .season import SittingMoney, SittingSummary, Standing
-from .settlement import format_money, money_places
+from ..common.findings import Finding
+from ..common.messages import mark_reason, t
+from ..common.money import format_money, money_places
+from ..common.season import SittingSummary, Standing
+from ..games.tetka.referee import HandReport, RecordReport, RobberReport
+from ..games.tetka.settlement import SittingMoney
 
 
 @dataclass(frozen=True)

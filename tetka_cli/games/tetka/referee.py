@@ -5,10 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
-from .findings import Finding
+from ...common.findings import Finding
+from ...common.positions import Loc, TextLocs
 from .hand import HandResult, replay_hand
-from .record import HandRecord, Loc, Record, RobberRecord, TextLocs
-from .robber import RobberProgress, dealer_of_hand, may_reseat, next_first_dealer, run_robber
+from .record import HandRecord, Record, RobberRecord
+from .robber import (
+    RobberProgress,
+    dealer_of_hand,
+    may_reseat,
+    next_first_dealer,
+    run_robber,
+)
 from .table import Table
 
 

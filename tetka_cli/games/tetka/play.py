@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
-from .cards import DECK, Card, Suit
-from .findings import Finding
-from .house_rules import TRICKS_PER_HAND
+from ...common.cards import DECK, Card, Suit
+from ...common.findings import Finding
+from .rules import TRICKS_PER_HAND
 from .table import SEATS, Table
 
 

@@ -3,48 +3,10 @@ times the stake. Exact decimals throughout."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Context, Decimal, Inexact, InvalidOperation, Rounded, localcontext
+from decimal import Decimal, localcontext
 from typing import Iterable, Mapping, Sequence
 
-
-# Money is exact: enough digits for any stake we accept, and an error rather than a rounding.
-MAX_STAKE_DIGITS = 40
-EXACT = Context(prec=MAX_STAKE_DIGITS + 30, traps=[Inexact, Rounded, InvalidOperation])
-
-
-class StakeError(ValueError):
-    """A stake that is not a non-negative exact decimal."""
-
-
-def parse_stake(text: object) -> Decimal:
-    """Read a stake from its text ("0.10", "1", 5): never through a binary float."""
-    if isinstance(text, bool) or isinstance(text, float):
-        raise StakeError(f"{text!r} is not an exact decimal: write the stake as text, like \"0.10\"")
-    try:
-        value = Decimal(str(text).strip())
-    except (InvalidOperation, ValueError):
-        raise StakeError(f"{text!r} is not a number") from None
-    if not value.is_finite():
-        raise StakeError(f"{text!r} is not a finite amount")
-    if value < 0:
-        raise StakeError(f"{text!r} is negative: a stake is money per mark, zero or more")
-    if len(value.as_tuple().digits) > MAX_STAKE_DIGITS or value.adjusted() > 15:
-        raise StakeError(f"{text!r} has more digits than any stake needs")
-    return value
-
-
-def money_places(stake: Decimal) -> int:
-    """Amounts are shown with the stake's decimals, and at least two (kopecks)."""
-    exp = stake.as_tuple().exponent
-    return max(2, -exp if isinstance(exp, int) and exp < 0 else 0)
-
-
-def format_money(amount: Decimal, places: int = 2) -> str:
-    with localcontext(EXACT):
-        q = amount.quantize(Decimal(1).scaleb(-places))
-    if q == 0:
-        q = abs(q)  # never "-0.00"
-    return f"{q:f}"
+from ...common.money import EXACT, add_nets
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,16 +48,6 @@ def _settle(totals: Mapping[str, int], stake: Decimal) -> Settlement:
     return Settlement(dict(totals), stake, net, tuple(payments))
 
 
-def add_nets(nets: Iterable[Mapping[str, Decimal]]) -> dict[str, Decimal]:
-    """Sum per-player nets over robbers or records, keeping first-seen order of players."""
-    out: dict[str, Decimal] = {}
-    with localcontext(EXACT):
-        for net in nets:
-            for p, v in net.items():
-                out[p] = out.get(p, Decimal(0)) + v
-    return out
-
-
 def nets_from_payments(players: Sequence[str], payments: Iterable[Payment]) -> dict[str, Decimal]:
     out = {p: Decimal(0) for p in players}
     with localcontext(EXACT):
@@ -103,3 +55,35 @@ def nets_from_payments(players: Sequence[str], payments: Iterable[Payment]) -> d
             out[pay.payer] -= pay.amount
             out[pay.payee] += pay.amount
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class RobberMoney:
+    number: int
+    finished: bool
+    settlement: Settlement
+
+    @property
+    def provisional(self) -> bool:
+        return not self.finished
+
+
+@dataclass(frozen=True, slots=True)
+class SittingMoney:
+    """One record's settlement: its settled robbers and each player's net over them."""
+
+    path: str
+    players: tuple[str, ...]
+    stake: Decimal
+    currency: str
+    robbers: tuple[RobberMoney, ...]
+    net: Mapping[str, Decimal]
+
+
+def settle_sitting(path: str, players: Sequence[str], robbers: Iterable[tuple[int, bool, Mapping[str, int]]],
+                   stake: Decimal, currency: str = "", *, provisional: bool = False) -> SittingMoney:
+    """Settle each finished robber (and unfinished ones too when `provisional`)."""
+    settled = tuple(RobberMoney(n, fin, settle(totals, stake)) for n, fin, totals in robbers
+                    if fin or provisional)
+    net = add_nets([{p: Decimal(0) for p in players}] + [r.settlement.net for r in settled])
+    return SittingMoney(path, tuple(players), stake, currency, settled, net)

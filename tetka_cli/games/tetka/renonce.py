@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from .cards import Card, Suit
-from .house_rules import TRICKS_PER_HAND
+from ...common.cards import Card, Suit
 from .play import Trick
+from .rules import TRICKS_PER_HAND
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,12 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from .cards import Card
-from .findings import Finding
-from .house_rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
+from ...common.cards import Card
+from ...common.findings import Finding
 from .marks import Mark, hand_marks, marks_by_player
 from .play import Trick, play_tricks
 from .renonce import Renonce, TrickCounts, count_tricks, find_renonces
+from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
 from .table import Table
 
 
@@ -37,7 +37,7 @@ def replay_hand(
 ) -> HandResult:
     """Replay tricks (each as cards in play order from its leader) and score the hand.
 
-    >>> from tetka_cli.cards import parse_cards
+    >>> from tetka_cli.common.cards import parse_cards
     >>> t = Table(("N", "E", "S", "W"))
     >>> r = replay_hand(t, "W", parse_cards("2h")[0], [parse_cards("9d Kd Qd 10d")])
     >>> r.tricks[0].winner, [m.kind.value for m in r.marks]

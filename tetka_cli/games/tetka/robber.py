@@ -52,9 +52,3 @@ def run_robber(players: Sequence[str], hands: Iterable[Mapping[str, int]], targe
         else:
             running.append(dict(totals))
     return RobberProgress(dict(totals), tuple(running), finished_after)
-
-
-def lowest(totals: Mapping[str, int]) -> list[str]:
-    """The players with the fewest marks (the robber's winners)."""
-    least = min(totals.values())
-    return [p for p, v in totals.items() if v == least]

@@ -1,14 +1,14 @@
-"""Reading and settling many records, in one process or several, with results in input order."""
+"""One record's part in a settlement run, for any game: read, judge, and settle it, or say why not.
+A `SettleJob` is what `settle --jobs N` sends to each worker process."""
 from __future__ import annotations
 
-import multiprocessing
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Callable, Iterator, Sequence
 
-from .findings import Finding, FindingError
-from .loader import MAX_BYTES, check_record
-from .season import SittingMoney, settle_sitting
+from ..common.findings import Finding, FindingError
+from ..common.yaml_input import MAX_BYTES
+from .records import check_record
+from .tetka.settlement import SittingMoney, settle_sitting
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,18 +48,3 @@ class SettleJob:
         return Settled(path, money, rep.findings)
 
 
-def run_parallel(fn: Callable[[str], Settled], paths: Sequence[str], jobs: int) -> Iterator[Settled]:
-    """Results in the order of `paths`, whatever the number of processes."""
-    if jobs <= 1 or len(paths) < 2:
-        for p in paths:
-            yield fn(p)
-        return
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    chunk = max(1, min(64, len(paths) // (jobs * 8) or 1))
-    pool = ctx.Pool(jobs)
-    try:
-        yield from pool.imap(fn, paths, chunksize=chunk)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()

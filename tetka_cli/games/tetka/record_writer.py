@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Mapping
 
-from .cards import Suit
+from ...common.cards import Suit
 from .simulate import SimSitting
 
 _ORDER = {s: i for i, s in enumerate(Suit)}

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
-from .cards import DECK, Card, Rank, Suit
+from ...common.cards import DECK, Card, Rank, Suit
 from .play import Trick, winning_index
 
 

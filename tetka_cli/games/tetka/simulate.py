@@ -6,12 +6,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
+from ...common.cards import DECK, Card
 from .bots import View, make_bot
-from .cards import DECK, Card
 from .hand import replay_hand
-from .house_rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
 from .play import Trick, winning_index
 from .robber import dealer_of_hand, next_first_dealer
+from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
 from .table import SEATS, Table
 
 DEFAULT_PLAYERS = ("Анна", "Борис", "Вера", "Глеб")

@@ -1,0 +1,18 @@
+"""Translations go through gettext catalogs; every compiled catalog is up to date with its source."""
+import subprocess
+import sys
+
+from test_readme import ROOT
+
+from tetka_cli.common.i18n import ngettext
+
+
+def test_every_mo_is_compiled_from_its_po():
+    r = subprocess.run([sys.executable, "tools/catalogs.py", "--check"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_russian_plurals_follow_the_catalog_rule():
+    forms = [ngettext("ru", "{n} mark", "{n} marks", n).format(n=n) for n in (1, 2, 5, 11, 21, 22, 25)]
+    assert forms == ["1 марка", "2 марки", "5 марок", "11 марок", "21 марка", "22 марки", "25 марок"]
+    assert ngettext("en", "{n} mark", "{n} marks", 1) == "{n} mark"

@@ -1,0 +1,59 @@
+"""The `tetka` command line: the group, its commands (one module each), and the entry point.
+
+Errors reach the user here, once: `path:line:col: severity code: message`. Exit 0 when every
+record is clean, 1 when any breaks a rule, 2 when an input cannot be read or the usage is wrong.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from .. import __version__
+from .base import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNREADABLE, err
+from .marks import marks
+from .replay import replay
+from .schema import schema
+from .settle import settle
+from .simulate import simulate
+from .validate import validate
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="tetka")
+def cli() -> None:
+    """tetka: a referee for the Russian card game Tetka (Тетка).
+
+    Reads YAML game records, replays every hand card by card, finds renonces, computes the
+    marks, checks what the table wrote down, and settles the money.
+    """
+
+
+for _command in (validate, replay, marks, settle, simulate, schema):
+    cli.add_command(_command)
+
+
+def main() -> None:
+    """Entry point: no traceback ever reaches the user."""
+    try:
+        cli.main(prog_name="tetka", standalone_mode=False)
+    except click.exceptions.Abort:
+        err("tetka: interrupted")
+        sys.exit(EXIT_INTERRUPTED)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(EXIT_UNREADABLE if isinstance(e, click.UsageError) else e.exit_code)
+    except KeyboardInterrupt:
+        err("tetka: interrupted")
+        sys.exit(EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        # The reader went away (`tetka validate … | head`): end quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_OK)
+    except Exception as e:  # a bug: say so in one line, never a traceback
+        err(f"tetka: internal error: {type(e).__name__}: {e} (please report this with the input)")
+        if os.environ.get("TETKA_DEBUG"):
+            raise
+        sys.exit(EXIT_INTERNAL)

@@ -1,0 +1,246 @@
+"""What every command shares: the input and output options, reading a batch of records, and
+rendering tables, JSON and CSV. Errors reach the user here, once: `path:line:col: severity code: message`. Exit 0 when every
+record is clean, 1 when any breaks a rule, 2 when an input cannot be read or the usage is wrong.
+"""
+from __future__ import annotations
+
+import contextlib
+import csv
+import functools
+import io
+import json
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+import click
+from tabulate import tabulate, tabulate_formats
+
+from ..common.findings import Finding, FindingError
+from ..common.messages import LANGS, default_lang, finding_line
+from ..common.yaml_input import MAX_BYTES, find_records
+from ..games.records import check_record
+from .views_tetka import Table
+
+EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+@dataclass
+class Options:
+    fmt: str
+    table_format: str
+    lang: str
+
+
+def output_options(f: Callable) -> Callable:
+    """--format, --table-format and --lang, shared by every command that reports."""
+    @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
+                  help="Output: tables for people, JSON for scripts, CSV for spreadsheets.")
+    @click.option("--table-format", default="simple", show_default=True, metavar="NAME",
+                  help="Any tabulate format for text tables: simple, github, grid, plain, …")
+    @click.option("--lang", type=click.Choice(LANGS), default=None,
+                  help="Language of messages and headings (default: from the locale).")
+    @click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+                  help="Write the result to FILE instead of stdout, whole or not at all.")
+    @functools.wraps(f)
+    def wrapper(*args: Any, fmt: str, table_format: str, lang: str | None, output: str | None, **kw: Any) -> Any:
+        if table_format not in tabulate_formats:
+            raise click.BadParameter(f"{table_format!r} is not a tabulate format; try one of: "
+                                     + ", ".join(sorted(tabulate_formats)), param_hint="--table-format")
+        if output is not None:
+            parent = os.path.dirname(os.path.abspath(output))
+            if not os.path.isdir(parent):
+                raise click.BadParameter(f"no folder {parent!r} to write in", param_hint="--output")
+            if os.path.exists(output) and any(_same_file(output, p) for p in kw.get("inputs", ())):
+                raise click.BadParameter(f"{output!r} is one of the inputs: tetka never writes to a record "
+                                         "it reads", param_hint="--output")
+        opts = Options(fmt, table_format, lang or default_lang())
+        if output is None:
+            return f(*args, opts=opts, **kw)
+        with _captured() as buffer:
+            try:
+                f(*args, opts=opts, **kw)
+            except SystemExit as done:
+                if done.code not in (EXIT_OK, EXIT_RULES, EXIT_UNREADABLE):
+                    raise
+                _write_output(output, buffer.getvalue())
+                raise
+        _write_output(output, buffer.getvalue())
+    return wrapper
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return b != "-" and os.path.exists(b) and (os.path.samefile(a, b) or (
+            os.path.isdir(b) and os.path.abspath(a).startswith(os.path.abspath(b) + os.sep)))
+    except OSError:
+        return False
+
+
+_sink: list[io.StringIO] = []  # where `out` writes while --output is collecting the result
+
+
+@contextlib.contextmanager
+def _captured() -> Iterator[io.StringIO]:
+    buffer = io.StringIO()
+    _sink.append(buffer)
+    try:
+        yield buffer
+    finally:
+        _sink.pop()
+
+
+def _write_output(path: str, text: str) -> None:
+    from ..common.atomic import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as e:
+        raise click.ClickException(f"{path}: cannot write: {e.strerror or e}") from None
+
+
+def input_options(f: Callable) -> Callable:
+    @click.argument("inputs", nargs=-1, required=True, metavar="FILE|DIR|-...")
+    @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
+                  help="Refuse a record file larger than this.")
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kw: Any) -> Any:
+        return f(*args, **kw)
+    return wrapper
+
+
+# -- reading records ------------------------------------------------------------------------------
+@dataclass
+class Outcome:
+    path: str
+    report: Any | None  # the game's report
+    unreadable: Finding | None = None
+
+
+def expand(inputs: Sequence[str]) -> tuple[list[str], list[Finding]]:
+    """Paths of records to read, and findings for folders with no records in them."""
+    paths: list[str] = []
+    problems: list[Finding] = []
+    for p in inputs:
+        try:
+            paths.extend(find_records([p]))
+        except FindingError as e:
+            problems.append(e.finding)
+    return paths, problems
+
+
+def check_one(path: str, max_bytes: int = MAX_BYTES) -> Outcome:
+    try:
+        return Outcome(path, check_record(path, max_bytes=max_bytes))
+    except FindingError as e:
+        return Outcome(path, None, e.finding)
+
+
+class Batch:
+    """The records of a run, read and judged one at a time, in order, each released before the
+    next: a season of thousands of records streams through in the memory of one."""
+
+    def __init__(self, inputs: Sequence[str], max_bytes: int) -> None:
+        self.paths, self.problems = expand(inputs)
+        self.max_bytes = max_bytes
+        self.total = len(self.paths)
+        self.done = 0
+        self.clean = self.broken = self.unreadable = 0
+
+    def __iter__(self) -> Iterator[Outcome]:
+        for f in self.problems:
+            self.unreadable += 1
+            yield Outcome(f.path or "", None, f)
+        for p in self.paths:
+            o = check_one(p, self.max_bytes)
+            self.done += 1
+            if o.unreadable is not None:
+                self.unreadable += 1
+            elif o.report is not None and o.report.ok:
+                self.clean += 1
+            else:
+                self.broken += 1
+            yield o
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_UNREADABLE if self.unreadable else EXIT_RULES if self.broken else EXIT_OK
+
+
+@contextlib.contextmanager
+def interruptible(batch: Any) -> Iterator[None]:
+    """Ctrl-C stops the run with exit 130 and a line saying how far it got."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        err(f"tetka: interrupted after {batch.done} of {batch.total} records")
+        sys.exit(EXIT_INTERRUPTED)
+
+
+# -- rendering ------------------------------------------------------------------------------------
+def out(text: str = "") -> None:
+    if _sink:
+        _sink[-1].write(text + "\n")
+    else:
+        click.echo(text)
+
+
+def err(text: str) -> None:
+    click.echo(text, err=True)
+
+
+def emit_json(doc: Any) -> None:
+    out(json.dumps(doc, ensure_ascii=False, indent=2))
+
+
+def emit_tables(tables: Iterable[Table], opts: Options, *, first: bool = True) -> None:
+    for tb in tables:
+        if not first:
+            out()
+        first = False
+        if tb.title:
+            out(tb.title)
+        if tb.headers or tb.rows:
+            out(tabulate(tb.rows, headers=list(tb.headers), tablefmt=opts.table_format, disable_numparse=True))
+        for line in tb.notes:
+            out(f"  {line}")
+
+
+def emit_csv(table: Table, *, header: bool = True) -> None:
+    buffer = io.StringIO()
+    w = csv.writer(buffer, lineterminator="\n")
+    if header:
+        w.writerow(table.headers)
+    w.writerows(table.rows)
+    if not buffer.getvalue():
+        return
+    out(buffer.getvalue().removesuffix("\n"))
+
+
+def findings_of(o: Outcome) -> Sequence[Finding]:
+    return [o.unreadable] if o.unreadable else (o.report.findings if o.report else ())
+
+
+def report_findings(o: Outcome, lang: str) -> None:
+    """Findings of commands whose result is not the findings themselves go to stderr."""
+    for f in findings_of(o):
+        err(finding_line(f, lang))
+
+
+class _NoBar:
+    def __enter__(self) -> "_NoBar":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        return None
+
+
+def progress(total: int) -> Any:
+    """A progress bar on stderr when stderr is a terminal and the batch is large; silent otherwise."""
+    if total > 1 and sys.stderr.isatty():
+        return click.progressbar(length=total, file=sys.stderr, label="tetka")
+    return _NoBar()

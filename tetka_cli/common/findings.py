@@ -21,6 +21,9 @@ class Code:
     severity: Severity
     unreadable: bool = False  # the input cannot be read at all: exit 2
     summary: str = ""
+    # The module that words this code's message (its `finding_message(finding, lang)`), for codes
+    # that a part of the tool owns (Terz's declarations, ...); None: `common.messages` words it.
+    renderer: str | None = None
 
 
 _E, _W = Severity.ERROR, Severity.WARNING

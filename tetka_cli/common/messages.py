@@ -1,6 +1,7 @@
 """Every sentence and heading the user reads, in English and Russian."""
 from __future__ import annotations
 
+import importlib
 import locale
 import os
 from typing import Any, Callable, Mapping
@@ -164,6 +165,11 @@ _F: dict[str, tuple[Callable[[Mapping[str, Any]], str], Callable[[Mapping[str, A
 
 
 def finding_message(f: Any, lang: str = "en") -> str:
+    from .findings import CODES
+
+    renderer = CODES[f.code].renderer
+    if renderer is not None:  # a code that a part of the tool words itself (see findings.Code)
+        return importlib.import_module(renderer).finding_message(f, lang)
     text = _F[f.code][1 if lang == "ru" else 0](f.args)
     return text.replace("{player}", f.player or "?")
 

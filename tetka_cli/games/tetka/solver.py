@@ -1,0 +1,349 @@
+"""A perfect-information solver for the end of a Tetka hand, under the paranoid model.
+
+One player P (the one being graded) plays to end the hand with as few marks as he can; the other
+three play, jointly, to give him as many as they can; every play follows suit. The value of a
+position is the number of marks P still takes from it on. The search is alpha-beta over single
+plays, with a transposition table at the start of each trick (keyed on the cards left in each hand,
+who leads, and what the most-tricks mark still depends on), cards of one hand that no live card
+separates collapsed into one choice (queens and the photograph never are: they carry marks), and
+cheap move ordering. Cards are bits of one int (`Card.index`), seats are 0..3 in table order.
+
+>>> from tetka_cli.common.cards import parse_cards
+>>> bits = lambda text: sum(c.bit for c in parse_cards(text))
+>>> s = Solver(photograph=parse_cards("2c")[0].bit, counting_trick=13)
+>>> pos = Position((bits("Qh As"), bits("Kh 2s"), bits("2h 4s"), bits("3h 5s")), leader=0, trick=12)
+>>> s.values(pos, 0)  # after Qh, As wins trick 13: the counting trick, and most tricks by the tie-break
+{'As': 0, 'Qh': 2}
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules import TRICKS_PER_HAND
+
+SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+QUEEN_MASK = sum(1 << (13 * s + 10) for s in range(4))
+_SUIT_OF_INDEX = tuple(i // 13 for i in range(52))
+_RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_SUIT_NAMES = ("s", "h", "d", "c")
+
+
+def bit_name(bit: int) -> str:
+    """A card bit as short ASCII text (for doctests and debugging): `Qh`, `10s`."""
+    i = bit.bit_length() - 1
+    return _RANK_NAMES[i % 13] + _SUIT_NAMES[i // 13]
+
+
+def bits_of(mask: int) -> list[int]:
+    """The single bits of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A moment of play: each seat's cards left (bits), who led this trick, its number, the cards
+    already in it (bits, in play order), tricks taken so far per seat and when each seat's latest
+    trick came (0 for none: the most-tricks tie-break)."""
+
+    hands: tuple[int, int, int, int]
+    leader: int
+    trick: int
+    played: tuple[int, ...] = ()
+    counts: tuple[int, int, int, int] = (0, 0, 0, 0)
+    lasts: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.played)) % 4
+
+    def legal(self) -> int:
+        """The cards the seat to play may play: the suit led if it holds any, else anything."""
+        hand = self.hands[self.to_play]
+        if self.played:
+            follow = hand & SUIT_MASKS[_SUIT_OF_INDEX[self.played[0].bit_length() - 1]]
+            if follow:
+                return follow
+        return hand
+
+
+class Solver:
+    """The paranoid game of one deal: which card is the photograph, which trick counts, and
+    whether trick 13 carries a mark of its own. Its transposition tables (one per graded seat)
+    live as long as the solver, so every decision of a hand shares the search of the others."""
+
+    def __init__(self, photograph: int, counting_trick: int, last_trick_mark: bool = False) -> None:
+        self.photograph = photograph
+        self.special = QUEEN_MASK | photograph
+        self.counting_trick = counting_trick
+        self.last_trick_mark = last_trick_mark
+        self._tables: dict[int, dict] = {}
+        self.nodes = 0
+
+    # -- the public face ------------------------------------------------------------------------
+    def value_after(self, pos: Position, card: int, me: int, alpha: int = -1, beta: int = 99) -> int:
+        """Marks `me` still takes after the seat to play plays `card` (a fail-soft bound outside
+        the window (alpha, beta), exact inside it)."""
+        h = list(pos.hands)
+        seat = pos.to_play
+        h[seat] ^= card
+        tt = self._tables.setdefault(me, {})
+        return self._after(me, h, pos.leader, pos.trick, pos.played, card, pos.counts, pos.lasts, alpha, beta, tt)
+
+    def classes(self, pos: Position) -> list[tuple[int, ...]]:
+        """The legal cards of the seat to play, grouped into classes of equivalent cards
+        (lowest first in each); one card of a class stands for all of it in the search."""
+        legal = pos.legal()
+        live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+        for c in pos.played:
+            live |= c
+        out: list[list[int]] = []
+        for c in bits_of(legal):
+            if out and self._joins(out[-1][-1], c, live):
+                out[-1].append(c)
+            else:
+                out.append([c])
+        return [tuple(g) for g in out]
+
+    def values(self, pos: Position, me: int) -> dict[str, int]:
+        """Exact value of every legal card of `me` (who must be the seat to play), by name."""
+        out = {}
+        for cls in self.classes(pos):
+            v = self.value_after(pos, cls[0], me)
+            for c in cls:
+                out[bit_name(c)] = v
+        return out
+
+    def grade(self, pos: Position, played: int) -> tuple[int, int, tuple[int, ...]]:
+        """For the seat to play and the card he played: (its value, the least value of any legal
+        card, every legal card with that least value), in marks still to come. The played card
+        is valued exactly; the others only as far as needed to find the best, each search
+        narrowed by the best found so far."""
+        me = pos.to_play
+        groups = self.classes(pos)
+        mine = next(g for g in groups if played in g)
+        v_played = self.value_after(pos, mine[0], me)
+        exact: dict[int, int] = {mine[0]: v_played}
+        best = v_played
+        others = [g for g in groups if g is not mine]
+        for g in others:  # can this card do better than the best so far?
+            v = self.value_after(pos, g[0], me, -1, best)
+            if v < best:
+                best = v
+                exact = {g[0]: v}
+            elif v == best:
+                exact[g[0]] = v
+        best_cards: list[int] = []
+        for g in groups:
+            if g[0] in exact:
+                ok = exact[g[0]] == best
+            else:  # only a lower bound so far: is the value <= best (then it is == best)?
+                ok = self.value_after(pos, g[0], me, best, best + 1) <= best
+            if ok:
+                best_cards.extend(g)
+        return v_played, best, tuple(sorted(best_cards))
+
+    # -- the search -----------------------------------------------------------------------------
+    def _joins(self, prev: int, c: int, live: int) -> bool:
+        """`c` is equivalent to `prev` (a legal card below it in the same suit): no live card lies
+        between them, and neither carries a mark of its own."""
+        if _SUIT_OF_INDEX[prev.bit_length() - 1] != _SUIT_OF_INDEX[c.bit_length() - 1]:
+            return False
+        if (prev | c) & self.special:
+            return False
+        between = live & (c - 1) & ~((prev << 1) - 1)
+        return not between
+
+    def trick_marks(self, cards: int, trick: int) -> int:
+        """Marks a trick gives its winner."""
+        v = 4 * (cards & QUEEN_MASK).bit_count()
+        if cards & self.photograph:
+            v += 1
+        if trick == self.counting_trick:
+            v += 1
+        if self.last_trick_mark and trick == TRICKS_PER_HAND:
+            v += 1
+        return v
+
+    @staticmethod
+    def _most(me: int, counts, lasts) -> int:
+        """1 when `me` has most tricks, a tie going to the latest own last trick."""
+        c, last = counts[me], lasts[me]
+        for s in range(4):
+            if s != me and (counts[s] > c or (counts[s] == c and lasts[s] > last)):
+                return 0
+        return 1
+
+    def _after(self, me, h, leader, trick, played, card, counts, lasts, alpha, beta, tt) -> int:
+        """The play of `card` has been taken out of its hand: finish the trick or go on."""
+        played = played + (card,)
+        if len(played) < 4:
+            return self._node(me, h, leader, trick, played, counts, lasts, alpha, beta, tt)
+        led = SUIT_MASKS[_SUIT_OF_INDEX[played[0].bit_length() - 1]]
+        win, top = 0, played[0]
+        for i in (1, 2, 3):
+            c = played[i]
+            if c & led and c > top:
+                win, top = i, c
+        w = (leader + win) % 4
+        counts = list(counts)
+        counts[w] += 1
+        lasts = list(lasts)
+        lasts[w] = trick
+        if w == me:
+            gain = self.trick_marks(played[0] | played[1] | played[2] | played[3], trick)
+            return gain + self._start(me, h, w, trick + 1, counts, lasts, alpha - gain, beta - gain, tt)
+        return self._start(me, h, w, trick + 1, counts, lasts, alpha, beta, tt)
+
+    def _start(self, me, h, leader, trick, counts, lasts, alpha, beta, tt) -> int:
+        """The start of a trick: bounds, the transposition table, then the search."""
+        if trick > TRICKS_PER_HAND:
+            return self._most(me, counts, lasts)
+        left = TRICKS_PER_HAND + 1 - trick
+        mine = counts[me]
+        rival = max(counts[s] for s in range(4) if s != me)
+        if mine + left < rival:
+            most, most_key = 0, 0
+        elif mine > rival + left:
+            most, most_key = 1, 1
+        else:
+            most = -1
+            order = sorted(range(4), key=lasts.__getitem__)
+            most_key = (tuple(counts), tuple(order))
+        live = h[0] | h[1] | h[2] | h[3]
+        low = 1 if most == 1 else 0
+        high = 4 * (live & QUEEN_MASK).bit_count() + (1 if live & self.photograph else 0) \
+            + (1 if self.counting_trick >= trick else 0) + (1 if self.last_trick_mark else 0) \
+            + (1 if most else 0)
+        if high <= alpha:
+            return high
+        if low >= beta:
+            return low
+        if trick == TRICKS_PER_HAND:  # one card each: play is forced
+            self.nodes += 1
+            cards = [h[(leader + i) % 4] for i in range(4)]
+            led = SUIT_MASKS[_SUIT_OF_INDEX[cards[0].bit_length() - 1]]
+            win, top = 0, cards[0]
+            for i in (1, 2, 3):
+                if cards[i] & led and cards[i] > top:
+                    win, top = i, cards[i]
+            w = (leader + win) % 4
+            counts = list(counts)
+            counts[w] += 1
+            lasts = list(lasts)
+            lasts[w] = trick
+            gain = self.trick_marks(live, trick) if w == me else 0
+            return gain + self._most(me, counts, lasts)
+        key = (h[0], h[1], h[2], h[3], leader, most_key)
+        entry = tt.get(key)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > low:
+                low = lo
+            if hi < high:
+                high = hi
+        else:
+            lo, hi = low, high
+        a = alpha if alpha > low - 1 else low - 1
+        b = beta if beta < high + 1 else high + 1
+        v = self._node(me, h, leader, trick, (), counts, lasts, a, b, tt)
+        if v <= a:
+            hi = min(hi, v)
+        elif v >= b:
+            lo = max(lo, v)
+        else:
+            lo = hi = v
+        tt[key] = (lo, hi)
+        return v
+
+    def _node(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt) -> int:
+        """Alpha-beta over the plays of the seat to play (fail-soft)."""
+        self.nodes += 1
+        n = len(played)
+        seat = (leader + n) % 4
+        hand = h[seat]
+        if n:
+            follow = hand & SUIT_MASKS[_SUIT_OF_INDEX[played[0].bit_length() - 1]]
+            legal = follow or hand
+        else:
+            legal = hand
+        moves = self._ordered(me, h, seat, leader, played, legal)
+        if seat == me:
+            best = 99
+            for c in moves:
+                h[seat] ^= c
+                v = self._after(me, h, leader, trick, played, c, counts, lasts, alpha, beta, tt)
+                h[seat] ^= c
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            return best
+        best = -1
+        for c in moves:
+            h[seat] ^= c
+            v = self._after(me, h, leader, trick, played, c, counts, lasts, alpha, beta, tt)
+            h[seat] ^= c
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _ordered(self, me, h, seat, leader, played, legal) -> list[int]:
+        """One card of each class of equivalent legal cards, the likeliest best first."""
+        live = h[0] | h[1] | h[2] | h[3]
+        for c in played:
+            live |= c
+        special = self.special
+        reps = []
+        prev = 0
+        for c in bits_of(legal):
+            if not (prev and self._joins(prev, c, live)):
+                reps.append(c)
+            prev = c
+        if len(reps) == 1:
+            return reps
+        n = len(played)
+        if n:
+            led = SUIT_MASKS[_SUIT_OF_INDEX[played[0].bit_length() - 1]]
+            win, top = 0, played[0]
+            for i in range(1, n):
+                if played[i] & led and played[i] > top:
+                    win, top = i, played[i]
+            winner = (leader + win) % 4
+            following = bool(legal & led)
+        else:
+            winner, top, following = -1, 0, False
+        if seat == me:
+            if not n:
+                return reps  # lead low first
+            if following:
+                under = [c for c in reps if c < top]
+                over = [c for c in reps if c > top]
+                return under[::-1] + over  # duck with the highest card that ducks
+            # discarding: marked cards first, then the highest
+            return sorted(reps, key=lambda c: (not (c & special), -c))
+        if n and winner == me:
+            if following:  # keep the trick his: marked cards under his, then low ones
+                under = [c for c in reps if c < top]
+                over = [c for c in reps if c > top]
+                return sorted(under, key=lambda c: (not (c & special), -c)) + over
+            return sorted(reps, key=lambda c: (not (c & special), -c))
+        if following or not n:
+            return reps  # low first: leave the trick to P
+        return sorted(reps, key=lambda c: (bool(c & special), -c))  # shed high cards, keep marked ones

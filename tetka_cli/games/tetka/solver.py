@@ -24,6 +24,7 @@ from .rules import TRICKS_PER_HAND
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 QUEEN_MASK = sum(1 << (13 * s + 10) for s in range(4))
 _SUIT_OF_INDEX = tuple(i // 13 for i in range(52))
+_SUIT_MASK_OF = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SUIT_NAMES = ("s", "h", "d", "c")
 
@@ -65,7 +66,7 @@ class Position:
         """The cards the seat to play may play: the suit led if it holds any, else anything."""
         hand = self.hands[self.to_play]
         if self.played:
-            follow = hand & SUIT_MASKS[_SUIT_OF_INDEX[self.played[0].bit_length() - 1]]
+            follow = hand & _SUIT_MASK_OF[self.played[0]]
             if follow:
                 return follow
         return hand
@@ -132,11 +133,9 @@ class Solver:
         others = [g for g in groups if g is not mine]
         for g in others:  # can this card do better than the best so far?
             v = self.value_after(pos, g[0], me, -1, best)
-            if v < best:
+            if v < best:  # exact: inside the window
                 best = v
                 exact = {g[0]: v}
-            elif v == best:
-                exact[g[0]] = v
         best_cards: list[int] = []
         for g in groups:
             if g[0] in exact:
@@ -151,16 +150,13 @@ class Solver:
     def _joins(self, prev: int, c: int, live: int) -> bool:
         """`c` is equivalent to `prev` (a legal card below it in the same suit): no live card lies
         between them, and neither carries a mark of its own."""
-        if _SUIT_OF_INDEX[prev.bit_length() - 1] != _SUIT_OF_INDEX[c.bit_length() - 1]:
+        if _SUIT_MASK_OF[prev] != _SUIT_MASK_OF[c] or (prev | c) & self.special:
             return False
-        if (prev | c) & self.special:
-            return False
-        between = live & (c - 1) & ~((prev << 1) - 1)
-        return not between
+        return not (live & (c - 1) & ~((prev << 1) - 1))
 
     def trick_marks(self, cards: int, trick: int) -> int:
-        """Marks a trick gives its winner."""
-        v = 4 * (cards & QUEEN_MASK).bit_count()
+        """Marks a trick (its cards as bits) gives its winner."""
+        v = (cards & QUEEN_MASK).bit_count()
         if cards & self.photograph:
             v += 1
         if trick == self.counting_trick:
@@ -183,19 +179,26 @@ class Solver:
         played = played + (card,)
         if len(played) < 4:
             return self._node(me, h, leader, trick, played, counts, lasts, alpha, beta, tt)
-        led = SUIT_MASKS[_SUIT_OF_INDEX[played[0].bit_length() - 1]]
-        win, top = 0, played[0]
-        for i in (1, 2, 3):
-            c = played[i]
-            if c & led and c > top:
-                win, top = i, c
-        w = (leader + win) % 4
+        return self._finish(me, h, leader, trick, played, counts, lasts, alpha, beta, tt)
+
+    def _finish(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt) -> int:
+        """Four cards in: the trick goes to its winner, then the next trick starts."""
+        c0, c1, c2, c3 = played
+        led = _SUIT_MASK_OF[c0]
+        win, top = 0, c0
+        if c1 & led and c1 > top:
+            win, top = 1, c1
+        if c2 & led and c2 > top:
+            win, top = 2, c2
+        if c3 & led and c3 > top:
+            win = 3
+        w = (leader + win) & 3
         counts = list(counts)
         counts[w] += 1
         lasts = list(lasts)
         lasts[w] = trick
         if w == me:
-            gain = self.trick_marks(played[0] | played[1] | played[2] | played[3], trick)
+            gain = self.trick_marks(c0 | c1 | c2 | c3, trick)
             return gain + self._start(me, h, w, trick + 1, counts, lasts, alpha - gain, beta - gain, tt)
         return self._start(me, h, w, trick + 1, counts, lasts, alpha, beta, tt)
 
@@ -205,49 +208,44 @@ class Solver:
             return self._most(me, counts, lasts)
         left = TRICKS_PER_HAND + 1 - trick
         mine = counts[me]
-        rival = max(counts[s] for s in range(4) if s != me)
+        rival = 0
+        for s in range(4):
+            if s != me and counts[s] > rival:
+                rival = counts[s]
         if mine + left < rival:
-            most, most_key = 0, 0
+            most_key = low = most_open = 0
         elif mine > rival + left:
-            most, most_key = 1, 1
+            most_key = low = 1
+            most_open = 0
         else:
-            most = -1
-            order = sorted(range(4), key=lasts.__getitem__)
-            most_key = (tuple(counts), tuple(order))
+            low, most_open = 0, 1
+            # Counts and the order of the seats' latest tricks: all the tie-break can still use.
+            l0, l1, l2, l3 = lasts
+            most_key = (*counts, l0 > l1, l0 > l2, l0 > l3, l1 > l2, l1 > l3, l2 > l3)
         live = h[0] | h[1] | h[2] | h[3]
-        low = 1 if most == 1 else 0
-        high = 4 * (live & QUEEN_MASK).bit_count() + (1 if live & self.photograph else 0) \
-            + (1 if self.counting_trick >= trick else 0) + (1 if self.last_trick_mark else 0) \
-            + (1 if most else 0)
-        if high <= alpha:
+        high = low + (live & QUEEN_MASK).bit_count() + most_open
+        if live & self.photograph:
+            high += 1
+        if self.counting_trick >= trick:
+            high += 1
+        if self.last_trick_mark:
+            high += 1
+        if high <= alpha or low == high:
             return high
         if low >= beta:
             return low
         if trick == TRICKS_PER_HAND:  # one card each: play is forced
             self.nodes += 1
-            cards = [h[(leader + i) % 4] for i in range(4)]
-            led = SUIT_MASKS[_SUIT_OF_INDEX[cards[0].bit_length() - 1]]
-            win, top = 0, cards[0]
-            for i in (1, 2, 3):
-                if cards[i] & led and cards[i] > top:
-                    win, top = i, cards[i]
-            w = (leader + win) % 4
-            counts = list(counts)
-            counts[w] += 1
-            lasts = list(lasts)
-            lasts[w] = trick
-            gain = self.trick_marks(live, trick) if w == me else 0
-            return gain + self._most(me, counts, lasts)
+            return self._finish(me, h, leader, trick, (h[leader], h[(leader + 1) & 3], h[(leader + 2) & 3],
+                                                       h[(leader + 3) & 3]), counts, lasts, alpha, beta, tt)
         key = (h[0], h[1], h[2], h[3], leader, most_key)
         entry = tt.get(key)
         if entry is not None:
             lo, hi = entry
-            if lo >= beta:
+            if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
                 return hi
-            if lo == hi:
-                return lo
             if lo > low:
                 low = lo
             if hi < high:
@@ -258,92 +256,93 @@ class Solver:
         b = beta if beta < high + 1 else high + 1
         v = self._node(me, h, leader, trick, (), counts, lasts, a, b, tt)
         if v <= a:
-            hi = min(hi, v)
+            if v < hi:
+                hi = v
         elif v >= b:
-            lo = max(lo, v)
+            if v > lo:
+                lo = v
         else:
             lo = hi = v
         tt[key] = (lo, hi)
         return v
 
     def _node(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt) -> int:
-        """Alpha-beta over the plays of the seat to play (fail-soft)."""
+        """Alpha-beta over the plays of the seat to play (fail-soft), one card of each class of
+        equivalent cards, the likeliest best first."""
         self.nodes += 1
         n = len(played)
-        seat = (leader + n) % 4
+        seat = (leader + n) & 3
         hand = h[seat]
+        special = self.special
+        live = h[0] | h[1] | h[2] | h[3]
         if n:
-            follow = hand & SUIT_MASKS[_SUIT_OF_INDEX[played[0].bit_length() - 1]]
-            legal = follow or hand
+            c0 = played[0]
+            led = _SUIT_MASK_OF[c0]
+            win, top = 0, c0
+            live |= c0
+            for i in range(1, n):
+                c = played[i]
+                live |= c
+                if c & led and c > top:
+                    win, top = i, c
+            winner = (leader + win) & 3
+            legal = hand & led
+            following = bool(legal)
+            if not following:
+                legal = hand
         else:
-            legal = hand
-        moves = self._ordered(me, h, seat, leader, played, legal)
+            legal, winner, top, following = hand, -1, 0, False
+        # One card of each class: a card joins the one below it when no live card lies between
+        # them and neither carries a mark.
+        reps = []
+        prev = 0
+        rest = legal
+        while rest:
+            c = rest & -rest
+            rest ^= c
+            if not (prev and _SUIT_MASK_OF[prev] == _SUIT_MASK_OF[c] and not (prev | c) & special
+                    and not live & (c - 1) & ~((prev << 1) - 1)):
+                reps.append(c)
+            prev = c
+        if len(reps) > 1:
+            if seat == me:
+                if following:  # duck with the highest card that ducks, else go over as low as can be
+                    reps = [c for c in reversed(reps) if c < top] + [c for c in reps if c > top]
+                elif n:  # discarding: marked cards first, then the highest
+                    reps.sort(key=lambda c: (not c & special, -c))
+            elif n and winner == me:  # keep the trick his, and load it
+                if following:
+                    reps = sorted((c for c in reps if c < top), key=lambda c: (not c & special, -c)) \
+                        + [c for c in reps if c > top]
+                else:
+                    reps.sort(key=lambda c: (not c & special, -c))
+            elif n and not following:  # shed high cards, keep the marked ones for later
+                reps.sort(key=lambda c: (bool(c & special), -c))
+        if n == 3:
+            after = self._finish
+        else:
+            after = self._node
         if seat == me:
             best = 99
-            for c in moves:
-                h[seat] ^= c
-                v = self._after(me, h, leader, trick, played, c, counts, lasts, alpha, beta, tt)
-                h[seat] ^= c
+            for c in reps:
+                h[seat] = hand ^ c
+                v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta, tt)
                 if v < best:
                     best = v
                     if v < beta:
                         beta = v
                         if alpha >= beta:
                             break
-            return best
-        best = -1
-        for c in moves:
-            h[seat] ^= c
-            v = self._after(me, h, leader, trick, played, c, counts, lasts, alpha, beta, tt)
-            h[seat] ^= c
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
-
-    def _ordered(self, me, h, seat, leader, played, legal) -> list[int]:
-        """One card of each class of equivalent legal cards, the likeliest best first."""
-        live = h[0] | h[1] | h[2] | h[3]
-        for c in played:
-            live |= c
-        special = self.special
-        reps = []
-        prev = 0
-        for c in bits_of(legal):
-            if not (prev and self._joins(prev, c, live)):
-                reps.append(c)
-            prev = c
-        if len(reps) == 1:
-            return reps
-        n = len(played)
-        if n:
-            led = SUIT_MASKS[_SUIT_OF_INDEX[played[0].bit_length() - 1]]
-            win, top = 0, played[0]
-            for i in range(1, n):
-                if played[i] & led and played[i] > top:
-                    win, top = i, played[i]
-            winner = (leader + win) % 4
-            following = bool(legal & led)
         else:
-            winner, top, following = -1, 0, False
-        if seat == me:
-            if not n:
-                return reps  # lead low first
-            if following:
-                under = [c for c in reps if c < top]
-                over = [c for c in reps if c > top]
-                return under[::-1] + over  # duck with the highest card that ducks
-            # discarding: marked cards first, then the highest
-            return sorted(reps, key=lambda c: (not (c & special), -c))
-        if n and winner == me:
-            if following:  # keep the trick his: marked cards under his, then low ones
-                under = [c for c in reps if c < top]
-                over = [c for c in reps if c > top]
-                return sorted(under, key=lambda c: (not (c & special), -c)) + over
-            return sorted(reps, key=lambda c: (not (c & special), -c))
-        if following or not n:
-            return reps  # low first: leave the trick to P
-        return sorted(reps, key=lambda c: (bool(c & special), -c))  # shed high cards, keep marked ones
+            best = -1
+            for c in reps:
+                h[seat] = hand ^ c
+                v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta, tt)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        h[seat] = hand
+        return best

@@ -11,6 +11,7 @@ import sys
 import click
 
 from .. import __version__
+from .analyse import analyse
 from .base import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNREADABLE, err
 from .marks import marks
 from .replay import replay
@@ -30,7 +31,7 @@ def cli() -> None:
     """
 
 
-for _command in (validate, replay, marks, settle, simulate, schema):
+for _command in (validate, replay, marks, settle, simulate, schema, analyse):
     cli.add_command(_command)
 
 

@@ -7,12 +7,18 @@ from typing import Sequence
 
 from ...common.cards import DECK, Card
 from .hand import HandResult
+from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
 from .solver import Position, Solver
 from .table import SEATS, Table
 
 DEFAULT_FROM_TRICK = 9
 """Trick 9 on: five tricks of search, a whole sitting in seconds (benchmarks/analyse.py)."""
+
+
+SKIP_REASONS = ("not-played", "not-replayed", "incomplete", "renonce", "cards")
+"""A hand of marks only; a played hand the referee could not replay; a hand whose record stops
+before trick 13; a hand with a renonce (its penalty moves tricks outside play); a card played twice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +41,7 @@ class PlayGrade:
 @dataclass(frozen=True, slots=True)
 class HandAnalysis:
     plays: tuple[PlayGrade, ...]
-    skipped: str | None = None  # why the hand was not analysed: "incomplete", "renonce"
+    skipped: str | None = None  # why not analysed: SKIP_REASONS
 
 
 def analyse_hand(
@@ -54,6 +60,8 @@ def analyse_hand(
         return HandAnalysis((), "incomplete")
     if result.renonces:
         return HandAnalysis((), "renonce")
+    if len({c for tr in result.tricks for c in tr.cards}) != len(DECK):
+        return HandAnalysis((), "cards")  # a card played twice: no deal to search from
     if not 1 <= from_trick <= TRICKS_PER_HAND:
         raise ValueError(f"from_trick must be 1..{TRICKS_PER_HAND}, not {from_trick!r}")
     seat = {p: i for i, p in enumerate(table.players)}
@@ -88,3 +96,26 @@ def analyse_hand(
         lasts[w] = tr.number
         marks[w] += solver.trick_marks(sum(c.bit for c in tr.cards), tr.number)
     return HandAnalysis(tuple(out))
+
+
+@dataclass(frozen=True, slots=True)
+class HandGrades:
+    robber: int
+    hand: int
+    analysis: HandAnalysis
+
+
+def analyse_report(report: RecordReport, *, from_trick: int = DEFAULT_FROM_TRICK,
+                   player: str | None = None) -> tuple[HandGrades, ...]:
+    """Every hand of a refereed record, analysed or with the reason it was not."""
+    out = []
+    for r in report.robbers:
+        table = Table(r.players)
+        for h in r.hands:
+            if h.result is None:
+                a = HandAnalysis((), "not-replayed" if h.record.played else "not-played")
+            else:
+                a = analyse_hand(table, h.result, report.record.rules, from_trick=from_trick,
+                                 players=None if player is None else [player])
+            out.append(HandGrades(r.number, h.number, a))
+    return tuple(out)

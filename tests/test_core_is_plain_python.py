@@ -3,7 +3,7 @@ import subprocess
 import sys
 
 CORE = ["common.cards", "common.findings", "common.messages", "common.atomic", "common.money", "common.season",
-        "common.positions", "common.batch", "games.analysing"] + [
+        "common.positions", "common.batch"] + [
         f"games.tetka.{m}" for m in ("table", "rules", "play", "renonce", "marks", "hand", "robber", "settlement",
                                      "record", "referee", "bots", "simulate", "record_writer", "solver", "analysis")]
 

@@ -239,6 +239,11 @@ class Solver:
             return self._finish(me, h, leader, trick, (h[leader], h[(leader + 1) & 3], h[(leader + 2) & 3],
                                                        h[(leader + 3) & 3]), counts, lasts, alpha, beta, tt)
         key = (h[0], h[1], h[2], h[3], leader, most_key)
+        if trick == TRICKS_PER_HAND - 1:  # two cards each: no window, no ordering, just count
+            v = tt.get(key)
+            if v is None:
+                v = tt[key] = self._last_two(me, h, leader, counts, lasts)
+            return v
         entry = tt.get(key)
         if entry is not None:
             lo, hi = entry
@@ -346,3 +351,76 @@ class Solver:
                             break
         h[seat] = hand
         return best
+
+    def _last_two(self, me, h, leader, counts, lasts) -> int:
+        """The exact value of the last two tricks: at most sixteen ways to play trick 12, then
+        trick 13 is forced."""
+        self.nodes += 1
+        seats = (leader, (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3)
+        mins = tuple(s == me for s in seats)
+        trick = TRICKS_PER_HAND - 1
+        c_me, l_me = counts[me], lasts[me]
+        marks = self.trick_marks
+        special_last = self.trick_marks(0, TRICKS_PER_HAND)
+
+        def final(w12, w13, cards13):
+            """Marks for me from trick 12 won by seat w12 and trick 13 by w13, most tricks last."""
+            v = 0
+            if w13 == me:
+                v += special_last + (cards13 & QUEEN_MASK).bit_count() + (1 if cards13 & self.photograph else 0)
+            c = [counts[0], counts[1], counts[2], counts[3]]
+            la = [lasts[0], lasts[1], lasts[2], lasts[3]]
+            c[w12] += 1
+            la[w12] = trick
+            c[w13] += 1
+            la[w13] = trick + 1
+            cm, lm = c[me], la[me]
+            for s in (0, 1, 2, 3):
+                if s != me and (c[s] > cm or (c[s] == cm and la[s] > lm)):
+                    return v
+            return v + 1
+
+        def options(hand, led):
+            follow = hand & led
+            rest = follow or hand
+            low = rest & -rest
+            return (low, rest ^ low) if rest ^ low else (low,)
+
+        h0, h1, h2, h3 = h[seats[0]], h[seats[1]], h[seats[2]], h[seats[3]]
+        best0 = None
+        for a in options(h0, -1):
+            led = _SUIT_MASK_OF[a]
+            best1 = None
+            for b in options(h1, led):
+                best2 = None
+                for c in options(h2, led):
+                    best3 = None
+                    for d in options(h3, led):
+                        win, top = 0, a
+                        if b & led and b > top:
+                            win, top = 1, b
+                        if c & led and c > top:
+                            win, top = 2, c
+                        if d & led and d > top:
+                            win = 3
+                        v = marks(a | b | c | d, trick) if seats[win] == me else 0
+                        # trick 13: what is left, led by the winner of trick 12
+                        rest = (h0 ^ a, h1 ^ b, h2 ^ c, h3 ^ d)
+                        first = rest[win]
+                        led13 = _SUIT_MASK_OF[first]
+                        w13, top = win, first
+                        for i in (1, 2, 3):
+                            j = (win + i) & 3
+                            x = rest[j]
+                            if x & led13 and x > top:
+                                w13, top = j, x
+                        v += final(seats[win], seats[w13], rest[0] | rest[1] | rest[2] | rest[3])
+                        if best3 is None or (v < best3 if mins[3] else v > best3):
+                            best3 = v
+                    if best2 is None or (best3 < best2 if mins[2] else best3 > best2):
+                        best2 = best3
+                if best1 is None or (best2 < best1 if mins[1] else best2 > best1):
+                    best1 = best2
+            if best0 is None or (best1 < best0 if mins[0] else best1 > best0):
+                best0 = best1
+        return best0

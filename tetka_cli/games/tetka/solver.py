@@ -83,6 +83,7 @@ class Solver:
         self.counting_trick = counting_trick
         self.last_trick_mark = last_trick_mark
         self._tables: dict[int, dict] = {}
+        self._lead = 0
         self.nodes = 0
 
     # -- the public face ------------------------------------------------------------------------
@@ -132,8 +133,9 @@ class Solver:
         best = v_played
         others = [g for g in groups if g is not mine]
         for g in others:  # can this card do better than the best so far?
-            v = self.value_after(pos, g[0], me, -1, best)
-            if v < best:  # exact: inside the window
+            v = self.value_after(pos, g[0], me, best - 1, best)  # a null window: "below best?"
+            if v < best:  # yes: now its exact value, inside the window (-1, best)
+                v = self.value_after(pos, g[0], me, -1, best)
                 best = v
                 exact = {g[0]: v}
         best_cards: list[int] = []
@@ -246,7 +248,7 @@ class Solver:
             return v
         entry = tt.get(key)
         if entry is not None:
-            lo, hi = entry
+            lo, hi, move = entry
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
@@ -256,10 +258,10 @@ class Solver:
             if hi < high:
                 high = hi
         else:
-            lo, hi = low, high
+            lo, hi, move = low, high, 0
         a = alpha if alpha > low - 1 else low - 1
         b = beta if beta < high + 1 else high + 1
-        v = self._node(me, h, leader, trick, (), counts, lasts, a, b, tt)
+        v = self._node(me, h, leader, trick, (), counts, lasts, a, b, tt, move)
         if v <= a:
             if v < hi:
                 hi = v
@@ -268,12 +270,13 @@ class Solver:
                 lo = v
         else:
             lo = hi = v
-        tt[key] = (lo, hi)
+        tt[key] = (lo, hi, self._lead)
         return v
 
-    def _node(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt) -> int:
+    def _node(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt, first=0) -> int:
         """Alpha-beta over the plays of the seat to play (fail-soft), one card of each class of
-        equivalent cards, the likeliest best first."""
+        equivalent cards, the likeliest best first (`first`, the best lead of an earlier search
+        of this trick, before all). A lead leaves its best card in `self._lead`."""
         self.nodes += 1
         n = len(played)
         seat = (leader + n) & 3
@@ -323,6 +326,9 @@ class Solver:
                     reps.sort(key=lambda c: (not c & special, -c))
             elif n and not following:  # shed high cards, keep the marked ones for later
                 reps.sort(key=lambda c: (bool(c & special), -c))
+            if first in reps and reps[0] != first:
+                reps.remove(first)
+                reps.insert(0, first)
         if n == 3:
             after = self._finish
         else:
@@ -333,7 +339,7 @@ class Solver:
                 h[seat] = hand ^ c
                 v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta, tt)
                 if v < best:
-                    best = v
+                    best, move = v, c
                     if v < beta:
                         beta = v
                         if alpha >= beta:
@@ -344,12 +350,14 @@ class Solver:
                 h[seat] = hand ^ c
                 v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta, tt)
                 if v > best:
-                    best = v
+                    best, move = v, c
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
                             break
         h[seat] = hand
+        if not n:
+            self._lead = move
         return best
 
     def _last_two(self, me, h, leader, counts, lasts) -> int:

@@ -89,3 +89,20 @@ def test_replay_analyse_shows_the_loss_beside_the_card():
     doc = json.loads(run("replay", "--analyse", "--robber", "1", "--hand", "9", "--format", "json", ROBBER).stdout)
     tricks = doc["records"][0]["hands"][0]["tricks"]
     assert tricks[7]["losses"] is None and tricks[8]["losses"] == {"Борис": 1, "Вера": 2, "Глеб": 0, "Анна": 0}
+
+
+def test_the_readme_worked_example_is_what_the_command_says():
+    import os
+
+    from test_cli import ROOT
+
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    r = run("analyse", "--from-trick", "11", "--player", "Глеб", ROBBER, "--lang", "en")
+    hand9 = r.stdout.split(f"{ROBBER}: robber 1, hand 9\n")[1].split("\n\n")[0]
+    assert hand9.splitlines() == ["  trick 11, Глеб: 10♠ — 4 marks; 9♦ would have held Глеб to 3",
+                                  "  trick 12, Глеб: Q♥ — 4 marks; 9♦ would have held Глеб to 3"]
+    assert hand9 in readme
+    replay = run("replay", "--analyse", "--from-trick", "11", "--robber", "1", "--hand", "9", ROBBER, "--lang", "en")
+    for row in replay.stdout.splitlines()[-12:-8]:
+        if row.startswith(("11 ", "12 ", "13 ")):
+            assert row in readme

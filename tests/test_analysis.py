@@ -109,3 +109,34 @@ def test_invariants_of_the_paranoid_model(seed):
         last_turn[g.player] = g
         if g.trick == 13:  # nothing left to choose: the value is what he actually got
             assert g.value == g.best_value == result.marks_by_player[g.player]
+
+
+def test_solver_docstring_example():
+    import doctest
+
+    import tetka_cli.games.tetka.solver as solver
+
+    assert doctest.testmod(solver).failed == 0
+
+
+def test_equivalent_cards_are_one_choice_but_queens_and_the_photograph_stand_alone():
+    from tetka_cli.games.tetka.solver import Position, Solver, bit_name
+
+    bits = lambda text: sum(x.bit for x in cs(text))  # noqa: E731
+    s = Solver(photograph=c("9♠").bit, counting_trick=13)
+    # Seat 3 led 8♠; seat 0 holds 9♠ 10♠ J♠ Q♠ K♠, A♠ is elsewhere: 9♠ is the photograph, Q♠ a queen.
+    pos = Position((bits("2♥ 10♠ J♠ 9♠ Q♠ K♠"), bits("3♥ 4♥ 5♥ 6♥ 7♥ 8♥"), bits("A♠ 9♥ 10♥ J♥ K♥ A♥"),
+                    bits("2♦ 3♦ 4♦ 5♦ 6♦")), leader=3, trick=8, played=(c("8♠").bit,))
+    assert pos.to_play == 0
+    assert [[bit_name(b) for b in g] for g in s.classes(pos)] == [["9s"], ["10s", "Js"], ["Qs"], ["Ks"]]
+
+
+def test_a_hand_with_a_renonce_or_unfinished_is_skipped_with_its_reason():
+    rng = random.Random(5)
+    deal, tricks, done = random_hand(rng, "Глеб", renonce_at=(3, 1))
+    assert done
+    r = replay_hand(TABLE, "Глеб", c("2♠"), tricks)
+    assert analyse_hand(TABLE, r).skipped == "renonce"
+    _, tricks, _ = random_hand(random.Random(6), "Глеб")
+    r = replay_hand(TABLE, "Глеб", c("2♠"), tricks[:12])
+    assert analyse_hand(TABLE, r).skipped == "incomplete"

@@ -240,7 +240,7 @@ class Solver:
             self.nodes += 1
             return self._finish(me, h, leader, trick, (h[leader], h[(leader + 1) & 3], h[(leader + 2) & 3],
                                                        h[(leader + 3) & 3]), counts, lasts, alpha, beta, tt)
-        key = (h[0], h[1], h[2], h[3], leader, most_key)
+        key = (self._shape(h, live), leader, most_key)
         if trick == TRICKS_PER_HAND - 1:  # two cards each: no window, no ordering, just count
             v = tt.get(key)
             if v is None:
@@ -359,6 +359,26 @@ class Solver:
         if not n:
             self._lead = move
         return best
+
+    def _shape(self, h, live) -> int:
+        """The cards left as the play sees them: suit by suit, in rank order, who holds each and
+        what it carries; which ranks they are no longer matters (only their order does)."""
+        h0, h1, h2 = h[0], h[1], h[2]
+        queens, photo = QUEEN_MASK, self.photograph
+        key = 0
+        for seg in SUIT_MASKS:
+            rest = live & seg
+            key = (key << 5) | 31  # a new suit
+            while rest:
+                c = rest & -rest
+                rest ^= c
+                code = 0 if c & h0 else 1 if c & h1 else 2 if c & h2 else 3
+                if c & queens:
+                    code |= 4
+                if c & photo:
+                    code |= 8
+                key = (key << 5) | code
+        return key
 
     def _last_two(self, me, h, leader, counts, lasts) -> int:
         """The exact value of the last two tricks: at most sixteen ways to play trick 12, then

@@ -84,6 +84,7 @@ class Solver:
         self.last_trick_mark = last_trick_mark
         self._tables: dict[int, dict] = {}
         self._lead = 0
+        self._shapes: dict[tuple[int, int, int, int], int] = {}
         self.nodes = 0
 
     # -- the public face ------------------------------------------------------------------------
@@ -240,7 +241,7 @@ class Solver:
             self.nodes += 1
             return self._finish(me, h, leader, trick, (h[leader], h[(leader + 1) & 3], h[(leader + 2) & 3],
                                                        h[(leader + 3) & 3]), counts, lasts, alpha, beta, tt)
-        key = (self._shape(h, live), leader, most_key)
+        key = (*self._shape(h, live), leader, most_key)
         if trick == TRICKS_PER_HAND - 1:  # two cards each: no window, no ordering, just count
             v = tt.get(key)
             if v is None:
@@ -360,25 +361,34 @@ class Solver:
             self._lead = move
         return best
 
-    def _shape(self, h, live) -> int:
+    def _shape(self, h, live) -> tuple:
         """The cards left as the play sees them: suit by suit, in rank order, who holds each and
-        what it carries; which ranks they are no longer matters (only their order does)."""
-        h0, h1, h2 = h[0], h[1], h[2]
-        queens, photo = QUEEN_MASK, self.photograph
-        key = 0
+        what it carries; which ranks they are no longer matters (only their order does). Each
+        suit's part is cached: most suits are as they were a trick ago."""
+        h0, h1, h2, h3 = h
+        cache = self._shapes
+        out = []
         for seg in SUIT_MASKS:
-            rest = live & seg
-            key = (key << 5) | 31  # a new suit
-            while rest:
-                c = rest & -rest
-                rest ^= c
-                code = 0 if c & h0 else 1 if c & h1 else 2 if c & h2 else 3
-                if c & queens:
-                    code |= 4
-                if c & photo:
-                    code |= 8
-                key = (key << 5) | code
-        return key
+            k = (h0 & seg, h1 & seg, h2 & seg, h3 & seg)
+            code = cache.get(k)
+            if code is None:
+                code = cache[k] = self._suit_shape(k[0], k[1], k[2], (live & seg))
+            out.append(code)
+        return tuple(out)
+
+    def _suit_shape(self, h0: int, h1: int, h2: int, rest: int) -> int:
+        queens, photo = QUEEN_MASK, self.photograph
+        code = 1
+        while rest:
+            c = rest & -rest
+            rest ^= c
+            x = 0 if c & h0 else 1 if c & h1 else 2 if c & h2 else 3
+            if c & queens:
+                x |= 4
+            if c & photo:
+                x |= 8
+            code = (code << 4) | x
+        return code
 
     def _last_two(self, me, h, leader, counts, lasts) -> int:
         """The exact value of the last two tricks: at most sixteen ways to play trick 12, then

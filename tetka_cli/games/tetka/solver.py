@@ -155,7 +155,7 @@ class Solver:
         between them, and neither carries a mark of its own."""
         if _SUIT_MASK_OF[prev] != _SUIT_MASK_OF[c] or (prev | c) & self.special:
             return False
-        return not (live & (c - 1) & ~((prev << 1) - 1))
+        return not (live & (c - (prev << 1)))  # c - 2*prev: the bits strictly between them
 
     def trick_marks(self, cards: int, trick: int) -> int:
         """Marks a trick (its cards as bits) gives its winner."""
@@ -310,7 +310,7 @@ class Solver:
             c = rest & -rest
             rest ^= c
             if not (prev and _SUIT_MASK_OF[prev] == _SUIT_MASK_OF[c] and not (prev | c) & special
-                    and not live & (c - 1) & ~((prev << 1) - 1)):
+                    and not live & (c - (prev << 1))):  # the bits strictly between prev and c
                 reps.append(c)
             prev = c
         if len(reps) > 1:

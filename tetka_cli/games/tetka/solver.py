@@ -45,6 +45,19 @@ def bits_of(mask: int) -> list[int]:
     return out
 
 
+def trick_winner(c0: int, c1: int, c2: int, c3: int) -> int:
+    """Which of four cards (bits, in play order) wins: the highest of the suit led."""
+    led = _SUIT_MASK_OF[c0]
+    win, top = 0, c0
+    if c1 & led and c1 > top:
+        win, top = 1, c1
+    if c2 & led and c2 > top:
+        win, top = 2, c2
+    if c3 & led and c3 > top:
+        win = 3
+    return win
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """A moment of play: each seat's cards left (bits), who led this trick, its number, the cards
@@ -187,15 +200,7 @@ class Solver:
     def _finish(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt) -> int:
         """Four cards in: the trick goes to its winner, then the next trick starts."""
         c0, c1, c2, c3 = played
-        led = _SUIT_MASK_OF[c0]
-        win, top = 0, c0
-        if c1 & led and c1 > top:
-            win, top = 1, c1
-        if c2 & led and c2 > top:
-            win, top = 2, c2
-        if c3 & led and c3 > top:
-            win = 3
-        w = (leader + win) & 3
+        w = (leader + trick_winner(c0, c1, c2, c3)) & 3
         counts = list(counts)
         counts[w] += 1
         lasts = list(lasts)
@@ -434,13 +439,7 @@ class Solver:
                 for c in options(h2, led):
                     best3 = None
                     for d in options(h3, led):
-                        win, top = 0, a
-                        if b & led and b > top:
-                            win, top = 1, b
-                        if c & led and c > top:
-                            win, top = 2, c
-                        if d & led and d > top:
-                            win = 3
+                        win = trick_winner(a, b, c, d)
                         v = marks(a | b | c | d, trick) if seats[win] == me else 0
                         # trick 13: what is left, led by the winner of trick 12
                         rest = (h0 ^ a, h1 ^ b, h2 ^ c, h3 ^ d)

@@ -1,10 +1,11 @@
-"""Benchmarks of `tetka analyse`: `python benchmarks/analyse.py` (about 5 minutes; --quick: 1).
+"""Benchmarks of `tetka analyse`: `python benchmarks/analyse.py` (about 10 minutes; --quick: 2).
 
 - hands per second for --from-trick 11, 9 and 7 on one core (one process): the same simulated
   hands every run (book bots, fixed seed), each figure the median of several runs, with CPU time
   (what one core did, the figure to compare with the floor) beside wall time (what the shared
   machine let it do) and the spread of the runs, since the machine is shared and noisy;
-- the time of whole hands from trick 1, each in a child process stopped after --whole-timeout;
+- one hand from trick 6, 5, … down to a whole hand from trick 1, each in a child process stopped
+  after --cpu-limit seconds of CPU, until one does not finish;
 - a whole sitting (records/sitting-four-robbers.yaml) at the default K, through the command;
 - the season folder with --jobs 1 and --jobs 2 (same output, checked; wall time).
 """
@@ -50,28 +51,38 @@ def bench_from_trick(k: int, n: int, repeat: int) -> dict:
             "cpu_spread": (n / max(cpu), n / min(cpu)), "worst_hand_cpu_s": worst}
 
 
-def _whole_hand(i: int, queue) -> None:
-    table, results = sample_hands(i + 1)
+def _deep(k: int, cpu_limit: float, queue) -> None:
+    import resource
+
+    # Stopped by the kernel after `cpu_limit` seconds of CPU: a fair bound on a shared machine,
+    # where wall time depends on everyone else's jobs.
+    limit = int(cpu_limit) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 5))
+    table, results = sample_hands(1)
     t = time.process_time()
-    analyse_hand(table, results[i], from_trick=1)
+    analyse_hand(table, results[0], from_trick=k)
     queue.put(time.process_time() - t)
 
 
-def bench_whole(count: int, timeout: float) -> list[float | None]:
-    """CPU seconds of each whole hand from trick 1, None when it did not finish in time."""
-    out: list[float | None] = []
+def bench_deep(ks: list[int], cpu_limit: float) -> list[tuple[int, float | None, float]]:
+    """One hand analysed from each trick in `ks` (deepest last), each in a child process that the
+    kernel stops after `cpu_limit` s of CPU: (K, CPU seconds or None when stopped, CPU spent)."""
+    import resource
+
+    out: list[tuple[int, float | None, float]] = []
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    for i in range(count):
+    for k in ks:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         q = ctx.Queue()
-        p = ctx.Process(target=_whole_hand, args=(i, q))
+        p = ctx.Process(target=_deep, args=(k, cpu_limit, q))
         p.start()
-        p.join(timeout)
-        if p.is_alive():
-            p.terminate()
-            p.join()
-            out.append(None)
-        else:
-            out.append(q.get())
+        p.join()
+        done = p.exitcode == 0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        spent = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        out.append((k, q.get() if done else None, spent))
+        if not done:
+            break
     return out
 
 
@@ -84,22 +95,27 @@ def tetka(*args: str) -> tuple[float, bytes]:
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
-    ap.add_argument("--whole-timeout", type=float, default=120.0, help="seconds allowed a hand from trick 1")
+    ap.add_argument("--cpu-limit", type=float, default=300.0,
+                    help="CPU seconds allowed one hand from an early trick before it is stopped")
+    ap.add_argument("--only", choices=["rates", "deep", "command"], help="run one part only")
     a = ap.parse_args(argv)
     plan = [(11, 40, 3), (9, 10, 3), (7, 1, 1)] if a.quick else [(11, 200, 5), (9, 40, 5), (8, 10, 3), (7, 4, 3)]
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
           if hasattr(os, "getloadavg") else "")
     print("hands/s on one core (median of runs; CPU = the core's own time, wall = what the shared machine gave)")
-    for k, n, repeat in plan:
+    for k, n, repeat in plan if a.only in (None, "rates") else ():
         r = bench_from_trick(k, n, repeat)
         lo, hi = r["cpu_spread"]
         print(f"  --from-trick {k:2}: {r['cpu_hands_s']:8.2f} hands/s CPU ({lo:.2f}-{hi:.2f} over {repeat} runs), "
               f"{r['wall_hands_s']:8.2f} wall; slowest hand {r['worst_hand_cpu_s']:.3f} s CPU; {n} hands")
-    limit = 10.0 if a.quick else a.whole_timeout
-    whole = bench_whole(1 if a.quick else 2, limit)
-    for i, t in enumerate(whole):
-        print(f"  whole hand {i + 1} from trick 1: " + (f"{t:.1f} s CPU" if t is not None
-                                                        else f"did not finish in {limit:.0f} s"))
+    limit = 10.0 if a.quick else a.cpu_limit
+    print(f"one hand from ever earlier tricks, down to a whole hand from trick 1 (stopped after {limit:.0f} s CPU)")
+    for k, cpu, spent in bench_deep([6, 5, 4, 3, 2, 1] if not a.quick else [6, 1], limit) \
+            if a.only in (None, "deep") else ():
+        print(f"  --from-trick {k}: " + (f"{cpu:.1f} s CPU" if cpu is not None
+                                         else f"did not finish in {spent:.0f} s CPU"))
+    if a.only not in (None, "command"):
+        return 0
     t, _ = tetka("analyse", "records/sitting-four-robbers.yaml")
     print(f"  a whole sitting (records/sitting-four-robbers.yaml, 28 hands, --from-trick {DEFAULT_FROM_TRICK}): "
           f"{t:.2f} s wall")

@@ -23,7 +23,6 @@ from .rules import TRICKS_PER_HAND
 
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 QUEEN_MASK = sum(1 << (13 * s + 10) for s in range(4))
-_SUIT_OF_INDEX = tuple(i // 13 for i in range(52))
 _SUIT_MASK_OF = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 _RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SUIT_NAMES = ("s", "h", "d", "c")

@@ -62,7 +62,7 @@ def sitting_script(seed: int, robbers: int = 2, *, renonce_rate: float = 0.02) -
             i = 0
             fix_pending: tuple[int, list[Card]] | None = None
             while i < len(flat):
-                if i % 4 == 0 and i < 44 and fix_pending is None and rng.random() < 0.04:
+                if i % 4 == 0 and i < 44 and fix_pending is None and rng.random() < 0.06:
                     # the middle two cards of a trick swapped, corrected a trick later
                     trick = flat[i:i + 4]
                     wrong = [trick[0], trick[2], trick[1], trick[3]]
@@ -117,7 +117,7 @@ def screen_hands(stdout: str) -> list[dict[str, tuple[int, int]]]:
     """Each finished hand as the screen showed it: player -> (running total, marks of the hand).
     A hand entered again after an undo replaces the one shown before."""
     shown: dict[int, dict[str, tuple[int, int]]] = {}
-    for block in re.finditer(r"Hand (\d+) over\. Marks:\n(.*?)(?=\n(?:Trick|Next|Robber \d+ over|ok ))",
+    for block in re.finditer(r"Hand (\d+) over\. Marks:\n(.*?)(?=\n(?:Trick \d|Next|Robber \d+ over|ok |The sitting))",
                              stdout, re.S):
         rows = re.findall(r"^  (\S+): (\d+) \(\+(\d+)\)$", block.group(2), re.M)
         shown[int(block.group(1))] = {p: (int(total), int(m)) for p, total, m in rows}

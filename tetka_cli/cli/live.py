@@ -325,11 +325,14 @@ def live(file: str, players: str | None, stake: str | None, currency: str | None
         except ValueError as e:
             raise LiveError(f"{clean(log)}: {clean(str(e))}") from None
         if any(v is not None for v in starting.values()) or rules:
-            asked = game.header(_names(players) if players else header.players,
-                                stake if stake is not None else header.stake,
-                                currency if currency is not None else header.currency,
-                                first_dealer or header.first_dealer,
-                                {**header.to_json()["rules"], **rules})
+            try:
+                asked = game.header(_names(players) if players else header.players,
+                                    stake if stake is not None else header.stake,
+                                    currency if currency is not None else header.currency,
+                                    first_dealer or header.first_dealer,
+                                    {**header.to_json()["rules"], **rules})
+            except ValueError:
+                asked = None
             if asked != header:
                 raise click.UsageError(f"{log} holds a sitting started otherwise: resume it with "
                                        f"`tetka live {file}` alone")

@@ -216,13 +216,13 @@ class _Draft:
         return self.photograph is not None and len(self.cards) < CARDS_PER_HAND
 
 
-def _check_distinct(cards: Sequence[Card], new_from: int) -> None:
-    """Cards from index `new_from` on must not repeat any card before them."""
-    seen: dict[Card, int] = {}
-    for i, c in enumerate(cards):
-        if c in seen and i >= new_from:
+def _check_new(have: Sequence[Card], new: Sequence[Card]) -> None:
+    """The new cards must not repeat a card already played in the hand, nor each other."""
+    seen = {c: i for i, c in enumerate(have)}
+    for i, c in enumerate(new, start=len(have)):
+        if c in seen:
             raise Refused("played", card=c, trick=seen[c] // SEATS + 1)
-        seen.setdefault(c, i)
+        seen[c] = i
 
 
 def _apply(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> bool:
@@ -243,7 +243,7 @@ def _apply(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> bo
         left = CARDS_PER_HAND - len(current.cards)
         if len(new) > left:
             raise Refused("too-many-cards", count=len(new), left=left)
-        _check_distinct(current.cards + new, len(current.cards))
+        _check_new(current.cards, new)
         current.cards.extend(new)
     elif kind == "marks":
         if current is not None:
@@ -292,9 +292,7 @@ def _fix(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> None
     cards = list(d.cards)
     cards[at:at + len(new)] = new
     # A corrected card must not be one played elsewhere in the hand.
-    for i, c in enumerate(cards):
-        if i != cards.index(c):
-            raise Refused("played", card=c, trick=cards.index(c) // SEATS + 1)
+    _check_new([c for i, c in enumerate(cards) if not at <= i < at + len(new)], new)
     d.cards = cards
 
 

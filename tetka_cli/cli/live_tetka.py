@@ -184,9 +184,10 @@ class TetkaLive:
         out = []
         for r in h.result.renonces if h.result else ():
             if (r.player, r.trick) not in known:
-                out.append(self._("RENONCE: {p} played {card} on {suit} in trick {t}, and now shows {held}; "
-                                  "penalised at the end of the hand").format(
-                    p=r.player, card=r.card, suit=self.suit(r.led), t=r.trick, held=r.held))
+                out.append(self._("RENONCE: {p}, trick {t}:").format(p=r.player, t=r.trick))
+                out.append("  " + self._("{card} on {suit}, and now {held}").format(
+                    card=r.card, suit=self.suit(r.led), held=r.held))
+                out.append("  " + self._("penalised at the end of the hand"))
         return out
 
     def hand_end_lines(self, state: Sitting, h: LiveHand) -> list[str]:

@@ -7,7 +7,8 @@ import subprocess
 
 import pytest
 
-from live_script import PLAYERS, child_env, log_events, run_live, screen_hands, sitting_script, tetka_command
+from live_script import (PLAYERS, child_env, log_events, run_live, screen_hands, sitting_script, start_args,
+                         tetka_command)
 from tetka_cli.common.cards import parse_card
 from tetka_cli.games.live_log import LogWriter, create_log, read_log, timeline
 from tetka_cli.games.tetka.live import LiveHeader, Refused, build, record_text
@@ -251,3 +252,137 @@ def test_russian_words_and_messages(tmp_path):
     assert "Взятка 1: 9♦ K♦ Q♦ 10♦, берёт Вера" in r.stdout
     long = [line for line in r.stdout.splitlines() if len(line) > 44 and str(tmp_path) not in line]
     assert long == []  # fits a phone: only lines naming the (long) test path are wider
+
+
+# -- nothing lost -----------------------------------------------------------------------------------
+def test_killed_at_random_points_and_resumed_nothing_is_lost(tmp_path):
+    """A short run of the SIGKILL test; `python tools/live_kill.py --kills 100` is the full one."""
+    from live_script import kill_and_resume
+
+    stats = kill_and_resume(str(tmp_path), kills=5, seed=7, timeout=300)
+    assert stats["kills"] >= 5 and stats["sittings"] >= 1
+
+
+# -- on a terminal ----------------------------------------------------------------------------------
+PROMPT_READY = b"\x1b[?2004h"
+ANSI = __import__("re").compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[=>]|\r")
+
+
+class Terminal:
+    """`tetka live` on a pseudo-terminal of a phone's width, driven line by line, bounded in time."""
+
+    def __init__(self, args: list[str], *, cols: int = 44, timeout: float = 240) -> None:
+        import fcntl
+        import pty
+        import struct
+        import termios
+        import time
+
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, cols, 0, 0))
+        env = child_env()
+        env["TERM"] = "xterm"
+        self.proc = subprocess.Popen(tetka_command() + args, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                     close_fds=True, start_new_session=True)
+        os.close(slave)
+        self.raw = b""
+        self.mark = 0
+        self.deadline = time.monotonic() + timeout
+
+    def read_until(self, needle: bytes) -> None:
+        """Read until `needle` shows in what came since the last thing typed."""
+        import select
+        import time
+
+        while needle not in self.raw[self.mark:]:
+            assert time.monotonic() < self.deadline, f"the terminal session took too long waiting for {needle!r}"
+            ready, _, _ = select.select([self.master], [], [], 0.5)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            self.raw += chunk
+            if b"\x1b[6n" in chunk:  # answer the cursor position request, as a terminal does
+                os.write(self.master, b"\x1b[1;1R")
+        assert needle in self.raw[self.mark:], f"never saw {needle!r}"
+
+    def prompt(self) -> None:
+        """Wait for the line editor to be ready (it turns bracketed paste on at each prompt)."""
+        self.read_until(PROMPT_READY)
+
+    def type(self, text: str) -> None:
+        self.mark = len(self.raw)
+        os.write(self.master, text.encode("utf-8"))
+
+    def close(self) -> int:
+        try:
+            return self.proc.wait(timeout=30)
+        finally:
+            os.close(self.master)
+
+    @property
+    def text(self) -> str:
+        return ANSI.sub("", self.raw.decode("utf-8", "replace"))
+
+
+def test_a_whole_sitting_on_a_terminal(tmp_path):
+    script = sitting_script(3, renonce_rate=0.0)
+    path = str(tmp_path / "evening.yaml")
+    term = Terminal(start_args(path) + ["--ack"])
+    try:
+        term.prompt()
+        n = 0
+        for line in script.lines:
+            if line == "undo":
+                term.type("und")
+                term.read_until(b"und")
+                term.type("\t")  # completion of the command
+                term.read_until(b"o")
+            else:
+                term.type(line)
+            term.type("\r")
+            n += 1
+            term.read_until(f"ok {n}\r\n".encode())
+            if line != "end":
+                term.prompt()
+        term.read_until(b"Sitting\r\n")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    assert len(log_events(path)) == len(script.lines)
+    v = subprocess.run(tetka_command() + ["validate", path], capture_output=True, text=True, env=child_env())
+    assert v.returncode == 0, v.stdout
+    rec = _marks_json(path)
+    hands = [h for rob in rec["robbers"] for h in rob["hands"]]
+    shown = screen_hands(term.text)
+    assert len(shown) == len(hands) == len(script.sitting.hands)
+    for h, screen in zip(hands, shown):
+        assert {p: v[1] for p, v in screen.items()} == h["marks"]
+    # The same entries through a pipe leave the same record.
+    piped = str(tmp_path / "piped.yaml")
+    assert run_live(piped, script.lines).returncode == 0
+    assert open(piped, encoding="utf-8").read().replace("piped.yaml", "evening.yaml") == \
+        open(path, encoding="utf-8").read()
+
+
+def test_ctrl_c_on_a_terminal_drops_only_the_line_being_typed(tmp_path):
+    path = str(tmp_path / "x.yaml")
+    term = Terminal(["live", path, "--players", ",".join(PLAYERS), "--lang", "en", "--ack"], timeout=60)
+    try:
+        term.prompt()
+        term.type("marks 7 0 0 0\r")
+        term.read_until(b"ok 1\r\n")
+        term.prompt()
+        term.type("marks 0 7 0 0\x03")  # typed, then Ctrl-C
+        term.type("\x04")  # Ctrl-D leaves
+        term.read_until(b"Resume with")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    assert log_events(path) == [{"t": "marks", "marks": [7, 0, 0, 0]}]

@@ -47,14 +47,22 @@ def _fsync_dir(path: str) -> None:
 
 
 def create_log(path: str, header: Mapping[str, Any]) -> None:
-    """A new log holding only its header; refuses to replace an existing file."""
+    """A new log holding only its header, whole or not at all (written aside, then linked into
+    place); refuses to replace an existing file."""
     line = json.dumps({"v": LOG_VERSION, **header}, ensure_ascii=False, sort_keys=True) + "\n"
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    folder = os.path.dirname(os.path.abspath(path))
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
         os.write(fd, line.encode("utf-8"))
         os.fsync(fd)
-    finally:
         os.close(fd)
+        os.link(tmp, path)  # fails if `path` exists: never replaced
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
     _fsync_dir(path)
 
 

@@ -71,6 +71,7 @@ class Session:
                  lang: str, ack: bool) -> None:
         self.game, self.path, self.header, self.events, self.writer = game, path, header, events, writer
         self.lang, self.ack = lang, ack
+        self.echo = False
         self.refused = 0
         self.meta = {"generator": "tetka live", "live_log": os.path.basename(log_path(path))}
         self.state = game.build(header, timeline(events).entries)
@@ -224,6 +225,8 @@ class Session:
                 self.refused += 1
                 self.say("! " + self._("line too long: not read"), err=True)
                 continue
+            if self.echo:
+                self.say(self.game.prompt(self.state) + line.rstrip("\n"))
             if not self.handle(line):
                 return
 
@@ -301,10 +304,11 @@ def _names(text: str) -> list[str]:
 @click.option("--count-trick-offset", type=click.IntRange(0, 1), help="House rule: 1 counts one trick further.")
 @click.option("--lang", type=click.Choice(LANGS), default=None, help="Language (default: from the locale).")
 @click.option("--plain", is_flag=True, help="Plain lines even on a terminal (no line editor).")
+@click.option("--echo", is_flag=True, help="Show each line read from a pipe after its prompt (a transcript).")
 @click.option("--ack", is_flag=True, help="Print `ok N` after each accepted entry (N: entries logged), for scripts.")
 def live(file: str, players: str | None, stake: str | None, currency: str | None, first_dealer: str | None,
          robber_target: int | None, last_trick_mark: bool | None, count_trick_offset: int | None,
-         lang: str | None, plain: bool, ack: bool) -> None:
+         lang: str | None, plain: bool, echo: bool, ack: bool) -> None:
     """Record a sitting at the table as it is played: `tetka live FILE --players A,B,C,D` starts
     one, `tetka live FILE` resumes it. Every entry is checked, logged to FILE.live.jsonl and on
     disk before the prompt returns; FILE is rewritten from the log after every hand and always
@@ -376,6 +380,7 @@ def live(file: str, players: str | None, stake: str | None, currency: str | None
         raise LiveError(f"{log}: cannot open: {e.strerror or e}") from None
     try:
         session = Session(game, file, header, events, writer, lang, ack)
+        session.echo = echo
     except Refused as r:
         raise LiveError(f"{clean(log)}: an entry cannot be replayed: {r.code}") from None
     session.say(gettext(lang, "Sitting: {file}").format(file=file) + "\n"

@@ -259,6 +259,8 @@ class TetkaLive:
             h = state.current
             out.append(self._hand_title(h) + ", " + _("photo {card}").format(card=h.photograph))
         if state.ended:
+            if state.current is not None:
+                out.append(_("Hand {n} was not finished: it is not in the record").format(n=state.current.number))
             out.append(_("The sitting has ended."))
         else:
             out.append(self.turn_line(state))

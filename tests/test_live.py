@@ -176,6 +176,8 @@ def test_a_whole_sitting_through_a_pipe_leaves_the_record_the_screen_showed(tmp_
         assert {p: v[1] for p, v in screen.items()} == h["marks"]
         assert {p: v[0] for p, v in screen.items()} == tot
     assert [rob["totals"] for rob in rec["robbers"]] == [dict(r.totals) for r in script.sitting.robbers]
+    wide = [line for line in r.stdout.splitlines() if len(line) > 44 and path not in line]
+    assert wide == []  # fits a phone's terminal
     assert all(rob["finished"] for rob in rec["robbers"]) and len(rec["robbers"]) == 2
     # `end` printed the same tables as `tetka settle`.
     settle = subprocess.run(tetka_command() + ["settle", path, "--lang", "en"], capture_output=True, text=True,
@@ -386,3 +388,21 @@ def test_ctrl_c_on_a_terminal_drops_only_the_line_being_typed(tmp_path):
         if term.proc.poll() is None:
             term.proc.kill()
     assert log_events(path) == [{"t": "marks", "marks": [7, 0, 0, 0]}]
+
+
+@pytest.mark.parametrize("log, says", [
+    ('{"v": 1, "game": "tetka", "players": ["A", "B", "C", "D"]}\nnot json\n{"t": "end"}\n', ":2: not a JSON line"),
+    ('{"v": 1, "game": "tetka", "players": ["A", "B", "C", "D"]}\n{"t": "cards", "cards": ["2♠"]}\n',
+     "an entry cannot be replayed: no-hand"),
+    ('{"v": 1, "game": "tetka", "players": ["A", "B", "C", "D"], "stake": "-1"}\n', "negative"),
+    ('{"v": 1, "game": "tetka", "players": ["A", "A", "C", "D"]}\n', "distinct"),
+    ('{"v": 1, "game": "terz", "players": ["A", "B"]}\n', "does not know the game"),
+    ('{"v": 1, "game": "tetka", "players": ["A", "B", "C", "D"]}\n' + "[" * 50000 + "\n", "not a JSON line"),
+    ('', "no header"),
+])
+def test_a_log_that_cannot_be_replayed_is_a_clear_error(tmp_path, log, says):
+    path = tmp_path / "x.yaml"
+    (tmp_path / "x.yaml.live.jsonl").write_text(log, encoding="utf-8")
+    r = run_live(str(path), [], start=False)
+    assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert not path.exists()

@@ -156,11 +156,9 @@ class Session:
         return True
 
     def _game_line(self, words: Sequence[str]) -> None:
-        from .live_tetka import NotAnEntry
-
         try:
             parsed = self.game.parse(words, self.state)
-        except NotAnEntry as e:
+        except self.game.NotAnEntry as e:
             raise Refusal(str(e)) from None
         if isinstance(parsed, tuple):  # a question: nothing is logged
             self.say(self.game.last_lines(self.state, parsed[1]))
@@ -169,11 +167,9 @@ class Session:
         self.say(self.game.report(before, self.state, parsed))
 
     def _entry(self, entry: Mapping[str, Any]) -> Any:
-        from ..games.tetka.live import Refused
-
         try:
             before = self.commit(entry)
-        except Refused as r:
+        except self.game.Refused as r:
             raise Refusal(self.game.refusal(r)) from None
         self._ack()
         return before
@@ -235,7 +231,7 @@ class Session:
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
 
-        words = lambda: self.game.words(self.state) + [w for w in DRIVER_WORDS if w.isascii()]  # noqa: E731
+        words = lambda: self.game.words(self.state) + list(DRIVER_WORDS)  # noqa: E731
         session: PromptSession[str] = PromptSession(
             history=InMemoryHistory(), completer=WordCompleter(words, ignore_case=True, WORD=True),
             complete_while_typing=False)
@@ -372,8 +368,6 @@ def live(file: str, players: str | None, stake: str | None, currency: str | None
         except OSError as e:
             raise LiveError(f"{log}: cannot create: {e.strerror or e}") from None
         events, torn = [], 0
-    from ..games.tetka.live import Refused
-
     try:
         writer = LogWriter(log, torn)
     except OSError as e:
@@ -381,7 +375,8 @@ def live(file: str, players: str | None, stake: str | None, currency: str | None
     try:
         session = Session(game, file, header, events, writer, lang, ack)
         session.echo = echo
-    except Refused as r:
+    except game.Refused as r:
+        writer.close()
         raise LiveError(f"{clean(log)}: an entry cannot be replayed: {r.code}") from None
     session.say(gettext(lang, "Sitting: {file}").format(file=file) + "\n"
                 + gettext(lang, "Players: {players}").format(players=", ".join(header.players)))

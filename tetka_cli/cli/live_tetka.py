@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..common.cards import DECK, CardError, parse_card
-from ..common.i18n import gettext
+from ..common.i18n import gettext, ngettext
 from ..common.messages import SUITS_RU, mark_reason
 from ..games.tetka.live import GAME, LiveHand, LiveHeader, Refused, Sitting, build, record_text
 from ..games.tetka.play import Trick
@@ -27,6 +27,8 @@ class TetkaLive:
     """Tetka for the live session driver."""
 
     game = GAME
+    NotAnEntry = NotAnEntry  # a line that is not one of the words
+    Refused = Refused  # an entry the sitting cannot take
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -210,7 +212,8 @@ class TetkaLive:
             out.append(f"  {p}: {running[p]} (+{h.marks[p]})")
         if rob.finished and rob.hands[-1] is h:
             top = max(rob.totals.values())
-            out.append(_("Robber {r} over: {top} marks").format(r=rob.number, top=top))
+            marks = ngettext(self.lang, "{n} mark", "{n} marks", top).format(n=top)
+            out.append(_("Robber {r} over: {marks}").format(r=rob.number, marks=marks))
             nxt = state.robbers[rob.number] if len(state.robbers) > rob.number else None
             if nxt is not None:
                 out.append(_("Robber {r}: {p} deals first").format(r=nxt.number, p=nxt.first_dealer))

@@ -88,7 +88,7 @@ def read_log(path: str) -> LoadedLog:
             raise LogError(f"{path}:{n}: a line longer than {MAX_LINE} bytes")
         try:
             obj = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):
             raise LogError(f"{path}:{n}: not a JSON line") from None
         if not isinstance(obj, dict):
             raise LogError(f"{path}:{n}: not a JSON object")

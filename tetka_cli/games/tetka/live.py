@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ...common.cards import DECK, Card, CardError, parse_card
+from ...common.money import parse_stake
 from .hand import HandResult, replay_hand
 from .play import Trick
 from .record_writer import _name, _scores
@@ -56,6 +57,9 @@ class LiveHeader:
 
     def __post_init__(self) -> None:
         Table(self.players)  # four distinct names, or TableError
+        parse_stake(self.stake)  # exact and non-negative, or StakeError
+        if not isinstance(self.currency, str):
+            raise ValueError("the currency is text")
         if not self.first_dealer:
             object.__setattr__(self, "first_dealer", self.players[0])
         if self.first_dealer not in self.players:
@@ -81,7 +85,7 @@ class LiveHeader:
                        str(doc.get("currency", "")), str(doc.get("first_dealer", "")),
                        HouseRules(**{k: rules[k] for k in ("robber_target", "last_trick_mark",
                                                            "count_trick_offset") if k in rules}))
-        except (KeyError, TypeError) as e:
+        except (KeyError, TypeError, AttributeError) as e:
             raise ValueError(f"not a Tetka live header: {e}") from None
 
 

@@ -406,3 +406,21 @@ def test_a_log_that_cannot_be_replayed_is_a_clear_error(tmp_path, log, says):
     r = run_live(str(path), [], start=False)
     assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, r.stderr
     assert not path.exists()
+
+
+def test_one_scorer_at_a_time(tmp_path):
+    path = str(tmp_path / "x.yaml")
+    first = subprocess.Popen(tetka_command() + list(start_args(path)) + ["--ack"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env())
+    try:
+        first.stdin.write(b"marks 7 0 0 0\n")
+        first.stdin.flush()
+        for line in iter(first.stdout.readline, b""):  # until the entry is acknowledged
+            if line == b"ok 1\n":
+                break
+        second = run_live(path, ["marks 0 7 0 0"], start=False)
+        assert second.returncode == 2 and "in use by another tetka live" in second.stderr
+    finally:
+        first.stdin.close()
+        first.wait(timeout=60)
+    assert log_events(path) == [{"t": "marks", "marks": [7, 0, 0, 0]}]

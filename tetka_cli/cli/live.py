@@ -310,6 +310,8 @@ def live(file: str, players: str | None, stake: str | None, currency: str | None
     disk before the prompt returns; FILE is rewritten from the log after every hand and always
     validates. Type `help` for the words."""
     lang = lang or default_lang()
+    if file == "-":
+        raise click.BadParameter("a sitting is kept in a file: give its name", param_hint="FILE")
     log = log_path(file)
     rules = {k: v for k, v in (("robber_target", robber_target), ("last_trick_mark", last_trick_mark),
                                ("count_trick_offset", count_trick_offset)) if v is not None}
@@ -370,6 +372,8 @@ def live(file: str, players: str | None, stake: str | None, currency: str | None
         events, torn = [], 0
     try:
         writer = LogWriter(log, torn)
+    except LogError as e:
+        raise LiveError(clean(str(e))) from None
     except OSError as e:
         raise LiveError(f"{log}: cannot open: {e.strerror or e}") from None
     try:

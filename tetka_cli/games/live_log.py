@@ -108,6 +108,14 @@ class LogWriter:
     def __init__(self, path: str, torn: int = 0) -> None:
         self.path = path
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        try:  # one scorer at a time: a second process on the same log would interleave entries
+            import fcntl
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:
+            pass
+        except OSError:
+            os.close(self.fd)
+            raise LogError(f"{path}: in use by another tetka live") from None
         if torn:  # cut off the half-written line a crash left behind
             size = os.fstat(self.fd).st_size
             os.ftruncate(self.fd, size - torn)

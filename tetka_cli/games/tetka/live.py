@@ -18,7 +18,6 @@ Entries (JSON objects, key `t`):
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
@@ -27,7 +26,7 @@ from ...common.cards import DECK, Card, CardError, parse_card
 from ...common.money import parse_stake
 from .hand import HandResult, replay_hand
 from .play import Trick
-from .record_writer import _name, _scores
+from .record_writer import _name, _scores, header_lines
 from .robber import dealer_of_hand, next_first_dealer
 from .rules import TRICKS_PER_HAND, HouseRules
 from .table import SEATS, Table
@@ -339,20 +338,7 @@ def build(header: LiveHeader, entries: Sequence[Mapping[str, Any]]) -> Sitting:
 def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
     """The sitting's complete hands as a format-1 record: deterministic text for the same entries."""
     h = s.header
-    out = ["format: 1", "game: tetka"]
-    if meta:
-        out.append("meta:")
-        out.extend(f"  {k}: {json.dumps(v, ensure_ascii=False)}" for k, v in meta.items())
-    out.append("players: [" + ", ".join(_name(p) for p in h.players) + "]")
-    out.append(f"stake: {json.dumps(h.stake)}")
-    if h.currency:
-        out.append(f"currency: {json.dumps(h.currency, ensure_ascii=False)}")
-    r = h.rules
-    if (r.robber_target, r.last_trick_mark, r.count_trick_offset) != (21, False, 0):
-        out.append("rules:")
-        out.append(f"  robber_target: {r.robber_target}")
-        out.append(f"  last_trick_mark: {'true' if r.last_trick_mark else 'false'}")
-        out.append(f"  count_trick_offset: {r.count_trick_offset}")
+    out = header_lines(h.players, h.rules, meta, stake=h.stake, currency=h.currency)
     robbers = [rob for rob in s.robbers if rob.hands]
     if not robbers:
         out.append("robbers: []")

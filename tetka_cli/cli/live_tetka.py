@@ -92,7 +92,7 @@ class TetkaLive:
         return [int(w) for w in words]
 
     def _fix(self, words: Sequence[str], state: Sitting) -> dict[str, Any]:
-        usage = self._("fix H T P CARD, fix H T C C C C, fix H photo CARD or fix H marks N N N N")
+        usage = self._("fix takes: H T P CARD, H T C C C C,\n  H photo CARD, or H marks N N N N")
         if len(words) < 3 or not words[0].isdigit() or len(words[0]) > 6:
             raise NotAnEntry(usage)
         hand = int(words[0])

@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass
 
 from tetka_cli.common.cards import Card
+from tetka_cli.games.tetka.rules import HouseRules
 from tetka_cli.games.tetka.simulate import SimSitting, Simulator
 
 PLAYERS = ("Анна", "Борис", "Вера", "Глеб")
@@ -39,10 +40,15 @@ class Script:
     lines: list[str]
     sitting: SimSitting
     marks_only: set[int]  # hands (numbered through the sitting) entered by their marks
+    target: int = 21
+
+    @property
+    def options(self) -> list[str]:
+        return [] if self.target == 21 else ["--robber-target", str(self.target)]
 
 
-def sitting_script(seed: int, robbers: int = 2, *, renonce_rate: float = 0.02) -> Script:
-    sim = Simulator(players=PLAYERS, seed=seed, renonce_rate=renonce_rate)
+def sitting_script(seed: int, robbers: int = 2, *, renonce_rate: float = 0.02, target: int = 21) -> Script:
+    sim = Simulator(players=PLAYERS, seed=seed, renonce_rate=renonce_rate, rules=HouseRules(robber_target=target))
     sitting = sim.sitting(robbers=robbers)
     rng = random.Random(seed)
     lines: list[str] = []
@@ -88,7 +94,7 @@ def sitting_script(seed: int, robbers: int = 2, *, renonce_rate: float = 0.02) -
                 t, trick = fix_pending
                 lines.append(f"fix {number} {t} " + " ".join(str(c) for c in trick))
     lines.append("end")
-    return Script(lines, sitting, marks_only)
+    return Script(lines, sitting, marks_only, target)
 
 
 def tetka_command() -> list[str]:
@@ -158,7 +164,8 @@ def _read_acks(proc: "subprocess.Popen[bytes]", want: int, deadline: float) -> i
     return acked
 
 
-def kill_and_resume(workdir: str, kills: int, seed: int = 0, *, timeout: float = 600) -> dict[str, int]:
+def kill_and_resume(workdir: str, kills: int, seed: int = 0, *, timeout: float = 600, target: int = 21
+                    ) -> dict[str, int]:
     """Type whole sittings into `tetka live`, SIGKILL it at random points `kills` times, resume
     each time, and check: no acknowledged entry lost, and the record at the end the same as an
     uninterrupted run's. Returns counts for the report."""
@@ -169,9 +176,9 @@ def kill_and_resume(workdir: str, kills: int, seed: int = 0, *, timeout: float =
     stats = {"kills": 0, "sittings": 0, "entries": 0, "torn_lines": 0, "finished_runs": 0}
     while stats["kills"] < kills:
         n = stats["sittings"]
-        script = sitting_script(rng.randrange(10 ** 6), robbers=1)
+        script = sitting_script(rng.randrange(10 ** 6), robbers=1, target=target)
         ref = os.path.join(workdir, f"ref{n}.yaml")
-        assert run_live(ref, script.lines).returncode == 0
+        assert run_live(ref, script.lines, *script.options).returncode == 0
         ref_events = log_events(ref)
         assert len(ref_events) == len(script.lines)
         path = os.path.join(workdir, f"run{n}.yaml")
@@ -186,7 +193,7 @@ def kill_and_resume(workdir: str, kills: int, seed: int = 0, *, timeout: float =
                 stats["torn_lines"] += bool(data) and not data.endswith(b"\n")
                 args = ["live", path, "--lang", "en"]
             else:
-                args = start_args(path)
+                args = start_args(path) + script.options
             proc = subprocess.Popen(tetka_command() + args + ["--ack"], stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_env())
             proc.stdin.write(("\n".join(left) + "\n").encode("utf-8"))

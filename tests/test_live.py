@@ -187,9 +187,9 @@ def test_a_whole_sitting_through_a_pipe_leaves_the_record_the_screen_showed(tmp_
 
 
 def test_renonces_are_flagged_live_and_are_the_records_only_errors(tmp_path):
-    script = sitting_script(6, robbers=1, renonce_rate=0.05)
+    script = sitting_script(6, robbers=1, renonce_rate=0.05, target=12)
     path = str(tmp_path / "r.yaml")
-    r = run_live(path, script.lines)
+    r = run_live(path, script.lines, *script.options)
     assert r.returncode == 0, r.stderr
     assert "RENONCE:" in r.stdout
     v = subprocess.run(tetka_command() + ["validate", "--format", "json", path], capture_output=True, text=True,
@@ -229,17 +229,17 @@ def test_a_file_not_started_by_live_is_never_replaced(tmp_path):
 
 
 def test_resume_needs_no_options_and_refuses_other_ones(tmp_path):
-    script = sitting_script(9, robbers=1, renonce_rate=0.0)
+    script = sitting_script(9, robbers=1, renonce_rate=0.0, target=10)
     path = str(tmp_path / "s.yaml")
     half = len(script.lines) // 2
-    assert run_live(path, script.lines[:half]).returncode == 0
+    assert run_live(path, script.lines[:half], *script.options).returncode == 0
     other = subprocess.run(tetka_command() + ["live", path, "--players", "A,B,C,D"], input="", text=True,
                            capture_output=True, env=child_env())
     assert other.returncode == 2 and "started otherwise" in other.stderr
     r = run_live(path, script.lines[half:], start=False)
     assert r.returncode == 0 and f"Resumed after {half} entries." in r.stdout
     whole = str(tmp_path / "w.yaml")
-    assert run_live(whole, script.lines).returncode == 0
+    assert run_live(whole, script.lines, *script.options).returncode == 0
     meta = lambda text: text.replace("w.yaml", "s.yaml")  # noqa: E731  the log's name is in the meta
     assert open(path, encoding="utf-8").read() == meta(open(whole, encoding="utf-8").read())
 
@@ -261,7 +261,7 @@ def test_killed_at_random_points_and_resumed_nothing_is_lost(tmp_path):
     """A short run of the SIGKILL test; `python tools/live_kill.py --kills 100` is the full one."""
     from live_script import kill_and_resume
 
-    stats = kill_and_resume(str(tmp_path), kills=5, seed=7, timeout=300)
+    stats = kill_and_resume(str(tmp_path), kills=5, seed=7, timeout=300, target=8)
     assert stats["kills"] >= 5 and stats["sittings"] >= 1
 
 

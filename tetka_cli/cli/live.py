@@ -105,7 +105,7 @@ class Session:
                 return
             if not is_ours(current, self.meta["live_log"]):
                 raise LiveError(self._("{path} was not written by this sitting: not replaced")
-                                           .format(path=clean(self.path)))
+                                .format(path=clean(self.path)))
         rep = check_record(self.path, text=text)
         # A renonce is a fault of play the record must show (tetka-rules.md); anything else would
         # be a bug of ours: the log keeps every entry, the record is left as it was.

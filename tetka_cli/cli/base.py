@@ -21,6 +21,7 @@ from ..common.findings import Finding, FindingError
 from ..common.messages import LANGS, default_lang, finding_line
 from ..common.yaml_input import MAX_BYTES, find_records
 from ..games.records import check_record
+from .completion import complete_records
 from .views_tetka import Table
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -101,7 +102,7 @@ def _write_output(path: str, text: str) -> None:
 
 
 def input_options(f: Callable) -> Callable:
-    @click.argument("inputs", nargs=-1, required=True, metavar="FILE|DIR|-...")
+    @click.argument("inputs", nargs=-1, required=True, metavar="FILE|DIR|-...", shell_complete=complete_records)
     @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
                   help="Refuse a record file larger than this.")
     @functools.wraps(f)

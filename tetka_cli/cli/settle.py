@@ -25,11 +25,12 @@ from .base import (
     output_options,
     progress,
 )
+from .completion import complete_records
 from .views_tetka import Table
 
 
 @click.command()
-@click.argument("inputs", nargs=-1, metavar="FILE|DIR|-...")
+@click.argument("inputs", nargs=-1, metavar="FILE|DIR|-...", shell_complete=complete_records)
 @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
               help="Refuse a record file larger than this.")
 @click.option("--stake", "stake_text", metavar="AMOUNT", help="Money per mark for every record (overrides `stake:`).")

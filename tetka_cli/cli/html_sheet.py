@@ -61,8 +61,8 @@ def _e(value: Any) -> str:
 
 
 # -- the chart ----------------------------------------------------------------------------------
-W, H = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 40, 16, 16, 40
+W, H = 480, 270
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 14, 40
 
 
 def race_chart(rs: RobberSheet, lang: str) -> str:
@@ -83,10 +83,10 @@ def race_chart(rs: RobberSheet, lang: str) -> str:
              f'xmlns="http://www.w3.org/2000/svg">']
     for v in range(0, top + 1, 5):
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{W - RIGHT}" y1="{y(v)}" y2="{y(v)}"/>'
-                     f'<text class="tick" x="{LEFT - 6}" y="{y(v) + 4}" text-anchor="end">{v}</text>')
+                     f'<text class="tick" x="{LEFT - 6}" y="{y(v) + 5}" text-anchor="end">{v}</text>')
     step = max(1, (n + 11) // 12)
     for i in range(0, n + 1, step):
-        parts.append(f'<text class="tick" x="{x(i)}" y="{H - BOTTOM + 16}" text-anchor="middle">{i}</text>')
+        parts.append(f'<text class="tick" x="{x(i)}" y="{H - BOTTOM + 18}" text-anchor="middle">{i}</text>')
     parts.append(f'<text class="axis" x="{LEFT + plot_w / 2}" y="{H - 6}" text-anchor="middle">'
                  f'{_e(t("hand", lang))}</text>')
     parts.append(f'<line class="target" x1="{LEFT}" x2="{W - RIGHT}" y1="{y(rs.target)}" y2="{y(rs.target)}"/>'
@@ -194,7 +194,7 @@ def page(records: Sequence[EveningRecord], lang: str, *, standings: Table | None
             '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'">'
             f"<title>{_e(title)}</title><style>{CSS}</style></head>"
             f'<body><main><h1>{_e(title)}</h1><p class="hint">{_e(hint)}</p>{body}'
-            f'<footer>{_e(made)}</footer></main></body></html>\n')
+            f'<footer>{_e(made)}</footer></main></body></html>')
 
 
 # Players' lines: Okabe-Ito colours (told apart by colour-blind readers) and dash patterns (told
@@ -212,20 +212,21 @@ table{border-collapse:collapse;font-variant-numeric:tabular-nums}
 th,td{padding:.25rem .5rem;border-bottom:1px solid var(--rule);text-align:right;white-space:nowrap}
 th:first-child,td:nth-child(2){text-align:left}
 table.money th,table.money td{text-align:left}
-thead th{background:var(--band);font-weight:600}th.sub{font-weight:400;font-size:.8rem}
+thead th{background:var(--band);font-weight:600}th.sub{font-weight:400;font-size:.75rem}
 td.run,th.run{background:var(--band);font-weight:600}
 td.why{cursor:help;text-decoration:underline dotted var(--muted);text-underline-offset:3px}
 .differs{color:#b00020;font-weight:600;font-size:.85em}
 tr.totals th,tr.totals td{border-top:2px solid var(--ink);font-weight:700}
+table.sheet tbody th{position:sticky;left:0;background:var(--paper)}
 th.player{border-bottom:3px solid currentColor}
 .p0{color:#0072b2;stroke:#0072b2}.p1{color:#d55e00;stroke:#d55e00}
 .p2{color:#009e73;stroke:#009e73}.p3{color:#cc79a7;stroke:#cc79a7}
 th.player{color:var(--ink);border-bottom-color:currentColor}
 th.player.p0{border-bottom-color:#0072b2}th.player.p1{border-bottom-color:#d55e00}
 th.player.p2{border-bottom-color:#009e73}th.player.p3{border-bottom-color:#cc79a7}
-figure{margin:.6rem 0 1rem}svg.chart{width:100%;height:auto;max-width:44rem;display:block}
-.grid{stroke:#e6e6e6;stroke-width:1}.tick,.axis{fill:var(--muted);font-size:12px}
-.target{stroke:#b00020;stroke-width:1.5;stroke-dasharray:6 4}.target-label{fill:#b00020;font-size:12px}
+figure{margin:.6rem 0 1rem}svg.chart{width:100%;height:auto;max-width:34rem;display:block}
+.grid{stroke:#e6e6e6;stroke-width:1}.tick,.axis{fill:var(--muted);font-size:14px}
+.target{stroke:#b00020;stroke-width:1.5;stroke-dasharray:6 4}.target-label{fill:#b00020;font-size:14px}
 .race{fill:none;stroke-width:2.5;stroke-linejoin:round}
 .p1 .race{stroke-dasharray:7 4}.p2 .race{stroke-dasharray:2 3}.p3 .race{stroke-dasharray:9 3 2 3}
 g circle{fill:var(--paper);stroke-width:2}
@@ -234,7 +235,7 @@ figcaption{font-size:.9rem;color:var(--muted)}
 .legend li{white-space:nowrap}.legend b{color:var(--ink)}
 .findings li{overflow-wrap:anywhere;font-size:.9rem}
 footer{margin-top:2rem;font-size:.8rem}
-@media (max-width:600px){body{font-size:14px}main{padding:.6rem}th,td{padding:.2rem .35rem}}
+@media (max-width:600px){body{font-size:13px}main{padding:.6rem}th,td{padding:.2rem .3rem}h1{font-size:1.25rem}}
 @media print{body{font-size:10pt}main{max-width:none;padding:0}.hint{display:none}
 .scroll{overflow:visible}section.robber,figure,table{break-inside:avoid}
 td.why{text-decoration:none}a{color:inherit}}

@@ -12,6 +12,8 @@ from html.parser import HTMLParser
 from itertools import accumulate
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from test_cli import ROOT, run
 
@@ -259,3 +261,49 @@ def test_a_real_browser_renders_the_page(tmp_path, lang):
     pdf = tmp_path / "print.pdf"
     r = browse(str(page), "--no-pdf-header-footer", f"--print-to-pdf={pdf}")
     assert r.returncode == 0 and pdf.read_bytes()[:5] == b"%PDF-"
+
+
+def test_why_each_mark_is_also_listed_for_a_phone():
+    doc = Tree(run("marks", "--format", "html", "records/robber-played.yaml", "--lang", "en").stdout)
+    details = doc.root.all("details", "reasons")
+    assert len(details) == 1 and details[0].all("summary")[0].content() == "Why each mark"
+    first = details[0].all("li")[0].content()
+    assert first.startswith("Hand 1") and "Анна: the counting trick, 3; the photograph 3♠ in trick 5" in first
+
+
+# Names with a piece of markup in them, among any other characters.
+_ANY = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=6)
+NAMES = st.builds(lambda a, markup, b: f"x{a}{markup}{b}x", _ANY,
+                  st.sampled_from(["<b>", "</th>", "&amp;", "&lt;i&gt;", "<script>", "\"", "'", "<!--"]), _ANY)
+
+
+@settings(max_examples=25, deadline=None)
+@given(names=st.lists(NAMES, min_size=4, max_size=4, unique=True), event=st.text(max_size=20))
+def test_any_names_come_back_as_text_never_as_markup(names, event):
+    """Whatever a record names its players or its evening, the page shows those very characters and
+    no element of theirs."""
+    import yaml
+
+    from tetka_cli.cli.html_sheet import evening_of_marks, page
+    from tetka_cli.games.records import check_record
+
+    doc = {"format": 1, "game": "tetka", "meta": {"event": event}, "players": names,
+           "robbers": [{"hands": [{"marks": dict(zip(names, (7, 0, 0, 0)))} for _ in range(3)]}]}
+    rep = check_record("r.yaml", text=yaml.safe_dump(doc, allow_unicode=True))
+    assume(rep.robbers and list(rep.record.players) == names)
+    tree = Tree(page([evening_of_marks(rep, "en")], "en"))
+    tags = {n.tag for n in _walk(tree.root)}
+    assert tags <= ALLOWED, tags - ALLOWED
+    heads = sheet_rows(tree.root.all("table", "sheet")[0])[0][2:]
+    assert heads == names
+
+
+ALLOWED = {"#root", "#text", "html", "head", "meta", "title", "style", "body", "main", "h1", "h2", "h3", "h4", "p",
+           "section", "div", "table", "thead", "tbody", "tr", "th", "td", "span", "svg", "line", "text", "g",
+           "polyline", "circle", "figure", "figcaption", "ul", "li", "b", "br", "details", "summary", "footer"}
+
+
+def _walk(node: Node):
+    for c in node.children:
+        yield c
+        yield from _walk(c)

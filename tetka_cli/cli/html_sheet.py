@@ -142,6 +142,19 @@ def sheet_table(rs: RobberSheet, lang: str) -> str:
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
+def reasons_list(rs: RobberSheet, lang: str) -> str:
+    """Why each mark, hand by hand, folded: what the hover says, for a phone."""
+    items = []
+    for line in rs.lines:
+        said = [f"{_e(p)}: {_e('; '.join(line.reasons[p]))}" for p in rs.players if line.reasons.get(p)]
+        if said:
+            items.append(f"<li><b>{_e(t('hand', lang))} {line.number}</b><br>{'<br>'.join(said)}</li>")
+    if not items:
+        return ""
+    return (f'<details class="reasons"><summary>{_e(gettext(lang, "Why each mark"))}</summary>'
+            f'<ul>{"".join(items)}</ul></details>')
+
+
 def plain_table(tb: Table) -> str:
     """A table of the text view (settlement, standings), as HTML."""
     title = f"<h4>{_e(tb.title)}</h4>" if tb.title else ""
@@ -163,6 +176,7 @@ def _record_section(rec: EveningRecord, lang: str) -> str:
         parts.append(f'<section class="robber"><h3>{_e(t("robber", lang))} {rs.number} '
                      f'<span class="status">({_e(status)})</span></h3>')
         parts.append(sheet_table(rs, lang))
+        parts.append(reasons_list(rs, lang))
         parts.append(race_chart(rs, lang))
         parts.append("</section>")
     if rec.settlement or rec.unsettled:
@@ -187,7 +201,7 @@ def page(records: Sequence[EveningRecord], lang: str, *, standings: Table | None
     if standings is not None:
         body += (f'<section class="standings"><h2>{_e(gettext(lang, "Standings"))}</h2>'
                  f"{plain_table(standings)}</section>")
-    hint = gettext(lang, "Point at a number of marks to see why it was given.")
+    hint = gettext(lang, "Point at a number of marks to see why it was given, or open “Why each mark”.")
     made = gettext(lang, "Made by tetka {version}.").format(version=__version__)
     return (f'<!DOCTYPE html>\n<html lang="{_e(lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -234,11 +248,13 @@ figcaption{font-size:.9rem;color:var(--muted)}
 .legend{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.3rem 1.2rem}
 .legend li{white-space:nowrap}.legend b{color:var(--ink)}
 .findings li{overflow-wrap:anywhere;font-size:.9rem}
+details.reasons{font-size:.9rem;margin:.3rem 0}details.reasons summary{cursor:pointer;color:var(--muted)}
+details.reasons ul{padding-left:1.2rem;columns:16rem}details.reasons li{break-inside:avoid;margin-bottom:.3rem}
 footer{margin-top:2rem;font-size:.8rem}
 @media (max-width:600px){body{font-size:13px}main{padding:.6rem}th,td{padding:.2rem .3rem}h1{font-size:1.25rem}}
 @media print{body{font-size:10pt}main{max-width:none;padding:0}.hint{display:none}
 .scroll{overflow:visible}section.robber,figure,table{break-inside:avoid}
-td.why{text-decoration:none}a{color:inherit}}
+td.why{text-decoration:none}details.reasons{display:none}}
 """
 
 

@@ -253,6 +253,8 @@ def test_a_real_browser_renders_the_page(tmp_path, lang):
     title = "Tetka score sheet" if lang == "en" else "Тетка: лист записи"
     assert f"<title>{title}" in dom.stdout
     assert dom.stdout.count('<svg class="chart"') == 4 and dom.stdout.count("<polyline") == 16
+    if lang != "en":
+        return  # one language is enough for a phone's screen and for paper
     shot = tmp_path / "phone.png"
     r = browse(str(page), "--window-size=390,844", f"--screenshot={shot}")
     assert r.returncode == 0 and console(r) == []

@@ -86,10 +86,16 @@ def bench_deep(ks: list[int], cpu_limit: float) -> list[tuple[int, float | None,
     return out
 
 
-def tetka(*args: str) -> tuple[float, bytes]:
+def tetka(*args: str) -> tuple[float, float, bytes]:
+    """Run the command: (wall seconds, CPU seconds of it and its workers, stdout)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     r = subprocess.run([sys.executable, "-m", "tetka_cli", *args], cwd=ROOT, capture_output=True)
-    return time.perf_counter() - t, r.stdout
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, r.stdout
 
 
 def main(argv: list[str]) -> int:
@@ -102,27 +108,28 @@ def main(argv: list[str]) -> int:
     plan = [(11, 40, 3), (9, 10, 3), (7, 1, 1)] if a.quick else [(11, 200, 5), (9, 40, 5), (8, 10, 3), (7, 4, 3)]
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
           if hasattr(os, "getloadavg") else "")
-    print("hands/s on one core (median of runs; CPU = the core's own time, wall = what the shared machine gave)")
+    if a.only in (None, "rates"):
+        print("hands/s on one core (median of runs; CPU = the core's own time, wall = what the shared machine gave)")
     for k, n, repeat in plan if a.only in (None, "rates") else ():
         r = bench_from_trick(k, n, repeat)
         lo, hi = r["cpu_spread"]
         print(f"  --from-trick {k:2}: {r['cpu_hands_s']:8.2f} hands/s CPU ({lo:.2f}-{hi:.2f} over {repeat} runs), "
               f"{r['wall_hands_s']:8.2f} wall; slowest hand {r['worst_hand_cpu_s']:.3f} s CPU; {n} hands")
     limit = 10.0 if a.quick else a.cpu_limit
-    print(f"one hand from ever earlier tricks, down to a whole hand from trick 1 (stopped after {limit:.0f} s CPU)")
-    for k, cpu, spent in bench_deep([6, 5, 4, 3, 2, 1] if not a.quick else [6, 1], limit) \
-            if a.only in (None, "deep") else ():
-        print(f"  --from-trick {k}: " + (f"{cpu:.1f} s CPU" if cpu is not None
-                                         else f"did not finish in {spent:.0f} s CPU"))
+    if a.only in (None, "deep"):
+        print(f"one hand from ever earlier tricks, down to a whole hand from trick 1 (stopped after {limit:.0f} s CPU)")
+        for k, cpu, spent in bench_deep([6, 5, 4, 3, 2, 1] if not a.quick else [6, 1], limit):
+            print(f"  --from-trick {k}: " + (f"{cpu:.1f} s CPU" if cpu is not None
+                                             else f"did not finish in {spent:.0f} s CPU"))
     if a.only not in (None, "command"):
         return 0
-    t, _ = tetka("analyse", "records/sitting-four-robbers.yaml")
-    print(f"  a whole sitting (records/sitting-four-robbers.yaml, 28 hands, --from-trick {DEFAULT_FROM_TRICK}): "
-          f"{t:.2f} s wall")
-    t1, out1 = tetka("analyse", "--format", "json", "records/season", "--jobs", "1")
-    t2, out2 = tetka("analyse", "--format", "json", "records/season", "--jobs", "2")
-    print(f"  records/season, --jobs 1: {t1:.2f} s wall, --jobs 2: {t2:.2f} s wall "
-          f"(x{t1 / t2:.2f}); output identical: {out1 == out2}")
+    wall, cpu, _ = tetka("analyse", "records/sitting-four-robbers.yaml")
+    print(f"a whole sitting (records/sitting-four-robbers.yaml, 28 hands, --from-trick {DEFAULT_FROM_TRICK}), "
+          f"the whole command: {cpu:.2f} s CPU, {wall:.2f} s wall")
+    w1, c1, out1 = tetka("analyse", "--format", "json", "records/season", "--jobs", "1")
+    w2, c2, out2 = tetka("analyse", "--format", "json", "records/season", "--jobs", "2")
+    print(f"records/season (4 records), --jobs 1: {w1:.2f} s wall ({c1:.2f} s CPU); --jobs 2: {w2:.2f} s wall "
+          f"({c2:.2f} s CPU), x{w1 / w2:.2f}; output identical: {out1 == out2}")
     return 0
 
 

@@ -55,6 +55,10 @@ def trump_seven(trumps: Suit) -> Card:
     return Card(Rank.SEVEN, trumps)
 
 
+_SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
+_SORT_KEY = {c: (_SUIT_INDEX[c.suit], -_SEQUENCE_STEP[c.rank]) for c in DECK}
+
+
 def sort_key(card: Card) -> tuple[int, int]:
     """Suit by suit, then the sequence order from the top: how hands and combinations are shown."""
-    return list(Suit).index(card.suit), -sequence_step(card.rank)
+    return _SORT_KEY[card]

@@ -60,15 +60,14 @@ def classify(cards: Iterable[Card]) -> Combination | None:
         rank = cs[0].rank
         if rank not in FOUR_KINDS:
             return None
-        return Combination(FOUR_KINDS[rank], ordered, FOUR_POINTS[rank], FOUR_RANK, None, rank)
+        return Combination(FOUR_KINDS[rank], _FOURS[rank], FOUR_POINTS[rank], FOUR_RANK, None, rank)
     suits = {c.suit for c in cs}
     if len(suits) != 1:
         return None
     steps = [sequence_step(c.rank) for c in ordered]
     if any(a - b != 1 for a, b in zip(steps, steps[1:])):
         return None
-    n = len(cs)
-    return Combination(SEQUENCE_KINDS[n], ordered, SEQUENCE_POINTS[n], SEQUENCE_RANK[n], ordered[0].suit, None)
+    return _sequence(ordered)
 
 
 def is_higher(answer: Combination, declared: Combination, trumps: Suit, rules: TerzRules) -> bool:
@@ -112,31 +111,34 @@ def binding_breach(new: Combination, before: Iterable[Declared], rules: TerzRule
     return None
 
 
+_RUNS: dict[Suit, tuple[Card, ...]] = {s: tuple(Card(r, s) for r in SEQUENCE_ORDER) for s in Suit}
+_FOURS: dict[Rank, tuple[Card, ...]] = {r: tuple(Card(r, s) for s in Suit) for r in FOUR_KINDS}
+
+
 def combinations_in(cards: Collection[Card]) -> list[Combination]:
     """Every combination the cards hold: each run of 3 or more within each suit's sequences, and
     each four of Q, K, A, J."""
     held = set(cards)
     out: list[Combination] = []
-    for suit in Suit:
+    for suit, order in _RUNS.items():
         run: list[Card] = []
-        for rank in SEQUENCE_ORDER + (None,):
-            card = Card(rank, suit) if rank is not None else None
+        for card in order + (None,):  # type: ignore[operator]
             if card is not None and card in held:
                 run.append(card)
                 continue
-            for i in range(len(run)):
+            for i in range(len(run) - 2):
                 for j in range(i + 3, len(run) + 1):
-                    combo = classify(run[i:j])
-                    if combo is not None:
-                        out.append(combo)
+                    out.append(_sequence(tuple(run[i:j])))
             run = []
-    for rank in FOUR_KINDS:
-        four = [Card(rank, s) for s in Suit]
+    for rank, four in _FOURS.items():
         if all(c in held for c in four):
-            combo = classify(four)
-            assert combo is not None
-            out.append(combo)
+            out.append(Combination(FOUR_KINDS[rank], four, FOUR_POINTS[rank], FOUR_RANK, None, rank))
     return out
+
+
+def _sequence(ordered: tuple[Card, ...]) -> Combination:
+    n = len(ordered)
+    return Combination(SEQUENCE_KINDS[n], ordered, SEQUENCE_POINTS[n], SEQUENCE_RANK[n], ordered[0].suit, None)
 
 
 def declarable(cards: Collection[Card], before: Iterable[Declared], rules: TerzRules) -> list[Combination]:

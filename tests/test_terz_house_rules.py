@@ -223,3 +223,11 @@ def test_default_rules_are_the_defaults_of_the_spec():
                                       bela_on="lead", seven_exchange="any_turn", overlapping_sequences="must_extend",
                                       beaten_declaration_binds=False, fours_order="value", renonce_penalty="none",
                                       break_the_deck=False)
+
+
+def test_fours_order_decides_a_contest_of_fours():
+    h = bare(A, "8♠", "K♥ 7♥", trick("K♦ 7♦", declare={B: "A♠ A♥ A♦ A♣", A: "J♠ J♥ J♦ J♣"}))
+    r = replay_hand(PLAYERS, h)
+    assert codes(r) == [] and r.written == {A: 200, B: 0} and r.tricks[1].scored_to == A
+    r2 = replay_hand(PLAYERS, h, TerzRules(fours_order="natural"))
+    assert codes(r2) == [("counter-not-higher", 2, A, "declare", None)] and r2.written == {A: 0, B: 100}

@@ -355,7 +355,8 @@ class _Replay:
         hand_winner = a if points[a] > points[b] else b if points[b] > points[a] else last
         return HandResult(self.players, self.dealer, hand.trump, tuple(results), played_all and stopped_at is None,
                           stopped_at, won, last, bonus, tuple(all_decl), bela_result, dict(self.written), points,
-                          tuple(self.renonces), tuple(self.issues), hand_winner, self.reached, game_lost_by)
+                          tuple(self.renonces), tuple(sorted(self.issues, key=_issue_order)), hand_winner, self.reached,
+                          game_lost_by)
 
     def check_names(self, t: TrickInput, k: int) -> None:
         for who in [*t.declare, t.exchange, t.bela]:
@@ -393,6 +394,13 @@ class _Replay:
         else:
             self.exact[loser] = False
         return out
+
+
+def _issue_order(i: Issue) -> tuple[int, int]:
+    """The deal first, then trick by trick (stable within a trick), then the hand as a whole."""
+    if i.trick is not None:
+        return 1, i.trick
+    return (0, 0) if i.where == "deal" else (2, 0)
 
 
 def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DEFAULT_RULES, *,

@@ -17,7 +17,7 @@ from .game import GameProgress
 from .hand import replay_hand
 from .model import HandInput, HandResult, TrickInput
 from .play import legal_replies, reply_wins
-from .rules import DEFAULT_RULES, HAND_SIZE, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
+from .rules import DEFAULT_RULES, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
 
 DEFAULT_PLAYERS = ("Анна", "Борис")
 MAX_HANDS_PER_GAME = 200  # a game to 501 takes a handful of hands: every hand hands out 150 points or more
@@ -186,7 +186,6 @@ class Simulator:
                 draws = (w_card, l_card)  # type: ignore[assignment]
             tricks.append(TrickInput(lead, reply, draws, exchange, declare, scored if declare else None, bela))
             leader = winner
-        assert all(len(h) == 0 for h in hands.values()) and len(stock) == 0 and HAND_SIZE == 9
         hand_input = HandInput(dealer, turned, tuple(tricks), deal)
         result = replay_hand(self.players, hand_input, rules, totals_before=totals_before)
         if result.stopped_at is not None:  # the table stops at the end of that trick

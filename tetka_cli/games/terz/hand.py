@@ -134,7 +134,7 @@ class _Replay:
         if c in self.played:
             self.issue("duplicate-card", trick, p, where, card=str(c))
         elif self.provably_not_held(p, c, trick):
-            problem = ("turned-up" if c is self.turned_now else
+            problem = ("still-turned-up" if c is self.turned_now else
                        "opponent" if self.owner.get(c) == self.other(p) or c in self.plays_of[self.other(p)]
                        else "not-yet" if c in self.drawn_later else "not-held")
             self.issue("deal-mismatch", trick, p, where, problem=problem, card=str(c))

@@ -52,6 +52,7 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int, player: str 
     job = AnalyseJob(max_bytes=max_bytes, from_trick=from_trick, player=player)
     summary = Summary()
     docs, read = [], []
+    shown = 0  # text tables printed so far
     counter = _Counter(len(paths))
     with interruptible(counter), progress(len(paths)) as bar:
         for n, a in enumerate(run_parallel(job, paths, jobs)):
@@ -71,13 +72,15 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int, player: str 
             elif opts.fmt == "csv":
                 emit_csv(Table("", CSV_HEADERS, csv_rows(a)), header=n == 0)
             else:
-                emit_tables(record_tables(a, opts.lang), opts, first=n == 0)
+                tables = record_tables(a, opts.lang)
+                emit_tables(tables, opts, first=not shown)
+                shown += len(tables)
     if player is not None and read and player not in summary.players:
         raise click.BadParameter(f"no player {player!r} in the records", param_hint="--player")
     if opts.fmt == "json":
         emit_json({"from_trick": from_trick, "records": docs, "players": summary.json(player)})
     elif opts.fmt == "text" and read:
-        emit_tables([summary.table(opts.lang, summary_title(read, opts.lang), player)], opts, first=False)
+        emit_tables([summary.table(opts.lang, summary_title(read, opts.lang), player)], opts, first=not shown)
     sys.exit(code)
 
 

@@ -21,12 +21,17 @@ from .base import (
 
 @click.command()
 @input_options
-@click.option("--robber", "robber", type=click.IntRange(min=1), help="Only this robber (from 1).")
-@click.option("--hand", "hand", type=click.IntRange(min=1), help="Only this hand of the robber (from 1).")
+@click.option("--robber", "--game", "robber", type=click.IntRange(min=1),
+              help="Only this robber (Tetka) or game (Terz), from 1.")
+@click.option("--hand", "hand", type=click.IntRange(min=1), help="Only this hand of the robber or game (from 1).")
 @output_options
 def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int | None, opts: Options) -> None:
     """Replay hands trick by trick: who led, each player's card, who won, what the trick carries,
-    running trick counts, renonces where they happened; then each mark with its reason."""
+    running trick counts, renonces where they happened; then each mark with its reason. A Terz
+    hand: lead, reply, winner, points, draws, the exchange, declarations with the contest and who
+    wrote, bela; then the hand's count."""
+    from . import views_terz
+    from .views_terz import is_terz
     from .views_tetka import hand_json, replay_csv, replay_tables
 
     if hand is not None and robber is None:
@@ -34,11 +39,27 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     batch = Batch(inputs, max_bytes)
     docs = []
     shown = 0
+    tetka_csv = terz_csv = False  # each game's CSV has its own columns: a header before its first rows
     with interruptible(batch):
         for n, o in enumerate(batch):
             report_findings(o, opts.lang)
             rep = o.report
             if rep is None:
+                continue
+            if is_terz(rep):
+                if opts.fmt == "json":
+                    hands = views_terz.replay_json(rep, robber=robber, hand=hand)
+                    shown += len(hands)
+                    docs.append({"path": rep.path, "game": "terz", "hands": hands})
+                elif opts.fmt == "csv":
+                    table = views_terz.replay_csv([rep], robber=robber, hand=hand)
+                    shown += len(table.rows)
+                    emit_csv(table, header=not terz_csv)
+                    terz_csv = True
+                else:
+                    tables = views_terz.replay_tables(rep, opts.lang, robber=robber, hand=hand)
+                    emit_tables(tables, opts, first=shown == 0)
+                    shown += len(tables)
                 continue
             if opts.fmt == "json":
                 hands = []
@@ -57,7 +78,8 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
             elif opts.fmt == "csv":
                 table = replay_csv([rep], robber=robber, hand=hand)
                 shown += len(table.rows)
-                emit_csv(table, header=n == 0)
+                emit_csv(table, header=n == 0 or (terz_csv and not tetka_csv))
+                tetka_csv = True
             else:
                 tables = replay_tables(rep, opts.lang, robber=robber, hand=hand)
                 emit_tables(tables, opts, first=shown == 0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from ..common.findings import Finding, FindingError
 from ..common.yaml_input import MAX_BYTES
@@ -16,7 +17,7 @@ class Settled:
     """One record's part in a settlement run: its money, or why it was left out."""
 
     path: str
-    money: SittingMoney | None
+    money: SittingMoney | Any | None  # the game's own sitting money (Tetka's, Terz's)
     findings: tuple[Finding, ...]  # every finding (warnings too), in file order
     unreadable: bool = False
 
@@ -43,6 +44,12 @@ class SettleJob:
             return Settled(path, None, rep.findings)
         rec = rep.record
         stake = self.stake if self.stake is not None else rec.stake
+        if rec.game == "terz":
+            from .terz.settlement import settle_sitting as settle_terz
+
+            money = settle_terz(path, rec.players, [(g.number, g.finished, g.totals, g.winner) for g in rep.games],
+                                stake, rec.currency, provisional=self.provisional)
+            return Settled(path, money, rep.findings)
         money = settle_sitting(path, rec.players, [(r.number, r.finished, r.totals) for r in rep.robbers],
                                stake, rec.currency, provisional=self.provisional)
         return Settled(path, money, rep.findings)

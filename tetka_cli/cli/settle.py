@@ -50,7 +50,6 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     from ..common.batch import run_parallel
     from ..common.money import StakeError, parse_stake
     from ..common.season import name_variants, standings
-    from ..common.i18n import gettext
     from ..games.settling import SettleJob
     from . import views_terz
     from .views_tetka import (
@@ -144,10 +143,10 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
         if len(records) != 1:
             if summaries or terz_table is None:
                 tb = standings_table(standings_json(table, places), opts.lang, currency)
-                tables.append(Table(gettext(opts.lang, "Tetka"), tb.headers, tb.rows) if both else tb)
+                tables.append(Table(views_terz._(opts.lang, "Tetka"), tb.headers, tb.rows) if both else tb)
             if terz_table is not None:
                 tables.append(views_terz.standings_table(terz_table, opts.lang, currency,
-                                                         gettext(opts.lang, "Terz") if both else ""))
+                                                         views_terz._(opts.lang, "Terz") if both else ""))
         emit_tables(tables, opts)
     err(t("summary_settle", opts.lang, **counts))
     if force and code == EXIT_RULES:

@@ -6,9 +6,8 @@ from decimal import Decimal
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..common.findings import Finding
-from ..common.i18n import gettext as _
 from ..common.money import format_money, money_places
-from ..games.terz.messages import N_, kind_name
+from ..games.terz.messages import N_, _, kind_name
 from ..games.terz.referee import GameReport, HandReport, RecordReport
 from ..games.terz.settlement import SittingMoney
 from .views_tetka import Table

@@ -11,7 +11,15 @@ import string
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ...common.i18n import gettext as _
+from ...common.i18n import pgettext
+
+CONTEXT = "terz"  # every Terz message id has this context, so no other domain's translation can take it
+
+
+def _(lang: str, text: str) -> str:
+    """The Terz translation of an English message."""
+    return pgettext(lang, CONTEXT, text)
+
 
 GAME_NAMES = {"tetka": ("Tetka", "Тётки"), "terz": ("Terz", "Терца")}
 SUITS_RU = {"♠": "пики", "♥": "червы", "♦": "бубны", "♣": "трефы"}

@@ -328,7 +328,7 @@ class TerzReader(NodeReader):
                 points, points_locs = got
             else:
                 broken = True
-        elif tricks is None and m:
+        elif "tricks" not in m and m:
             self.add("schema", node, what="hand", expected="tricks or points", **where)
             broken = True
         last, last_loc = None, NOWHERE

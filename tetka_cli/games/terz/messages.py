@@ -71,21 +71,21 @@ _BELA = {
 }
 _EXCHANGE = {
     "too-late": N_("{player} exchanged the 7 of trumps at trick {trick}: the exchange is allowed only while two or more cards lie on the turned-up card (tricks 1-6)"),
-    "not-own-turn": N_("{player} exchanged the 7 of trumps on his reply: with seven_exchange: lead, only before his own lead"),
+    "not-own-turn": N_("{player} exchanged the 7 of trumps before a reply: with seven_exchange: lead, the exchange comes only before one's own lead"),
     "not-held": N_("{player} exchanged the 7 of trumps without holding it: nothing moved"),
     "turned-seven": N_("{player} exchanged, but the turned-up card is the 7 of trumps itself: there is nothing to exchange"),
     "twice": N_("{player} exchanged a second time: the exchange happens at most once a hand"),
 }
 _RENONCE = {
-    "follow": N_("{player} played {card} on the lead {led} though he held {could}: after the stock a player must follow suit"),
-    "trump": N_("{player} played {card} on the lead {led} though he held {could}: void in the suit led, after the stock a player must trump"),
-    "beat": N_("{player} played {card} on the lead {led} though he held {could}: after the stock a player must win the trick when he can (the trump jack is never forced)"),
+    "follow": N_("{player} played {card} on the lead {led}, holding {could}: after the stock a player must follow suit"),
+    "trump": N_("{player} played {card} on the lead {led}, holding {could}: void in the suit led, after the stock a player must trump"),
+    "beat": N_("{player} played {card} on the lead {led}, holding {could}: after the stock a player must win the trick if able (the trump jack is never forced)"),
 }
 _DEAL = {
     "count": N_("{count} cards dealt, not 9"),
-    "not-held": N_("{player} plays {card}, which he provably did not hold"),
-    "opponent": N_("{player} plays {card}, which is his opponent's"),
-    "not-yet": N_("{player} plays {card} before he drew it"),
+    "not-held": N_("{player} plays {card}, provably not in that hand"),
+    "opponent": N_("{player} plays {card}, a card of the opponent's"),
+    "not-yet": N_("{player} plays {card} before drawing it"),
     "turned-up": N_("{card} is written as the last draw, but the turned-up card {turned} is what the loser of trick 7 takes"),
     "after-stock": N_("a draw ({cards}) is written after trick {trick}: nothing is drawn after trick 7"),
     "draw-count": N_("more than two cards ({cards}) are drawn after trick {trick}: the winner draws one, then the loser"),
@@ -104,12 +104,12 @@ _UNKNOWN_KEY = N_("unknown key `{key}` in {what} (known: {allowed})")
 MESSAGES: dict[str, str] = {
     "declaration-invalid": N_("{player} declared {cards}: not a combination (three or more cards in sequence in one suit, or four queens, kings, aces or jacks)"),
     "declaration-out-of-window": N_("{player} declared at trick {trick}: declarations are made at tricks {window} only (declaration_window)"),
-    "declaration-not-held": N_("{player} declared a {kind}, {cards}, but {missing} was provably not in his nine cards: a declaration is made on the cards held"),
-    "declaration-subset": N_("{player} declared a {kind}, {cards}, which lies inside a combination he already declared, or repeats one he wrote: one starts with the smaller declarations"),
-    "declaration-overlap": N_("{player} declared a {kind}, {cards}, which overlaps a sequence he declared without containing it: a new sequence must extend the declared one (overlapping_sequences: must_extend)"),
+    "declaration-not-held": N_("{player} declared a {kind}, {cards}, but provably did not hold {missing}: a declaration is made on the nine cards held"),
+    "declaration-subset": N_("{player} declared a {kind}, {cards}, which lies inside a combination the same player already declared, or repeats one written: one starts with the smaller declarations"),
+    "declaration-overlap": N_("{player} declared a {kind}, {cards}, which overlaps a sequence the same player declared, without containing it: a new sequence must extend the declared one (overlapping_sequences: must_extend)"),
     "counter-not-higher": N_("{player} answered with a {kind}, {cards}, which is not higher than the leader's {against}: an answer must beat the declaration, so the leader writes"),
     "duplicate-card": N_("{card} is dealt, drawn or played twice in this hand: each of the 32 cards is in a hand once"),
-    "forfeit": N_("{player} {offence}: he loses the game"),
+    "forfeit": N_("{player} {offence}: that loses the game"),
     "played-after-stop": N_("the hand stopped at the end of trick {stopped_at}, when a player's written points reached the target (stop_at_target): no trick is played after it"),
     "points-differ": N_("{player}: the table wrote {recorded} points for the hand, the rules give {computed}"),
     "contest-differs": N_("the table wrote this trick's declaration to {written}; by the rules it scores for {computed}"),

@@ -8,6 +8,8 @@ from typing import Any, Mapping
 
 from ...common.findings import Finding
 from ...common.positions import Loc
+from .game import GameProgress
+from .hand import replay_hand
 from .model import HandResult, Issue
 from .record import GameRecord, HandRecord, Record
 from .rules import TerzRules
@@ -47,7 +49,9 @@ class GameReport:
     target: int
     recorded_totals: Mapping[str, int] | None
     recorded_winner: str | None
-    ended_by: str | None = None  # "target", "forfeit", "renonce" (renonce_penalty: game), or None
+    ended_by: str | None = None  # "target", "stop_at_target", "violation" (a forfeit, or a renonce under
+    #                              `renonce_penalty: game`), or None while the game goes on
+    next_dealer: tuple[str, bool] | None = None  # who deals after the last hand, and whether the record proves it
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,59 +104,63 @@ def _game(record: Record, g: GameRecord, previous: GameReport | None, findings: 
     rules = record.rules
     players: tuple[str, str] = tuple(record.players)  # type: ignore[assignment]
     path = record.path
-    if g.first_dealer is not None:
-        first = g.first_dealer
-    elif previous is None or not previous.hands:
-        first = players[0]
-    else:
-        last = previous.hands[-1]
-        first = _next_dealer(players, rules, last.dealer, last.points, last.last_trick) or players[0]
-    state = _GameState.start(players, rules)
+    # The first dealer: as written (by lot); else players[0] in the first game, and in a later
+    # game the dealer rule carried on from the previous game's last hand.
+    carried = previous.next_dealer if previous is not None else None
+    first = g.first_dealer or (carried[0] if carried is not None else players[0])
+    progress = GameProgress.start(players, first, rules)
     reports: list[HandReport] = []
     running: list[Mapping[str, int]] = []
-    expected: str | None = first
+    expected: str | None = first if g.first_dealer is not None or carried is None or carried[1] else None
+    ended_with: int | None = None
     for hand in g.hands:
         where = {"robber": g.number, "hand": hand.number}
         if hand.number == 1:
             rule = "first_dealer" if g.first_dealer is not None else "first" if previous is None else rules.dealer_rule
         else:
             rule = rules.dealer_rule
-        if expected is not None and hand.dealer is not None and hand.dealer != expected and not state.over:
+        if expected is not None and hand.dealer is not None and hand.dealer != expected and not progress.finished:
             findings.append(_finding("wrong-dealer", {"what": "dealer", "given": hand.dealer,
                                                       "expected": expected, "rule": rule},
                                      path, hand.dealer_loc, **where))
-        dealer = hand.dealer or expected or players[0]
-        if state.over:
-            findings.append(_finding("after-game-end", {"ended": state.ended_with}, path, hand.loc, **where))
-            rep = _hand(record, hand, dealer, players, state.totals, where, [])
+        dealer = hand.dealer or progress.dealer_of_next_hand
+        if progress.finished:
+            findings.append(_finding("after-game-end", {"ended": ended_with}, path, hand.loc, **where))
+            rep = _hand(record, hand, dealer, players, progress.totals, where, [])
             reports.append(replace(rep, after_end=True))
-            running.append(dict(state.totals))
-            expected = None
+            running.append(dict(progress.totals))
             continue
-        rep = _hand(record, hand, dealer, players, state.totals, where, findings)
+        rep = _hand(record, hand, dealer, players, progress.totals, where, findings)
         reports.append(rep)
-        state = state.after(hand.number, rep.points, rep.last_trick, rep.result, hand.forfeit)
-        running.append(dict(state.totals))
-        if state.undetermined:
-            findings.append(_finding("winner-undetermined", {"target": rules.target}, path, hand.loc, **where))
-        expected = _next_dealer(players, rules, dealer, rep.points, rep.last_trick)
+        if rep.source == "played" and rep.result is not None:
+            progress = progress.after_hand(rep.result)
+        else:
+            lost_by = rep.result.game_lost_by if rep.result is not None else (
+                hand.forfeit.player if hand.forfeit is not None else None)
+            progress = progress.after_points(rep.points, last_trick=rep.last_trick, dealer=dealer, lost_by=lost_by)
+        running.append(dict(progress.totals))
+        if progress.finished:
+            ended_with = hand.number
+            if progress.undetermined:
+                findings.append(_finding("winner-undetermined", {"target": rules.target}, path, hand.loc, **where))
+        expected = progress.dealer_of_next_hand if progress.dealer_known else None
     where = {"robber": g.number}
     if g.totals is not None:
         for p in players:
-            if g.totals.get(p) != state.totals[p]:
-                findings.append(_finding("totals-differ", {"recorded": g.totals.get(p), "computed": state.totals[p]},
+            if g.totals.get(p) != progress.totals[p]:
+                findings.append(_finding("totals-differ", {"recorded": g.totals.get(p),
+                                                           "computed": progress.totals[p]},
                                          path, g.totals_locs.get(p, g.totals_loc), player=p, **where))
-    if g.winner is not None and g.winner != state.winner and (state.winner is not None or state.over):
-        findings.append(_finding("winner-differs", {"recorded": g.winner, "computed": state.winner or "?"},
+    if g.winner is not None and g.winner != progress.winner and not progress.undetermined:
+        findings.append(_finding("winner-differs", {"recorded": g.winner, "computed": progress.winner or "nobody"},
                                  path, g.winner_loc, **where))
-    elif g.winner is not None and state.winner is None:
-        findings.append(_finding("winner-differs", {"recorded": g.winner, "computed": "nobody"},
-                                 path, g.winner_loc, **where))
-    if not state.over and g.hands:
-        findings.append(_finding("unfinished-game", {"target": rules.target, "highest": max(state.totals.values())},
+    if not progress.finished and g.hands:
+        findings.append(_finding("unfinished-game", {"target": rules.target,
+                                                     "highest": max(progress.totals.values())},
                                  path, g.loc, **where))
-    return GameReport(g.number, players, first, tuple(reports), dict(state.totals), tuple(running), state.winner,
-                      state.over, rules.target, g.totals, g.winner, state.ended_by)
+    return GameReport(g.number, players, first, tuple(reports), dict(progress.totals), tuple(running),
+                      progress.winner, progress.finished, rules.target, g.totals, g.winner, progress.end,
+                      (progress.dealer_of_next_hand, progress.dealer_known))
 
 
 def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str], totals: Mapping[str, int],
@@ -168,8 +176,6 @@ def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str
 
     if not hand.played or hand.broken or hand.trump is None or hand.tricks is None:
         return table_points()
-    from .hand import replay_hand  # the rules core
-
     result = replay_hand(players, hand.as_input(dealer), record.rules, totals_before=dict(totals))
     for issue in (*result.renonces, *result.issues):
         findings.append(_place(issue, path, hand, where, record.rules))
@@ -227,57 +233,3 @@ def _place(issue: Issue, path: str, hand: HandRecord, where: Mapping[str, int], 
 _BELA_WINDOWS = {"stock": "1-7", "any": "1-16"}  # "declarations": the declaration window
 
 
-# -- the game's course: INTERIM, until the rules core's game.py lands; then these go ----------------
-@dataclass(frozen=True, slots=True)
-class _GameState:
-    players: tuple[str, str]
-    rules: Any
-    totals: Mapping[str, int]
-    over: bool = False
-    winner: str | None = None
-    ended_with: int | None = None
-    ended_by: str | None = None
-    undetermined: bool = False
-
-    @classmethod
-    def start(cls, players: tuple[str, str], rules: Any) -> "_GameState":
-        return cls(players, rules, {p: 0 for p in players})
-
-    def after(self, number: int, points: Mapping[str, int], last_trick: str | None, result: HandResult | None,
-              forfeit: Any) -> "_GameState":
-        totals = {p: self.totals[p] + points.get(p, 0) for p in self.players}
-        other = {self.players[0]: self.players[1], self.players[1]: self.players[0]}
-        if forfeit is not None:
-            return replace(self, totals=totals, over=True, winner=other[forfeit.player], ended_with=number,
-                           ended_by="forfeit")
-        if result is not None and result.renonces and self.rules.renonce_penalty == "game":
-            return replace(self, totals=totals, over=True, winner=other[result.renonces[0].player],
-                           ended_with=number, ended_by="renonce")
-        over = [p for p in self.players if totals[p] >= self.rules.target]
-        if not over:
-            return replace(self, totals=totals)
-        if len(over) == 1:
-            winner: str | None = over[0]
-        elif self.rules.both_over_target == "higher" and totals[over[0]] != totals[over[1]]:
-            winner = max(over, key=totals.__getitem__)
-        else:
-            winner = last_trick
-        return replace(self, totals=totals, over=True, winner=winner, ended_with=number, ended_by="target",
-                       undetermined=winner is None)
-
-
-def _next_dealer(players: tuple[str, str], rules: Any, dealer: str, points: Mapping[str, int],
-                 last_trick: str | None) -> str | None:
-    other = players[1] if dealer == players[0] else players[0]
-    if rules.dealer_rule == "alternate":
-        return other
-    if rules.dealer_rule == "last_trick":
-        return last_trick
-    a, b = players
-    if points.get(a, 0) == points.get(b, 0):
-        best = last_trick
-    else:
-        best = a if points.get(a, 0) > points.get(b, 0) else b
-    if best is None:
-        return None
-    return best if rules.dealer_rule == "hand_winner" else (b if best == a else a)

@@ -5,7 +5,7 @@ import jsonschema
 import pytest
 import yaml
 
-from tetka_cli.games.tetka.schema import SCHEMA
+from tetka_cli.cli.schema import SCHEMA
 from test_cli import EXAMPLES, ROOT
 
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)

@@ -45,7 +45,12 @@ def declaration_json(d: Any) -> dict[str, Any]:
             "scored": d.scored, "void": d.void, "answer": d.answer}
 
 
-def hand_json(h: HandReport) -> dict[str, Any]:
+def _seated(m: Mapping[str, Any] | None, players: Sequence[str]) -> dict[str, Any] | None:
+    """A per-player mapping in the record's order of players."""
+    return None if m is None else {p: m[p] for p in players if p in m}
+
+
+def hand_json(h: HandReport, players: Sequence[str]) -> dict[str, Any]:
     res = h.result
     return {
         "number": h.number,
@@ -53,15 +58,15 @@ def hand_json(h: HandReport) -> dict[str, Any]:
         "trump": str(h.trump) if h.trump else None,
         "source": h.source,
         "complete": res.complete if res else None,
-        "points": dict(h.points),
-        "card_points": dict(res.card_points) if res else None,
+        "points": _seated(h.points, players),
+        "card_points": _seated(res.card_points, players) if res else None,
         "last_trick": h.last_trick,
         "declarations": [declaration_json(d) for d in res.declarations] if res else [],
         "bela": ({"player": res.bela.player, "trick": res.bela.trick, "scored": res.bela.scored}
                  if res and res.bela else None),
         "renonces": [{"player": r.player, "trick": r.trick, **{k: _plain(v) for k, v in r.args.items()}}
                      for r in res.renonces] if res else [],
-        "recorded_points": dict(h.recorded) if h.recorded is not None else None,
+        "recorded_points": _seated(h.recorded, players),
         "after_end": h.after_end,
         "stopped_at": res.stopped_at if res else None,
     }
@@ -80,7 +85,7 @@ def game_json(g: GameReport) -> dict[str, Any]:
             "target": g.target, "winner": g.winner, "totals": dict(g.totals),
             "recorded_totals": dict(g.recorded_totals) if g.recorded_totals is not None else None,
             "recorded_winner": g.recorded_winner, "ended_by": g.ended_by,
-            "hands": [hand_json(h) for h in g.hands]}
+            "hands": [hand_json(h, g.players) for h in g.hands]}
 
 
 def marks_json(rep: RecordReport, lang: str = "en") -> dict[str, Any]:
@@ -254,7 +259,7 @@ def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | Non
         for h in g.hands:
             if (robber is not None and g.number != robber) or (hand is not None and h.number != hand):
                 continue
-            d = hand_json(h)
+            d = hand_json(h, g.players)
             d["game"] = g.number
             res = h.result
             d["tricks"] = [{"number": tr.number, "leader": tr.leader, "reply_player": tr.reply_player,

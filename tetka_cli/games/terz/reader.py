@@ -107,10 +107,14 @@ class TerzReader(NodeReader):
         """A run of cards, as one text (`9♦ K♦ Q♦`) or a list; None if any card is unreadable."""
         if isinstance(node, yaml.ScalarNode) and node.tag != NULL:
             locs = _text_locs(node)
-            tokens = _TOKEN.findall(node.value)
             if "/" in node.value:
                 self.add("schema", node, what=what, expected="cards", **where)
                 return None
+            tokens = node.value.replace(",", " ").split()
+            fast = [CARD_BY_TEXT.get(tok) for tok in tokens]
+            if None not in fast:
+                return tuple(fast), locs  # type: ignore[arg-type]
+            tokens = _TOKEN.findall(node.value)
             out = [self.card_text(tok, locs[i], **where) for i, tok in enumerate(tokens)]
             return None if None in out else (tuple(out), locs)  # type: ignore[return-value]
         if isinstance(node, yaml.SequenceNode):
@@ -381,6 +385,9 @@ class TerzReader(NodeReader):
         if not (isinstance(node, yaml.ScalarNode) and node.tag != NULL):
             self.add("schema", node, what=what, expected="lead and reply", **where)
             return None
+        fast = _fast_play(node.value)
+        if fast is not None:
+            return (*fast, _text_locs(node))
         text = node.value
         played, _, drawn = text.partition("/")
         locs = _text_locs(node)
@@ -396,14 +403,12 @@ class TerzReader(NodeReader):
 
     def trick(self, node: yaml.Node, number: int, players: tuple[str, ...], hand_where: dict[str, int]) -> TrickRecord | None:
         where = {**hand_where, "trick": number}
-        loc = _loc(node)
+        loc = node.start_mark
         # The fast path: a trick written as one line in a usual spelling.
-        if type(node) is yaml.ScalarNode and node.tag == STR and "/" not in node.value:
-            parts = node.value.split()
-            if len(parts) == 2:
-                a, b = CARD_BY_TEXT.get(parts[0]), CARD_BY_TEXT.get(parts[1])
-                if a is not None and b is not None:
-                    return TrickRecord(number, loc, a, b, _text_locs(node))
+        if type(node) is yaml.ScalarNode and node.tag == STR:
+            fast = _fast_play(node.value)
+            if fast is not None:
+                return TrickRecord(number, node.start_mark, fast[0], fast[1], _text_locs(node), fast[2])
         if not isinstance(node, yaml.MappingNode):
             got = self.play(node, "trick", **where)
             if got is None:
@@ -469,6 +474,26 @@ class TerzReader(NodeReader):
             return None, NOWHERE
         node = m[key][1]
         return self.player(node, key, players, **where), _loc(node)
+
+
+def _fast_play(text: str) -> tuple[Card, Card, tuple[Card, ...]] | None:
+    """`9♣ 8♣` or `9♣ 8♣ / A♣ K♦` in the usual spellings, without a finding to make; else None
+    (and the careful path reads it)."""
+    played, slash, drawn = text.partition("/")
+    parts = played.split()
+    if len(parts) != 2:
+        return None
+    get = CARD_BY_TEXT.get
+    a, b = get(parts[0]), get(parts[1])
+    if a is None or b is None:
+        return None
+    if not slash:
+        return a, b, ()
+    more = drawn.split()
+    if not 1 <= len(more) <= 2 or "/" in drawn:
+        return None
+    draws = tuple(get(x) for x in more)
+    return (a, b, draws) if None not in draws else None  # type: ignore[return-value]
 
 
 # The usual spellings of the 32 cards, for the fast path; anything else goes through parse_card.

@@ -22,7 +22,7 @@ class TrickRecord:
     draw's place (draws written after `/`), `draw_loc` the `draw` key's value when used."""
 
     number: int
-    loc: Loc
+    mark: Any  # where the trick starts, as the YAML mark (its line and column are worked out when asked)
     lead: Card
     reply: Card
     card_locs: Sequence[Loc] | Any  # [lead, reply, draw 1, draw 2]; may compute places lazily
@@ -36,6 +36,11 @@ class TrickRecord:
     scored_loc: Loc = NOWHERE
     bela: str | None = None
     bela_loc: Loc = NOWHERE
+
+    @property
+    def loc(self) -> Loc:
+        m = self.mark
+        return m if isinstance(m, Loc) else Loc(m.line + 1, m.column + 1)
 
     def as_input(self) -> TrickInput:
         return TrickInput(self.lead, self.reply, self.draws, self.exchange, self.declare, self.scored, self.bela)

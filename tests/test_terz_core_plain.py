@@ -3,7 +3,7 @@ import subprocess
 import sys
 
 TERZ_CORE = ["cards", "play", "declarations", "exchange", "bela", "hand", "game", "bots", "simulate",
-             "record_writer", "model", "rules"]
+             "record_writer", "model", "rules", "names"]
 
 
 def test_terz_core_modules_import_no_cli_or_yaml():

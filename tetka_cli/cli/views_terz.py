@@ -8,6 +8,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..common.findings import Finding
 from ..common.money import format_money, money_places
 from ..games.terz.messages import N_, _, kind_name
+from ..games.terz.names import obligation_name
 from ..games.terz.referee import GameReport, HandReport, RecordReport
 from ..games.terz.settlement import SittingMoney
 from .views_tetka import Table
@@ -197,7 +198,7 @@ def trick_notes(tr: Any, lang: str, renonce: Mapping[tuple[int, str], Any], trum
     for (t, p), issue in renonce.items():
         if t == tr.number:
             notes.append(_(lang, "{player}: renonce ({obligation})").format(
-                player=p, obligation=issue.args.get("obligation", "?")))
+                player=p, obligation=obligation_name(issue.args.get("obligation", "?"), lang)))
     return notes
 
 

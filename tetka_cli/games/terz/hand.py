@@ -70,15 +70,20 @@ class _Replay:
         # What the record says of the future: who plays each card, and who draws it after which trick.
         self.plays_of: dict[str, dict[Card, int]] = {p: {} for p in self.players}
         self.drawn_later: dict[Card, tuple[str, int]] = {}
+        self.exchanges_of: dict[str, list[int]] = {p: [] for p in self.players}
         leader = self.first
         for k, t in enumerate(tricks[:TRICKS_PER_HAND], 1):
             reply_player = self.other(leader)
             self.plays_of[leader].setdefault(t.lead, k)
             self.plays_of[reply_player].setdefault(t.reply, k)
             winner = reply_player if reply_wins(t.lead, t.reply, self.trumps) else leader
-            for who, c in zip((winner, self.other(winner)), t.draws):
+            # the loser of trick 7 takes the card face up, which may have passed through an exchange
+            drawn = t.draws[:1] if k == STOCK_TRICKS else t.draws
+            for who, c in zip((winner, self.other(winner)), drawn):
                 if k <= STOCK_TRICKS:
                     self.drawn_later.setdefault(c, (who, k))
+            if t.exchange in self.exchanges_of:
+                self.exchanges_of[t.exchange].append(k)
             leader = winner
 
     def other(self, p: str) -> str:
@@ -95,7 +100,11 @@ class _Replay:
         if c in self.hold[p]:
             return False
         opp = self.other(p)
-        if c in self.played or c is self.turned_now or self.owner.get(c) == opp or c in self.plays_of[opp]:
+        if c in self.played or c is self.turned_now or self.owner.get(c) == opp:
+            return True
+        # the 7 of trumps goes from its holder to the loser of trick 7 when exchanged
+        passes = c is self.seven and any(j >= trick for j in self.exchanges_of[p])
+        if c in self.plays_of[opp] and not passes:
             return True
         later = self.drawn_later.get(c)
         return later is not None and (later[0] == opp or later[1] >= trick) and self.owner.get(c) != p

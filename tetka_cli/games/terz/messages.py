@@ -49,17 +49,11 @@ def _fill(lang: str, text: str, args: Mapping[str, Any], player: str | None) -> 
     return string.Formatter().vformat(_(lang, text), (), values)
 
 
-# The combination names of terz-rules.md §5, as declared kinds come from the rules core.
-KINDS = {
-    "terz": N_("terz"), "quart": N_("quart"), "quint": N_("quint"), "six": N_("six in sequence"),
-    "seven": N_("seven in sequence"), "eight": N_("eight in sequence"), "four-queens": N_("four queens"),
-    "four-kings": N_("four kings"), "four-aces": N_("four aces"), "four-jacks": N_("four jacks"),
-    "invalid": N_("not a combination"),
-}
-
-
 def kind_name(kind: str | None, lang: str) -> str:
-    return _(lang, KINDS[kind]) if kind in KINDS else str(kind or "?")
+    """A combination's name (the rules core's words)."""
+    from .names import kind_name as core_kind_name
+
+    return core_kind_name(kind or "?", lang)
 
 
 _BELA = {

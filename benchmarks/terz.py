@@ -17,7 +17,6 @@ import os
 import platform
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -29,14 +28,8 @@ from tetka_cli.games.records import check_record  # noqa: E402
 from tetka_cli.games.terz.record_writer import write_sitting  # noqa: E402
 from tetka_cli.games.terz.simulate import Simulator  # noqa: E402
 
-
-def best(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
+sys.path.insert(0, HERE)
+from run import best  # noqa: E402  (the best of several runs, as for Tetka)
 
 
 def record_text(games: int, seed: int = 1) -> str:

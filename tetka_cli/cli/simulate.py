@@ -46,7 +46,6 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
     from tabulate import tabulate
 
     from .. import __version__
-    from ..common.atomic import write_atomic
     from ..games.tetka.bots import bot_names
     from ..games.tetka.record_writer import write_sitting
     from ..games.tetka.rules import HouseRules
@@ -85,15 +84,7 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
         tallies.append(average_marks([sitting]))
         text = write_sitting(sitting, meta={"generator": f"tetka simulate {__version__}", "seed": str(seed),
                                             "bots": ",".join(seats)}, with_deal=with_deal)
-        if out_path is None:
-            sys.stdout.write(text)
-        else:
-            target = os.path.join(folder, f"sitting-{i + 1:04d}.yaml") if folder else out_path
-            try:
-                write_atomic(target, text)
-            except OSError as e:
-                raise click.ClickException(f"{target}: cannot write: {e.strerror or e}") from None
-            written.append(target)
+        _emit(text, i, out_path, folder, written)
     played = sum(n for n, _ in tallies)
     if written:
         err(f"tetka: wrote {len(written)} record(s), {played} hands")
@@ -104,6 +95,21 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
         text = tabulate(rows, headers=[t("player", lang), "bot", "marks/hand"], tablefmt="simple",
                         disable_numparse=True)
         (out if out_path is not None else err)(f"{played} hands\n{text}")
+
+
+def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: list[str]) -> None:
+    """One sitting's record: to stdout, to `out_path`, or as the i-th file of `folder`, whole or not at all."""
+    from ..common.atomic import write_atomic
+
+    if out_path is None:
+        sys.stdout.write(text)
+        return
+    target = os.path.join(folder, f"sitting-{i + 1:04d}.yaml") if folder else out_path
+    try:
+        write_atomic(target, text)
+    except OSError as e:
+        raise click.ClickException(f"{target}: cannot write: {e.strerror or e}") from None
+    written.append(target)
 
 
 def _folder(out_path: str | None, sittings: int) -> str | None:
@@ -127,7 +133,6 @@ def _simulate_terz(games: int, target: int, sittings: int, players: str, bots: s
     from tabulate import tabulate
 
     from .. import __version__
-    from ..common.atomic import write_atomic
     from ..games.terz.messages import _
     from ..games.terz.record_writer import write_sitting
     from ..games.terz.rules import TerzRules
@@ -150,15 +155,7 @@ def _simulate_terz(games: int, target: int, sittings: int, players: str, bots: s
         done.append(sitting)
         text = write_sitting(sitting, meta={"generator": f"tetka simulate {__version__}", "seed": str(seed),
                                             "bots": ",".join(seats)})
-        if out_path is None:
-            sys.stdout.write(text)
-        else:
-            path = os.path.join(folder, f"sitting-{i + 1:04d}.yaml") if folder else out_path
-            try:
-                write_atomic(path, text)
-            except OSError as e:
-                raise click.ClickException(f"{path}: cannot write: {e.strerror or e}") from None
-            written.append(path)
+        _emit(text, i, out_path, folder, written)
     n_games, n_hands, won, avg = game_stats(done)
     if written:
         err(f"tetka: wrote {len(written)} record(s), {n_games} games, {n_hands} hands")

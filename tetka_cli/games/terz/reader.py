@@ -12,7 +12,7 @@ import yaml
 
 from ...common.cards import Card, CardError, Rank, parse_card
 from ...common.money import StakeError, parse_stake
-from ...common.positions import NOWHERE, Loc
+from ...common.positions import NOWHERE, Loc, TextLocs
 from ...common.yaml_input import BOOL, NULL, STR, NodeReader, ValueLocs, _loc
 from .model import Forfeit
 from .record import GameRecord, HandRecord, Record, TrickRecord
@@ -48,21 +48,12 @@ TERZ_KEYS = {
 _TOKEN = re.compile(r"[^\s,/\[\]]+")
 
 
-class PlayLocs:
-    """Where each card of a one-line play (`9♣ 8♣ / A♣ K♦`) starts: lead, reply, then draws.
-    Worked out only when a finding asks."""
+class PlayLocs(TextLocs):
+    """Where each card of a one-line play (`9♣ 8♣ / A♣ K♦`) starts: lead, reply, then draws (the `/`
+    is not a card). Worked out only when a finding asks."""
 
-    __slots__ = ("loc", "text", "offset")
-
-    def __init__(self, loc: Loc, text: str, offset: int) -> None:
-        self.loc, self.text, self.offset = loc, text, offset
-
-    def __getitem__(self, i: int) -> Loc:
-        if "\n" not in self.text:
-            for k, m in enumerate(_TOKEN.finditer(self.text)):
-                if k == i:
-                    return Loc(self.loc.line, self.loc.column + self.offset + m.start())
-        return self.loc
+    __slots__ = ()
+    token = _TOKEN
 
 
 def _text_locs(node: yaml.ScalarNode) -> PlayLocs:

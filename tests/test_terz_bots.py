@@ -68,3 +68,16 @@ def test_the_record_is_valid_yaml_with_names_quoted():
     assert len(hand["tricks"]) == 16 and set(hand["deal"]) == {"yes", "Ann: B"}
     assert hand["points"] == dict(s.games[0].hands[0].result.points)
     assert quote("Анна") == "Анна" and quote("a\u2028b") == '"a\\u2028b"'
+
+
+def test_faults_for_the_referee_to_find():
+    s = Simulator(bots=("random", "random"), seed=4, renonce_rate=0.3, points_error_rate=0.5).sitting(2)
+    renonces = [h for h in s.hands if h.renonce is not None]
+    assert renonces and all(h.result.renonces for h in renonces)
+    wrong = [h for h in s.hands if h.recorded is not None]
+    assert wrong and all(h.recorded != h.result.points for h in wrong)
+    doc = yaml.safe_load(write_sitting(s))
+    written = [hand["points"] for g in doc["games"] for hand in g["hands"]]
+    assert written == [dict(h.table_points) for h in s.hands]
+    with pytest.raises(ValueError):
+        Simulator(renonce_rate=2.0)

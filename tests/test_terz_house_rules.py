@@ -123,7 +123,8 @@ class TestCardFlow:
 
     def test_the_turned_up_card_played_before_trick_eight(self):
         h = bare(A, "8♠", "8♠ 7♥")
-        assert codes(replay_hand(PLAYERS, h)) == [("deal-mismatch", 1, B, "lead", None)]
+        r = replay_hand(PLAYERS, h)
+        assert codes(r) == [("deal-mismatch", 1, B, "lead", None)] and r.issues[0].args["problem"] == "still-turned-up"
 
     def test_a_draw_after_the_stock(self):
         h = with_trick(worked_hand(), 8, trick("7♦ 9♦ / 8♥"))

@@ -15,7 +15,8 @@ from tetka_cli.common.cards import Card, Rank
 from tetka_cli.games.terz.cards import DECK, card_points
 from tetka_cli.games.terz.declarations import Declared, binding_breach, classify, combinations_in, is_higher
 from tetka_cli.games.terz.hand import replay_hand
-from tetka_cli.games.terz.model import HandInput, TrickInput
+from tetka_cli.games.terz.model import HandInput
+from tetka_cli.games.terz.rules import DEFAULT_RULES as replay_rules
 from tetka_cli.games.terz.simulate import SimHand, Simulator
 
 PLAYERS = ("Анна", "Борис")
@@ -82,7 +83,7 @@ def test_an_illegal_reply_after_the_stock_is_found(seed, k):
     assert [(x.trick, x.player) for x in replay_hand(PLAYERS, bare).renonces] == [(k, h.renonce[0])]
 
 
-def quiet_tricks(r, hand: HandInput, window=range(2, 8)) -> list[int]:
+def quiet_tricks(hand: HandInput, window=range(2, 8)) -> list[int]:
     return [k for k in window if not hand.tricks[k - 1].declare and hand.tricks[k - 1].exchange is None]
 
 
@@ -91,7 +92,7 @@ def quiet_tricks(r, hand: HandInput, window=range(2, 8)) -> list[int]:
 def test_a_declaration_not_held_is_found(seed):
     rng = random.Random(seed)
     h = sim_hand(seed, ("book", "random"))
-    ks = quiet_tricks(h.result, h.hand)
+    ks = quiet_tricks(h.hand)
     if not ks:
         return
     k = rng.choice(ks)
@@ -175,7 +176,3 @@ def test_an_illegal_bela_is_found(seed):
     assert only(r, "bela-illegal", t.number, who)
     assert r.points == r0.points
 
-
-from tetka_cli.games.terz.rules import DEFAULT_RULES as replay_rules  # noqa: E402
-
-__all__ = ["TrickInput"]

@@ -10,25 +10,22 @@ from .base import emit_json
 
 
 def combined() -> dict[str, Any]:
-    """One schema for both games: Terz's when `game` is `terz`, else Tetka's (each as it is)."""
+    """One schema for both games: Terz's when `game` is `terz`, else Tetka's (each whole, with its $id)."""
     from ..games.terz.schema import SCHEMA as TERZ
     from ..games.tetka.schema import SCHEMA as TETKA
-
-    def inner(s: dict[str, Any]) -> dict[str, Any]:
-        return {k: v for k, v in s.items() if k not in ("$schema", "$id")}
 
     # Every top-level key of either game, for an editor's completion; the strict check is below.
     keys = {**TETKA["properties"], **TERZ["properties"]}
     loose = {k: {"description": v.get("description", "")} if "description" in v else {} for k, v in keys.items()}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://example.invalid/tetka/records-format-1.json",
+        "$id": "https://tetka.invalid/schema/record-format-1.json",
         "title": "Tetka or Terz game record, format 1",
         "type": "object",
         "properties": {**loose, "game": {"enum": ["tetka", "terz"]}},
         "if": {"type": "object", "properties": {"game": {"const": "terz"}}, "required": ["game"]},
-        "then": inner(TERZ),
-        "else": inner(TETKA),
+        "then": TERZ,  # each game's schema whole, with its own $id
+        "else": TETKA,
     }
 
 

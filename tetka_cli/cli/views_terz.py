@@ -366,3 +366,32 @@ def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currenc
 
 
 GAME_TITLES = {"tetka": N_("Tetka"), "terz": N_("Terz")}
+
+
+# -- the page of an evening (`--format html`) ----------------------------------------------------
+def evening(rep: RecordReport | None, doc: Mapping[str, Any] | None, path: str, lang: str,
+            findings: Iterable[Finding] = ()) -> Any:
+    """A Terz record's part of the HTML page: its score sheet (the text view's tables), its money as
+    settled (`doc`, its settle JSON), or why it is not settled; its findings."""
+    from ..common.messages import finding_line
+    from .html_sheet import EveningRecord
+
+    sheets = marks_tables(rep, lang) if rep is not None else []
+    settlement: list[Table] = []
+    unsettled = ""
+    if doc is None:
+        unsettled = _(lang, "Not settled: the record breaks a rule (see the findings).")
+    else:
+        settlement = sitting_tables(doc, lang, money_places(Decimal(doc["stake"])))
+        if rep is not None and len(doc["games"]) < len(rep.games):
+            unsettled = _(lang, "Unfinished games are not settled.")
+    return EveningRecord(path, dict(rep.record.meta) if rep is not None else {}, (), tuple(settlement), unsettled,
+                         [finding_line(f, lang) for f in findings], tuple(sheets))
+
+
+def evening_of_marks(rep: RecordReport, lang: str) -> Any:
+    """`marks --format html` for a Terz record: its sheet, and its money as `settle` would count it."""
+    from ..games.settling import money_of
+
+    doc = sitting_json(money_of(rep)) if rep.ok else None
+    return evening(rep, doc, rep.path, lang, rep.findings)

@@ -90,7 +90,7 @@ class _Replay:
         return self.players[1] if p == self.players[0] else self.players[0]
 
     def issue(self, code: str, trick: int | None, player: str | None, where: str, **args) -> None:
-        self.issues.append(Issue(code, trick, player, where, args))  # type: ignore[arg-type]
+        self.issues.append(Issue(code, trick, player, where, args))  # type: ignore[arg-type]  # where: a Where
 
     # -- holdings ---------------------------------------------------------------------------------------
     def provably_not_held(self, p: str, c: Card, trick: int) -> bool:
@@ -134,7 +134,7 @@ class _Replay:
         if c in self.played:
             self.issue("duplicate-card", trick, p, where, card=str(c))
         elif self.provably_not_held(p, c, trick):
-            problem = ("turned-up" if c is self.turned_now else
+            problem = ("still-turned-up" if c is self.turned_now else
                        "opponent" if self.owner.get(c) == self.other(p) or c in self.plays_of[self.other(p)]
                        else "not-yet" if c in self.drawn_later else "not-held")
             self.issue("deal-mismatch", trick, p, where, problem=problem, card=str(c))
@@ -186,34 +186,30 @@ class _Replay:
     def declarations(self, trick: int, leader: str, reply_player: str, lead_judged: _Judged | None,
                      reply_judged: _Judged | None) -> tuple[tuple[Declaration, ...], str | None]:
         """The contest of one trick (§5 "Рост?", §11 #16-19): who writes, and what binds whom."""
-        out: list[Declaration] = []
-        scorer: str | None = None
-        lead_ok = lead_judged is not None and lead_judged.void is None
-        reply_ok = reply_judged is not None and reply_judged.void is None
         for j in (lead_judged, reply_judged):
             if j is not None and j.void is not None:
                 self.issue(j.void, trick, j.player, "declare", **j.args)
-        answer = lead_judged is not None
+        lead = lead_judged.combo if lead_judged is not None and lead_judged.void is None else None
+        answer = reply_judged.combo if reply_judged is not None and reply_judged.void is None else None
+        out: list[Declaration] = []
+        scorer: str | None = None
         if lead_judged is not None:
-            assert lead_judged.combo is not None or not lead_ok
-            beaten = lead_ok and reply_ok and is_higher(reply_judged.combo, lead_judged.combo,  # type: ignore
-                                                        self.trumps, self.rules)
-            if lead_ok:
-                self.bound[leader].append(Declared(lead_judged.combo, not beaten))  # type: ignore[arg-type]
-                if not beaten:
-                    scorer = leader
-            out.append(self.declaration(lead_judged, trick, lead_ok and not beaten, lead_judged.void, False))
+            beaten = lead is not None and answer is not None and is_higher(answer, lead, self.trumps, self.rules)
+            if lead is not None:
+                self.bound[leader].append(Declared(lead, not beaten))
+                scorer = None if beaten else leader
+            out.append(self.declaration(lead_judged, trick, scorer == leader, lead_judged.void, False))
         if reply_judged is not None:
             void = reply_judged.void
-            if reply_ok and lead_ok and scorer == leader:
+            if answer is not None and scorer == leader:  # a valid answer that is not higher: declared, beaten
                 void = "counter-not-higher"
-                args = dict(reply_judged.args, against=lead_judged.args["cards"])  # type: ignore[union-attr]
-                self.issue(void, trick, reply_player, "declare", **args)
-                self.bound[reply_player].append(Declared(reply_judged.combo, False))  # type: ignore[arg-type]
-            elif reply_ok:
+                self.issue(void, trick, reply_player, "declare", **reply_judged.args,
+                           against=_names(lead.cards) if lead else [])
+                self.bound[reply_player].append(Declared(answer, False))
+            elif answer is not None:
                 scorer = reply_player
-                self.bound[reply_player].append(Declared(reply_judged.combo, True))  # type: ignore[arg-type]
-            out.append(self.declaration(reply_judged, trick, scorer == reply_player, void, answer))
+                self.bound[reply_player].append(Declared(answer, True))
+            out.append(self.declaration(reply_judged, trick, scorer == reply_player, void, lead_judged is not None))
         return tuple(out), scorer
 
     def write(self, p: str, points: int) -> None:
@@ -355,7 +351,8 @@ class _Replay:
         hand_winner = a if points[a] > points[b] else b if points[b] > points[a] else last
         return HandResult(self.players, self.dealer, hand.trump, tuple(results), played_all and stopped_at is None,
                           stopped_at, won, last, bonus, tuple(all_decl), bela_result, dict(self.written), points,
-                          tuple(self.renonces), tuple(self.issues), hand_winner, self.reached, game_lost_by)
+                          tuple(self.renonces), tuple(sorted(self.issues, key=_issue_order)), hand_winner, self.reached,
+                          game_lost_by)
 
     def check_names(self, t: TrickInput, k: int) -> None:
         for who in [*t.declare, t.exchange, t.bela]:
@@ -393,6 +390,13 @@ class _Replay:
         else:
             self.exact[loser] = False
         return out
+
+
+def _issue_order(i: Issue) -> tuple[int, int]:
+    """The deal first, then trick by trick (stable within a trick), then the hand as a whole."""
+    if i.trick is not None:
+        return 1, i.trick
+    return (0, 0) if i.where == "deal" else (2, 0)
 
 
 def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DEFAULT_RULES, *,

@@ -27,7 +27,8 @@ REASONS = {
     "out-of-window": _("outside the bela window"), "other-not-held": _("without the other card of the pair"),
     # deal-mismatch
     "count": _("not nine cards"), "opponent": _("the opponent's card"), "not-yet": _("drawn only later"),
-    "turned-up": _("still the turned-up card"), "after-stock": _("nothing is drawn after trick 7"),
+    "turned-up": _("not the turned-up card, which the loser of trick 7 takes"),
+    "still-turned-up": _("still the turned-up card"), "after-stock": _("nothing is drawn after trick 7"),
 }
 REASONS_OF = {"bela-illegal": {"twice": _("announced twice this hand")},
               "deal-mismatch": {"not-held": _("a card the player did not hold")}}

@@ -6,7 +6,7 @@ import json
 from dataclasses import fields
 from typing import Mapping
 
-from .model import HandInput, HandResult, TrickInput
+from .model import HandInput, TrickInput
 from .rules import DEFAULT_RULES, TerzRules
 from .simulate import SimSitting
 
@@ -57,9 +57,9 @@ def _trick(t: TrickInput, with_draws: bool) -> str:
     return "{" + ", ".join([f"play: {play}"] + extra) + "}" if extra else play
 
 
-def hand_lines(h: HandInput, result: HandResult | None, *, with_deal: bool = True, with_points: bool = True,
-               indent: str = "      ", players: tuple[str, str] | None = None) -> list[str]:
-    """One played hand as the lines of an item of `hands:`."""
+def hand_lines(h: HandInput, points: Mapping[str, int] | None, *, with_deal: bool = True,
+               with_points: bool = True, indent: str = "      ", players: tuple[str, str] | None = None) -> list[str]:
+    """One played hand as the lines of an item of `hands:`; `points` as the table wrote them."""
     out = [f"{indent}- dealer: {quote(h.dealer)}", f"{indent}  trump: {h.trump}"]
     if with_deal and h.deal:
         out.append(f"{indent}  deal:")
@@ -67,8 +67,8 @@ def hand_lines(h: HandInput, result: HandResult | None, *, with_deal: bool = Tru
         out.extend(f"{indent}    {quote(p)}: {_cards(h.deal[p])}" for p in order if p in h.deal)
     out.append(f"{indent}  tricks:")
     out.extend(f"{indent}    - {_trick(t, with_deal)}" for t in h.tricks)
-    if with_points and result is not None:
-        out.append(f"{indent}  points: {_scores(result.points, players or tuple(result.points))}")
+    if with_points and points is not None:
+        out.append(f"{indent}  points: {_scores(points, players or tuple(points))}")
     return out
 
 
@@ -91,7 +91,7 @@ def write_sitting(s: SimSitting, *, meta: Mapping[str, str] | None = None, with_
                 out.append(f"    winner: {quote(g.winner)}")
         out.append("    hands:")
         for h in g.hands:
-            out.extend(hand_lines(h.hand, h.result, with_deal=with_deal, with_points=with_points,
+            out.extend(hand_lines(h.hand, h.table_points, with_deal=with_deal, with_points=with_points,
                                   players=s.players))
     return "\n".join(out) + "\n"
 

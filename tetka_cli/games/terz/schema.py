@@ -25,7 +25,7 @@ def _rule(key: str, values: tuple[object, ...]) -> dict:
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://example.invalid/tetka/terz-record-format-1.json",
+    "$id": "https://tetka.invalid/schema/terz-record-format-1.json",
     "title": "Terz game record, format 1",
     "type": "object",
     "required": ["format", "game", "players", "games"],

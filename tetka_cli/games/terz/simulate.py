@@ -17,7 +17,7 @@ from .game import GameProgress
 from .hand import replay_hand
 from .model import HandInput, HandResult, TrickInput
 from .play import legal_replies, reply_wins
-from .rules import DEFAULT_RULES, HAND_SIZE, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
+from .rules import DEFAULT_RULES, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
 
 DEFAULT_PLAYERS = ("Анна", "Борис")
 MAX_HANDS_PER_GAME = 200  # a game to 501 takes a handful of hands: every hand hands out 150 points or more
@@ -27,7 +27,12 @@ MAX_HANDS_PER_GAME = 200  # a game to 501 takes a handful of hands: every hand h
 class SimHand:
     hand: HandInput  # with the deal and every draw
     result: HandResult
-    renonce: tuple[str, int] | None = None  # (player, trick) of an injected renonce
+    renonce: tuple[str, int] | None = None  # (player, trick) of the last injected renonce
+    recorded: Mapping[str, int] | None = None  # the points the "table" writes; differs when a fault was injected
+
+    @property
+    def table_points(self) -> Mapping[str, int]:
+        return self.recorded if self.recorded is not None else self.result.points
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +64,14 @@ class SimSitting:
 
 class Simulator:
     def __init__(self, *, players: Sequence[str] = DEFAULT_PLAYERS, bots: Sequence[str] = ("book", "book"),
-                 seed: int = 0, rules: TerzRules = DEFAULT_RULES) -> None:
+                 seed: int = 0, rules: TerzRules = DEFAULT_RULES, renonce_rate: float = 0.0,
+                 points_error_rate: float = 0.0) -> None:
         if len(players) != 2 or len(set(players)) != 2 or len(bots) != 2:
             raise ValueError("Terz is played by two players with two bots")
+        if not 0.0 <= renonce_rate <= 1.0 or not 0.0 <= points_error_rate <= 1.0:
+            raise ValueError("rates are probabilities, from 0 to 1")
+        self.renonce_rate = renonce_rate
+        self.points_error_rate = points_error_rate
         self.players: tuple[str, str] = (players[0], players[1])
         self.bot_names = (bots[0], bots[1])
         self.rng = random.Random(seed)
@@ -74,7 +84,7 @@ class Simulator:
     def hand(self, dealer: str, *, totals_before: Mapping[str, int] | None = None,
              renonce_at: int | None = None) -> SimHand:
         """Deal and play one hand. With `renonce_at` (a trick from 8 on), the reply player of that
-        trick plays an illegal card if he has one."""
+        trick plays an illegal card if he has one; with `renonce_rate`, at any trick from 8 on."""
         rules, rng = self.rules, self.rng
         deck = list(DECK)
         rng.shuffle(deck)
@@ -154,7 +164,7 @@ class Simulator:
                 scored = rp
             rv = view(rp, k, lead)
             legal = legal_replies(hands[rp], lead, trumps) if k > STOCK_TRICKS else frozenset(hands[rp])
-            if k == renonce_at:
+            if k == renonce_at or (k > STOCK_TRICKS and self.renonce_rate and rng.random() < self.renonce_rate):
                 illegal = sorted(set(hands[rp]) - legal, key=lambda c: c.index)
                 if illegal:
                     legal = frozenset([rng.choice(illegal)])
@@ -176,13 +186,17 @@ class Simulator:
                 draws = (w_card, l_card)  # type: ignore[assignment]
             tricks.append(TrickInput(lead, reply, draws, exchange, declare, scored if declare else None, bela))
             leader = winner
-        assert all(len(h) == 0 for h in hands.values()) and len(stock) == 0 and HAND_SIZE == 9
         hand_input = HandInput(dealer, turned, tuple(tricks), deal)
         result = replay_hand(self.players, hand_input, rules, totals_before=totals_before)
         if result.stopped_at is not None:  # the table stops at the end of that trick
             hand_input = HandInput(dealer, turned, tuple(tricks[:result.stopped_at]), deal)
             result = replay_hand(self.players, hand_input, rules, totals_before=totals_before)
-        return SimHand(hand_input, result, injected)
+        recorded = None
+        if self.points_error_rate and rng.random() < self.points_error_rate:
+            p = rng.choice(self.players)
+            recorded = dict(result.points)
+            recorded[p] += rng.choice((-10, -1, 1, 10)) if recorded[p] >= 10 else 10
+        return SimHand(hand_input, result, injected, recorded)
 
     def game(self, first_dealer: str | None = None) -> SimGame:
         progress = GameProgress.start(self.players, first_dealer, self.rules)

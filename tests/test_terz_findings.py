@@ -150,3 +150,25 @@ def test_the_next_dealer_follows_the_dealer_rule():
     assert f.args["expected"] == "Борис" and "last trick" in f.message("en")
     alt = two.replace("players: [Анна, Борис]\n", "players: [Анна, Борис]\nrules: {dealer_rule: hand_winner}\n")
     assert not [f for f in judge(alt).findings if f.code == "wrong-dealer"]
+
+
+@pytest.mark.parametrize("code,reasons", [
+    ("exchange-illegal", ["turned-seven", "twice", "not-held", "too-late", "not-own-turn"]),
+    ("bela-illegal", ["twice", "not-on-lead", "not-king-queen", "out-of-window", "other-not-held"]),
+    ("deal-mismatch", ["count", "not-held", "opponent", "not-yet", "still-turned-up", "turned-up", "after-stock"]),
+    ("renonce", ["follow", "trump", "beat"]),
+])
+def test_each_reason_the_rules_core_gives_has_its_own_sentence(code, reasons):
+    from tetka_cli.common.findings import Finding
+
+    key = "obligation" if code == "renonce" else "problem" if code == "deal-mismatch" else "reason"
+    for lang in ("en", "ru"):
+        texts = set()
+        for r in reasons:
+            f = Finding(code, {key: r, "card": "8♠", "led": "7♠", "could": ["J♠"], "count": 8, "cards": ["A♣"],
+                               "turned": "8♠", "window": "1-7", "renderer": "tetka_cli.games.terz.messages"},
+                        player="Анна", trick=3)
+            text = f.message(lang)
+            assert "?" not in text and "do not fit together" not in text and "не сходятся" not in text, text
+            texts.add(text)
+        assert len(texts) == len(reasons)

@@ -80,6 +80,7 @@ _DEAL = {
     "not-held": N_("{player} plays {card}, provably not in that hand"),
     "opponent": N_("{player} plays {card}, a card of the opponent's"),
     "not-yet": N_("{player} plays {card} before drawing it"),
+    "still-turned-up": N_("{player} plays {card} while it is still the turned-up card under the stock"),
     "turned-up": N_("{card} is written as the last draw, but the turned-up card {turned} is what the loser of trick 7 takes"),
     "after-stock": N_("a draw ({cards}) is written after trick {trick}: nothing is drawn after trick 7"),
     "draw-count": N_("more than two cards ({cards}) are drawn after trick {trick}: the winner draws one, then the loser"),
@@ -145,9 +146,11 @@ def finding_message(f: Any, lang: str = "en") -> str:
     if code == "deal-mismatch":
         problem = a.get("problem")
         text = _DEAL.get("draw-count" if problem == "count" and "cards" in a else problem)
-        if text is None:
+        if text is None:  # a problem this page has no sentence for: the rules core's words for it
+            from .names import reason_text
+
             text = N_("the deal, the draws and the play do not fit together: {detail}")
-            a["detail"] = a.get("detail", problem)
+            a["detail"] = reason_text(code, str(problem), lang)
         return _fill(lang, text, a, f.player)
     if code == "wrong-dealer":
         a["rule"] = _(lang, _DEALER_RULE.get(a.get("rule"), _DEALER_RULE["last_trick"]))

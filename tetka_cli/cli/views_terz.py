@@ -7,7 +7,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..common.findings import Finding
 from ..common.money import format_money, money_places
-from ..games.terz.messages import N_, _, kind_name
+from ..games.terz.messages import _, kind_name
 from ..games.terz.names import obligation_name
 from ..games.terz.referee import GameReport, HandReport, RecordReport
 from ..games.terz.settlement import SittingMoney
@@ -364,8 +364,6 @@ def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currenc
             for p, s in players.items()]
     return Table(title, headers, rows)
 
-
-GAME_TITLES = {"tetka": N_("Tetka"), "terz": N_("Terz")}
 
 
 # -- the page of an evening (`--format html`) ----------------------------------------------------

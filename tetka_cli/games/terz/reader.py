@@ -50,14 +50,21 @@ _TOKEN = re.compile(r"[^\s,/\[\]]+")
 
 class PlayLocs(TextLocs):
     """Where each card of a one-line play (`9♣ 8♣ / A♣ K♦`) starts: lead, reply, then draws (the `/`
-    is not a card). Worked out only when a finding asks."""
+    is not a card). Worked out only when a finding asks, from the YAML mark kept as it is."""
 
-    __slots__ = ()
+    __slots__ = ("mark",)
     token = _TOKEN
+
+    def __init__(self, mark: Any, text: str, offset: int) -> None:  # not the base's: it would place it now
+        self.mark, self.text, self.offset = mark, text, offset
+
+    @property  # type: ignore[override]
+    def loc(self) -> Loc:
+        return Loc(self.mark.line + 1, self.mark.column + 1)
 
 
 def _text_locs(node: yaml.ScalarNode) -> PlayLocs:
-    return PlayLocs(_loc(node), node.value, 1 if node.style in ("'", '"') else 0)
+    return PlayLocs(node.start_mark, node.value, 1 if node.style in ("'", '"') else 0)
 
 
 class TerzReader(NodeReader):
@@ -393,13 +400,13 @@ class TerzReader(NodeReader):
         return cards[0], cards[1], tuple(cards[2:]), locs  # type: ignore[return-value]
 
     def trick(self, node: yaml.Node, number: int, players: tuple[str, ...], hand_where: dict[str, int]) -> TrickRecord | None:
-        where = {**hand_where, "trick": number}
-        loc = node.start_mark
         # The fast path: a trick written as one line in a usual spelling.
         if type(node) is yaml.ScalarNode and node.tag == STR:
             fast = _fast_play(node.value)
             if fast is not None:
                 return TrickRecord(number, node.start_mark, fast[0], fast[1], _text_locs(node), fast[2])
+        where = {**hand_where, "trick": number}
+        loc = node.start_mark
         if not isinstance(node, yaml.MappingNode):
             got = self.play(node, "trick", **where)
             if got is None:

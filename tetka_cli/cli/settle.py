@@ -133,6 +133,18 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     counts = {"read": read, "settled": len(records), "left_out": len(left_out)}
     currencies = {r.get("currency", "") for r in records}
     currency = currencies.pop() if len(currencies) == 1 else ""
+
+    def season_tables() -> list[Table]:
+        """The standings: Tetka's as ever; in a season of both games, one titled table per game."""
+        boards = []
+        if summaries or terz_table is None:
+            tb = standings_table(standings_json(table, places), opts.lang, currency)
+            boards.append(Table(views_terz._(opts.lang, "Tetka"), tb.headers, tb.rows) if both else tb)
+        if terz_table is not None:
+            boards.append(views_terz.standings_table(terz_table, opts.lang, currency,
+                                                     views_terz._(opts.lang, "Terz") if both else ""))
+        return boards
+
     if opts.fmt == "json":
         doc = {"records": records, "players": standings_json(table, places), "left_out": left_out,
                "counts": counts}
@@ -151,14 +163,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                             for p, v in terz_table.items()]))
     elif opts.fmt == "html":
         shown = pages if len(records) == 1 or per_record else [p for p in pages if p.settlement == ()]
-        boards = []
-        if len(records) != 1:
-            if summaries or terz_table is None:
-                tb = standings_table(standings_json(table, places), opts.lang, currency)
-                boards.append(Table(views_terz._(opts.lang, "Tetka"), tb.headers, tb.rows) if both else tb)
-            if terz_table is not None:
-                boards.append(views_terz.standings_table(terz_table, opts.lang, currency,
-                                                         views_terz._(opts.lang, "Terz") if both else ""))
+        boards = season_tables() if len(records) != 1 else []
         out(page(shown, opts.lang, standings=boards or None))
     else:
         tables: list[Table] = []
@@ -166,12 +171,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
             tables = [tb for r in records for tb in (views_terz.sitting_tables(r, opts.lang, places)
                                                      if r.get("game") == "terz" else sitting_tables(r, opts.lang))]
         if len(records) != 1:
-            if summaries or terz_table is None:
-                tb = standings_table(standings_json(table, places), opts.lang, currency)
-                tables.append(Table(views_terz._(opts.lang, "Tetka"), tb.headers, tb.rows) if both else tb)
-            if terz_table is not None:
-                tables.append(views_terz.standings_table(terz_table, opts.lang, currency,
-                                                         views_terz._(opts.lang, "Terz") if both else ""))
+            tables.extend(season_tables())
         emit_tables(tables, opts)
     err(t("summary_settle", opts.lang, **counts))
     if force and code == EXIT_RULES:

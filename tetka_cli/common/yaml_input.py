@@ -132,8 +132,13 @@ def compose(path: str, text: str) -> yaml.Node:
         line, col = _mark_loc(mark)
         problem = e.problem or e.context or "not YAML"
         tab = mark is not None and text[mark.index:mark.index + 1] == "\t"
-        raise FindingError(Finding("yaml-syntax", {"problem": problem, "tab": tab}, path=path, line=line,
-                                   column=col)) from None
+        # For the message layer to say it in plain words: the construct the problem is in, the
+        # line it starts on, the character found, and whether that is the first one of its line.
+        found = text[mark.index:mark.index + 1] if mark is not None else ""
+        line_start = mark is not None and not text[text.rfind("\n", 0, mark.index) + 1:mark.index].strip()
+        raise FindingError(Finding("yaml-syntax", {
+            "problem": problem, "tab": tab, "context": e.context or "", "found": found, "line_start": line_start,
+            "context_line": _mark_loc(e.context_mark)[0]}, path=path, line=line, column=col)) from None
     except yaml.YAMLError as e:
         raise FindingError(Finding("yaml-syntax", {"problem": str(e)}, path=path)) from None
     if node is None:

@@ -81,10 +81,11 @@ class TetkaReader(NodeReader):
             stake_loc = _loc(node)
             try:
                 if not isinstance(node, yaml.ScalarNode) or node.tag == BOOL or node.tag == NULL:
-                    raise StakeError(f"{getattr(node, 'value', '')!r} is not an amount")
+                    raise StakeError(f"{getattr(node, 'value', '')!r} is not an amount", "not-a-number",
+                                     getattr(node, "value", ""))
                 stake = parse_stake(node.value)  # the text as written: `0.10` is never a float
             except StakeError as e:
-                self.add("bad-stake", node, reason=str(e))
+                self.add("bad-stake", node, reason=str(e), problem=e.problem, text=e.text)
         currency = ""
         if "currency" in top:
             currency = self.text(top["currency"][1], "currency") or ""

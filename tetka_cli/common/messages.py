@@ -79,6 +79,14 @@ def _yaml_syntax(a: Mapping[str, Any], lang: str) -> str:
     if problem == "did not find expected '-' indicator":
         return _(lang, "this line is indented differently from the list above: the items of one list "
                        "all start with `- ` in the same column (the list starts on line {line})").format(line=line)
+    if problem == "mapping values are not allowed in this context" and "above_line" in a and not a["colon_before"]:
+        # libyaml read this line as going on with a value begun above it.
+        if a["indent"] != a["above_indent"] and a["above_colon"]:
+            return _(lang, "this line is indented differently from the line above: a key that belongs "
+                           "beside the one on line {line} starts in the same column").format(line=a["above_line"])
+        if not a["above_colon"]:
+            return _(lang, "line {line} holds no `key: value`: add the colon and a space after the key, "
+                           "or join the line to the one above").format(line=a["above_line"])
     if problem == "mapping values are not allowed in this context":
         return _(lang, "a second `: ` on this line: put a value that holds a colon in quotes, "
                        "or indent the line under the key it belongs to")
@@ -275,6 +283,9 @@ def _marks_differ(a: Mapping[str, Any], lang: str, player: str) -> str:
 
 
 def _impossible_marks(a: Mapping[str, Any], lang: str, player: str) -> str:
+    if a["problem"] == "negative" and a.get("what") == "totals":
+        return _(lang, "{player}: a total of {value} marks: totals cannot be negative; write the sum of "
+                       "{player}'s marks over the robber's hands").format(player=player, value=a["value"])
     if a["problem"] == "negative":
         return _(lang, "{player} has {value} marks: marks cannot be negative; write how many marks "
                        "{player} took in this hand, 0 or more (a hand's marks are never taken away)"
@@ -316,7 +327,7 @@ def _slip_seat_order(a: Mapping[str, Any], lang: str) -> str:
 
 
 def _slip_counter_clockwise(a: Mapping[str, Any], lang: str) -> str:
-    return _(lang, "the players seem listed counter-clockwise: read in seat order {players}, these tricks "
+    return _(lang, "the players seem listed counter-clockwise: read clockwise as {players}, these tricks "
                    "give the table's marks; list the players clockwise, each next one at the previous "
                    "one's left").format(players=_names(a.get("players", []), lang))
 

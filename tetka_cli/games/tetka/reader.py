@@ -149,11 +149,11 @@ class TetkaReader(NodeReader):
                 self.add("unknown-player", k, name=name, what=what, players=list(players), **where)
                 ok = False
                 continue
-            value = self.whole(v, what, **where)
+            value = self.whole(v, what, minimum=-MAX_HANDS, **where)  # a negative one gets its own finding
             if value is None:
                 ok = False
             elif value < 0:
-                self.add("impossible-marks", v, problem="negative", value=value, player=name, **where)
+                self.add("impossible-marks", v, problem="negative", value=value, player=name, what=what, **where)
                 ok = False
             else:
                 out[name] = value
@@ -285,10 +285,8 @@ class TetkaReader(NodeReader):
         if "marks" in m:
             marks_loc = _loc(m["marks"][1])
             got = self.scores(m["marks"][1], "marks", players, **where)
-            if got:
+            if got:  # malformed marks are reported; the play is still replayed and checked
                 marks, marks_locs = got
-            else:
-                broken = True
         elif tricks is None and m:
             self.add("schema", node, what="hand", expected="tricks or marks", **where)
             broken = True

@@ -14,7 +14,7 @@ from tetka_cli.games.records import load_record
 from tetka_cli.games.tetka.referee import referee
 
 PLAYED = open(os.path.join(ROOT, "records", "robber-played.yaml"), encoding="utf-8").read()
-SLIPS = "records/bad-usual-slips.yaml"
+SLIPS = "tests/data/all-slips.yaml"
 
 
 def report(text: str):

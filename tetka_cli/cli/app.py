@@ -11,6 +11,8 @@ import sys
 import click
 
 from .. import __version__
+from ..common.messages import LANGS, default_lang
+from .language import Group, lang_in_args, speaking, tr
 from .base import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNREADABLE, err
 from .marks import marks
 from .replay import replay
@@ -20,8 +22,10 @@ from .simulate import simulate
 from .validate import validate
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="tetka")
+@click.option("--lang", type=click.Choice(LANGS), default=None, expose_value=False, is_eager=True,
+              help="Language of help, messages and headings (default: TETKA_LANG, else the locale).")
 def cli() -> None:
     """tetka: a referee for the Russian card game Tetka (Тетка).
 
@@ -36,16 +40,21 @@ for _command in (validate, replay, marks, settle, simulate, schema):
 
 def main() -> None:
     """Entry point: no traceback ever reaches the user."""
+    with speaking(lang_in_args(sys.argv[1:]) or default_lang()):
+        _main()
+
+
+def _main() -> None:
     try:
         cli.main(prog_name="tetka", standalone_mode=False)
     except click.exceptions.Abort:
-        err("tetka: interrupted")
+        err(tr("tetka: interrupted"))
         sys.exit(EXIT_INTERRUPTED)
     except click.ClickException as e:
         e.show()
         sys.exit(EXIT_UNREADABLE if isinstance(e, click.UsageError) else e.exit_code)
     except KeyboardInterrupt:
-        err("tetka: interrupted")
+        err(tr("tetka: interrupted"))
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
         # The reader went away (`tetka validate … | head`): end quietly.
@@ -53,7 +62,8 @@ def main() -> None:
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(EXIT_OK)
     except Exception as e:  # a bug: say so in one line, never a traceback
-        err(f"tetka: internal error: {type(e).__name__}: {e} (please report this with the input)")
+        err(tr("tetka: internal error: {error} (please report this with the input)").format(
+            error=f"{type(e).__name__}: {e}"))
         if os.environ.get("TETKA_DEBUG"):
             raise
         sys.exit(EXIT_INTERNAL)

@@ -6,6 +6,7 @@ from typing import Sequence
 
 import click
 
+from .language import tr
 from .base import (
     Batch,
     Options,
@@ -65,5 +66,5 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     if opts.fmt == "json":
         emit_json({"records": docs})
     if (robber is not None or hand is not None) and not shown and batch.clean + batch.broken:
-        raise click.BadParameter("no such robber or hand in the record", param_hint="--robber/--hand")
+        raise click.BadParameter(tr("no such robber or hand in the record"), param_hint="--robber/--hand")
     sys.exit(batch.exit_code)

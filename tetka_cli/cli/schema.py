@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import click
 
+from ..common.messages import LANGS
 from .base import emit_json
 
 
 @click.command()
+@click.option("--lang", type=click.Choice(LANGS), default=None, expose_value=False,
+              help="Language of the help (the schema itself is English).")
 def schema() -> None:
     """Print the JSON Schema of record format 1, for editors."""
     from ..games.tetka.schema import SCHEMA

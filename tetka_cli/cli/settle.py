@@ -25,6 +25,7 @@ from .base import (
     output_options,
     progress,
 )
+from .language import tr
 from .views_tetka import Table
 
 
@@ -47,6 +48,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     difference times the stake. One record: a table per robber and one for the sitting. Many
     records (a season): standings per player across all of them."""
     from ..common.batch import run_parallel
+    from ..common.messages import stake_reason
     from ..common.money import StakeError, parse_stake
     from ..common.season import name_variants, standings
     from ..games.settling import SettleJob
@@ -60,13 +62,13 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     )
 
     if not inputs:
-        raise click.UsageError("give record files or folders (or `-`), or --from-json with earlier outputs")
+        raise click.UsageError(tr("give record files or folders (or `-`), or --from-json with earlier outputs"))
     stake = None
     if stake_text is not None:
         try:
             stake = parse_stake(stake_text)
         except StakeError as e:
-            raise click.BadParameter(str(e), param_hint="--stake") from None
+            raise click.BadParameter(stake_reason(e, opts.lang), param_hint="--stake") from None
     left_out: list[dict[str, Any]] = []
     warnings: list[Finding] = []
     records: list[dict[str, Any]] = []
@@ -158,13 +160,13 @@ def read_json_doc(path: str) -> dict[str, Any]:
         with (click.open_file(path, "r", encoding="utf-8")) as fh:
             doc = json.load(fh)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise UnreadableInput(f"{path}: not a settle JSON output: {e}") from None
+        raise UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(path=path, reason=e)) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
-        raise UnreadableInput(f"{path}: not a settle JSON output: no `records` list")
+        raise UnreadableInput(tr("{path}: not a settle JSON output: no `records` list").format(path=path))
     for i, rec in enumerate(doc["records"], start=1):
         try:
             summary_from_json(rec)
         except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
-            raise UnreadableInput(f"{path}: not a settle JSON output: record {i}: "
-                                  f"{type(e).__name__} {e}") from None
+            raise UnreadableInput(tr("{path}: not a settle JSON output: record {number}: {reason}").format(
+                path=path, number=i, reason=f"{type(e).__name__} {e}")) from None
     return doc

@@ -6,8 +6,11 @@ import sys
 
 import click
 
+from ..common.i18n import gettext, ngettext
+from ..common.locale_format import money_text as decimal_text
 from ..common.messages import LANGS, default_lang, t
 from .base import err, out
+from .language import ntr, tr, ui_lang
 
 
 @click.command()
@@ -44,15 +47,15 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
     from ..games.tetka.rules import HouseRules
     from ..games.tetka.simulate import Simulator, average_marks
 
-    lang = lang or default_lang()
+    lang = lang or ui_lang()
     if hands is None and robbers is None:
         robbers = 1
     if hands is not None and robbers is not None:
-        raise click.UsageError("give --hands or --robbers, not both")
+        raise click.UsageError(tr("give --hands or --robbers, not both"))
     names = [p.strip() for p in players.split(",") if p.strip()]
     if len(names) != 4 or len(set(names)) != 4:
-        raise click.BadParameter(f"Tetka is played by four distinct players, not {len(names)}: {players!r}",
-                                 param_hint="--players")
+        raise click.BadParameter(tr("Tetka is played by four distinct players, not {n}: {players!r}").format(
+            n=len(names), players=players), param_hint="--players")
     try:
         seats = bot_names(bots)
     except ValueError as e:
@@ -62,10 +65,11 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
         if sittings > 1 or os.path.isdir(out_path):
             folder = out_path
             if not os.path.isdir(folder):
-                raise click.BadParameter(f"{folder!r} is not a folder (several sittings need one)", param_hint="--out")
+                raise click.BadParameter(tr("{folder!r} is not a folder (several sittings need one)").format(folder=folder),
+                                         param_hint="--out")
         parent = folder or os.path.dirname(os.path.abspath(out_path))
         if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
-            raise click.BadParameter(f"cannot write in {parent!r}", param_hint="--out")
+            raise click.BadParameter(tr("cannot write in {folder!r}").format(folder=parent), param_hint="--out")
     rules = HouseRules(robber_target=robber_target)
     tallies: list[tuple[int, dict[str, float]]] = []
     written: list[str] = []
@@ -83,15 +87,18 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
             try:
                 write_atomic(target, text)
             except OSError as e:
-                raise click.ClickException(f"{target}: cannot write: {e.strerror or e}") from None
+                raise click.ClickException(tr("{path}: cannot write: {reason}").format(path=target,
+                                                                                        reason=e.strerror or e)) from None
             written.append(target)
     played = sum(n for n, _ in tallies)
     if written:
-        err(f"tetka: wrote {len(written)} record(s), {played} hands")
+        err(ntr("tetka: wrote {n} record, {hands} hands", "tetka: wrote {n} records, {hands} hands",
+                len(written)).format(n=len(written), hands=played))
     if stats:
         avg = {p: sum(n * a[p] for n, a in tallies) / played for p in names}
-        rows = [[p, b, f"{avg[p]:.3f}"] for p, b in zip(names, seats)]
-        rows.append(["", "parity" if lang == "en" else "паритет", f"{rules.marks_per_hand / 4:.3f}"])
-        text = tabulate(rows, headers=[t("player", lang), "bot", "marks/hand"], tablefmt="simple",
-                        disable_numparse=True)
-        (out if out_path is not None else err)(f"{played} hands\n{text}")
+        rows = [[p, b, decimal_text(f"{avg[p]:.3f}", lang)] for p, b in zip(names, seats)]
+        rows.append(["", gettext(lang, "parity"), decimal_text(f"{rules.marks_per_hand / 4:.3f}", lang)])
+        text = tabulate(rows, headers=[t("player", lang), gettext(lang, "bot"), gettext(lang, "marks/hand")],
+                        tablefmt="simple", disable_numparse=True)
+        heading = ngettext(lang, "{n} hand", "{n} hands", played).format(n=played)
+        (out if out_path is not None else err)(f"{heading}\n{text}")

@@ -133,3 +133,19 @@ def test_russian_text_output_writes_ranks_and_money_the_russian_way_and_json_doe
     assert amounts and all("." not in a for a in amounts)
     sj = json.loads(run("settle", "records/marks-only.yaml", "--lang", "ru", "--format", "json").stdout)
     assert all("," not in v for v in sj["records"][0]["net"].values())
+
+
+def yaml_example(path: str) -> str:
+    text = open(os.path.join(ROOT, path), encoding="utf-8").read()
+    return text.split("```yaml\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_russian_format_page_example_reads_as_the_english_one():
+    from tetka_cli.games.records import load_record
+    from tetka_cli.games.tetka.referee import referee
+
+    def codes(path):
+        rep = referee(load_record("r.yaml", text=yaml_example(path)))
+        return [(f.code, f.line) for f in rep.findings], [dict(h.marks) for r in rep.robbers for h in r.hands]
+
+    assert codes("docs/ru/record-format.md") == codes("docs/record-format.md")

@@ -6,7 +6,7 @@ every `.mo` is up to date with its `.po` (`--check`, run by the tests). Needs Ba
 """
 from __future__ import annotations
 
-import datetime
+import gettext
 import io
 import pathlib
 import sys
@@ -14,23 +14,22 @@ import sys
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "tetka_cli" / "locale"
 
 
 def compiled(po: pathlib.Path) -> bytes:
     with po.open("rb") as f:
         catalog = read_po(f, locale=po.parent.parent.name, domain=po.stem)
-    # Babel stamps the current minute into a header that lacks these dates: the .mo must depend
-    # on the .po alone, or the check fails as soon as the clock turns a minute.
-    text = po.read_text(encoding="utf-8")
-    if "POT-Creation-Date:" not in text:
-        catalog.creation_date = EPOCH
-    if "PO-Revision-Date:" not in text:
-        catalog.revision_date = EPOCH
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     return buf.getvalue()
+
+
+def messages(mo: bytes) -> dict:
+    """What a compiled catalog says, without its header (Babel stamps the header with the time)."""
+    catalog = dict(gettext.GNUTranslations(io.BytesIO(mo))._catalog)  # type: ignore[attr-defined]
+    catalog.pop("", None)
+    return catalog
 
 
 def main(argv: list[str]) -> int:
@@ -40,7 +39,7 @@ def main(argv: list[str]) -> int:
         mo = po.with_suffix(".mo")
         data = compiled(po)
         if check:
-            if not mo.exists() or mo.read_bytes() != data:
+            if not mo.exists() or messages(mo.read_bytes()) != messages(data):
                 stale.append(str(mo))
         else:
             mo.write_bytes(data)

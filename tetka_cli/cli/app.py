@@ -14,6 +14,7 @@ from .. import __version__
 from ..common.messages import LANGS, default_lang
 from .language import Group, lang_in_args, speaking, tr
 from .base import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNREADABLE, err
+from .live import live
 from .marks import marks
 from .replay import replay
 from .schema import schema
@@ -34,7 +35,7 @@ def cli() -> None:
     """
 
 
-for _command in (validate, replay, marks, settle, simulate, schema):
+for _command in (validate, replay, marks, settle, simulate, schema, live):
     cli.add_command(_command)
 
 

@@ -149,3 +149,8 @@ def test_the_russian_format_page_example_reads_as_the_english_one():
         return [(f.code, f.line) for f in rep.findings], [dict(h.marks) for r in rep.robbers for h in r.hands]
 
     assert codes("docs/ru/record-format.md") == codes("docs/record-format.md")
+
+
+def test_the_version_line_in_both_languages():
+    assert invoke(["--version", "--lang", "ru"]).stdout == "tetka, версия " + invoke(["--version"], {"TETKA_LANG": "en"}).stdout.split()[-1] + "\n"
+    assert invoke(["--version"], {"TETKA_LANG": "en"}).stdout.startswith("tetka, version ")

@@ -24,7 +24,8 @@ from .validate import validate
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="tetka")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, help="Show the version and exit.",
+              callback=lambda ctx, _param, value: _show_version(ctx, value))
 @click.option("--lang", type=click.Choice(LANGS), default=None, expose_value=False, is_eager=True,
               help="Language of help, messages and headings (default: TETKA_LANG, else the locale).")
 def cli() -> None:
@@ -37,6 +38,13 @@ def cli() -> None:
 
 for _command in (validate, replay, marks, settle, simulate, schema, live):
     cli.add_command(_command)
+
+
+def _show_version(ctx: click.Context, value: bool) -> None:
+    """`--version`, worded in the run's language (click's own option words it once, at import)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(tr("%(prog)s, version %(version)s") % {"prog": "tetka", "version": __version__})
+        ctx.exit()
 
 
 def main() -> None:

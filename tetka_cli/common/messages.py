@@ -17,6 +17,8 @@ from .locale_format import card_text, cards_text, number_text
 
 LANGS = ("en", "ru")
 
+SUITS_RU = {"♠": "пики", "♥": "червы", "♦": "бубны", "♣": "трефы"}  # suit names, for callers that name a suit
+
 
 def N_(message: str) -> str:
     """Marks a message id for the catalog where it is only looked up later."""

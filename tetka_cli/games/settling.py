@@ -37,7 +37,9 @@ class SettleJob:
             rep = check_record(path, max_bytes=self.max_bytes)
         except FindingError as e:
             return Settled(path, None, (e.finding,), unreadable=True)
-        if not rep.ok and not self.force:
+        # A renonce is a fault of play, not of the record: penalised, the marks are right and the
+        # sitting settles like any other (tetka-rules.md, Renonce).
+        if not self.force and any(f.is_error and f.code != "renonce" for f in rep.findings):
             return Settled(path, None, rep.findings)
         if not rep.robbers:
             return Settled(path, None, rep.findings)

@@ -233,6 +233,8 @@ class TetkaReader(NodeReader):
                     deal[name], deal_locs[name] = got
             if not dm:
                 deal, broken = None, True
+            elif len(dm) < len(players) and not broken:
+                self.add("deal-incomplete", m["deal"][1], missing=[p for p in players if p not in dm], **where)
         tricks = None
         trick_locs: Any = ()
         card_locs: Any = ()

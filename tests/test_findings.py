@@ -5,7 +5,7 @@ import pytest
 from helpers import PLAYERS, scripted_hand
 
 from tetka_cli.common.findings import CODES, FindingError
-from tetka_cli.common.yaml_input import MAX_DEPTH
+from tetka_cli.common.yaml_input import MAX_DEPTH, MAX_DIGITS, MAX_KEYS
 from tetka_cli.games.records import load_record
 from tetka_cli.games.tetka.referee import referee
 
@@ -55,6 +55,9 @@ ONE_HAND = played()
 CASES = {
     "yaml-syntax": ("format: 1\nplayers: [Анна, Борис\nrobbers: []\n", ": []", 1),
     "too-deep": ("format: 1\nmeta: " + "[" * 60 + "]" * 60 + "\n", "[" * 25, 1),
+    "too-big": ("format: 1\nmeta: {" + ", ".join(f"k{i}: 1" for i in range(MAX_KEYS + 1)) + "}\n",
+                f"k{MAX_KEYS}:", 1),
+    "too-long": (record(ONE_HAND, top="rules:\n  robber_target: " + "9" * (MAX_DIGITS + 1) + "\n"), "9999", 1),
     "yaml-alias": ("format: 1\nmeta: &m {a: 1}\nnotes: *m\n", "&m", 1),
     "yaml-tag": ("format: 1\nmeta: !!python/object:os.system {}\n", "!!python", 1),
     "duplicate-key": (record(ONE_HAND, top="players: [Анна, Борис, Вера, Глеб]\n"), "players", 2),

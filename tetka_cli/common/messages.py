@@ -31,6 +31,8 @@ def _names(v: Any) -> str:
 _UNREADABLE = {
     "missing": ("no such file", "нет такого файла"),
     "directory": ("is a directory", "это папка, а не файл"),
+    "not-a-file": ("is not a regular file (a pipe, a device or a socket): save the record to a file first",
+                   "это не обычный файл (канал, устройство или сокет): сначала сохраните запись в файл"),
     "permission": ("permission denied", "нет прав на чтение"),
     "empty": ("the file is empty: there is no record in it", "файл пуст: записи в нём нет"),
     "binary": ("not a text file (it holds NUL bytes)", "это не текстовый файл (в нём есть нулевые байты)"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import stat
 import sys
 from typing import Any, Iterator
 
@@ -25,7 +26,7 @@ except AttributeError:  # PyYAML built without libyaml
 FORMAT = 1  # the record format version this tool reads
 MAX_BYTES = 32 * 1024 * 1024  # a sitting of a few dozen hands is about 20 kB
 MAX_DEPTH = 24  # a record nests 8 deep; composers recurse (in C, or in Python), so this is checked first
-MAX_ITEMS = 250_000  # items of one list: the longest is a robber's hands (at most 250,000)
+MAX_ITEMS = 10_000  # items of one list, unless its reader widens it (a robber's hands: `Events.widen`)
 MAX_KEYS = 1_000  # keys of one mapping: a record's have a dozen; `meta` and `notes` are free but small
 MAX_SCALAR = 1 << 20  # characters of one value: a note may be long, a card or a name is short
 MAX_DIGITS = 64  # characters of a number: marks have two or three digits, a YAML-number stake a few dozen
@@ -54,12 +55,17 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
         data = sys.stdin.buffer.read(max_bytes + 1)
     else:
         try:
-            size = os.stat(path).st_size
-            if os.path.isdir(path):
-                raise fail("directory")
-            if size > max_bytes:
-                raise fail("too-large", "too-large", size=size, limit=max_bytes)
-            with open(path, "rb") as f:
+            # Opened without waiting (a FIFO's open would block until a writer comes), then only a
+            # regular file is read: a pipe, device or socket given by name is refused, never awaited.
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+            with open(fd, "rb", closefd=True) as f:
+                st = os.fstat(fd)
+                if stat.S_ISDIR(st.st_mode):
+                    raise fail("directory")
+                if not stat.S_ISREG(st.st_mode):
+                    raise fail("not-a-file")
+                if st.st_size > max_bytes:
+                    raise fail("too-large", "too-large", size=st.st_size, limit=max_bytes)
                 data = f.read(max_bytes + 1)
         except FileNotFoundError:
             raise fail("missing") from None
@@ -224,6 +230,11 @@ class Events:
                 keys = top[1] == 2 * MAX_KEYS
                 raise _refuse(self.path, "too-big", ev.start_mark, what="keys" if keys else "items",
                               limit=MAX_KEYS if keys else MAX_ITEMS)
+
+    def widen(self, limit: int) -> None:
+        """Let the innermost open list hold up to `limit` items (a reader that streams a long list,
+        such as a robber's hands, keeps only what it needs of each)."""
+        self._open[-1][1] = limit
 
     def root(self) -> Any:
         """The first event of the document's root node, or None for a stream with no document."""
@@ -482,6 +493,14 @@ class ValueLocs:
         return _loc(item[1]) if item is not None else default
 
 
+def _regular(path: str) -> bool:
+    """Only regular files are read from folders: a FIFO or device there would hang or flood."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def find_records(paths: list[str]) -> Iterator[str]:
     """Expand directories to every *.yaml / *.yml below them, sorted; other paths pass through."""
     for p in paths:
@@ -490,8 +509,9 @@ def find_records(paths: list[str]) -> Iterator[str]:
             for root, dirs, files in os.walk(p):
                 dirs.sort()
                 for f in files:
-                    if f.endswith((".yaml", ".yml")):
-                        found.append(os.path.join(root, f))
+                    full = os.path.join(root, f)
+                    if f.endswith((".yaml", ".yml")) and _regular(full):
+                        found.append(full)
             if not found:
                 raise FindingError(Finding("unreadable", {"reason": "no-records"}, path=p))
             yield from sorted(found)

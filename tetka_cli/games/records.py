@@ -135,7 +135,7 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
         if got is None:
             return _unread(path, head)
         name, top = got
-        reader = _streaming_reader(top, path, head, readers, None)
+        reader = _streaming_reader(top, path, head, readers, None, name)
         for key, value in later:  # passed over: read it now, streamed or as nodes
             again = Events(path, text)
             vfirst = _value_of(again, key)
@@ -151,12 +151,13 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
 
 
 def _streaming_reader(top: dict[str, tuple[Any, Any]], path: str, head: NodeReader, readers: dict[str, Any],
-                      key: str | None) -> Any:
-    """The streaming reader of the game the top keys so far name, if that game streams `key`
-    (any key, for None); one per record."""
-    item = top.get("game")
-    v = item[1].value if item else None
-    name = v.strip().lower() if type(v) is str else None
+                      key: str | None, name: str | None = None) -> Any:
+    """The streaming reader of the game `name`, or the one the top keys so far name, if that game
+    streams `key` (any key, for None); one per record."""
+    if name is None:
+        item = top.get("game")
+        v = item[1].value if item else None
+        name = v.strip().lower() if type(v) is str else None
     if name not in _FACTORIES:
         return None
     g = game(name)

@@ -170,6 +170,7 @@ class TetkaReader(NodeReader):
         robbers: list[RobberRecord] = []
         count = hands = 0
         full = False
+        events.widen(MAX_HANDS)  # counted past MAX_ROBBERS, so that too-many can say how many
         while True:
             ev = events.next()
             if type(ev) is yaml.SequenceEndEvent:
@@ -226,6 +227,7 @@ class TetkaReader(NodeReader):
         """One robber's hands, each composed alone and read; None past MAX_HANDS (counted)."""
         out: list[HandRecord] = []
         h = 0
+        events.widen(2 * MAX_HANDS)  # counted past MAX_HANDS, so that too-many can say how many
         while True:
             ev = events.next()
             if type(ev) is yaml.SequenceEndEvent:

@@ -42,6 +42,8 @@ def find_renonces(
         # A card the deal gives to another player proves nothing of what this one held: a trick
         # written from the wrong leader is a deal mismatch, not a renonce too.
         dealt = {p: frozenset(cards) for p, cards in deal.items()}
+    if not dealt and all(len(tr.cards) == 4 for tr in tricks):
+        return _renonces_fast(tricks)
     found: list[Renonce] = []
     for tr in reversed(tricks):
         cards, players = tr.cards, tr.players
@@ -59,6 +61,49 @@ def find_renonces(
         if not dealt or p not in dealt or cards[0] in dealt[p]:
             later[p] = later.get(p, 0) | led
     found.reverse()
+    return tuple(found)
+
+
+def _renonces_fast(tricks: Sequence[Trick]) -> tuple[Renonce, ...]:
+    """The same search for the usual case (no deal, tricks of four): a renonce needs a card off
+    the suit led, so only those are looked at, against each player's suits played later."""
+    if not tricks:
+        return ()
+    seat = {p: i for i, p in enumerate(tricks[0].players)}
+    # later[t][s]: the suits seat s plays in tricks after index t, as bits.
+    n = len(tricks)
+    later = [0, 0, 0, 0]
+    after: list[tuple[int, ...]] = [()] * n
+    off: list[int] = []
+    for t in range(n - 1, -1, -1):
+        tr = tricks[t]
+        after[t] = (later[0], later[1], later[2], later[3])
+        c0, c1, c2, c3 = tr.cards
+        led = c0.suit_bit
+        lead = seat[tr.players[0]]
+        later[lead] |= led
+        # Collected backwards (the last play first), and read in reverse: in play order.
+        b = c3.suit_bit
+        later[(lead + 3) & 3] |= b
+        if b != led:
+            off.append(t * 4 + 3)
+        b = c2.suit_bit
+        later[(lead + 2) & 3] |= b
+        if b != led:
+            off.append(t * 4 + 2)
+        b = c1.suit_bit
+        later[(lead + 1) & 3] |= b
+        if b != led:
+            off.append(t * 4 + 1)
+    found: list[Renonce] = []
+    for k in reversed(off):
+        t, i = divmod(k, 4)
+        tr = tricks[t]
+        led = tr.cards[0].suit_bit
+        if after[t][(seat[tr.players[0]] + i) & 3] & led:
+            p = tr.players[i]
+            found.append(Renonce(p, tr.number, tr.cards[i], tr.cards[0].suit,
+                                 _evidence(tricks, tr.number, p, tr.cards[0].suit, {}, {}), i))
     return tuple(found)
 
 

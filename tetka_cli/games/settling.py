@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from ..common.findings import Finding, FindingError
 from ..common.yaml_input import MAX_BYTES
@@ -19,6 +20,7 @@ class Settled:
     money: SittingMoney | None
     findings: tuple[Finding, ...]  # every finding (warnings too), in file order
     unreadable: bool = False
+    report: Any | None = None  # the game's report, when the job keeps it (for a page of the evening)
 
     @property
     def first_error(self) -> Finding | None:
@@ -31,22 +33,27 @@ class SettleJob:
     stake: Decimal | None = None  # overrides every record's stake
     provisional: bool = False  # settle unfinished robbers too
     force: bool = False  # settle records that break rules
+    keep_report: bool = False  # hand the report back with the money
 
     def __call__(self, path: str) -> Settled:
         try:
             rep = check_record(path, max_bytes=self.max_bytes)
         except FindingError as e:
             return Settled(path, None, (e.finding,), unreadable=True)
+        kept = rep if self.keep_report else None
         # A renonce is a fault of play, not of the record: penalised, the marks are right and the
         # sitting settles like any other (tetka-rules.md, Renonce).
         if not self.force and any(f.is_error and f.code != "renonce" for f in rep.findings):
-            return Settled(path, None, rep.findings)
+            return Settled(path, None, rep.findings, report=kept)
         if not rep.robbers:
-            return Settled(path, None, rep.findings)
-        rec = rep.record
-        stake = self.stake if self.stake is not None else rec.stake
-        money = settle_sitting(path, rec.players, [(r.number, r.finished, r.totals) for r in rep.robbers],
-                               stake, rec.currency, provisional=self.provisional)
-        return Settled(path, money, rep.findings)
+            return Settled(path, None, rep.findings, report=kept)
+        return Settled(path, money_of(rep, self.stake, provisional=self.provisional), rep.findings, report=kept)
+
+
+def money_of(rep: Any, stake: Decimal | None = None, *, provisional: bool = False) -> SittingMoney:
+    """A judged record's settlement, at `stake` or else the record's own."""
+    rec = rep.record
+    return settle_sitting(rep.path, rec.players, [(r.number, r.finished, r.totals) for r in rep.robbers],
+                          rec.stake if stake is None else stake, rec.currency, provisional=provisional)
 
 

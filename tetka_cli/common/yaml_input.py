@@ -231,6 +231,18 @@ class Events:
                 raise _refuse(self.path, "too-big", ev.start_mark, what="keys" if keys else "items",
                               limit=MAX_KEYS if keys else MAX_ITEMS)
 
+    def entries(self) -> Iterator[tuple[yaml.Node, str | None, Any]]:
+        """The entries of the mapping just opened, in order: each key's node, its text (None for
+        a key that is not text), and the first event of its value, which the caller must read
+        (`node`, or a reader of its own) or `skip` before the next entry."""
+        while True:
+            ev = self.next()
+            if type(ev) is _MapEnd:
+                return
+            key = self.node(ev)
+            first = self.next()
+            yield key, key.value if type(key.value) is str else None, first
+
     def widen(self, limit: int) -> None:
         """Let the innermost open list hold up to `limit` items (a reader that streams a long list,
         such as a robber's hands, keeps only what it needs of each)."""

@@ -107,13 +107,7 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
         top: dict[str, tuple[Any, Any]] = {}
         readers: dict[str, Any] = {}
         later: list[tuple[str, Any]] = []
-        while True:
-            ev = events.next()
-            if type(ev) is yaml.MappingEndEvent:
-                break
-            key = events.node(ev)
-            vfirst = events.next()
-            name = key.value if type(key.value) is str else None
+        for key, name, vfirst in events.entries():
             if name is not None and name in top:  # a duplicate key: reported, never read
                 events.skip(vfirst)
                 value = Placeholder.sequence(vfirst)

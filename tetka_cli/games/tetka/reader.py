@@ -199,13 +199,7 @@ class TetkaReader(NodeReader):
         hands_value = None
         hands: list[HandRecord] = []
         seen: set[str] = set()
-        while True:
-            ev = events.next()
-            if type(ev) is yaml.MappingEndEvent:
-                break
-            key = events.node(ev)
-            vfirst = events.next()
-            name = key.value if type(key.value) is str else None
+        for key, name, vfirst in events.entries():
             if name == "hands" and name not in seen and type(vfirst) is yaml.SequenceStartEvent:
                 hands_value = Placeholder.sequence(vfirst)
                 value = hands_value

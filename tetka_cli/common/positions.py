@@ -22,14 +22,18 @@ class TextLocs:
     20,000 bad cards costs one scan, not one per card."""
 
     __slots__ = ("loc", "text", "offset", "_starts")
+    token = _TOKEN  # what counts as one card's text (a subclass may read other separators)
 
     def __init__(self, loc: Loc, text: str, offset: int) -> None:
         self.loc, self.text, self.offset = loc, text, offset
         self._starts: list[int] | None = None
 
     def __getitem__(self, i: int) -> Loc:
-        if self._starts is None:  # a text over several lines: each card is placed at its start
-            self._starts = [] if "\n" in self.text else [m.start() for m in _TOKEN.finditer(self.text)]
-        if 0 <= i < len(self._starts):
-            return Loc(self.loc.line, self.loc.column + self.offset + self._starts[i])
+        starts = getattr(self, "_starts", None)  # a subclass may not run this __init__
+        if starts is None:  # a text over several lines: each card is placed at its start
+            starts = [] if "\n" in self.text else [m.start() for m in self.token.finditer(self.text)]
+            self._starts = starts
+        if 0 <= i < len(starts):
+            loc = self.loc
+            return Loc(loc.line, loc.column + self.offset + starts[i])
         return self.loc

@@ -6,6 +6,7 @@ the rest to the game's reader, then to the game's referee.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, NamedTuple, Protocol
 
 import yaml
@@ -56,7 +57,7 @@ def _tetka() -> Game:
     def read(path: str, root: Any, top: Any, findings: list[Finding] | None = None) -> Any:
         reader = TetkaReader(path)
         reader.findings.extend(findings or ())
-        return reader.read(root, top)
+        return _terz_keys_named(reader.read(root, top))
 
     def open_reader(path: str, findings: list[Finding]) -> Any:
         reader = TetkaReader(path)
@@ -66,7 +67,35 @@ def _tetka() -> Game:
     return Game("tetka", read, referee, STREAMED, open_reader)
 
 
-_FACTORIES: dict[str, Callable[[], Game]] = {"tetka": _tetka}
+def _terz_keys_named(rec: Any) -> Any:
+    """A Tetka record whose unknown keys that are Terz's say so."""
+    if any(f.code == "unknown-key" for f in rec.findings):
+        rec = replace(rec, findings=tuple(_terz_key_named(f) for f in rec.findings))
+    return rec
+
+
+def _terz_key_named(f: Finding) -> Finding:
+    """A Terz key in a Tetka record is still an unknown key, but its message says whose key it is."""
+    from .terz.reader import RENDERER, TERZ_KEYS
+
+    if f.code != "unknown-key" or f.args.get("key") not in TERZ_KEYS.get(f.args.get("what", ""), ()):
+        return f
+    return replace(f, args={**f.args, "game": "terz", "record_game": "tetka", "renderer": RENDERER})
+
+
+def _terz() -> Game:
+    from .terz.reader import TerzReader
+    from .terz.referee import referee
+
+    def read(path: str, root: Any, top: Any, findings: list[Finding] | None = None) -> Any:
+        reader = TerzReader(path)
+        reader.findings.extend(findings or ())
+        return reader.read(root, top)
+
+    return Game("terz", read, referee)
+
+
+_FACTORIES: dict[str, Callable[[], Game]] = {"tetka": _tetka, "terz": _terz}
 _STREAMED = frozenset({"robbers"})  # every key any game streams (kept in step with the games)
 _LOADED: dict[str, Game] = {}
 
@@ -139,8 +168,8 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
                 node = again.node(vfirst)
                 root.value = [(k, node if v is value else v) for k, v in root.value]
                 top[key] = (top[key][0], node)
-        if reader is not None:
-            return reader.read(root, top)
+        if reader is not None:  # only Tetka streams, so far
+            return _terz_keys_named(reader.read(root, top))
         return game(name).read(path, root, top, head.findings)
 
 

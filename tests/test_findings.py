@@ -5,7 +5,7 @@ import pytest
 from helpers import PLAYERS, scripted_hand
 
 from tetka_cli.common.findings import CODES, FindingError
-from tetka_cli.common.yaml_input import MAX_DEPTH
+from tetka_cli.common.yaml_input import MAX_DEPTH, MAX_DIGITS, MAX_KEYS
 from tetka_cli.games.records import load_record
 from tetka_cli.games.tetka.referee import referee
 
@@ -55,6 +55,9 @@ ONE_HAND = played()
 CASES = {
     "yaml-syntax": ("format: 1\nplayers: [Анна, Борис\nrobbers: []\n", ": []", 1),
     "too-deep": ("format: 1\nmeta: " + "[" * 60 + "]" * 60 + "\n", "[" * 25, 1),
+    "too-big": ("format: 1\nmeta: {" + ", ".join(f"k{i}: 1" for i in range(MAX_KEYS + 1)) + "}\n",
+                f"k{MAX_KEYS}:", 1),
+    "too-long": (record(ONE_HAND, top="rules:\n  robber_target: " + "9" * (MAX_DIGITS + 1) + "\n"), "9999", 1),
     "yaml-alias": ("format: 1\nmeta: &m {a: 1}\nnotes: *m\n", "&m", 1),
     "yaml-tag": ("format: 1\nmeta: !!python/object:os.system {}\n", "!!python", 1),
     "duplicate-key": (record(ONE_HAND, top="players: [Анна, Борис, Вера, Глеб]\n"), "players", 2),
@@ -68,8 +71,9 @@ CASES = {
     "duplicate-card": (record(played(tricks=GOOD_TRICKS.replace("A♣ A♠", "2♠ A♠"))), "2♠ A♠", 1),
     "short-trick": (record(played(tricks=GOOD_TRICKS.replace(" 5♠\n", "\n", 1))), "2♠ 3♠ 4♠", 1),
     "incomplete": (record(played(tricks="\n".join(GOOD_TRICKS.split("\n")[:5]))), "photograph", 1),
-    "wrong-turn": (record(played(tricks=GOOD_TRICKS.replace(
-        "          - 2♠ 3♠ 4♠ 5♠", "          - {Анна: 2♠, Вера: 3♠, Борис: 4♠, Глеб: 5♠}", 1))), "{Анна", 1),
+    # Trick 13 is Глеб's lead: a mapping that leaves him out does not name the players due to play.
+    "wrong-turn": (record(played(tricks="\n".join(GOOD_TRICKS.split("\n")[:12])
+                                 + "\n          - {Анна: A♠, Борис: A♥, Вера: A♦}")), "{Анна", 1),
     "deal-mismatch": (record(played(extra="        deal:\n          Анна: 2♦ 3♥ 4♠\n")), "5♠", 1),
     "marks-differ": (record(played(extra="        marks: {Анна: 3, Борис: 2, Вера: 1, Глеб: 1}\n")), "3, Борис", 1),
     "impossible-marks": (record("      - marks: {Анна: 2, Борис: 1, Вера: 1, Глеб: 4}\n"), "{Анна: 2", 1),
@@ -80,6 +84,9 @@ CASES = {
     "wrong-dealer": (record(played().replace("      - photograph", "      - dealer: Вера\n        photograph")),
                      "Вера\n", 1),
     "unfinished-robber": (record(played()), "hands:", 1),
+    "abandoned-robber": (record(played()) + "  - hands:\n      - marks: {Анна: 21, Борис: 0, Вера: 0, Глеб: 0}\n",
+                         "hands:", 1),
+    "deal-incomplete": (record(played(extra="        deal:\n          Анна: 2♦ 3♥ 4♠\n")), "Анна: 2♦", 1),
     "no-robbers": ("format: 1\ngame: tetka\nplayers: [Анна, Борис, Вера, Глеб]\nrobbers: []\n", "[]", 1),
     "bad-stake": (record(ONE_HAND, top="stake: -0.10\n"), "-0.10", 1),
 }

@@ -35,16 +35,20 @@ def reference(tricks, dealer, photograph, rules):
         count = min(photograph.rank.count_value + rules.count_trick_offset, 13)
         marks[winner] += n == count
         marks[winner] += rules.last_trick_mark and n == 13
-    # Tricks as lists in the order taken; each renonce: every opponent with a trick gives his latest.
-    taken = {p: [n for n, w, _ in won if w == p] for p in players}
+    # Each player's tricks as (moment, cards) in the order taken. The rules page: each opponent who
+    # has a trick hands one over, "without queens" (the latest such), or his latest if all hold one;
+    # the offender receives them at moment 13 + k for the k-th renonce.
+    taken = {p: [(n, cards) for n, w, cards in won if w == p] for p in players}
     for k, (_, offender) in enumerate(renonces, start=1):
         for p in players:
             if p != offender and taken[p]:
-                taken[p].pop()
-                taken[offender].append(13 + k)
+                clean = [t for t in taken[p] if not any(c.rank == 12 for c in t[1])]
+                given_trick = clean[-1] if clean else taken[p][-1]
+                taken[p].remove(given_trick)
+                taken[offender].append((13 + k, given_trick[1]))
     most = max(len(v) for v in taken.values())
     tied = [p for p in players if len(taken[p]) == most]
-    marks[max(tied, key=lambda p: taken[p][-1])] += 1
+    marks[max(tied, key=lambda p: max(n for n, _ in taken[p]))] += 1
     return marks, sorted(renonces)
 
 

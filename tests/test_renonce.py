@@ -83,3 +83,30 @@ def test_queens_stay_with_whoever_took_them_only_counts_move():
     assert [m.player for m in r.marks if m.kind is MarkKind.MOST_TRICKS] == [B]
     assert sum(r.counts.after_penalties.values()) == 13
     assert r.counts.after_penalties[B] == r.counts.in_play[B] + 3
+
+
+def test_a_giver_hands_over_his_latest_trick_without_queens():
+    # Анна takes tricks 1-4 and 11 (11 holds Q♦), Борис 5-8 and 10 (10 holds Q♥), Вера 9, 12, 13;
+    # Глеб revokes. Each giver hands his latest trick without queens: Анна her 4th, Борис his 8th,
+    # Вера trick 13. Анна and Борис tie on four; Анна's own last trick (11) is the later one, so
+    # most tricks is hers. (Handing over the latest trick whatever it holds would give it to Борис.)
+    from tetka_cli.games.tetka.marks import most_tricks_mark
+    from tetka_cli.games.tetka.renonce import Renonce
+
+    winners = [A, A, A, A, B, B, B, B, V, B, A, V, V]
+    play = play_tricks(TABLE, "Глеб", scripted_hand(winners))
+    assert [len(play.tricks[t - 1].queens) for t in (10, 11, 13)] == [1, 1, 0]
+    counts = count_tricks(PLAYERS, play.tricks, [Renonce(G, 3, c("2♥"), c("2♠").suit, c("3♠"), 1)])
+    assert counts.after_penalties == {A: 4, B: 4, V: 2, G: 3}
+    assert counts.last_taken == {A: 11, B: 10, V: 12, G: 14}
+    assert most_tricks_mark(counts).player == A
+
+
+def test_a_giver_whose_every_trick_holds_a_queen_hands_his_latest():
+    from tetka_cli.games.tetka.renonce import Renonce
+
+    winners = [A, A, A, A, A, A, A, A, V, B, G, A, A]  # Борис holds only trick 10, with Q♥
+    play = play_tricks(TABLE, "Глеб", scripted_hand(winners))
+    counts = count_tricks(PLAYERS, play.tricks, [Renonce(G, 3, c("2♥"), c("2♠").suit, c("3♠"), 1)])
+    assert counts.after_penalties[B] == 0 and counts.last_taken[B] == 0
+    assert counts.last_taken[V] == 0 and counts.after_penalties[G] == 4

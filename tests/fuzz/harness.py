@@ -159,3 +159,43 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
             return bytes(raw)
         text = "\n".join(lines)
     return text.encode("utf-8")
+
+
+# -- hostile shapes (issue 9): long numbers, evasive nesting, big flow collections ----------------
+_HEAD = "format: 1\ngame: tetka\nplayers: [A, B, C, D]\n"
+_HAND = "robbers:\n  - hands:\n      - marks: {A: 7, B: 0, C: 0, D: 0}\n"
+
+
+def hostile(rng: random.Random, scale: int = 1) -> bytes:
+    """One input of a shape that once hurt the reader, at a random size (times `scale` for the
+    full-size run): a long number where a number goes, a stake with a wild exponent, nesting in
+    any of its disguises, a big flow list or mapping, a long value, a line of bad cards."""
+    kind = rng.randrange(8)
+    n = rng.randint(1, 6000) * scale
+    if kind == 0:  # a long whole number in marks, totals, robber_target or format
+        digits = "".join(rng.choice("0123456789") for _ in range(min(n, 20000)))
+        where = rng.randrange(4)
+        text = (_HEAD + _HAND.replace("B: 0", f"B: {digits}") if where == 0 else
+                _HEAD + f"rules:\n  robber_target: {digits}\n" + _HAND if where == 1 else
+                f"format: {digits}\ngame: tetka\n" if where == 2 else
+                _HEAD + f"robbers:\n  - totals: {{A: {digits}, B: 0, C: 0, D: 0}}\n    hands:\n"
+                "      - marks: {A: 7, B: 0, C: 0, D: 0}\n")
+    elif kind == 1:  # a stake with a wild exponent or many digits
+        stake = rng.choice([f"1e-{n}", f"0e-{n}", f"'1e-{n}'", f"1e{n}", "1." + "1" * n, f"-1e-{n}", f"9.{n}e-{n}"])
+        text = _HEAD + f"stake: {stake}\n" + _HAND
+    elif kind == 2:  # nesting, in a random one of its shapes
+        unit = rng.choice(["[", "[[],", "{a: ", "- ", "- ? ", "? ", "[{a: "])
+        depth = min(n, 200_000)
+        text = _HEAD + "notes: " + unit * depth + "x\n"
+    elif kind == 3:  # a big flow list
+        text = _HEAD + "notes: [" + rng.choice(["[],", "1,", "{},", "x, "]) * (n * 10) + "]\n" + _HAND
+    elif kind == 4:  # a mapping with many keys
+        text = _HEAD + "meta: {" + ", ".join(f"k{i}: 1" for i in range(n)) + "}\n" + _HAND
+    elif kind == 5:  # many hands, or junk in a hand
+        text = _HEAD + "robbers:\n  - hands: [" + rng.choice(["x, ", "{}, ", "{marks: {}}, "]) * (n * 5) + "]\n"
+    elif kind == 6:  # a long value
+        text = _HEAD + "notes: " + "x" * (n * 300) + "\n" + _HAND
+    else:  # a line of bad cards
+        text = (_HEAD + "robbers:\n  - hands:\n      - photograph: 2♠\n        deal:\n          A: "
+                + " ".join(["Xx"] * n) + "\n        tricks:\n          - 2♠ 3♠ 4♠ 5♠\n")
+    return text.encode("utf-8")

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .harness import HERE, exercise, mutate, seeds
+from .harness import HERE, exercise, hostile, mutate, seeds
 
 SEEDS = seeds()
 
@@ -66,3 +66,11 @@ def test_regression_corpus(name):
     with open(os.path.join(CORPUS, name + ".expected"), encoding="utf-8") as f:
         expected = f.read().strip()
     assert expected in exercise(data)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rng=st.randoms(use_true_random=False))
+def test_hostile_shapes_are_refused_or_judged(rng):
+    """Long numbers, wild stakes, nesting in any disguise, big flow collections: a result or a
+    documented finding, never a crash (small sizes here; the long run goes to full size)."""
+    exercise(hostile(rng))

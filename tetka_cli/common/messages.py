@@ -47,6 +47,7 @@ def _names(v: Any, lang: str = "en") -> str:
 _UNREADABLE = {
     "missing": N_("no such file"),
     "directory": N_("is a directory"),
+    "not-a-file": N_("is not a regular file (a pipe, a device or a socket): save the record to a file first"),
     "permission": N_("permission denied"),
     "empty": N_("the file is empty: there is no record in it"),
     "binary": N_("not a text file (it holds NUL bytes)"),

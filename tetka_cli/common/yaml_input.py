@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import re
+import stat
 import sys
 from typing import Any, Iterator
 
@@ -25,17 +25,17 @@ except AttributeError:  # PyYAML built without libyaml
 
 FORMAT = 1  # the record format version this tool reads
 MAX_BYTES = 32 * 1024 * 1024  # a sitting of a few dozen hands is about 20 kB
-MAX_DEPTH = 24  # a record nests 8 deep; libyaml's composer recurses in C, so this is checked first
+MAX_DEPTH = 24  # a record nests 8 deep; composers recurse (in C, or in Python), so this is checked first
+MAX_ITEMS = 10_000  # items of one list, unless its reader widens it (a robber's hands: `Events.widen`)
+MAX_KEYS = 1_000  # keys of one mapping: a record's have a dozen; `meta` and `notes` are free but small
+MAX_SCALAR = 1 << 20  # characters of one value: a note may be long, a card or a name is short
+MAX_DIGITS = 64  # characters of a number: marks have two or three digits, a YAML-number stake a few dozen
+MAX_NODES = 100_000  # values composed into one tree of nodes (the node API; Tetka streams its hands)
 
 _T = "tag:yaml.org,2002:"
 STR, INT, BOOL, NULL = (_T + s for s in ("str", "int", "bool", "null"))
 STANDARD_TAGS = {_T + s for s in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp",
                                   "binary", "omap", "pairs", "set", "merge", "value")}
-
-# Three flow collections opened without a close, long indentation, or many compact dashes:
-# the only ways to nest deep; when none is there the fast path skips the precise check.
-_DEEP_HINT = re.compile(r"[\[{][^\]}]*[\[{][^\]}]*[\[{]|^[ \t]{48,}\S|(?:-[ \t]+){6,}", re.M)
-
 
 def _loc(node: yaml.Node) -> Loc:
     m = node.start_mark
@@ -55,12 +55,17 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
         data = sys.stdin.buffer.read(max_bytes + 1)
     else:
         try:
-            size = os.stat(path).st_size
-            if os.path.isdir(path):
-                raise fail("directory")
-            if size > max_bytes:
-                raise fail("too-large", "too-large", size=size, limit=max_bytes)
-            with open(path, "rb") as f:
+            # Opened without waiting (a FIFO's open would block until a writer comes), then only a
+            # regular file is read: a pipe, device or socket given by name is refused, never awaited.
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+            with open(fd, "rb", closefd=True) as f:
+                st = os.fstat(fd)
+                if stat.S_ISDIR(st.st_mode):
+                    raise fail("directory")
+                if not stat.S_ISREG(st.st_mode):
+                    raise fail("not-a-file")
+                if st.st_size > max_bytes:
+                    raise fail("too-large", "too-large", size=st.st_size, limit=max_bytes)
                 data = f.read(max_bytes + 1)
         except FileNotFoundError:
             raise fail("missing") from None
@@ -90,60 +95,280 @@ def decode(path: str, data: bytes) -> str:
     return text.removeprefix("\ufeff")
 
 
-def screen(path: str, text: str) -> None:
-    """Refuse, before composing, what libyaml would otherwise build: deep nesting, anchors and
-    aliases, and tags that are not standard. The precise scan runs only where a hint is seen."""
-    suspicious = ("&" in text or "*" in text or "!" in text) or _DEEP_HINT.search(text)
-    if not suspicious:
-        return
-    depth = 0
-    try:
-        for event in yaml.parse(text, Loader=_Loader):
-            anchor = getattr(event, "anchor", None)
-            if isinstance(event, yaml.AliasEvent) or anchor:
-                line, col = _mark_loc(event.start_mark)
-                raise FindingError(Finding("yaml-alias", {"anchor": anchor}, path=path, line=line, column=col))
-            tag = getattr(event, "tag", None)
-            if tag and tag not in STANDARD_TAGS and tag != "!":
-                line, col = _mark_loc(event.start_mark)
-                raise FindingError(Finding("yaml-tag", {"tag": tag}, path=path, line=line, column=col))
-            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+def _refuse(path: str, code: str, mark: Any, **args: Any) -> FindingError:
+    line, col = _mark_loc(mark)
+    return FindingError(Finding(code, args, path=path, line=line, column=col))
+
+
+_ScalarEvent, _AliasEvent = yaml.ScalarEvent, yaml.AliasEvent
+_SeqStart, _MapStart = yaml.SequenceStartEvent, yaml.MappingStartEvent
+_SeqEnd, _MapEnd = yaml.SequenceEndEvent, yaml.MappingEndEvent
+_IMPLICIT = yaml.resolver.Resolver.yaml_implicit_resolvers
+_NUMBERS = {_T + "int", _T + "float"}
+
+
+def resolve_scalar(event: Any) -> str:
+    """The tag a composer gives a scalar event (PyYAML's implicit resolvers, looked up directly)."""
+    tag = event.tag
+    if tag is not None and tag != "!":
+        return tag
+    value = event.value
+    if event.implicit[0] and value.isascii():  # plain: its text decides (every resolver is ASCII)
+        for t, rx in _IMPLICIT.get(value[:1], ()):
+            if rx.match(value):
+                return t
+    return STR
+
+
+class _Scalar(yaml.ScalarNode):
+    """A scalar node built from its event: the same place, tag, value and style as a composed one."""
+
+    end_mark = None
+
+    def __init__(self, tag: str, value: str, start_mark: Any, style: Any) -> None:
+        self.tag, self.value, self.start_mark, self.style = tag, value, start_mark, style
+
+
+class _Sequence(yaml.SequenceNode):
+    end_mark = None
+    flow_style = None
+
+    def __init__(self, tag: str, value: list, start_mark: Any) -> None:
+        self.tag, self.value, self.start_mark = tag, value, start_mark
+
+
+class _Mapping(yaml.MappingNode):
+    end_mark = None
+    flow_style = None
+
+    def __init__(self, tag: str, value: list, start_mark: Any) -> None:
+        self.tag, self.value, self.start_mark = tag, value, start_mark
+
+
+class Placeholder:
+    """Nodes that stand in the top mapping for a list a game reads from the events."""
+
+    @staticmethod
+    def sequence(ev: Any) -> yaml.SequenceNode:
+        return _Sequence(_T + "seq", [], ev.start_mark)
+
+    @staticmethod
+    def mapping(ev: Any) -> yaml.MappingNode:
+        return _Mapping(ev.tag if ev.tag not in (None, "!") else _T + "map", [], ev.start_mark)
+
+
+class Events:
+    """The parser's events of one record, behind every bound: depth whatever the nesting shape,
+    items of a list, keys of a mapping, length of a value, anchors, aliases and tags. Each is
+    refused (FindingError, exit 2) at the event that crosses it, before memory is spent; nothing
+    recurses, so no nesting can crash the parser or the interpreter."""
+
+    __slots__ = ("path", "text", "_get", "_open", "_docs")
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path, self.text = path, text
+        self._get = _Loader(text).get_event
+        self._open: list[list[int]] = []  # per open collection: [items so far, limit]
+        self._docs = 0
+
+    def syntax(self, e: yaml.YAMLError) -> FindingError:
+        if isinstance(e, yaml.MarkedYAMLError):
+            mark = e.problem_mark or e.context_mark
+            if "nesting depth" in str(e.problem):  # newer libyaml stops at its own limit, deeper than ours
+                return _refuse(self.path, "too-deep", mark, limit=MAX_DEPTH)
+            problem = e.problem or e.context or "not YAML"
+            text = self.text
+            tab = mark is not None and text[mark.index:mark.index + 1] == "\t"
+            # For the message layer to say it in plain words: the construct the problem is in, the
+            # line it starts on, the character found, and whether that is the first one of its line.
+            found = text[mark.index:mark.index + 1] if mark is not None else ""
+            line_start = mark is not None and not text[text.rfind("\n", 0, mark.index) + 1:mark.index].strip()
+            return _refuse(self.path, "yaml-syntax", mark, problem=problem, tab=tab, context=e.context or "",
+                           found=found, line_start=line_start, context_line=_mark_loc(e.context_mark)[0],
+                           **_line_above(text, mark))
+        return FindingError(Finding("yaml-syntax", {"problem": str(e)}, path=self.path))
+
+    def next(self) -> Any:
+        """The next event, checked."""
+        try:
+            ev = self._get()
+        except yaml.YAMLError as e:
+            raise self.syntax(e) from None
+        return self.check(ev)
+
+    def check(self, ev: Any) -> Any:
+        """Count the event into the open collections and refuse it if it crosses a bound."""
+        cls = type(ev)
+        if cls is _ScalarEvent:
+            if ev.anchor or ev.tag:
+                self._marks(ev)
+            if len(ev.value) > MAX_SCALAR:
+                raise _refuse(self.path, "too-long", ev.start_mark, what="text", limit=MAX_SCALAR)
+            self._item(ev)
+        elif cls is _SeqEnd or cls is _MapEnd:
+            self._open.pop()
+        elif cls is _SeqStart or cls is _MapStart:
+            if ev.anchor or ev.tag:
+                self._marks(ev)
+            self._item(ev)
+            if len(self._open) >= MAX_DEPTH:
+                raise _refuse(self.path, "too-deep", ev.start_mark, limit=MAX_DEPTH)
+            self._open.append([0, 2 * MAX_KEYS if cls is _MapStart else MAX_ITEMS])
+        elif cls is _AliasEvent:
+            raise _refuse(self.path, "yaml-alias", ev.start_mark, anchor=ev.anchor)
+        elif cls is yaml.DocumentStartEvent:
+            self._docs += 1
+            if self._docs > 1:  # as the composer says it
+                raise _refuse(self.path, "yaml-syntax", ev.start_mark, problem="but found another document", tab=False)
+        return ev
+
+    def _marks(self, ev: Any) -> None:
+        if ev.anchor:
+            raise _refuse(self.path, "yaml-alias", ev.start_mark, anchor=ev.anchor)
+        tag = ev.tag
+        if tag and tag not in STANDARD_TAGS and tag != "!":
+            raise _refuse(self.path, "yaml-tag", ev.start_mark, tag=tag)
+
+    def _item(self, ev: Any) -> None:
+        if self._open:
+            top = self._open[-1]
+            top[0] += 1
+            if top[0] > top[1]:
+                keys = top[1] == 2 * MAX_KEYS
+                raise _refuse(self.path, "too-big", ev.start_mark, what="keys" if keys else "items",
+                              limit=MAX_KEYS if keys else MAX_ITEMS)
+
+    def entries(self) -> Iterator[tuple[yaml.Node, str | None, Any]]:
+        """The entries of the mapping just opened, in order: each key's node, its text (None for
+        a key that is not text), and the first event of its value, which the caller must read
+        (`node`, or a reader of its own) or `skip` before the next entry."""
+        while True:
+            ev = self.next()
+            if type(ev) is _MapEnd:
+                return
+            key = self.node(ev)
+            first = self.next()
+            yield key, key.value if type(key.value) is str else None, first
+
+    def widen(self, limit: int) -> None:
+        """Let the innermost open list hold up to `limit` items (a reader that streams a long list,
+        such as a robber's hands, keeps only what it needs of each)."""
+        self._open[-1][1] = limit
+
+    def root(self) -> Any:
+        """The first event of the document's root node, or None for a stream with no document."""
+        ev = self.next()  # StreamStart
+        ev = self.next()
+        if type(ev) is yaml.StreamEndEvent:
+            return None
+        return self.next()
+
+    def finish(self) -> None:
+        """Read to the end of the stream: a second document or a syntax error after the root is
+        still an error, as when composing."""
+        while type(self.next()) is not yaml.StreamEndEvent:
+            pass
+
+    def node(self, first: Any, budget: int = MAX_NODES) -> yaml.Node:
+        """Compose the node that starts with event `first` (without recursion), of at most
+        `budget` values."""
+        cls = type(first)
+        if cls is _ScalarEvent:
+            return self.scalar(first)
+        root = self._collection(first)
+        stack = [root]
+        count = 1
+        get, opened, check = self._get, self._open, self.check
+        while stack:
+            try:
+                ev = get()
+            except yaml.YAMLError as e:
+                raise self.syntax(e) from None
+            cls = type(ev)
+            count += 1
+            if count > budget:
+                raise _refuse(self.path, "too-big", ev.start_mark, what="nodes", limit=budget)
+            if cls is _ScalarEvent and ev.tag is None and not ev.anchor:
+                # The common case, with next()'s checks inline: this loop reads most of a record.
+                value = ev.value
+                top = opened[-1]
+                top[0] += 1
+                if top[0] > top[1] or len(value) > MAX_SCALAR:
+                    top[0] -= 1
+                    check(ev)
+                tag = STR
+                if ev.implicit[0] and value.isascii():
+                    for t, rx in _IMPLICIT.get(value[:1], ()):
+                        if rx.match(value):
+                            tag = t
+                            break
+                    if tag in _NUMBERS and len(value) > MAX_DIGITS:
+                        raise _refuse(self.path, "too-long", ev.start_mark, what="number", limit=MAX_DIGITS)
+                stack[-1].value.append(_Scalar(tag, value, ev.start_mark, ev.style))
+                continue
+            check(ev)
+            if cls is _ScalarEvent:
+                stack[-1].value.append(self.scalar(ev))
+            elif cls is _SeqEnd or cls is _MapEnd:
+                done = stack.pop()
+                if type(done) is _Mapping:
+                    v = done.value
+                    done.value = list(zip(v[::2], v[1::2]))
+            else:
+                n = self._collection(ev)
+                stack[-1].value.append(n)
+                stack.append(n)
+        return root
+
+    def skip(self, first: Any, budget: int = MAX_NODES) -> int:
+        """Pass over the node that starts with `first`, bounds checked; how many values it held."""
+        if type(first) is _ScalarEvent:
+            return 1
+        depth, count = 1, 1
+        nxt = self.next
+        while depth:
+            cls = type(nxt())
+            count += 1
+            if cls is _SeqStart or cls is _MapStart:
                 depth += 1
-                if depth > MAX_DEPTH:
-                    line, col = _mark_loc(event.start_mark)
-                    raise FindingError(Finding("too-deep", {"limit": MAX_DEPTH}, path=path, line=line, column=col))
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            elif cls is _SeqEnd or cls is _MapEnd:
                 depth -= 1
-    except yaml.MarkedYAMLError as e:
-        if "nesting depth" in str(e.problem):  # newer libyaml stops at its own limit, deeper than ours
-            line, col = _mark_loc(e.problem_mark)
-            raise FindingError(Finding("too-deep", {"limit": MAX_DEPTH}, path=path, line=line, column=col)) from None
-        return  # the composer reports syntax errors with their place
-    except yaml.YAMLError:
-        return
+            if count > budget:
+                raise _refuse(self.path, "too-big", None, what="nodes", limit=budget)
+        return count
+
+    def scalar(self, ev: Any) -> yaml.ScalarNode:
+        tag = resolve_scalar(ev)
+        if tag in _NUMBERS and len(ev.value) > MAX_DIGITS:
+            raise _refuse(self.path, "too-long", ev.start_mark, what="number", limit=MAX_DIGITS)
+        return _Scalar(tag, ev.value, ev.start_mark, ev.style)
+
+    @staticmethod
+    def _collection(ev: Any) -> yaml.Node:
+        if type(ev) is _SeqStart:
+            tag = ev.tag if ev.tag not in (None, "!") else _T + "seq"
+            return _Sequence(tag, [], ev.start_mark)
+        tag = ev.tag if ev.tag not in (None, "!") else _T + "map"
+        return _Mapping(tag, [], ev.start_mark)
+
+
+def screen(path: str, text: str) -> None:
+    """Refuse what no record holds and no composer should build (see `Events`): every event is
+    checked, whatever the text looks like."""
+    events = Events(path, text)
+    while type(events.next()) is not yaml.StreamEndEvent:
+        pass
 
 
 def compose(path: str, text: str) -> yaml.Node:
-    screen(path, text)
-    try:
-        node = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line, col = _mark_loc(mark)
-        problem = e.problem or e.context or "not YAML"
-        tab = mark is not None and text[mark.index:mark.index + 1] == "\t"
-        # For the message layer to say it in plain words: the construct the problem is in, the
-        # line it starts on, the character found, and whether that is the first one of its line.
-        found = text[mark.index:mark.index + 1] if mark is not None else ""
-        line_start = mark is not None and not text[text.rfind("\n", 0, mark.index) + 1:mark.index].strip()
-        raise FindingError(Finding("yaml-syntax", {
-            "problem": problem, "tab": tab, "context": e.context or "", "found": found, "line_start": line_start,
-            "context_line": _mark_loc(e.context_mark)[0], **_line_above(text, mark)},
-            path=path, line=line, column=col)) from None
-    except yaml.YAMLError as e:
-        raise FindingError(Finding("yaml-syntax", {"problem": str(e)}, path=path)) from None
-    if node is None:
+    """The record's root node, composed from checked events (so every bound holds) without
+    recursion, of at most MAX_NODES values."""
+    events = Events(path, text)
+    first = events.root()
+    if first is None:
         raise FindingError(Finding("unreadable", {"reason": "empty"}, path=path))
+    node = events.node(first)
+    events.finish()
     return node
 
 
@@ -302,6 +527,14 @@ class ValueLocs:
         return _loc(item[1]) if item is not None else default
 
 
+def _regular(path: str) -> bool:
+    """Only regular files are read from folders: a FIFO or device there would hang or flood."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def find_records(paths: list[str]) -> Iterator[str]:
     """Expand directories to every *.yaml / *.yml below them, sorted; other paths pass through."""
     for p in paths:
@@ -310,8 +543,9 @@ def find_records(paths: list[str]) -> Iterator[str]:
             for root, dirs, files in os.walk(p):
                 dirs.sort()
                 for f in files:
-                    if f.endswith((".yaml", ".yml")):
-                        found.append(os.path.join(root, f))
+                    full = os.path.join(root, f)
+                    if f.endswith((".yaml", ".yml")) and _regular(full):
+                        found.append(full)
             if not found:
                 raise FindingError(Finding("unreadable", {"reason": "no-records"}, path=p))
             yield from sorted(found)

@@ -41,7 +41,9 @@ class SettleJob:
         except FindingError as e:
             return Settled(path, None, (e.finding,), unreadable=True)
         kept = rep if self.keep_report else None
-        if not rep.ok and not self.force:
+        # A renonce is a fault of play, not of the record: penalised, the marks are right and the
+        # sitting settles like any other (tetka-rules.md, Renonce).
+        if not self.force and any(f.is_error and f.code != "renonce" for f in rep.findings):
             return Settled(path, None, rep.findings, report=kept)
         if not rep.robbers:
             return Settled(path, None, rep.findings, report=kept)

@@ -75,6 +75,43 @@ def duplicates(tricks: Sequence[Trick]) -> list[Finding]:
     return out
 
 
+def in_play_order(table: Table, dealer: str, tricks: Sequence[Sequence[Card]],
+                  named: Sequence[Sequence[str] | None]) -> tuple[list[tuple[Card, ...]], list[tuple[int, ...] | None], int | None, tuple[str, ...]]:
+    """Tricks written player by player (`named[t]` gives the players as written, None for a trick
+    in play order) put in play order from each trick's leader: key order means nothing.
+
+    Returns the tricks in play order; for each, where each card in play order stands as written
+    (None when unchanged); the number of the first trick whose players are not those due to play
+    from its leader (None if every trick's are), and the players due at that trick.
+    """
+    rotations = table.rotations
+    leader = (table.seat(dealer) + 1) % SEATS
+    out: list[tuple[Card, ...]] = []
+    where: list[tuple[int, ...] | None] = []
+    for t, cards in enumerate(tricks, start=1):
+        names = named[t - 1] if t - 1 < len(named) else None
+        order = rotations[leader]
+        cards = tuple(cards)
+        if names is None:
+            where.append(None)
+        else:
+            due = order[: len(names)]
+            if len(set(names)) != len(names) or set(names) != set(due):
+                return out, where, t, order
+            index = {p: i for i, p in enumerate(names)}
+            perm = tuple(index[p] for p in due)
+            cards = tuple(cards[i] for i in perm)
+            where.append(perm)
+        out.append(cards)
+        if len(cards) == SEATS:
+            leader = (leader + winning_index(cards)) % SEATS
+        else:  # play stops here; any later trick is reported by play_tricks
+            out.extend(tuple(c) for c in tricks[t:])
+            where.extend([None] * (len(tricks) - t))
+            break
+    return out, where, None, ()
+
+
 @dataclass(frozen=True, slots=True)
 class PlayResult:
     tricks: tuple[Trick, ...]

@@ -10,14 +10,28 @@ from typing import Any
 import yaml
 
 from ...common.cards import DECK, Card, CardError, parse_card
-from ...common.money import StakeError, parse_stake
+from ...common.findings import Finding, FindingError
+from ...common.money import MAX_STAKE_DIGITS, StakeError, parse_stake
 from ...common.positions import NOWHERE, Loc, TextLocs
-from ...common.yaml_input import BOOL, NULL, STR, NodeLocs, NodeReader, ValueLocs, _loc
+from ...common.yaml_input import (
+    BOOL,
+    NULL,
+    STR,
+    Events,
+    NodeReader,
+    Placeholder,
+    _loc,
+    _Scalar,
+)
 from .record import HandRecord, Record, RobberRecord
 from .rules import TRICKS_PER_HAND, HouseRules
 
 MAX_ROBBERS = 4096
 MAX_HANDS = 250_000  # in one record
+HAND_BUDGET = 5_000  # values in one hand: 13 tricks of 4, a deal, marks and notes are a few hundred
+MAX_STAKE_TEXT = 40  # characters of a stake: "0.10", "1000000"
+MIN_STAKE_EXPONENT = -MAX_STAKE_DIGITS  # a stake's decimal places: never more than its digits
+STREAMED = frozenset({"robbers"})  # read hand by hand from the parser's events
 
 TOP_KEYS = {"format", "game", "meta", "players", "stake", "currency", "rules", "robbers", "notes"}
 RULE_KEYS = {"robber_target", "last_trick_mark", "count_trick_offset"}
@@ -68,13 +82,7 @@ class TetkaReader(NodeReader):
         unknown = set(top) - TOP_KEYS
         for key in unknown:
             self.add("unknown-key", top[key][0], key=key, what="record", allowed=sorted(TOP_KEYS))
-        players: tuple[str, ...] = ()
-        players_loc = _loc(root)
-        if "players" not in top:
-            self.add("schema", root, what="players", expected="required")
-        else:
-            players_loc = _loc(top["players"][1])
-            players = self.seating(top["players"][1], "players") or ()
+        players, players_loc = self.players(root, top)
         stake, stake_loc = Decimal(1), NOWHERE
         if "stake" in top:
             node = top["stake"][1]
@@ -83,6 +91,7 @@ class TetkaReader(NodeReader):
                 if not isinstance(node, yaml.ScalarNode) or node.tag == BOOL or node.tag == NULL:
                     raise StakeError(f"{getattr(node, 'value', '')!r} is not an amount", "not-a-number",
                                      getattr(node, "value", ""))
+                self.stake_bound(node)
                 stake = parse_stake(node.value)  # the text as written: `0.10` is never a float
             except StakeError as e:
                 self.add("bad-stake", node, reason=str(e), problem=e.problem, text=e.text)
@@ -102,6 +111,9 @@ class TetkaReader(NodeReader):
         robbers_loc = _loc(root)
         if "robbers" not in top:
             self.add("schema", root, what="robbers", expected="required")
+        elif top["robbers"][1] is getattr(self, "_placeholder", None):
+            robbers_loc = _loc(self._placeholder)
+            robbers = self._robbers
         else:
             node = top["robbers"][1]
             robbers_loc = _loc(node)
@@ -122,6 +134,116 @@ class TetkaReader(NodeReader):
         return Record(self.path, "tetka", players, tuple(robbers), tuple(self.findings), stake, stake_loc,
                       currency, rules, meta, players_loc, robbers_loc)
 
+    def players(self, root: yaml.Node | None, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> tuple[tuple[str, ...], Loc]:
+        """The record's seating (read once: streaming needs it before the record is done)."""
+        got = getattr(self, "_players", None)
+        if got is None:
+            if "players" not in top:
+                self.add("schema", root, what="players", expected="required")
+                got = ((), _loc(root) if root is not None else NOWHERE)
+            else:
+                got = (self.seating(top["players"][1], "players") or (), _loc(top["players"][1]))
+            self._players = got
+        return got
+
+    def stake_bound(self, node: yaml.Node) -> None:
+        """A stake longer than any, or with an exponent past kopecks or a trillion, is refused
+        before Decimal is asked to make (or print) it."""
+        text = node.value if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str) else ""
+        ok = len(text) <= MAX_STAKE_TEXT
+        if ok:
+            try:
+                d = Decimal(text.strip())
+                # Past a trillion is a bad stake (parse_stake says so); with more places than digits
+                # a stake allows, amounts would print with as many places as the exponent asks.
+                ok = not d.is_finite() or d.as_tuple().exponent >= MIN_STAKE_EXPONENT
+            except ArithmeticError:
+                pass
+        if not ok:
+            loc = _loc(node)
+            raise FindingError(Finding("too-long", {"what": "stake", "limit": MAX_STAKE_TEXT}, path=self.path,
+                                       line=loc.line, column=loc.column))
+
+    # -- streaming: robbers and hands read from the parser's events ------------------------------
+    def ready(self, key: str, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> bool:
+        """The robbers can be read hand by hand once the players are known."""
+        if key in STREAMED and "players" in top:
+            self._top = top
+            return True
+        return False
+
+    def stream(self, key: str, events: Events, first: Any, placeholder: yaml.Node) -> None:
+        """The robbers, robber by robber and hand by hand: each hand's nodes live only while it is
+        read; the record keeps what the referee needs."""
+        players = self.players(None, self._top)[0]
+        self._placeholder = placeholder
+        robbers: list[RobberRecord] = []
+        count = hands = 0
+        full = False
+        events.widen(MAX_HANDS)  # counted past MAX_ROBBERS, so that too-many can say how many
+        while True:
+            ev = events.next()
+            if type(ev) is yaml.SequenceEndEvent:
+                break
+            count += 1
+            if count > MAX_ROBBERS or not players or full:
+                events.skip(ev)
+                continue
+            robber = self.robber_events(events, ev, count, players)
+            if robber is not None:
+                hands += len(robber.hands)
+                if hands > MAX_HANDS:
+                    self.add("too-many", robber.loc, what="hands", count=hands, limit=MAX_HANDS)
+                    full = True
+                    continue
+                robbers.append(robber)
+        if count > MAX_ROBBERS:
+            self.add("too-many", placeholder, what="robbers", count=count, limit=MAX_ROBBERS)
+            robbers = []
+        self._robbers = robbers
+
+    def robber_events(self, events: Events, first: Any, number: int, record_players: tuple[str, ...]) -> RobberRecord | None:
+        if type(first) is not yaml.MappingStartEvent:
+            return self.robber(events.node(first), number, record_players)
+        node = Placeholder.mapping(first)
+        hands_value = None
+        hands: list[HandRecord] = []
+        seen: set[str] = set()
+        for key, name, vfirst in events.entries():
+            if name == "hands" and name not in seen and type(vfirst) is yaml.SequenceStartEvent:
+                hands_value = Placeholder.sequence(vfirst)
+                value = hands_value
+                hands = self.hands_events(events, number, _seating_of(node, record_players))
+                if hands is None:
+                    self.add("too-many", value, what="hands", count=self._count, limit=MAX_HANDS, robber=number)
+                    hands = []
+            elif name in seen:
+                events.skip(vfirst)
+                value = Placeholder.sequence(vfirst)
+            else:
+                value = events.node(vfirst)
+            if name is not None:
+                seen.add(name)
+            node.value.append((key, value))
+        return self.robber(node, number, record_players, (hands_value, hands))
+
+    def hands_events(self, events: Events, robber: int, players: tuple[str, ...]) -> list[HandRecord] | None:
+        """One robber's hands, each composed alone and read; None past MAX_HANDS (counted)."""
+        out: list[HandRecord] = []
+        h = 0
+        events.widen(2 * MAX_HANDS)  # counted past MAX_HANDS, so that too-many can say how many
+        while True:
+            ev = events.next()
+            if type(ev) is yaml.SequenceEndEvent:
+                break
+            h += 1
+            if h > MAX_HANDS:
+                events.skip(ev)
+                continue
+            out.append(self.hand(events.node(ev, HAND_BUDGET), robber, h, players))
+        self._count = h
+        return out if h <= MAX_HANDS else None
+
     def rules(self, node: yaml.Node) -> HouseRules:
         m = self.mapping(node, "rules", RULE_KEYS)
         kw: dict[str, Any] = {}
@@ -137,7 +259,7 @@ class TetkaReader(NodeReader):
             kw["count_trick_offset"] = v
         return HouseRules(**{k: v for k, v in kw.items() if v is not None})
 
-    def scores(self, node: yaml.Node, what: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int], ValueLocs] | None:
+    def scores(self, node: yaml.Node, what: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int], dict[str, Loc]] | None:
         """A mapping player -> whole number of marks, naming all four players."""
         m = self.mapping(node, what, None, **where)
         if not m:
@@ -161,9 +283,10 @@ class TetkaReader(NodeReader):
         if missing and ok:
             self.add("schema", node, what=what, expected="all players", missing=missing, **where)
             ok = False
-        return (out, ValueLocs(m)) if ok else None
+        return (out, {name: _loc(v) for name, (_, v) in m.items()}) if ok else None
 
-    def robber(self, node: yaml.Node, number: int, record_players: tuple[str, ...]) -> RobberRecord | None:
+    def robber(self, node: yaml.Node, number: int, record_players: tuple[str, ...],
+               streamed: tuple[yaml.Node | None, list[HandRecord]] = (None, [])) -> RobberRecord | None:
         m = self.mapping(node, "robber", ROBBER_KEYS, robber=number)
         if not m and not isinstance(node, yaml.MappingNode):
             return None
@@ -195,7 +318,9 @@ class TetkaReader(NodeReader):
         else:
             hnode = m["hands"][1]
             hands_loc = _loc(hnode)
-            if not isinstance(hnode, yaml.SequenceNode):
+            if hnode is streamed[0]:
+                hands = streamed[1]
+            elif not isinstance(hnode, yaml.SequenceNode):
                 self.add("schema", hnode, what="hands", expected="list", robber=number)
             elif len(hnode.value) > MAX_HANDS:
                 self.add("too-many", hnode, what="hands", count=len(hnode.value), limit=MAX_HANDS, robber=number)
@@ -234,6 +359,8 @@ class TetkaReader(NodeReader):
                     deal[name], deal_locs[name] = got
             if not dm:
                 deal, broken = None, True
+            elif len(dm) < len(players) and not broken:
+                self.add("deal-incomplete", m["deal"][1], missing=[p for p in players if p not in dm], **where)
         tricks = None
         trick_locs: Any = ()
         card_locs: Any = ()
@@ -245,11 +372,12 @@ class TetkaReader(NodeReader):
                 broken = True
             else:
                 nodes = tnode.value[:TRICKS_PER_HAND + 1]  # the referee reports an extra trick
-                trick_locs, card_locs = NodeLocs(nodes), CardLocs(nodes)
+                trick_locs = tuple(_loc(n) for n in nodes)
+                card_locs = CardLocs(nodes)
                 tricks = []
                 for t, trick in enumerate(nodes, start=1):
                     # The fast path: a trick written as one line of cards in a usual spelling.
-                    if type(trick) is yaml.ScalarNode and trick.tag == STR:
+                    if type(trick) is _Scalar and trick.tag == STR:
                         try:
                             tricks.append(tuple(map(CARD_BY_TEXT.__getitem__, trick.value.split())))
                             trick_players.append(None)
@@ -297,20 +425,46 @@ class TetkaReader(NodeReader):
                           tuple(trick_players), marks, marks_loc, marks_locs, broken)
 
 
-class CardLocs(NodeLocs):
-    """For each trick node, the places of its cards: in a one-line trick, of each card's text."""
+class CardLocs:
+    """For each trick, the places of its cards, kept as plain values (not the nodes) and worked
+    out only when a finding asks: in a one-line trick, of each card's text."""
 
-    __slots__ = ()
+    __slots__ = ("items",)
+
+    def __init__(self, nodes: list[yaml.Node]) -> None:
+        items: list[Any] = []
+        for node in nodes:
+            m = node.start_mark
+            if isinstance(node, yaml.ScalarNode):
+                items.append((m.line + 1, m.column + 1, 1 if node.style in ("'", '"') else 0, node.value))
+            elif isinstance(node, yaml.SequenceNode):
+                items.append(tuple(_loc(n) for n in node.value))
+            elif isinstance(node, yaml.MappingNode):
+                items.append(tuple(_loc(v) for _, v in node.value))
+            else:
+                items.append((_loc(node),))
+        self.items = items
+
+    def __len__(self) -> int:
+        return len(self.items)
 
     def __getitem__(self, i: int) -> Any:
-        node = self.nodes[i]
-        if isinstance(node, yaml.ScalarNode):
-            return TextLocs(_loc(node), node.value, 1 if node.style in ("'", '"') else 0)
-        if isinstance(node, yaml.SequenceNode):
-            return [_loc(n) for n in node.value]
-        if isinstance(node, yaml.MappingNode):
-            return [_loc(v) for _, v in node.value]
-        return [_loc(node)]
+        item = self.items[i]
+        if len(item) == 4 and type(item[3]) is str:
+            return TextLocs(Loc(item[0], item[1]), item[3], item[2])
+        return item
+
+
+def _seating_of(robber: yaml.Node, record_players: tuple[str, ...]) -> tuple[str, ...]:
+    """The seating a robber's hands are read with, from its `players` when already read and
+    valid (the robber itself reports any problem with it), else the record's."""
+    for k, v in robber.value:
+        if isinstance(k, yaml.ScalarNode) and k.value == "players" and isinstance(v, yaml.SequenceNode):
+            names = tuple(n.value.strip() for n in v.value if isinstance(n, yaml.ScalarNode) and isinstance(n.value, str))
+            if len(names) == 4 and len(set(names)) == 4 and set(names) == set(record_players):
+                return names
+            break
+    return record_players
 
 
 # The usual spellings of every card, for the fast path; anything else goes through parse_card.

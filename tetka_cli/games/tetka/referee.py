@@ -8,6 +8,7 @@ from typing import Mapping
 from ...common.findings import Finding
 from ...common.positions import Loc, TextLocs
 from .hand import HandResult, replay_hand
+from .play import in_play_order
 from .record import HandRecord, Record, RobberRecord
 from .robber import (
     RobberProgress,
@@ -16,7 +17,7 @@ from .robber import (
     next_first_dealer,
     run_robber,
 )
-from .slips import clockwise_alternative, from_seat_order, in_turn
+from .slips import clockwise_alternative, from_seat_order
 from .table import Table
 
 
@@ -122,7 +123,8 @@ def _referee(record: Record) -> RecordReport:
                                                              "what": "first_dealer"}, robber=rob.number),
                                     record.path, rob.first_dealer_loc))
             first = rob.first_dealer or expected_first
-            robbers.append(_robber(record, rob, seating, first, findings))
+            followed = rob is not record.robbers[-1]
+            robbers.append(_robber(record, rob, seating, first, findings, followed))
             prev_first = first
     if not record.robbers and not any(f.code in ("schema", "unsupported") for f in findings):
         findings.append(Finding("no-robbers", {}, path=record.path,
@@ -137,7 +139,8 @@ def _at(f: Finding, path: str, loc: Loc | None) -> Finding:
     return f.at(path=path, line=loc.line, column=loc.column)
 
 
-def _robber(record: Record, rob: RobberRecord, table: Table, first: str, findings: list[Finding]) -> RobberReport:
+def _robber(record: Record, rob: RobberRecord, table: Table, first: str, findings: list[Finding],
+            followed: bool = False) -> RobberReport:
     rules = record.rules
     reports: list[HandReport] = []
     for hand in rob.hands:
@@ -161,7 +164,9 @@ def _robber(record: Record, rob: RobberRecord, table: Table, first: str, finding
                                             robber=rob.number, player=p),
                                     record.path, rob.totals_locs.get(p, rob.totals_loc)))
     if not progress.finished and rob.hands:
-        findings.append(_at(Finding("unfinished-robber", {"target": rules.robber_target,
+        # Only the last robber of a sitting may stop short (the evening ended); one followed by
+        # another robber was abandoned, or its hands are missing (tetka-rules.md).
+        findings.append(_at(Finding("abandoned-robber" if followed else "unfinished-robber", {"target": rules.robber_target,
                                                           "highest": max(progress.totals.values())},
                                     robber=rob.number), record.path, rob.loc))
     return RobberReport(rob.number, table.players, first, tuple(reports), progress, rules.robber_target, rob.totals)
@@ -188,16 +193,16 @@ def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: i
         return table_marks()
     if hand.broken or hand.photograph is None or hand.tricks is None:
         return table_marks()
-    # A trick written player by player must name the players in turn, from the trick's leader;
-    # one that does not is reported, and put in turn by its names so the checks go on after it.
-    tricks, out_of_turn = (in_turn(table, dealer, hand.tricks, hand.trick_players) if any(hand.trick_players)
-                           else (hand.tricks, []))
+    tricks, written = hand.tricks, None
+    if any(hand.trick_players):
+        # A trick written player by player is read in play order from its leader, whatever the
+        # order of its keys; it must name the players due to play, from the leader.
+        tricks, written, bad, due = in_play_order(table, dealer, hand.tricks, hand.trick_players)
+        if bad is not None:
+            findings.append(_at(Finding("wrong-turn", {"given": list(hand.trick_players[bad - 1]), "expected": list(due)},
+                                        trick=bad, **where), record.path, hand.trick_locs[bad - 1]))
+            return table_marks()
     result = replay_hand(table, dealer, hand.photograph, tricks, deal=hand.deal, rules=record.rules)
-    for tr in result.tricks:
-        given = hand.trick_players[tr.number - 1] if tr.number in out_of_turn else None
-        if given is not None:
-            findings.append(_at(Finding("wrong-turn", {"given": list(given), "expected": list(tr.players)},
-                                        trick=tr.number, **where), record.path, hand.trick_locs[tr.number - 1]))
     computed = dict(result.marks_by_player)
     if (hand.marks is not None and result.complete and computed != dict(hand.marks)
             and not any(hand.trick_players)):
@@ -208,6 +213,10 @@ def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: i
             return HandReport(hand.number, dealer, "played", dict(seat_order.marks_by_player), hand.marks,
                               seat_order, hand)
     for f in result.findings:
+        if written is not None and f.trick is not None and "card_index" in f.args and f.trick <= len(written):
+            perm = written[f.trick - 1]
+            if perm is not None and f.args["card_index"] < len(perm):  # the card's place as written
+                f = replace(f, args={**f.args, "card_index": perm[f.args["card_index"]]})
         findings.append(_place(f, record.path, hand, where))
     if hand.marks is None:
         return HandReport(hand.number, dealer, "played", computed, None, result, hand)

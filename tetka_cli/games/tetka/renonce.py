@@ -32,12 +32,18 @@ def find_renonces(
     # Walking backwards, the suits each player still shows from here on, as bits of one int.
     later: dict[str, int] = {}
     unplayed: dict[str, list[Card]] = {}
+    dealt: dict[str, frozenset[Card]] = {}
     if deal:
         played = {c for tr in tricks for c in tr.cards}
         unplayed = {p: [c for c in cards if c not in played] for p, cards in deal.items()}
         for p, cards in unplayed.items():
             for c in cards:
                 later[p] = later.get(p, 0) | c.suit_bit
+        # A card the deal gives to another player proves nothing of what this one held: a trick
+        # written from the wrong leader is a deal mismatch, not a renonce too.
+        dealt = {p: frozenset(cards) for p, cards in deal.items()}
+    if not dealt and all(len(tr.cards) == 4 for tr in tricks):
+        return _renonces_fast(tricks)
     found: list[Renonce] = []
     for tr in reversed(tricks):
         cards, players = tr.cards, tr.players
@@ -48,20 +54,68 @@ def find_renonces(
             held = later.get(p, 0)
             if bit != led and held & led:
                 found.append(Renonce(p, tr.number, cards[i], cards[0].suit,
-                                     _evidence(tricks, tr.number, p, cards[0].suit, unplayed), i))
-            later[p] = held | bit
-        later[players[0]] = later.get(players[0], 0) | led
+                                     _evidence(tricks, tr.number, p, cards[0].suit, unplayed, dealt), i))
+            if not dealt or p not in dealt or cards[i] in dealt[p]:
+                later[p] = held | bit
+        p = players[0]
+        if not dealt or p not in dealt or cards[0] in dealt[p]:
+            later[p] = later.get(p, 0) | led
     found.reverse()
     return tuple(found)
 
 
+def _renonces_fast(tricks: Sequence[Trick]) -> tuple[Renonce, ...]:
+    """The same search for the usual case (no deal, tricks of four): a renonce needs a card off
+    the suit led, so only those are looked at, against each player's suits played later."""
+    if not tricks:
+        return ()
+    seat = {p: i for i, p in enumerate(tricks[0].players)}
+    # later[t][s]: the suits seat s plays in tricks after index t, as bits.
+    n = len(tricks)
+    later = [0, 0, 0, 0]
+    after: list[tuple[int, ...]] = [()] * n
+    off: list[int] = []
+    for t in range(n - 1, -1, -1):
+        tr = tricks[t]
+        after[t] = (later[0], later[1], later[2], later[3])
+        c0, c1, c2, c3 = tr.cards
+        led = c0.suit_bit
+        lead = seat[tr.players[0]]
+        later[lead] |= led
+        # Collected backwards (the last play first), and read in reverse: in play order.
+        b = c3.suit_bit
+        later[(lead + 3) & 3] |= b
+        if b != led:
+            off.append(t * 4 + 3)
+        b = c2.suit_bit
+        later[(lead + 2) & 3] |= b
+        if b != led:
+            off.append(t * 4 + 2)
+        b = c1.suit_bit
+        later[(lead + 1) & 3] |= b
+        if b != led:
+            off.append(t * 4 + 1)
+    found: list[Renonce] = []
+    for k in reversed(off):
+        t, i = divmod(k, 4)
+        tr = tricks[t]
+        led = tr.cards[0].suit_bit
+        if after[t][(seat[tr.players[0]] + i) & 3] & led:
+            p = tr.players[i]
+            found.append(Renonce(p, tr.number, tr.cards[i], tr.cards[0].suit,
+                                 _evidence(tricks, tr.number, p, tr.cards[0].suit, {}, {}), i))
+    return tuple(found)
+
+
 def _evidence(tricks: Sequence[Trick], after: int, player: str, suit: Suit,
-              unplayed: Mapping[str, Sequence[Card]]) -> Card:
-    """The first card of `suit` the player shows after trick `after`, or holds unplayed."""
+              unplayed: Mapping[str, Sequence[Card]], dealt: Mapping[str, frozenset[Card]]) -> Card:
+    """The first card of `suit` the player shows after trick `after` (one of his own, when the deal
+    is given), or holds unplayed."""
+    own = dealt.get(player)
     for tr in tricks[after:]:
         if player in tr.players:
             c = tr.cards[tr.players.index(player)]
-            if c.suit is suit:
+            if c.suit is suit and (own is None or c in own):
                 return c
     return next(c for c in unplayed[player] if c.suit is suit)
 
@@ -76,11 +130,11 @@ class TrickCounts:
 
 
 def count_tricks(players: Sequence[str], tricks: Sequence[Trick], renonces: Sequence[Renonce]) -> TrickCounts:
-    """Count tricks, then apply each renonce in turn: every opponent who has a trick hands one over.
+    """Count tricks, then apply each renonce in turn: every opponent who has a trick hands one over,
+    his latest trick without queens, or his latest when every trick he holds has one (tetka-rules.md).
 
-    For the tie-break a player's tricks are kept in the order taken; a handed-over trick leaves
-    the end of the giver's list, and the three penalty tricks of the k-th renonce arrive at
-    moment 13 + k (see docs/rulings.md).
+    For the tie-break a player's tricks are kept in the order taken, and the three penalty tricks
+    of the k-th renonce arrive at moment 13 + k (see docs/rulings.md).
     """
     if not renonces:  # the common case: counts and last tricks straight from play
         in_play = {p: 0 for p in players}
@@ -91,22 +145,31 @@ def count_tricks(players: Sequence[str], tricks: Sequence[Trick], renonces: Sequ
                 in_play[w] += 1
                 last[w] = tr.number
         return TrickCounts(in_play, in_play, last)
-    taken: dict[str, list[int]] = {p: [] for p in players}
+    # Each player's tricks in the order taken: (moment, holds a queen).
+    taken: dict[str, list[tuple[int, bool]]] = {p: [] for p in players}
     for tr in tricks:
         if tr.winner is not None:
-            taken[tr.winner].append(tr.number)
+            taken[tr.winner].append((tr.number, any(c.rank == 12 for c in tr.cards)))
     in_play = {p: len(v) for p, v in taken.items()}
     for k, r in enumerate(renonces, start=1):
-        received = 0
+        received = []
         for p in players:
             if p != r.player and taken[p]:
-                taken[p].pop()
-                received += 1
+                received.append(taken[p].pop(handed_over(taken[p])))
         # Tricks are cards on the table: an opponent with none hands nothing, so the offender
         # receives fewer than three (tetka-rules.md, defaults where the sources are silent).
-        taken[r.player].extend([TRICKS_PER_HAND + k] * received)
+        taken[r.player].extend((TRICKS_PER_HAND + k, queen) for _, queen in received)
     return TrickCounts(
         in_play=in_play,
         after_penalties={p: len(v) for p, v in taken.items()},
-        last_taken={p: (v[-1] if v else 0) for p, v in taken.items()},
+        last_taken={p: (v[-1][0] if v else 0) for p, v in taken.items()},
     )
+
+
+def handed_over(held: Sequence[tuple[int, bool]]) -> int:
+    """Which of a giver's tricks (in the order taken, each with `holds a queen`) he hands over:
+    the latest without queens, or the latest when all hold one."""
+    for i in range(len(held) - 1, -1, -1):
+        if not held[i][1]:
+            return i
+    return len(held) - 1

@@ -1,0 +1,49 @@
+"""How the findings of the record reader's bounds, and of its new record rules, are worded
+(English message ids; Russian in the `reader` gettext catalog)."""
+from __future__ import annotations
+
+from typing import Any
+
+from .i18n import gettext as _
+from .i18n import ngettext
+
+
+def _list(names: Any) -> str:
+    return ", ".join(str(n) for n in names)
+
+
+def finding_message(f: Any, lang: str = "en") -> str:
+    a = f.args
+    if f.code == "too-big":
+        n = a["limit"]
+        if a.get("what") == "keys":
+            text = ngettext(lang, "a mapping with more than {n:,} key: no record holds so many here",
+                            "a mapping with more than {n:,} keys: no record holds so many here", n)
+        elif a.get("what") == "nodes":
+            text = ngettext(lang, "more than {n:,} value in one part of the record: no record is shaped like this",
+                            "more than {n:,} values in one part of the record: no record is shaped like this", n)
+        else:
+            text = ngettext(lang, "a list with more than {n:,} item: no record holds so many here",
+                            "a list with more than {n:,} items: no record holds so many here", n)
+        return text.format(n=n)
+    if f.code == "too-long":
+        n = a["limit"]
+        what = a.get("what")
+        if what == "number":
+            text = ngettext(lang, "a number of more than {n:,} digit: no record needs one so long",
+                            "a number of more than {n:,} digits: no record needs one so long", n)
+        elif what == "stake":
+            text = ngettext(lang, "a stake with more than {n:,} digit or an exponent that large: write it as a plain amount such as 0.10",
+                            "a stake with more than {n:,} digits or an exponent that large: write it as a plain amount such as 0.10", n)
+        else:
+            text = ngettext(lang, "a value of more than {n:,} character: no record needs one so long",
+                            "a value of more than {n:,} characters: no record needs one so long", n)
+        return text.format(n=n)
+    if f.code == "abandoned-robber":
+        return _(lang, "robber {robber} stops before anyone reaches {target} marks (highest: {highest}), "
+                       "yet another robber follows it: its missing hands, or the robber was abandoned").format(
+            robber=f.robber or "?", target=a["target"], highest=a["highest"])
+    if f.code == "deal-incomplete":
+        return _(lang, "`deal` gives the cards of some players only: write the 13 cards of every player "
+                       "(missing: {names})").format(names=_list(a["missing"]))
+    raise KeyError(f.code)

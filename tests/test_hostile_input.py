@@ -92,3 +92,15 @@ def test_interrupt_stops_cleanly_with_130_and_says_how_far_it_got(tmp_path):
     assert p.returncode == 130, err
     assert b"interrupted after" in err and b"of 300 records" in err
     assert b"Traceback" not in err
+
+
+def test_an_empty_trick_is_a_schema_finding_not_an_internal_error():
+    # Found by the schema-shaped fuzz run: `tricks: [""]` reached the engine as a trick of no cards.
+    from tetka_cli.games.records import check_record
+
+    for trick in ('""', "[]", "{}"):
+        text = ("format: 1\ngame: tetka\nplayers: [Анна, Борис, Вера, Глеб]\nrobbers:\n  - hands:\n"
+                f"      - photograph: Q♥\n        tricks: [{trick}]\n")
+        rep = check_record("r.yaml", text=text)
+        assert [(f.code, f.line, f.column, f.args.get("expected")) for f in rep.findings if f.is_error] == \
+            [("schema", 7, 18, "cards")]

@@ -69,10 +69,16 @@ class TetkaReader(NodeReader):
                 except CardError as e:
                     ok = False
                     self.add("bad-card", locs[i], text=e.text, latin_t=e.latin_t, **where)
+            if ok and not out:  # no card at all: say what belongs here
+                self.add("schema", node, what=what, expected="cards", **where)
+                return None
             return (tuple(out), locs) if ok else None
         if isinstance(node, yaml.SequenceNode):
             cards = [self.card(n, **where) for n in node.value]
             if None in cards:
+                return None
+            if not cards:
+                self.add("schema", node, what=what, expected="cards", **where)
                 return None
             return tuple(cards), [_loc(n) for n in node.value]  # type: ignore[return-value]
         self.add("schema", node, what=what, expected="cards", **where)
@@ -379,9 +385,11 @@ class TetkaReader(NodeReader):
                     # The fast path: a trick written as one line of cards in a usual spelling.
                     if type(trick) is _Scalar and trick.tag == STR:
                         try:
-                            tricks.append(tuple(map(CARD_BY_TEXT.__getitem__, trick.value.split())))
-                            trick_players.append(None)
-                            continue
+                            fast = tuple(map(CARD_BY_TEXT.__getitem__, trick.value.split()))
+                            if fast:  # an empty trick goes the slow way, which reports it
+                                tricks.append(fast)
+                                trick_players.append(None)
+                                continue
                         except KeyError:
                             pass
                     if isinstance(trick, yaml.MappingNode):
@@ -396,6 +404,9 @@ class TetkaReader(NodeReader):
                                 broken = True
                             names.append(name)
                             cards.append(c)
+                        if not cards:
+                            self.add("schema", trick, what="trick", expected="cards", trick=t, **where)
+                            broken = True
                         tricks.append(tuple(cards))
                         trick_players.append(tuple(names))
                     else:

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
+from decimal import Decimal
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -31,7 +34,7 @@ from .views_tetka import Table
 @click.command()
 @click.argument("inputs", nargs=-1, metavar="FILE|DIR|-...")
 @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
-              help="Refuse a record file larger than this.")
+              help="Refuse a record file (or a --from-json document) larger than this.")
 @click.option("--stake", "stake_text", metavar="AMOUNT", help="Money per mark for every record (overrides `stake:`).")
 @click.option("--per-record", is_flag=True, help="With many records: a table per record as well as the standings.")
 @click.option("--provisional", is_flag=True, help="Settle unfinished robbers too, marked provisional.")
@@ -48,15 +51,20 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     records (a season): standings per player across all of them."""
     from ..common.batch import run_parallel
     from ..common.money import StakeError, parse_stake
+    from ..common.dedupe import ContentSeen, duplicate, once_per_file
     from ..common.season import name_variants, standings
+    from ..common.transfers import settle_up
     from ..games.settling import SettleJob
     from .views_tetka import (
         places_of,
+        settle_csv,
         sitting_json,
         sitting_tables,
         standings_json,
         standings_table,
         summary_from_json,
+        transfers_json,
+        transfers_table,
     )
 
     if not inputs:
@@ -73,13 +81,12 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     read = 0
     code = EXIT_OK
     if from_json:
-        for path in inputs:
-            doc = read_json_doc(path)
-            records.extend(doc["records"])
-            left_out.extend(doc.get("left_out", []))
-            read += doc.get("counts", {}).get("read", len(doc.get("records", [])))
+        read = _read_json_docs(inputs, max_bytes, records, left_out, warnings, opts.lang)
     else:
         paths, problems = expand(inputs)
+        paths, dups = once_per_file(paths)
+        warnings.extend(dups)
+        seen = ContentSeen()
         job = SettleJob(max_bytes=max_bytes, stake=stake, provisional=provisional, force=force)
         for f in problems:
             left_out.append(left_out_json(f, opts.lang))
@@ -87,9 +94,13 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
             code = EXIT_UNREADABLE
         counter = _Counter(len(paths))
         with interruptible(counter), progress(len(paths)) as bar:
-            for s in run_parallel(job, paths, jobs):
+            for s in run_parallel(job, paths, jobs, crashed=job.crashed):
                 counter.done += 1
                 bar.update(1)
+                first_place = seen.first(s.digest, s.path)
+                if first_place is not None:  # a copy: read, reported, counted once
+                    warnings.append(duplicate(s.path, first_place, "content"))
+                    continue
                 read += 1
                 if s.money is None:
                     first = s.first_error or (s.findings[0] if s.findings else None)
@@ -98,7 +109,9 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                         err(f"{t('left_out', opts.lang)}: {finding_line(first, opts.lang)}")
                     code = EXIT_UNREADABLE if s.unreadable else max(code, EXIT_RULES)
                 else:
-                    records.append(sitting_json(s.money))
+                    rec = sitting_json(s.money)
+                    rec["digest"] = s.digest
+                    records.append(rec)
                     # An unfinished robber is left out of the money unless --provisional: say so.
                     warnings.extend(f for f in s.findings if (f.is_error and force) or (
                         not f.is_error and (f.code != "unfinished-robber" or not provisional)))
@@ -110,29 +123,31 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
         err(finding_line(Finding("name-variant", {"name": name, "variants": others}), opts.lang))
     places = places_of(records)
     table = standings(summaries)
+    for r, summary in zip(records, summaries):
+        r["transfers"] = transfers_json(settle_up(summary.net), places_of([r]))
+    transfers = transfers_json(settle_up({s.player: s.net for s in table}), places)
     counts = {"read": read, "settled": len(records), "left_out": len(left_out)}
     currencies = {r.get("currency", "") for r in records}
     currency = currencies.pop() if len(currencies) == 1 else ""
     if opts.fmt == "json":
-        emit_json({"records": records, "players": standings_json(table, places), "left_out": left_out,
-                   "counts": counts})
+        emit_json({"transfers": transfers, "records": records, "players": standings_json(table, places),
+                   "left_out": left_out, "counts": counts})
     elif opts.fmt == "csv":
-        rows = standings_json(table, places)
-        emit_csv(Table("", ["player", "sittings", "robbers", "lowest", "marks", "net"],
-                       [[p, v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"]] for p, v in rows.items()]))
+        emit_csv(settle_csv(records, standings_json(table, places), transfers, per_record))
     else:
         tables: list[Table] = []
         if len(records) == 1 or per_record:
-            tables = [tb for r in records for tb in sitting_tables(r, opts.lang)]
+            for r in records:
+                tables.extend(sitting_tables(r, opts.lang))
+                tables.append(transfers_table(r["transfers"], opts.lang, r.get("currency", ""), r["path"]))
         if len(records) != 1:
             tables.append(standings_table(standings_json(table, places), opts.lang, currency))
+            tables.append(transfers_table(transfers, opts.lang, currency))
         emit_tables(tables, opts)
     err(t("summary_settle", opts.lang, **counts))
     if force and code == EXIT_RULES:
         code = EXIT_OK
     sys.exit(code)
-
-
 
 
 @dataclass
@@ -149,21 +164,103 @@ class UnreadableInput(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
 
-def read_json_doc(path: str) -> dict[str, Any]:
-    """An earlier `settle --format json` output, every record of it checked; a clear error (exit 2)
-    when it is not one."""
+def _read_json_docs(inputs: Sequence[str], max_bytes: int, records: list[dict[str, Any]],
+                    left_out: list[dict[str, Any]], warnings: list[Finding], lang: str) -> int:
+    """Combine earlier outputs: a document given twice (same file or same bytes) is read once,
+    with a warning; two documents that share a record are refused (exit 2): it would count twice."""
+    from ..common.dedupe import ContentSeen, digest, duplicate, file_identity
+
+    files: dict[tuple[int, int], str] = {}
+    docs = ContentSeen()
+    held: dict[Any, str] = {}  # each record (by content hash, else path) -> the document holding it
+    read = 0
+    for path in inputs:
+        ident = file_identity(path)
+        if ident is not None and ident in files:
+            warnings.append(duplicate(path, files[ident], "document"))
+            continue
+        data = read_bounded(path, max_bytes)
+        earlier = docs.first(digest(data), path)
+        if earlier is not None:
+            warnings.append(duplicate(path, earlier, "document"))
+            continue
+        if ident is not None:
+            files[ident] = path
+        doc = read_json_doc(path, data)
+        for rec in doc["records"]:
+            key = rec.get("digest") or ("path", rec["path"])
+            if key in held:
+                f = Finding("overlapping-input", {"record": rec["path"], "first": held[key]}, path=path)
+                raise UnreadableInput(finding_line(f, lang))
+            held[key] = path
+        records.extend(doc["records"])
+        left_out.extend(doc.get("left_out", []))
+        count = doc.get("counts", {}).get("read") if isinstance(doc.get("counts"), dict) else None
+        read += count if isinstance(count, int) and not isinstance(count, bool) else len(doc["records"])
+    return read
+
+
+def read_bounded(path: str, max_bytes: int) -> bytes:
+    """The bytes of a --from-json input, never more than `max_bytes` read: a device that never
+    ends (`/dev/zero`) is refused at the limit; a FIFO with no writer reads as empty, it does not
+    hang; a folder or socket is refused."""
+    def refuse(why: str) -> UnreadableInput:
+        return UnreadableInput(f"{path}: not a settle JSON output: {why}")
+
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(max_bytes + 1)
+        else:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens without waiting for a writer
+            with os.fdopen(fd, "rb", buffering=0) as fh:
+                st = os.fstat(fd)
+                if stat.S_ISDIR(st.st_mode):
+                    raise refuse("a folder")
+                if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode)):
+                    raise refuse("neither a file, a FIFO nor a device")
+                if stat.S_ISREG(st.st_mode) and st.st_size > max_bytes:
+                    raise refuse(f"larger than --max-bytes ({st.st_size} > {max_bytes} bytes)")
+                os.set_blocking(fd, True)
+                chunks, size = [], 0
+                while size <= max_bytes:
+                    chunk = fh.read(min(1 << 20, max_bytes + 1 - size))
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    size += len(chunk)
+                data = b"".join(chunks)
+    except OSError as e:
+        raise refuse(e.strerror or str(e)) from None
+    if len(data) > max_bytes:
+        raise refuse(f"larger than --max-bytes ({max_bytes} bytes)")
+    return data
+
+
+def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
+    """An earlier `settle --format json` output, every record of it checked (its money exact, its
+    names fit to show); a clear error (exit 2) when it is not one."""
+    from ..common.names import bad_character
     from .views_tetka import summary_from_json
 
     try:
-        with (click.open_file(path, "r", encoding="utf-8")) as fh:
-            doc = json.load(fh)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise UnreadableInput(f"{path}: not a settle JSON output: {e}") from None
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise UnreadableInput(f"{path}: not a settle JSON output: {type(e).__name__}") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
         raise UnreadableInput(f"{path}: not a settle JSON output: no `records` list")
+    if not isinstance(doc.get("left_out", []), list):
+        raise UnreadableInput(f"{path}: not a settle JSON output: `left_out` is not a list")
     for i, rec in enumerate(doc["records"], start=1):
         try:
-            summary_from_json(rec)
+            summary = summary_from_json(rec)
+            if not isinstance(rec.get("digest", ""), (str, type(None))):
+                raise TypeError("`digest` must be text")
+            bad = next((f"{n!r}: {b}" for n in summary.players + tuple(summary.net)
+                        if (b := bad_character(str(n))) is not None), None)
+            if bad is not None:
+                raise ValueError(f"a player name holds {bad}")
+            if sum(summary.net.values(), Decimal(0)) != 0:
+                raise ValueError("its nets do not sum to zero")
         except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
             raise UnreadableInput(f"{path}: not a settle JSON output: record {i}: "
                                   f"{type(e).__name__} {e}") from None

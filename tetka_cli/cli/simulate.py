@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..common.messages import LANGS, default_lang, t
-from .base import err, out
+from .base import WriteFailed, err, out
 
 
 @click.command()
@@ -26,8 +26,9 @@ from .base import err, out
 @click.option("--robber-target", type=click.IntRange(min=1), default=21, show_default=True,
               help="House rule: marks that end a robber.")
 @click.option("--with-deal", is_flag=True, help="Write each hand's deal as well as its tricks.")
-@click.option("--out", "out_path", type=click.Path(dir_okay=True, writable=True), default=None,
-              help="A file, or a folder for one file per sitting; stdout by default.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=True, allow_dash=True), default=None,
+              help="A file (a FIFO or device is written directly, `-` is stdout), or a folder for one file "
+                   "per sitting; stdout by default.")
 @click.option("--stats", is_flag=True, help="Print the average marks per hand for each seat and bot.")
 @click.option("--lang", type=click.Choice(LANGS), default=None, help="Language of the statistics.")
 def simulate(hands: int | None, robbers: int | None, sittings: int, players: str, bots: str, seed: int,
@@ -38,7 +39,7 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
     from tabulate import tabulate
 
     from .. import __version__
-    from ..common.atomic import write_atomic
+    from ..common.atomic import NotAnOutput, output_kind, write_output
     from ..games.tetka.bots import bot_names
     from ..games.tetka.record_writer import write_sitting
     from ..games.tetka.rules import HouseRules
@@ -53,6 +54,12 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
     if len(names) != 4 or len(set(names)) != 4:
         raise click.BadParameter(f"Tetka is played by four distinct players, not {len(names)}: {players!r}",
                                  param_hint="--players")
+    from ..common.names import bad_character
+
+    for name in names:
+        bad = bad_character(name)
+        if bad is not None:  # the reader would refuse the record: never write one
+            raise click.BadParameter(f"{name!r} is not a name a record may hold: {bad}", param_hint="--players")
     try:
         seats = bot_names(bots)
     except ValueError as e:
@@ -63,8 +70,14 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
             folder = out_path
             if not os.path.isdir(folder):
                 raise click.BadParameter(f"{folder!r} is not a folder (several sittings need one)", param_hint="--out")
-        parent = folder or os.path.dirname(os.path.abspath(out_path))
-        if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
+        else:
+            try:
+                if output_kind(out_path) == "stdout":
+                    out_path = None
+            except NotAnOutput as e:
+                raise click.BadParameter(f"{out_path!r}: {e}", param_hint="--out") from None
+        parent = folder or (os.path.dirname(os.path.abspath(out_path)) if out_path else None)
+        if parent is not None and (not os.path.isdir(parent) or not os.access(parent, os.W_OK)):
             raise click.BadParameter(f"cannot write in {parent!r}", param_hint="--out")
     rules = HouseRules(robber_target=robber_target)
     tallies: list[tuple[int, dict[str, float]]] = []
@@ -77,13 +90,16 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
         text = write_sitting(sitting, meta={"generator": f"tetka simulate {__version__}", "seed": str(seed),
                                             "bots": ",".join(seats)}, with_deal=with_deal)
         if out_path is None:
-            sys.stdout.write(text)
+            try:
+                sys.stdout.write(text)
+            except OSError as e:
+                raise WriteFailed(f"cannot write to standard output: {e.strerror or e}") from None
         else:
             target = os.path.join(folder, f"sitting-{i + 1:04d}.yaml") if folder else out_path
             try:
-                write_atomic(target, text)
+                write_output(target, text)
             except OSError as e:
-                raise click.ClickException(f"{target}: cannot write: {e.strerror or e}") from None
+                raise WriteFailed(f"{target}: cannot write: {e.strerror or e}") from None
             written.append(target)
     played = sum(n for n, _ in tallies)
     if written:

@@ -7,9 +7,11 @@ from decimal import Decimal
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..common.findings import Finding
+from ..common.i18n import gettext
 from ..common.messages import mark_reason, t
 from ..common.money import format_money, money_places
 from ..common.season import SittingSummary, Standing
+from ..common.transfers import Transfer
 from ..games.tetka.referee import HandReport, RecordReport, RobberReport
 from ..games.tetka.settlement import SittingMoney
 
@@ -271,3 +273,40 @@ def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currenc
     rows = [[p, s["sittings"], s["robbers"], s["lowest"], s["marks"], s["net"] + (f" {currency}" if currency else "")]
             for p, s in players.items()]
     return Table("", headers, rows)
+
+
+# -- who pays whom --------------------------------------------------------------------------------
+def transfers_json(transfers: Iterable[Transfer], places: int) -> list[dict[str, str]]:
+    return [{"from": x.payer, "to": x.payee, "amount": format_money(x.amount, places)} for x in transfers]
+
+
+def transfers_table(transfers: Sequence[Mapping[str, str]], lang: str, currency: str = "", path: str = "") -> Table:
+    """The transfers that settle every net: for the whole run, or for one sitting (`path`)."""
+    title = gettext(lang, "Who pays whom")
+    if path:
+        title = f"{path}: {title[:1].lower()}{title[1:]}"
+    if not transfers:
+        return Table(title, [], [], [gettext(lang, "nothing to pay: every net is zero")])
+    rows = [[x["from"], x["to"], x["amount"] + (f" {currency}" if currency else "")] for x in transfers]
+    return Table(title, [t("pays", lang), t("to", lang), t("amount", lang)], rows)
+
+
+def settle_csv(records: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
+               transfers: Sequence[Mapping[str, str]], per_record: bool) -> Table:
+    """One table for a spreadsheet: the standings, every pairwise payment of every robber, and the
+    transfers (the whole run's, with an empty path; each sitting's too with --per-record)."""
+    rows: list[list[Any]] = []
+    for p, v in players.items():
+        rows.append(["standing", "", "", p, "", v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"]])
+    for r in records:
+        for rob in r["robbers"]:
+            for pay in rob["payments"]:
+                rows.append(["payment", r["path"], rob["number"], pay["from"], pay["to"], "", "", "", pay["marks"],
+                             pay["amount"]])
+        if per_record:
+            for x in r.get("transfers", ()):
+                rows.append(["transfer", r["path"], "", x["from"], x["to"], "", "", "", "", x["amount"]])
+    for x in transfers:
+        rows.append(["transfer", "", "", x["from"], x["to"], "", "", "", "", x["amount"]])
+    return Table("", ["section", "path", "robber", "player", "to", "sittings", "robbers", "lowest", "marks",
+                      "amount"], rows)

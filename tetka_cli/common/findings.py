@@ -61,6 +61,12 @@ CODES: dict[str, Code] = {c.name: c for c in (
     Code("no-robbers", _W, False, "a record with no robbers: nothing to score"),
     Code("bad-stake", _E, False, "a stake that is not a non-negative exact decimal"),
     Code("name-variant", _W, False, "one player under two spellings across records"),
+    Code("duplicate-record", _W, False, "a record given twice (the same file or the same content): counted once",
+         renderer="tetka_cli.common.dedupe"),
+    Code("overlapping-input", _E, True, "two --from-json inputs hold the same record: it would be counted twice",
+         renderer="tetka_cli.common.dedupe"),
+    Code("worker-died", _E, True, "the process checking this record died (killed, or a crash below Python)",
+         renderer="tetka_cli.common.batch"),
 )}
 
 

@@ -42,6 +42,8 @@ _UNREADABLE = {
 _EXPECTED = {
     "mapping": ("a mapping of keys and values", "словарь «ключ: значение»"),
     "list": ("a list", "список"),
+    "plain name": ("a name without control, format or direction characters",
+                   "имя без управляющих, форматирующих и направляющих символов"),
     "text": ("text", "текст"),
     "whole": ("a whole number", "целое число"),
     "positive": ("a whole number of 1 or more", "целое число не меньше 1"),

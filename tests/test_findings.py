@@ -145,7 +145,8 @@ def test_unreadable_inputs(tmp_path):
 
 
 def test_every_code_is_tested_here_or_in_the_cli_tests():
-    elsewhere = {"unreadable", "too-large", "reseat-too-early", "renonce", "name-variant"}
+    elsewhere = {"unreadable", "too-large", "reseat-too-early", "renonce", "name-variant",
+                 "duplicate-record", "overlapping-input", "worker-died"}  # test_money_guards.py
     assert set(CODES) == set(CASES) | elsewhere
 
 

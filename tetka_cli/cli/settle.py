@@ -240,7 +240,7 @@ def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
     """An earlier `settle --format json` output, every record of it checked (its money exact, its
     names fit to show); a clear error (exit 2) when it is not one."""
     from ..common.names import bad_character
-    from .views_tetka import summary_from_json
+    from .views_tetka import check_sitting_json
 
     try:
         doc = json.loads(data.decode("utf-8"))
@@ -252,7 +252,7 @@ def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
         raise UnreadableInput(f"{path}: not a settle JSON output: `left_out` is not a list")
     for i, rec in enumerate(doc["records"], start=1):
         try:
-            summary = summary_from_json(rec)
+            summary = check_sitting_json(rec)
             if not isinstance(rec.get("digest", ""), (str, type(None))):
                 raise TypeError("`digest` must be text")
             bad = next((f"{n!r}: {b}" for n in summary.players + tuple(summary.net)

@@ -128,5 +128,5 @@ def finding_message(f: Any, lang: str) -> str:
     """Words `worker-died`."""
     from .i18n import gettext
 
-    return gettext(lang, "the process checking this record died ({detail}); the other records were settled "
-                         "without it").format(detail=f.args.get("detail", "?"))
+    return gettext(lang, "the process checking this record died (killed, or a crash below Python); "
+                         "the other records went on")

@@ -29,8 +29,14 @@ _UNSAFE_IN_BLOCK = re.compile(f"[{_class([(0x00, 0x08), (0x0B, 0x1F)] + _RANGES[
 _UNSAFE_IN_JSON = re.compile(f"[{_class(_RANGES[1:])}]")
 
 
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
 def _escape(m: re.Match[str]) -> str:
-    cp = ord(m.group())
+    ch = m.group()
+    if ch in _NAMED:
+        return _NAMED[ch]
+    cp = ord(ch)
     return f"\\x{cp:02x}" if cp < 0x100 else f"\\u{cp:04x}" if cp < 0x10000 else f"\\U{cp:08x}"
 
 

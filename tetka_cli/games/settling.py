@@ -53,7 +53,7 @@ class SettleJob:
 
     def crashed(self, path: str) -> Settled:
         """What stands for a record whose checking process died: reported, never settled."""
-        return Settled(path, None, (Finding("worker-died", {"detail": "the process ended abruptly"}, path=path),),
+        return Settled(path, None, (Finding("worker-died", {}, path=path),),
                        unreadable=True)
 
 

@@ -80,6 +80,20 @@ def test_marks_score_sheet_shows_table_marks_beside_computed():
     assert "4 [записано 5]" in ru.stdout and "Сдача" in ru.stdout
 
 
+@pytest.mark.parametrize("lang,hand,dealer,totals", [("en", "Hand", "Dealer", "Totals"), ("ru", "Сдача", "Сдаёт", "Итог")])
+def test_marks_score_sheet_has_a_running_total_column_per_player(lang, hand, dealer, totals):
+    r = run("marks", "records/bad-renonce-and-wrong-marks.yaml", "--lang", lang, "--table-format", "plain")
+    assert r.exit_code == 1
+    rows = [line.split() for line in r.stdout.splitlines()[1:]]
+    assert rows[0] == [hand, dealer, "Анна", "Борис", "Вера", "Глеб", "Σ", "Анна", "Σ", "Борис", "Σ", "Вера", "Σ", "Глеб"]
+    tag = "table" if lang == "en" else "записано"
+    # hand 1: the computed marks count, the table's beside them; then each player's total so far
+    assert rows[1] == ["1", "Анна", "4", f"[{tag}", "5]", "1", f"[{tag}", "0]", "0", "2", "4", "1", "0", "2"]
+    assert rows[2] == ["2", "Борис", "0", "5", "1", "1", "4", "6", "1", "3"]
+    assert rows[3] == ["3", "Вера", "0", "5", "1", "1", "4", "11", "2", "4"]
+    assert rows[4] == [totals, "4", "11", "2", "4"]
+
+
 def test_marks_json_core():
     r = run("marks", "--format", "json", "records/robber-played.yaml")
     assert r.exit_code == 0

@@ -3,9 +3,9 @@ import subprocess
 import sys
 
 CORE = ["common.cards", "common.findings", "common.messages", "common.atomic", "common.money", "common.season",
-        "common.positions", "common.batch"] + [
+        "common.positions", "common.batch", "games.live_log"] + [
         f"games.tetka.{m}" for m in ("table", "rules", "play", "renonce", "marks", "hand", "robber", "settlement",
-                                     "record", "referee", "bots", "simulate", "record_writer")]
+                                     "record", "referee", "bots", "simulate", "record_writer", "live")]
 
 
 def test_core_modules_import_no_cli_or_yaml():

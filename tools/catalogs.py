@@ -6,6 +6,7 @@ every `.mo` is up to date with its `.po` (`--check`, run by the tests). Needs Ba
 """
 from __future__ import annotations
 
+import gettext
 import io
 import pathlib
 import sys
@@ -24,6 +25,13 @@ def compiled(po: pathlib.Path) -> bytes:
     return buf.getvalue()
 
 
+def messages(mo: bytes) -> dict:
+    """What a compiled catalog says, without its header (Babel stamps the header with the time)."""
+    catalog = dict(gettext.GNUTranslations(io.BytesIO(mo))._catalog)  # type: ignore[attr-defined]
+    catalog.pop("", None)
+    return catalog
+
+
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     stale = []
@@ -31,7 +39,7 @@ def main(argv: list[str]) -> int:
         mo = po.with_suffix(".mo")
         data = compiled(po)
         if check:
-            if not mo.exists() or mo.read_bytes() != data:
+            if not mo.exists() or messages(mo.read_bytes()) != messages(data):
                 stale.append(str(mo))
         else:
             mo.write_bytes(data)

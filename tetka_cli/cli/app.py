@@ -13,6 +13,7 @@ import click
 
 from .. import __version__
 from .base import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNREADABLE, EXIT_WRITE, err
+from .live import live
 from .marks import marks
 from .replay import replay
 from .schema import schema
@@ -31,7 +32,7 @@ def cli() -> None:
     """
 
 
-for _command in (validate, replay, marks, settle, simulate, schema):
+for _command in (validate, replay, marks, settle, simulate, schema, live):
     cli.add_command(_command)
 
 

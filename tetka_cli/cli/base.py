@@ -22,6 +22,7 @@ from ..common.messages import LANGS, default_lang, finding_line
 from ..common.terminal import safe, safe_block, safe_json
 from ..common.yaml_input import MAX_BYTES, find_records
 from ..games.records import check_record
+from .completion import complete_records
 from .views_tetka import Table
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -41,10 +42,19 @@ class Options:
     lang: str
 
 
-def output_options(f: Callable) -> Callable:
-    """--format, --table-format and --lang, shared by every command that reports."""
-    @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
-                  help="Output: tables for people, JSON for scripts, CSV for spreadsheets.")
+FORMATS = ("text", "json", "csv")
+
+
+def output_options(f: Callable | None = None, *, html: bool = False) -> Callable:
+    """--format, --table-format and --lang, shared by every command that reports. With `html=True`
+    (`@output_options(html=True)`), --format also offers `html`: a page to print or send."""
+    if f is None:
+        return functools.partial(output_options, html=html)
+    formats = FORMATS + (("html",) if html else ())
+    help_html = ", HTML a page to print or send" if html else ""
+
+    @click.option("--format", "fmt", type=click.Choice(formats), default="text", show_default=True,
+                  help=f"Output: tables for people, JSON for scripts, CSV for spreadsheets{help_html}.")
     @click.option("--table-format", default="simple", show_default=True, metavar="NAME",
                   help="Any tabulate format for text tables: simple, github, grid, plain, …")
     @click.option("--lang", type=click.Choice(LANGS), default=None,
@@ -115,7 +125,7 @@ def _write_output(path: str, text: str) -> None:
 
 
 def input_options(f: Callable) -> Callable:
-    @click.argument("inputs", nargs=-1, required=True, metavar="FILE|DIR|-...")
+    @click.argument("inputs", nargs=-1, required=True, metavar="FILE|DIR|-...", shell_complete=complete_records)
     @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
                   help="Refuse a record file larger than this.")
     @functools.wraps(f)

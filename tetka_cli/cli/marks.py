@@ -14,6 +14,7 @@ from .base import (
     emit_tables,
     input_options,
     interruptible,
+    out,
     output_options,
     report_findings,
 )
@@ -21,10 +22,11 @@ from .base import (
 
 @click.command()
 @input_options
-@output_options
+@output_options(html=True)
 def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
     """The score sheet: per robber, each hand's marks and running totals, with the table's own
-    marks beside the computed ones where they differ."""
+    marks beside the computed ones where they differ. `--format html`: a page of the evening
+    (sheet, race charts, settlement) to print or send."""
     from .views_tetka import marks_csv, marks_json, marks_tables
 
     batch = Batch(inputs, max_bytes)
@@ -37,6 +39,10 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
                 continue
             if opts.fmt == "json":
                 docs.append(marks_json(o.report, opts.lang))
+            elif opts.fmt == "html":
+                from .html_sheet import evening_of_marks
+
+                docs.append(evening_of_marks(o.report, opts.lang))
             elif opts.fmt == "csv":
                 emit_csv(marks_csv([o.report]), header=first)
             else:
@@ -44,4 +50,8 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
             first = False
     if opts.fmt == "json":
         emit_json({"records": docs})
+    elif opts.fmt == "html":
+        from .html_sheet import page
+
+        out(page(docs, opts.lang))
     sys.exit(batch.exit_code)

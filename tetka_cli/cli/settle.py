@@ -25,14 +25,16 @@ from .base import (
     err,
     expand,
     interruptible,
+    out,
     output_options,
     progress,
 )
+from .completion import complete_records
 from .views_tetka import Table
 
 
 @click.command()
-@click.argument("inputs", nargs=-1, metavar="FILE|DIR|-...")
+@click.argument("inputs", nargs=-1, metavar="FILE|DIR|-...", shell_complete=complete_records)
 @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
               help="Refuse a record file (or a --from-json document) larger than this.")
 @click.option("--stake", "stake_text", metavar="AMOUNT", help="Money per mark for every record (overrides `stake:`).")
@@ -43,18 +45,20 @@ from .views_tetka import Table
               help="Processes reading and checking records in parallel; the output is the same.")
 @click.option("--from-json", "from_json", is_flag=True,
               help="The inputs are earlier `settle --format json` outputs: combine them into one settlement.")
-@output_options
+@output_options(html=True)
 def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_record: bool, provisional: bool,
            force: bool, jobs: int, from_json: bool, opts: Options) -> None:
     """Settle robbers in money: for every pair, the one with more marks pays the other the
     difference times the stake. One record: a table per robber and one for the sitting. Many
-    records (a season): standings per player across all of them."""
+    records (a season): standings per player across all of them. `--format html`: a page to print
+    or send, with each record's score sheet and race charts beside its money."""
     from ..common.batch import run_parallel
     from ..common.money import StakeError, parse_stake
     from ..common.dedupe import ContentSeen, duplicate, once_per_file
     from ..common.season import name_variants, standings
     from ..common.transfers import settle_up
     from ..games.settling import SettleJob
+    from .html_sheet import evening_of_settled, page
     from .views_tetka import (
         places_of,
         settle_csv,
@@ -80,14 +84,18 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     records: list[dict[str, Any]] = []
     read = 0
     code = EXIT_OK
+    pages: list[Any] = []  # the records' parts of an HTML page
     if from_json:
         read = _read_json_docs(inputs, max_bytes, records, left_out, warnings, opts.lang)
+        if opts.fmt == "html":
+            pages.extend(evening_of_settled(None, r, r["path"], opts.lang) for r in records)
     else:
         paths, problems = expand(inputs)
         paths, dups = once_per_file(paths)
         warnings.extend(dups)
         seen = ContentSeen()
-        job = SettleJob(max_bytes=max_bytes, stake=stake, provisional=provisional, force=force)
+        job = SettleJob(max_bytes=max_bytes, stake=stake, provisional=provisional, force=force,
+                        keep_report=opts.fmt == "html")
         for f in problems:
             left_out.append(left_out_json(f, opts.lang))
             err(finding_line(f, opts.lang))
@@ -108,10 +116,14 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                         left_out.append(left_out_json(first, opts.lang))
                         err(f"{t('left_out', opts.lang)}: {finding_line(first, opts.lang)}")
                     code = EXIT_UNREADABLE if s.unreadable else max(code, EXIT_RULES)
+                    if opts.fmt == "html":
+                        pages.append(evening_of_settled(s.report, None, s.path, opts.lang, s.findings))
                 else:
                     rec = sitting_json(s.money)
                     rec["digest"] = s.digest
                     records.append(rec)
+                    if opts.fmt == "html":
+                        pages.append(evening_of_settled(s.report, records[-1], s.path, opts.lang, s.findings))
                     # An unfinished robber is left out of the money unless --provisional: say so.
                     warnings.extend(f for f in s.findings if (f.is_error and force) or (
                         not f.is_error and (f.code != "unfinished-robber" or not provisional)))
@@ -134,6 +146,10 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                    "left_out": left_out, "counts": counts})
     elif opts.fmt == "csv":
         emit_csv(settle_csv(records, standings_json(table, places), transfers, per_record))
+    elif opts.fmt == "html":
+        shown = pages if len(records) == 1 or per_record else [p for p in pages if p.settlement == ()]
+        out(page(shown, opts.lang, standings=standings_table(standings_json(table, places), opts.lang, currency)
+                 if len(records) != 1 else None))
     else:
         tables: list[Table] = []
         if len(records) == 1 or per_record:

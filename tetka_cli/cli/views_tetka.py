@@ -73,34 +73,65 @@ def marks_json(rep: RecordReport, lang: str = "en") -> dict[str, Any]:
             "findings": [finding_json(f, lang) for f in rep.findings]}
 
 
-def _cell(h: HandReport, p: str, lang: str) -> str:
-    v = str(h.marks[p])
-    if h.recorded is not None and h.source == "played" and h.recorded.get(p) != h.marks[p]:
-        v += f" [{t('recorded', lang)} {h.recorded.get(p)}]"
-    return v
+@dataclass(frozen=True)
+class SheetLine:
+    """One hand's line of the score sheet, as the text table and the HTML page both show it."""
+    number: int
+    label: str  # the hand's number and what kind of line it is: "2 (marks only)"
+    dealer: str
+    marks: Mapping[str, int]  # the marks that count
+    table_marks: Mapping[str, Any]  # player -> what the table wrote, only where it differs
+    running: Mapping[str, int]  # each player's total after this hand
+    reasons: Mapping[str, Sequence[str]]  # player -> why each mark, worded
+
+
+def sheet_lines(r: RobberReport, lang: str = "en") -> list[SheetLine]:
+    lines = []
+    for h, running in zip(r.hands, r.progress.running):
+        note = ""
+        if h.result is None and h.record.played:
+            note = f" ({t('not_replayed', lang)})"
+        elif h.source == "recorded":
+            note = f" ({t('hand_only', lang) if h.result is None else t('incomplete', lang)})"
+        if h.after_end:
+            note += f" ({t('after_end', lang)})"
+        differs = {} if h.recorded is None or h.source != "played" else {
+            p: h.recorded.get(p) for p in r.players if h.recorded.get(p) != h.marks[p]}
+        reasons: dict[str, list[str]] = {p: [] for p in r.players}
+        for m in (h.result.marks if h.result is not None else ()):
+            reasons.setdefault(m.player, []).append(mark_reason(m, lang))
+        lines.append(SheetLine(h.number, f"{h.number}{note}", h.dealer, dict(h.marks), differs, dict(running),
+                               {p: tuple(v) for p, v in reasons.items()}))
+    return lines
+
+
+def table_totals(r: RobberReport) -> dict[str, Any]:
+    """Player -> the robber total the table wrote, only where it differs from the computed one."""
+    if r.recorded_totals is None:
+        return {}
+    return {p: r.recorded_totals.get(p) for p in r.players if r.recorded_totals.get(p) != r.totals[p]}
+
+
+def running_header(player: str, lang: str) -> str:
+    """The heading of a player's running-total column."""
+    return gettext(lang, "Σ {player}").format(player=player)
 
 
 def marks_tables(rep: RecordReport, lang: str = "en") -> list[Table]:
+    """Per robber: each hand's marks per player, then each player's running total."""
     tables = []
     for r in rep.robbers:
-        headers = [t("hand", lang), t("dealer", lang)] + [f"{p}" for p in r.players] + [t("totals", lang)]
-        rows = []
-        for h, running in zip(r.hands, r.progress.running):
-            note = ""
-            if h.result is None and h.record.played:
-                note = f" ({t('not_replayed', lang)})"
-            elif h.source == "recorded":
-                note = f" ({t('hand_only', lang) if h.result is None else t('incomplete', lang)})"
-            if h.after_end:
-                note += f" ({t('after_end', lang)})"
-            rows.append([f"{h.number}{note}", h.dealer] + [_cell(h, p, lang) for p in r.players]
-                        + [" ".join(str(running[p]) for p in r.players)])
+        players = r.players
+        headers = ([t("hand", lang), t("dealer", lang)] + list(players)
+                   + [running_header(p, lang) for p in players])
+
+        def cell(value: int, written: Mapping[str, Any], p: str) -> str:
+            return f"{value} [{t('recorded', lang)} {written[p]}]" if p in written else str(value)
+        rows = [[line.label, line.dealer] + [cell(line.marks[p], line.table_marks, p) for p in players]
+                + [str(line.running[p]) for p in players] for line in sheet_lines(r, lang)]
+        written = table_totals(r)
+        rows.append([t("totals", lang), ""] + ["" for _ in players] + [cell(r.totals[p], written, p) for p in players])
         status = t("finished", lang) if r.finished else t("unfinished", lang)
-        tot = [t("totals", lang), ""] + [str(r.totals[p]) for p in r.players] + [""]
-        if r.recorded_totals is not None and dict(r.recorded_totals) != dict(r.totals):
-            tot = tot[:2] + [f"{r.totals[p]} [{t('recorded', lang)} {r.recorded_totals.get(p)}]"
-                             if r.recorded_totals.get(p) != r.totals[p] else str(r.totals[p]) for p in r.players] + [""]
-        rows.append(tot)
         tables.append(Table(f"{rep.path}: {t('robber', lang)} {r.number} ({status})", headers, rows))
     return tables
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from ..common.findings import Finding, FindingError
 from ..common.dedupe import digest
@@ -21,6 +22,7 @@ class Settled:
     findings: tuple[Finding, ...]  # every finding (warnings too), in file order
     unreadable: bool = False
     digest: str | None = None  # the content hash of the record's bytes: a copy is counted once
+    report: Any | None = None  # the game's report, when the job keeps it (for a page of the evening)
 
     @property
     def first_error(self) -> Finding | None:
@@ -33,6 +35,7 @@ class SettleJob:
     stake: Decimal | None = None  # overrides every record's stake
     provisional: bool = False  # settle unfinished robbers too
     force: bool = False  # settle records that break rules
+    keep_report: bool = False  # hand the report back with the money
 
     def __call__(self, path: str) -> Settled:
         try:
@@ -41,19 +44,23 @@ class SettleJob:
         except FindingError as e:
             return Settled(path, None, (e.finding,), unreadable=True)
         d = digest(data)
+        kept = rep if self.keep_report else None
         if not rep.ok and not self.force:
-            return Settled(path, None, rep.findings, digest=d)
+            return Settled(path, None, rep.findings, report=kept, digest=d)
         if not rep.robbers:
-            return Settled(path, None, rep.findings, digest=d)
-        rec = rep.record
-        stake = self.stake if self.stake is not None else rec.stake
-        money = settle_sitting(path, rec.players, [(r.number, r.finished, r.totals) for r in rep.robbers],
-                               stake, rec.currency, provisional=self.provisional)
-        return Settled(path, money, rep.findings, digest=d)
+            return Settled(path, None, rep.findings, report=kept, digest=d)
+        return Settled(path, money_of(rep, self.stake, provisional=self.provisional), rep.findings, report=kept,
+                       digest=d)
 
     def crashed(self, path: str) -> Settled:
         """What stands for a record whose checking process died: reported, never settled."""
-        return Settled(path, None, (Finding("worker-died", {}, path=path),),
-                       unreadable=True)
+        return Settled(path, None, (Finding("worker-died", {}, path=path),), unreadable=True)
+
+
+def money_of(rep: Any, stake: Decimal | None = None, *, provisional: bool = False) -> SittingMoney:
+    """A judged record's settlement, at `stake` or else the record's own."""
+    rec = rep.record
+    return settle_sitting(rep.path, rec.players, [(r.number, r.finished, r.totals) for r in rep.robbers],
+                          rec.stake if stake is None else stake, rec.currency, provisional=provisional)
 
 

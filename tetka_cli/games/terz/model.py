@@ -107,6 +107,9 @@ class TrickResult:
     declarations: tuple[Declaration, ...]  # declared in this trick, in order: the leader's, then the reply's
     scored_to: str | None  # whose declaration scored in this trick (None: nobody)
     bela: Bela | None
+    # Added by the rules core: each player's hand before this trick (before any exchange in it), for
+    # the players whose hand is known exactly at that moment (deal and every draw so far known).
+    holdings: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,3 +132,6 @@ class HandResult:
     renonces: tuple[Issue, ...]  # code "renonce", one per breach of the obligations at tricks 8-16
     issues: tuple[Issue, ...]  # every other breach or inconsistency, in trick order
     winner: str | None  # the hand's winner for `dealer_rule: hand_winner/hand_loser` (more points; tie: last trick)
+    # Added by the rules core:
+    reached_target: str | None = None  # under stop_at_target: whose written points reached the target first
+    game_lost_by: str | None = None  # a forfeit, or the first renonce under `renonce_penalty: game`

@@ -1,0 +1,408 @@
+"""`tetka live`: record a sitting at the table as it is played, checked as it goes, nothing lost.
+
+The session driver: the files (the event log beside the record, the record itself), the loop of
+lines from a terminal (prompt_toolkit: completion, history) or a pipe (plain lines, the same
+words), undo and redo, and the settlement at the end. What an entry means belongs to the game
+(`live_tetka.TetkaLive`); the driver only needs the methods that object has.
+
+Order of writes for every accepted entry: the log line (fsynced), then the record (atomically,
+only when its text changed), then the answer on the screen. A crash between any two of them is
+repaired on resume: the record is re-derived from the log.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, Iterator, Mapping, Sequence
+
+import click
+
+from ..common.i18n import gettext
+from ..common.messages import LANGS, default_lang, finding_line
+from ..games.live_log import (
+    LogError,
+    LogWriter,
+    create_log,
+    log_path,
+    read_log,
+    timeline,
+)
+from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE
+
+PLAY_FAULTS = ("renonce",)  # errors a faithful record of the play carries
+MAX_INPUT_LINE = 1000  # characters: a line is a command or a few cards
+UNDO_WORDS = ("undo", "отмена")
+REDO_WORDS = ("redo", "вернуть")
+END_WORDS = ("end", "конец")
+HELP_WORDS = ("help", "помощь", "?")
+STATUS_WORDS = ("status", "где")
+QUIT_WORDS = ("quit", "exit", "выход")
+DRIVER_WORDS = UNDO_WORDS + REDO_WORDS + END_WORDS + HELP_WORDS + STATUS_WORDS + QUIT_WORDS
+
+
+def clean(text: str) -> str:
+    """Nothing typed or read is shown raw: control and other unprintable characters are escaped."""
+    return "".join(ch if ch == "\n" or ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def game_for(name: str, lang: str) -> Any:
+    """The live side of a game. Terz joins here when its rules core exists."""
+    if name == "tetka":
+        from .live_tetka import TetkaLive
+        return TetkaLive(lang)
+    raise LiveError(f"tetka live does not know the game {name!r} yet")
+
+
+class LiveError(click.ClickException):
+    """A sitting that cannot be started or resumed: unreadable input, exit 2."""
+
+    exit_code = EXIT_UNREADABLE
+
+
+class Refusal(Exception):
+    """A line that records nothing, with the reason already worded."""
+
+
+class Session:
+    """One sitting being entered: its log, its record, its state."""
+
+    def __init__(self, game: Any, path: str, header: Any, events: list[Mapping[str, Any]], writer: LogWriter,
+                 lang: str, ack: bool) -> None:
+        self.game, self.path, self.header, self.events, self.writer = game, path, header, events, writer
+        self.lang, self.ack = lang, ack
+        self.echo = False
+        self.refused = 0
+        self.meta = {"generator": "tetka live", "live_log": os.path.basename(log_path(path))}
+        self.state = game.build(header, timeline(events).entries)
+        self.last_text: str | None = None
+
+    def _(self, msg: str) -> str:
+        return gettext(self.lang, msg)
+
+    # -- output -------------------------------------------------------------------------------------
+    @staticmethod
+    def say(lines: Sequence[str] | str, *, err: bool = False) -> None:
+        stream = sys.stderr if err else sys.stdout
+        text = lines if isinstance(lines, str) else "\n".join(lines)
+        stream.write(clean(text) + "\n")
+        stream.flush()
+
+    # -- the record ---------------------------------------------------------------------------------
+    def sync_record(self) -> None:
+        """Rewrite the record from the log, whole or not at all, when its text changed; it must
+        validate, and it must be ours."""
+        from ..common.atomic import write_atomic
+        from ..games.records import check_record
+
+        text = self.game.record_text(self.state, self.meta)
+        if text == self.last_text:
+            return
+        if os.path.exists(self.path):
+            current = _read_text(self.path)
+            if current == text:
+                self.last_text = text
+                return
+            if not is_ours(current, self.meta["live_log"]):
+                raise LiveError(self._("{path} was not written by this sitting: not replaced")
+                                .format(path=clean(self.path)))
+        rep = check_record(self.path, text=text)
+        # A renonce is a fault of play the record must show (tetka-rules.md); anything else would
+        # be a bug of ours: the log keeps every entry, the record is left as it was.
+        errors = [f for f in rep.findings if f.is_error and f.code not in PLAY_FAULTS]
+        if errors:
+            raise RuntimeError("the record would not validate: " + finding_line(errors[0]))
+        write_atomic(self.path, text)
+        self.last_text = text
+
+    # -- one line -----------------------------------------------------------------------------------
+    def commit(self, event: Mapping[str, Any]) -> Any:
+        """Log an entry (on disk before anything else), then the state and the record follow."""
+        before = self.state
+        after = self.game.build(self.header, timeline([*self.events, event]).entries)
+        self.writer.append(event)
+        self.events.append(event)
+        self.state = after
+        self.sync_record()
+        return before
+
+    def handle(self, line: str) -> bool:
+        """One line; False when the session is over."""
+        words = line.split()
+        if not words:
+            return True
+        head = words[0].lower()
+        try:
+            if head in HELP_WORDS:
+                self.say(self.game.help_lines())
+            elif head in STATUS_WORDS:
+                self.say(self.game.status_lines(self.state))
+            elif head in QUIT_WORDS:
+                return False
+            elif head in UNDO_WORDS + REDO_WORDS:
+                self._undo_redo(words, redo=head in REDO_WORDS)
+            elif head in END_WORDS:
+                if len(words) != 1:
+                    raise Refusal(self._("end takes no more words"))
+                self._entry({"t": "end"})
+                self.say(self.game.status_lines(self.state))
+                self.settle()
+                return False
+            else:
+                self._game_line(words)
+        except Refusal as r:
+            self.refused += 1
+            self.say("! " + str(r), err=True)
+        return True
+
+    def _game_line(self, words: Sequence[str]) -> None:
+        try:
+            parsed = self.game.parse(words, self.state)
+        except self.game.NotAnEntry as e:
+            raise Refusal(str(e)) from None
+        if isinstance(parsed, tuple):  # a question: nothing is logged
+            self.say(self.game.last_lines(self.state, parsed[1]))
+            return
+        before = self._entry(parsed)
+        self.say(self.game.report(before, self.state, parsed))
+
+    def _entry(self, entry: Mapping[str, Any]) -> Any:
+        try:
+            before = self.commit(entry)
+        except self.game.Refused as r:
+            raise Refusal(self.game.refusal(r)) from None
+        self._ack()
+        return before
+
+    def _undo_redo(self, words: Sequence[str], *, redo: bool) -> None:
+        if len(words) != 1:
+            raise Refusal(self._("undo and redo take no more words"))
+        tl = timeline(self.events)
+        if redo and not tl.redoable:
+            raise Refusal(self._("nothing to redo"))
+        if not redo and not tl.entries:
+            raise Refusal(self._("nothing to undo"))
+        entry = tl.redoable[-1] if redo else tl.entries[-1]
+        self.commit({"t": "redo" if redo else "undo"})
+        self._ack()
+        self.say([self.game.undo_line(entry, redo)] + self.game.status_lines(self.state))
+
+    def _ack(self) -> None:
+        if self.ack:
+            self.say(f"ok {len(self.events)}")
+
+    def settle(self) -> None:
+        """The same tables as `tetka settle FILE`."""
+        from tabulate import tabulate
+
+        from ..games.settling import SettleJob
+        from .views_tetka import sitting_json, sitting_tables
+
+        # `tetka settle` leaves out a record with errors unless --force; here the only errors
+        # are renonces, already penalised in the marks, which never keep a sitting out of the money.
+        s = SettleJob(force=True)(self.path)
+        for f in s.findings:
+            if f.code not in ("no-robbers", *PLAY_FAULTS):
+                self.say(finding_line(f, self.lang), err=True)
+        if s.money is None:
+            self.say(self._("Nothing to settle."))
+            return
+        blocks = []
+        for tb in sitting_tables(sitting_json(s.money), self.lang):
+            text = tb.title + "\n" if tb.title else ""
+            text += tabulate(tb.rows, headers=list(tb.headers), tablefmt="simple", disable_numparse=True)
+            blocks.append(text + "".join(f"\n  {n}" for n in tb.notes))
+        self.say("\n\n".join(blocks))
+
+    # -- the loops ----------------------------------------------------------------------------------
+    def run_plain(self) -> None:
+        for line in _plain_lines():
+            if line is None:
+                self.refused += 1
+                self.say("! " + self._("line too long: not read"), err=True)
+                continue
+            if self.echo:
+                self.say(self.game.prompt(self.state) + line.rstrip("\n"))
+            if not self.handle(line):
+                return
+
+    def run_terminal(self) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import WordCompleter
+        from prompt_toolkit.history import InMemoryHistory
+
+        words = lambda: self.game.words(self.state) + list(DRIVER_WORDS)  # noqa: E731
+        session: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(), completer=WordCompleter(words, ignore_case=True, WORD=True),
+            complete_while_typing=False)
+        while True:
+            try:
+                line = session.prompt(clean(self.game.prompt(self.state)))
+            except KeyboardInterrupt:  # Ctrl-C drops the line being typed, as in a shell
+                continue
+            except EOFError:
+                return
+            if len(line) > MAX_INPUT_LINE:
+                self.say("! " + self._("line too long: not read"), err=True)
+                continue
+            if not self.handle(line):
+                return
+
+
+def _plain_lines() -> Iterator[str | None]:
+    """Lines from a pipe, decoded leniently; None for a line too long to be an entry."""
+    buf = sys.stdin.buffer
+    limit = MAX_INPUT_LINE * 4
+    while True:
+        raw = buf.readline(limit + 1)
+        if not raw:
+            return
+        if len(raw) > limit:
+            while raw and not raw.endswith(b"\n"):
+                raw = buf.readline(limit + 1)
+            yield None
+            continue
+        yield raw.decode("utf-8", "replace")
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, "rb") as f:
+            return f.read(1 << 24).decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def is_ours(text: str, log_name: str) -> bool:
+    """A record this command wrote names its log in `meta`."""
+    return f"  live_log: {json.dumps(log_name, ensure_ascii=False)}\n" in text.split("\nplayers:", 1)[0] + "\n"
+
+
+def _names(text: str) -> list[str]:
+    names = [p.strip() for p in text.split(",")]
+    if len(names) != 4 or len(set(names)) != 4 or not all(names):
+        raise click.BadParameter("four distinct names, comma-separated, clockwise", param_hint="--players")
+    for n in names:
+        if not n.isprintable() or len(n) > 40 or n.isdigit():
+            raise click.BadParameter(f"{clean(n)!r}: a name is printable text, up to 40 characters, not a number",
+                                     param_hint="--players")
+    return names
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--players", help="Start: four names, comma-separated, clockwise.")
+@click.option("--stake", help="Start: money per mark, exact decimal (default 1).")
+@click.option("--currency", help="Start: shown beside money.")
+@click.option("--first-dealer", help="Start: who deals first (default: the first player).")
+@click.option("--robber-target", type=click.IntRange(min=1), help="House rule: marks that end a robber (21).")
+@click.option("--last-trick-mark", is_flag=True, default=None, help="House rule: a mark for trick 13.")
+@click.option("--count-trick-offset", type=click.IntRange(0, 1), help="House rule: 1 counts one trick further.")
+@click.option("--lang", type=click.Choice(LANGS), default=None, help="Language (default: from the locale).")
+@click.option("--plain", is_flag=True, help="Plain lines even on a terminal (no line editor).")
+@click.option("--echo", is_flag=True, help="Show each line read from a pipe after its prompt (a transcript).")
+@click.option("--ack", is_flag=True, help="Print `ok N` after each accepted entry (N: entries logged), for scripts.")
+def live(file: str, players: str | None, stake: str | None, currency: str | None, first_dealer: str | None,
+         robber_target: int | None, last_trick_mark: bool | None, count_trick_offset: int | None,
+         lang: str | None, plain: bool, echo: bool, ack: bool) -> None:
+    """Record a sitting at the table as it is played: `tetka live FILE --players A,B,C,D` starts
+    one, `tetka live FILE` resumes it. Every entry is checked, logged to FILE.live.jsonl and on
+    disk before the prompt returns; FILE is rewritten from the log after every hand and always
+    validates. Type `help` for the words."""
+    lang = lang or default_lang()
+    if file == "-":
+        raise click.BadParameter("a sitting is kept in a file: give its name", param_hint="FILE")
+    log = log_path(file)
+    rules = {k: v for k, v in (("robber_target", robber_target), ("last_trick_mark", last_trick_mark),
+                               ("count_trick_offset", count_trick_offset)) if v is not None}
+    starting = {"players": players, "stake": stake, "currency": currency, "first_dealer": first_dealer}
+    if os.path.exists(log):
+        try:
+            loaded = read_log(log)
+        except LogError as e:
+            raise LiveError(clean(str(e))) from None
+        game = game_for(str(loaded.header.get("game")), lang)
+        try:
+            header = game.header_from_json(loaded.header)
+        except ValueError as e:
+            raise LiveError(f"{clean(log)}: {clean(str(e))}") from None
+        if any(v is not None for v in starting.values()) or rules:
+            try:
+                asked = game.header(_names(players) if players else header.players,
+                                    stake if stake is not None else header.stake,
+                                    currency if currency is not None else header.currency,
+                                    first_dealer or header.first_dealer,
+                                    {**header.to_json()["rules"], **rules})
+            except ValueError:
+                asked = None
+            if asked != header:
+                raise click.UsageError(f"{log} holds a sitting started otherwise: resume it with "
+                                       f"`tetka live {file}` alone")
+        events = list(loaded.events)
+        torn = loaded.torn
+    else:
+        if os.path.exists(file):
+            raise click.UsageError(f"{file} exists and was not started by tetka live: it is not replaced "
+                                   "(choose a new file name)")
+        if players is None:
+            raise click.UsageError("a new sitting needs --players A,B,C,D (or give the FILE of one to resume)")
+        names = _names(players)
+        from ..common.money import StakeError, parse_stake
+
+        try:
+            stake_text = f"{parse_stake(stake if stake is not None else '1'):f}"
+        except StakeError as e:
+            raise click.BadParameter(str(e), param_hint="--stake") from None
+        if currency is not None and (not currency.isprintable() or len(currency) > 20):
+            raise click.BadParameter("printable text, up to 20 characters", param_hint="--currency")
+        if first_dealer is not None and first_dealer not in names:
+            raise click.BadParameter(f"{clean(first_dealer)!r} is not one of the players", param_hint="--first-dealer")
+        game = game_for("tetka", lang)
+        try:
+            header = game.header(names, stake_text, currency or "", first_dealer or "", rules)
+        except ValueError as e:
+            raise click.BadParameter(str(e)) from None
+        parent = os.path.dirname(os.path.abspath(file))
+        if not os.path.isdir(parent):
+            raise click.BadParameter(f"no folder {parent!r} to write in", param_hint="FILE")
+        try:
+            create_log(log, header.to_json())
+        except OSError as e:
+            raise LiveError(f"{log}: cannot create: {e.strerror or e}") from None
+        events, torn = [], 0
+    try:
+        writer = LogWriter(log, torn)
+    except LogError as e:
+        raise LiveError(clean(str(e))) from None
+    except OSError as e:
+        raise LiveError(f"{log}: cannot open: {e.strerror or e}") from None
+    try:
+        session = Session(game, file, header, events, writer, lang, ack)
+        session.echo = echo
+    except game.Refused as r:
+        writer.close()
+        raise LiveError(f"{clean(log)}: an entry cannot be replayed: {r.code}") from None
+    session.say(gettext(lang, "Sitting: {file}").format(file=file) + "\n"
+                + gettext(lang, "Players: {players}").format(players=", ".join(header.players)))
+    session.say(gettext(lang, "Log: {log}").format(log=log))
+    session.sync_record()
+    if events:
+        session.say(gettext(lang, "Resumed after {n} entries.").format(n=len(events)))
+    session.say(game.status_lines(session.state))
+    if game.ended(session.state):
+        session.settle()
+    interactive = not plain and sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        if interactive:
+            session.run_terminal()
+        else:
+            session.run_plain()
+    except KeyboardInterrupt:
+        session.say(gettext(lang, "Interrupted: every entry is saved; resume with tetka live FILE"), err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    finally:
+        writer.close()
+    if not game.ended(session.state):
+        session.say(gettext(lang, "Saved. Resume with: tetka live {file}").format(file=file))
+    sys.exit(EXIT_RULES if session.refused and not interactive else EXIT_OK)
+

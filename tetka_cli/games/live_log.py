@@ -1,0 +1,164 @@
+"""The event log of a live sitting, for any game: a header line, then one JSON line per accepted
+entry, each flushed and fsynced before the prompt returns; and undo/redo resolved as events.
+
+The log is append-only: undo, redo and corrections are entries like any other, so a sitting can
+be replayed to any point and nothing typed at the table is ever rewritten. A last line cut short
+by a crash (no newline, not JSON) is the one entry that was never acknowledged: it is dropped.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+LOG_VERSION = 1
+MAX_LINE = 64 * 1024  # bytes: an entry is a line of a few cards; anything longer is not ours
+MAX_EVENTS = 1_000_000
+
+
+class LogError(ValueError):
+    """A log that cannot be read back: named by its path and line."""
+
+
+def log_path(record_path: str) -> str:
+    """Where the log of the record at `record_path` lives: beside it."""
+    return record_path + ".live.jsonl"
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedLog:
+    header: Mapping[str, Any]
+    events: tuple[Mapping[str, Any], ...]
+    torn: int  # bytes of a last line cut short by a crash, to be cut off before appending
+
+
+def _fsync_dir(path: str) -> None:
+    try:
+        fd = os.open(os.path.dirname(os.path.abspath(path)) or ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def create_log(path: str, header: Mapping[str, Any]) -> None:
+    """A new log holding only its header, whole or not at all (written aside, then linked into
+    place); refuses to replace an existing file."""
+    line = json.dumps({"v": LOG_VERSION, **header}, ensure_ascii=False, sort_keys=True) + "\n"
+    folder = os.path.dirname(os.path.abspath(path))
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        os.write(fd, line.encode("utf-8"))
+        os.fsync(fd)
+        os.close(fd)
+        os.link(tmp, path)  # fails if `path` exists: never replaced
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    _fsync_dir(path)
+
+
+def read_log(path: str) -> LoadedLog:
+    """The header and every complete event; a torn last line is reported, not read."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise LogError(f"{path}: cannot be read: {e.strerror or e}") from None
+    lines = data.split(b"\n")
+    torn = 0
+    if lines and lines[-1] != b"":  # no newline at the end: the write was cut short
+        torn = len(lines[-1])
+    lines = lines[:-1]
+    if not lines:
+        raise LogError(f"{path}: not a live log: it has no header")
+    if len(lines) > MAX_EVENTS + 1:
+        raise LogError(f"{path}: more than {MAX_EVENTS} entries")
+    parsed: list[Mapping[str, Any]] = []
+    for n, raw in enumerate(lines, start=1):
+        if len(raw) > MAX_LINE:
+            raise LogError(f"{path}:{n}: a line longer than {MAX_LINE} bytes")
+        try:
+            obj = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise LogError(f"{path}:{n}: not a JSON line") from None
+        if not isinstance(obj, dict):
+            raise LogError(f"{path}:{n}: not a JSON object")
+        parsed.append(obj)
+    header = parsed[0]
+    if header.get("v") != LOG_VERSION or "game" not in header:
+        raise LogError(f"{path}:1: not a live log header (version {LOG_VERSION})")
+    for n, e in enumerate(parsed[1:], start=2):
+        if not isinstance(e.get("t"), str):
+            raise LogError(f"{path}:{n}: an entry without a type")
+    return LoadedLog(header, tuple(parsed[1:]), torn)
+
+
+class LogWriter:
+    """Appends entries, each one write of one line, then fsync: acknowledged means on disk."""
+
+    def __init__(self, path: str, torn: int = 0) -> None:
+        self.path = path
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        try:  # one scorer at a time: a second process on the same log would interleave entries
+            import fcntl
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:
+            pass
+        except OSError:
+            os.close(self.fd)
+            raise LogError(f"{path}: in use by another tetka live") from None
+        if torn:  # cut off the half-written line a crash left behind
+            size = os.fstat(self.fd).st_size
+            os.ftruncate(self.fd, size - torn)
+            os.fsync(self.fd)
+
+    def append(self, event: Mapping[str, Any]) -> None:
+        line = (json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+        view = memoryview(line)
+        while view:
+            n = os.write(self.fd, view)
+            view = view[n:]
+        os.fsync(self.fd)
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+# -- undo and redo ------------------------------------------------------------------------------
+UNDO, REDO = "undo", "redo"
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    """The entries in force after every undo and redo, and what redo would bring back."""
+
+    entries: tuple[Mapping[str, Any], ...]
+    redoable: tuple[Mapping[str, Any], ...]  # the most recently undone last
+
+
+def timeline(events: Sequence[Mapping[str, Any]]) -> Timeline:
+    """Undo takes back the latest entry in force; redo restores the latest undone one; any other
+    entry makes what was undone final (as in every editor)."""
+    done: list[Mapping[str, Any]] = []
+    undone: list[Mapping[str, Any]] = []
+    for e in events:
+        kind = e.get("t")
+        if kind == UNDO:
+            if done:
+                undone.append(done.pop())
+        elif kind == REDO:
+            if undone:
+                done.append(undone.pop())
+        else:
+            done.append(e)
+            undone.clear()
+    return Timeline(tuple(done), tuple(undone))

@@ -1,0 +1,409 @@
+"""One Terz hand replayed and judged (terz-rules.md §2-§10): holdings, draws, the exchange,
+declarations and their contests, bela, the obligations after the stock, card flow and the count.
+
+Holdings are exact for a player whose deal and every draw so far are known; otherwise the replay
+uses only what the record proves (§10): a card is provably not held if it was already played, is
+played (or was received) by the opponent, is still the turned-up card, or is drawn later."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from ...common.cards import Card
+from .bela import BELA_POINTS, bela_breach, bela_partner
+from .cards import DECK_SET, LAST_TRICK_BONUS, card_points, sort_key, trump_seven
+from .declarations import Combination, Declared, binding_breach, classify, is_higher
+from .exchange import exchange_breach, exchange_moves_cards
+from .model import Bela, Declaration, HandInput, HandResult, Issue, TrickInput, TrickResult
+from .play import broken_obligation, legal_replies, provable_breach, reply_wins
+from .rules import DEFAULT_RULES, HAND_SIZE, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
+
+
+def _names(cards) -> list[str]:
+    return [str(c) for c in sorted(cards, key=sort_key)]
+
+
+@dataclass(slots=True)
+class _Judged:
+    """One player's declaration in a trick, judged on its own (before any contest)."""
+
+    player: str
+    cards: tuple[Card, ...]
+    combo: Combination | None
+    void: str | None
+    args: dict = field(default_factory=dict)
+
+
+class _Replay:
+    """The mutable state of one replay; `replay_hand` is the public face."""
+
+    def __init__(self, players: tuple[str, str], hand: HandInput, rules: TerzRules,
+                 totals_before: Mapping[str, int] | None) -> None:
+        if hand.dealer not in players or len(set(players)) != 2:
+            raise ValueError(f"the dealer {hand.dealer!r} is not one of the two players {players!r}")
+        self.rules = rules
+        self.hand = hand
+        self.dealer = hand.dealer
+        self.first = players[0] if players[1] == hand.dealer else players[1]
+        self.players = (self.first, self.dealer)
+        self.trumps = hand.trump.suit
+        self.turned_at_deal = hand.trump
+        self.turned_now: Card | None = hand.trump  # the card lying face up; None once drawn
+        self.seven = trump_seven(self.trumps)
+        self.totals_before = {p: (totals_before or {}).get(p, 0) for p in self.players}
+        self.issues: list[Issue] = []
+        self.renonces: list[Issue] = []
+        self.hold: dict[str, set[Card]] = {p: set() for p in self.players}
+        self.exact: dict[str, bool] = {p: bool(hand.deal) and p in hand.deal for p in self.players}
+        self.owner: dict[Card, str] = {}  # who received each card so far (deal, draw, exchange)
+        self.played: set[Card] = set()
+        self.exchanged = False
+        self.bound: dict[str, list[Declared]] = {p: [] for p in self.players}
+        self.written: dict[str, int] = {p: 0 for p in self.players}
+        self.reached: str | None = None
+        self.bela_scored = False
+        tricks = hand.tricks
+        for c in [hand.trump] + [c for t in tricks for c in (t.lead, t.reply, *t.draws)] + [
+                c for cs in (hand.deal or {}).values() for c in cs]:
+            if c not in DECK_SET:
+                raise ValueError(f"{c} is not a card of the 32-card deck")
+        # What the record says of the future: who plays each card, and who draws it after which trick.
+        self.plays_of: dict[str, dict[Card, int]] = {p: {} for p in self.players}
+        self.drawn_later: dict[Card, tuple[str, int]] = {}
+        self.exchanges_of: dict[str, list[int]] = {p: [] for p in self.players}
+        leader = self.first
+        for k, t in enumerate(tricks[:TRICKS_PER_HAND], 1):
+            reply_player = self.other(leader)
+            self.plays_of[leader].setdefault(t.lead, k)
+            self.plays_of[reply_player].setdefault(t.reply, k)
+            winner = reply_player if reply_wins(t.lead, t.reply, self.trumps) else leader
+            # the loser of trick 7 takes the card face up, which may have passed through an exchange
+            drawn = t.draws[:1] if k == STOCK_TRICKS else t.draws
+            for who, c in zip((winner, self.other(winner)), drawn):
+                if k <= STOCK_TRICKS:
+                    self.drawn_later.setdefault(c, (who, k))
+            if t.exchange in self.exchanges_of:
+                self.exchanges_of[t.exchange].append(k)
+            leader = winner
+
+    def other(self, p: str) -> str:
+        return self.players[1] if p == self.players[0] else self.players[0]
+
+    def issue(self, code: str, trick: int | None, player: str | None, where: str, **args) -> None:
+        self.issues.append(Issue(code, trick, player, where, args))  # type: ignore[arg-type]  # where: a Where
+
+    # -- holdings ---------------------------------------------------------------------------------------
+    def provably_not_held(self, p: str, c: Card, trick: int) -> bool:
+        """§10: played, the opponent's, still turned up, or drawn later; exact when the hand is known."""
+        if self.exact[p]:
+            return c not in self.hold[p]
+        if c in self.hold[p]:
+            return False
+        opp = self.other(p)
+        if c in self.played or c is self.turned_now or self.owner.get(c) == opp:
+            return True
+        # the 7 of trumps goes from its holder to the loser of trick 7 when exchanged
+        passes = c is self.seven and any(j >= trick for j in self.exchanges_of[p])
+        if c in self.plays_of[opp] and not passes:
+            return True
+        later = self.drawn_later.get(c)
+        return later is not None and (later[0] == opp or later[1] >= trick) and self.owner.get(c) != p
+
+    def receive(self, p: str, c: Card, trick: int | None, where: str) -> None:
+        if c in self.played or c in self.owner or (c is self.turned_now and where != "turned"):
+            self.issue("duplicate-card", trick, p, where, card=str(c))
+            if c in self.owner and self.owner[c] != p:
+                return
+        self.owner[c] = p
+        self.hold[p].add(c)
+
+    def deal(self) -> None:
+        deal = self.hand.deal or {}
+        for p in self.players:
+            if p not in deal:
+                continue
+            cards = deal[p]
+            if len(cards) != HAND_SIZE:
+                self.issue("deal-mismatch", None, p, "deal", problem="count", count=len(cards))
+                self.exact[p] = False
+            for c in cards:
+                self.receive(p, c, None, "deal")
+
+    def play_card(self, p: str, c: Card, trick: int, where: str) -> None:
+        """Card flow: a card is played once, by the player who received it, not before he had it."""
+        if c in self.played:
+            self.issue("duplicate-card", trick, p, where, card=str(c))
+        elif self.provably_not_held(p, c, trick):
+            problem = ("still-turned-up" if c is self.turned_now else
+                       "opponent" if self.owner.get(c) == self.other(p) or c in self.plays_of[self.other(p)]
+                       else "not-yet" if c in self.drawn_later else "not-held")
+            self.issue("deal-mismatch", trick, p, where, problem=problem, card=str(c))
+        self.hold[p].discard(c)
+        self.played.add(c)
+        self.owner.setdefault(c, p)
+
+    # -- the exchange -----------------------------------------------------------------------------------
+    def exchange(self, p: str, trick: int, is_leader: bool) -> str | None:
+        breach = exchange_breach(trick=trick, is_leader=is_leader, turned=self.turned_at_deal,
+                                 already=self.exchanged,
+                                 holds_seven=not self.provably_not_held(p, self.seven, trick), rules=self.rules)
+        if breach is not None:
+            self.issue("exchange-illegal", trick, p, "exchange", reason=breach)
+        if exchange_moves_cards(breach) and self.turned_now is not None:
+            received = self.turned_now
+            self.hold[p].discard(self.seven)
+            self.owner.pop(self.seven, None)
+            self.turned_now = self.seven
+            self.owner[received] = p
+            self.hold[p].add(received)
+            self.exchanged = True
+            return p
+        return None
+
+    # -- declarations -----------------------------------------------------------------------------------
+    def judge_own(self, p: str, cards: tuple[Card, ...], trick: int) -> _Judged:
+        combo = classify(cards)
+        shown = tuple(sorted(set(cards), key=sort_key))
+        if combo is None:
+            return _Judged(p, shown, None, "declaration-invalid", {"cards": _names(cards)})
+        args: dict = {"cards": _names(combo.cards), "kind": combo.kind}
+        if trick not in self.rules.declaration_tricks:
+            return _Judged(p, combo.cards, combo, "declaration-out-of-window",
+                           {**args, "window": self.rules.declaration_window})
+        missing = [c for c in combo.cards if self.provably_not_held(p, c, trick)]
+        if missing:
+            return _Judged(p, combo.cards, combo, "declaration-not-held", {**args, "missing": _names(missing)})
+        breach = binding_breach(combo, self.bound[p], self.rules)
+        if breach is not None:
+            return _Judged(p, combo.cards, combo, breach, args)
+        return _Judged(p, combo.cards, combo, None, args)
+
+    def declaration(self, j: _Judged, trick: int, scored: bool, void: str | None, answer: bool) -> Declaration:
+        combo = j.combo
+        return Declaration(j.player, trick, combo.kind if combo else "invalid", j.cards,
+                           combo.points if combo else 0, scored, void, answer)
+
+    def declarations(self, trick: int, leader: str, reply_player: str, lead_judged: _Judged | None,
+                     reply_judged: _Judged | None) -> tuple[tuple[Declaration, ...], str | None]:
+        """The contest of one trick (§5 "Рост?", §11 #16-19): who writes, and what binds whom."""
+        for j in (lead_judged, reply_judged):
+            if j is not None and j.void is not None:
+                self.issue(j.void, trick, j.player, "declare", **j.args)
+        lead = lead_judged.combo if lead_judged is not None and lead_judged.void is None else None
+        answer = reply_judged.combo if reply_judged is not None and reply_judged.void is None else None
+        out: list[Declaration] = []
+        scorer: str | None = None
+        if lead_judged is not None:
+            beaten = lead is not None and answer is not None and is_higher(answer, lead, self.trumps, self.rules)
+            if lead is not None:
+                self.bound[leader].append(Declared(lead, not beaten))
+                scorer = None if beaten else leader
+            out.append(self.declaration(lead_judged, trick, scorer == leader, lead_judged.void, False))
+        if reply_judged is not None:
+            void = reply_judged.void
+            if answer is not None and scorer == leader:  # a valid answer that is not higher: declared, beaten
+                void = "counter-not-higher"
+                self.issue(void, trick, reply_player, "declare", **reply_judged.args,
+                           against=_names(lead.cards) if lead else [])
+                self.bound[reply_player].append(Declared(answer, False))
+            elif answer is not None:
+                scorer = reply_player
+                self.bound[reply_player].append(Declared(answer, True))
+            out.append(self.declaration(reply_judged, trick, scorer == reply_player, void, lead_judged is not None))
+        return tuple(out), scorer
+
+    def write(self, p: str, points: int) -> None:
+        self.written[p] += points
+        if self.reached is None and self.rules.stop_at_target and \
+                self.totals_before[p] + self.written[p] >= self.rules.target:
+            self.reached = p
+
+    # -- bela -------------------------------------------------------------------------------------------
+    def bela(self, p: str, trick: int, leader: str, lead: Card, reply: Card) -> Bela:
+        is_leader = p == leader
+        card = lead if is_leader else reply
+        partner = bela_partner(card)
+        breach = bela_breach(trick=trick, card=card, is_leader=is_leader,
+                             holds_partner=partner is not card and not self.provably_not_held(p, partner, trick),
+                             already=self.bela_scored, trumps=self.trumps, rules=self.rules)
+        if breach is not None:
+            self.issue("bela-illegal", trick, p, "bela", reason=breach, card=str(card))
+            return Bela(p, trick, False, "bela-illegal")
+        self.bela_scored = True
+        return Bela(p, trick, True)
+
+    # -- the obligations after the stock ----------------------------------------------------------------
+    def check_reply(self, trick: int, p: str, lead: Card, reply: Card, later: set[Card], complete: bool) -> None:
+        if complete:
+            hand, exact = later, True
+        elif self.exact[p]:
+            hand, exact = self.hold[p] | {reply}, True
+        else:
+            hand, exact = later | self.hold[p], False
+        if exact:
+            ob = broken_obligation(hand, lead, reply, self.trumps)
+            could = legal_replies(hand, lead, self.trumps)
+        else:
+            ob = provable_breach(hand, lead, reply, self.trumps)
+            could = frozenset(c for c in hand if c.suit is lead.suit)
+        if ob is not None:
+            self.renonces.append(Issue("renonce", trick, p, "reply",
+                                       {"obligation": ob, "card": str(reply), "led": str(lead),
+                                        "suit": lead.suit.value, "could": _names(could)}))
+
+    # -- the hand ---------------------------------------------------------------------------------------
+    def run(self) -> HandResult:
+        hand, rules = self.hand, self.rules
+        self.deal()
+        tricks_in = hand.tricks
+        if len(tricks_in) > TRICKS_PER_HAND:
+            self.issue("too-many", TRICKS_PER_HAND + 1, None, "trick", count=len(tricks_in))
+            tricks_in = tricks_in[:TRICKS_PER_HAND]
+        n = len(tricks_in)
+        complete_record = n == TRICKS_PER_HAND
+        results: list[TrickResult] = []
+        won: dict[str, int] = {p: 0 for p in self.players}
+        stopped_at: int | None = None
+        bela_result: Bela | None = None
+        all_decl: list[Declaration] = []
+        leader = self.first
+        # the cards each player plays from trick k on, for the obligations after the stock
+        plays_after: list[dict[str, set[Card]]] = [{p: set() for p in self.players} for _ in range(n + 1)]
+        lead_p = self.first
+        seq: list[tuple[str, str]] = []
+        for t in tricks_in:
+            rp = self.other(lead_p)
+            seq.append((lead_p, rp))
+            lead_p = rp if reply_wins(t.lead, t.reply, self.trumps) else lead_p
+        for k in range(n - 1, -1, -1):
+            nxt = {p: set(s) for p, s in plays_after[k + 1].items()}
+            nxt[seq[k][0]].add(tricks_in[k].lead)
+            nxt[seq[k][1]].add(tricks_in[k].reply)
+            plays_after[k] = nxt
+        for k, t in enumerate(tricks_in, 1):
+            leader, rp = seq[k - 1]
+            holdings = {p: tuple(sorted(self.hold[p], key=sort_key)) for p in self.players if self.exact[p]}
+            self.check_names(t, k)
+            exchanged = None
+            if t.exchange == leader:
+                exchanged = self.exchange(leader, k, True)
+            lead_j = self.judge_own(leader, t.declare[leader], k) if leader in t.declare else None
+            self.play_card(leader, t.lead, k, "lead")
+            if t.exchange == rp:
+                exchanged = self.exchange(rp, k, False)
+            reply_j = self.judge_own(rp, t.declare[rp], k) if rp in t.declare else None
+            if k > STOCK_TRICKS:
+                self.check_reply(k, rp, t.lead, t.reply, plays_after[k - 1][rp], complete_record)
+            self.play_card(rp, t.reply, k, "reply")
+            decls, scorer = self.declarations(k, leader, rp, lead_j, reply_j)
+            all_decl.extend(decls)
+            trick_bela = self.bela(t.bela, k, leader, t.lead, t.reply) if t.bela in self.players else None
+            if trick_bela is not None and (bela_result is None or trick_bela.scored and not bela_result.scored):
+                bela_result = trick_bela
+            # points are written in the order of the trick (ruling): the leader's declaration, his bela,
+            # then the reply player's answer or declaration, then a bela on the reply
+            for d in decls:
+                if d.scored and d.player == leader:
+                    self.write(leader, d.points)
+            if trick_bela is not None and trick_bela.scored and trick_bela.player == leader:
+                self.write(leader, BELA_POINTS)
+            for d in decls:
+                if d.scored and d.player == rp:
+                    self.write(rp, d.points)
+            if trick_bela is not None and trick_bela.scored and trick_bela.player == rp:
+                self.write(rp, BELA_POINTS)
+            if t.scored is not None and t.scored != (scorer or "nobody"):
+                self.issue("contest-differs", k, t.scored if t.scored in self.players else None, "scored",
+                           written=t.scored, computed=scorer or "nobody")
+            winner = rp if reply_wins(t.lead, t.reply, self.trumps) else leader
+            pts = card_points(t.lead, self.trumps) + card_points(t.reply, self.trumps)
+            won[winner] += pts
+            draws = self.draw(k, winner, t)
+            results.append(TrickResult(k, leader, rp, t.lead, t.reply, winner, pts, draws, exchanged, decls, scorer,
+                                       trick_bela, holdings))
+            if self.reached is not None:
+                stopped_at = k
+                for j in range(k + 1, n + 1):
+                    self.issue("played-after-stop", j, None, "trick", stopped_at=k)
+                break
+        played_all = len(results) == TRICKS_PER_HAND
+        if hand.forfeit is not None:
+            f = hand.forfeit
+            self.issue("forfeit", f.trick, f.player, "forfeit", reason=f.reason)
+        elif stopped_at is None and not played_all:
+            self.issue("incomplete", None, None, "hand", tricks=len(results))
+        last = results[-1].winner if played_all else None
+        bonus = {p: (LAST_TRICK_BONUS if p == last and stopped_at is None else 0) for p in self.players}
+        counted = {p: (0 if stopped_at is not None else won[p]) for p in self.players}
+        game_lost_by = hand.forfeit.player if hand.forfeit is not None else None
+        offenders = {r.player for r in self.renonces}
+        if self.renonces and rules.renonce_penalty == "hand" and len(offenders) == 1:
+            (off,) = offenders
+            opp = self.other(off)
+            counted[opp] += counted[off]
+            counted[off] = 0
+            bonus[opp] += bonus[off]
+            bonus[off] = 0
+        if self.renonces and rules.renonce_penalty == "game" and game_lost_by is None:
+            game_lost_by = self.renonces[0].player
+        points = {p: counted[p] + bonus[p] + self.written[p] for p in self.players}
+        a, b = self.players
+        hand_winner = a if points[a] > points[b] else b if points[b] > points[a] else last
+        return HandResult(self.players, self.dealer, hand.trump, tuple(results), played_all and stopped_at is None,
+                          stopped_at, won, last, bonus, tuple(all_decl), bela_result, dict(self.written), points,
+                          tuple(self.renonces), tuple(sorted(self.issues, key=_issue_order)), hand_winner, self.reached,
+                          game_lost_by)
+
+    def check_names(self, t: TrickInput, k: int) -> None:
+        for who in [*t.declare, t.exchange, t.bela]:
+            if who is not None and who not in self.players:
+                raise ValueError(f"trick {k}: {who!r} is not one of the players {self.players!r}")
+
+    def draw(self, k: int, winner: str, t: TrickInput) -> dict[str, Card]:
+        """The draws after trick k (winner first); after trick 7 the loser takes the turned-up card."""
+        loser = self.other(winner)
+        out: dict[str, Card] = {}
+        if k > STOCK_TRICKS:
+            if t.draws:
+                self.issue("deal-mismatch", k, None, "draw", problem="after-stock", cards=_names(t.draws))
+            return out
+        written = list(t.draws[:2])
+        if len(t.draws) > 2:
+            self.issue("deal-mismatch", k, None, "draw", problem="count", cards=_names(t.draws))
+        if written:
+            self.receive(winner, written[0], k, "draw")
+            out[winner] = written[0]
+        else:
+            self.exact[winner] = False
+        if k == STOCK_TRICKS:
+            turned = self.turned_now
+            if len(written) == 2 and written[1] is not turned:
+                self.issue("deal-mismatch", k, loser, "draw", problem="turned-up", card=str(written[1]),
+                           turned=str(turned))
+            if turned is not None:
+                self.receive(loser, turned, k, "turned")
+                out[loser] = turned
+            self.turned_now = None
+        elif len(written) == 2:
+            self.receive(loser, written[1], k, "draw")
+            out[loser] = written[1]
+        else:
+            self.exact[loser] = False
+        return out
+
+
+def _issue_order(i: Issue) -> tuple[int, int]:
+    """The deal first, then trick by trick (stable within a trick), then the hand as a whole."""
+    if i.trick is not None:
+        return 1, i.trick
+    return (0, 0) if i.where == "deal" else (2, 0)
+
+
+def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DEFAULT_RULES, *,
+                totals_before: Mapping[str, int] | None = None) -> HandResult:
+    """Replay a played hand and judge it: the dealer's opponent leads trick 1. `totals_before` is
+    each player's game total before this hand (used by `stop_at_target`)."""
+    return _Replay(tuple(players), hand, rules, totals_before).run()  # type: ignore[arg-type]
+
+
+__all__ = ["replay_hand"]

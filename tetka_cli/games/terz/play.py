@@ -1,0 +1,60 @@
+"""Who wins a trick, and which replies are legal once the stock is gone (terz-rules.md §3)."""
+from __future__ import annotations
+
+from typing import Collection, Literal
+
+from ...common.cards import Card, Rank, Suit
+from .cards import trick_strength
+
+Obligation = Literal["follow", "trump", "beat"]
+
+
+def reply_wins(lead: Card, reply: Card, trumps: Suit) -> bool:
+    """The reply takes the trick with a higher card of the suit led, or a trump on a plain lead."""
+    if reply.suit is lead.suit:
+        return trick_strength(reply, trumps) > trick_strength(lead, trumps)
+    return reply.suit is trumps
+
+
+def _strict(hand: Collection[Card], lead: Card, trumps: Suit) -> set[Card]:
+    """S(H): follow and beat if able; else any trump; else anything."""
+    same = [c for c in hand if c.suit is lead.suit]
+    if same:
+        beating = [c for c in same if reply_wins(lead, c, trumps)]
+        return set(beating or same)
+    trump_cards = [c for c in hand if c.suit is trumps]
+    return set(trump_cards or hand)
+
+
+def legal_replies(hand: Collection[Card], lead: Card, trumps: Suit) -> frozenset[Card]:
+    """S(H) ∪ S(H without the trump jack): the trump jack is never forced."""
+    jack = Card(Rank.JACK, trumps)
+    out = _strict(hand, lead, trumps)
+    if jack in hand:
+        out |= _strict([c for c in hand if c is not jack], lead, trumps)
+    return frozenset(out)
+
+
+def broken_obligation(hand: Collection[Card], lead: Card, reply: Card, trumps: Suit) -> Obligation | None:
+    """Which obligation a reply from `hand` (which holds it) breaks after the stock, or None if legal."""
+    if reply in legal_replies(hand, lead, trumps):
+        return None
+    if reply.suit is not lead.suit and any(c.suit is lead.suit for c in hand):
+        return "follow"
+    if reply.suit is lead.suit or reply.suit is trumps:
+        return "beat"
+    return "trump"
+
+
+def provable_breach(known: Collection[Card], lead: Card, reply: Card, trumps: Suit) -> Obligation | None:
+    """The obligation a reply provably breaks when only part of the hand (`known`) is known:
+    following suit, or beating within the suit with a card other than the trump jack."""
+    jack = Card(Rank.JACK, trumps)
+    if reply.suit is not lead.suit:
+        if any(c.suit is lead.suit and c is not jack for c in known):
+            return "follow"
+        return None
+    if not reply_wins(lead, reply, trumps) and any(
+            c.suit is lead.suit and c is not jack and reply_wins(lead, c, trumps) for c in known):
+        return "beat"
+    return None

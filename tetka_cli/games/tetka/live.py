@@ -1,0 +1,365 @@
+"""A Tetka sitting recorded live: the entries typed at the table (as plain data from the event
+log) turned into the state of the sitting, by replaying every hand through the rules core.
+
+`build(header, entries)` is a pure function: the same entries always give the same sitting, so a
+correction of an earlier card or hand simply re-derives everything after it (dealers, robber ends,
+totals). An entry that cannot stand is refused by raising `Refused`, which is also how the command
+line checks an entry before it is logged: it builds the sitting with the entry added.
+
+Entries (JSON objects, key `t`):
+  photo {card}                      a played hand starts with its photograph
+  cards {cards: [...]}              the next cards in play order
+  marks {marks: [n, n, n, n]}       a hand known only by its marks, in the order of the players
+  fix {hand, trick, seat, card}     one card of an earlier trick (seat: 0..3, its place in the trick)
+  fix {hand, trick, cards: [4]}     a whole trick
+  fix {hand, photo}                 a hand's photograph
+  fix {hand, marks: [4]}            a marks-only hand's marks
+  end {}                            the sitting is over
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from ...common.cards import DECK, Card, CardError, parse_card
+from ...common.money import parse_stake
+from .hand import HandResult, replay_hand
+from .play import Trick
+from .record_writer import _name, _scores, header_lines
+from .robber import dealer_of_hand, next_first_dealer
+from .rules import TRICKS_PER_HAND, HouseRules
+from .table import SEATS, Table
+
+GAME = "tetka"
+CARDS_PER_HAND = TRICKS_PER_HAND * SEATS
+
+
+class Refused(ValueError):
+    """An entry that cannot be recorded, and why (a code and its arguments, for the UI to word)."""
+
+    def __init__(self, code: str, **args: Any) -> None:
+        super().__init__(code, args)
+        self.code = code
+        self.args_ = args
+
+
+@dataclass(frozen=True, slots=True)
+class LiveHeader:
+    """What a sitting is started with: who sits where, the stake, the first dealer, the rules."""
+
+    players: tuple[str, ...]
+    stake: str = "1"
+    currency: str = ""
+    first_dealer: str = ""
+    rules: HouseRules = field(default_factory=HouseRules)
+
+    def __post_init__(self) -> None:
+        Table(self.players)  # four distinct names, or TableError
+        parse_stake(self.stake)  # exact and non-negative, or StakeError
+        if not isinstance(self.currency, str):
+            raise ValueError("the currency is text")
+        if not self.first_dealer:
+            object.__setattr__(self, "first_dealer", self.players[0])
+        if self.first_dealer not in self.players:
+            raise ValueError(f"the first dealer {self.first_dealer!r} is not one of the players")
+
+    @property
+    def table(self) -> Table:
+        return Table(self.players)
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.rules
+        return {"game": GAME, "players": list(self.players), "stake": self.stake, "currency": self.currency,
+                "first_dealer": self.first_dealer,
+                "rules": {"robber_target": r.robber_target, "last_trick_mark": r.last_trick_mark,
+                          "count_trick_offset": r.count_trick_offset}}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> "LiveHeader":
+        """Read a log header back; ValueError when it is not one of ours."""
+        try:
+            rules = doc.get("rules") or {}
+            return cls(tuple(str(p) for p in doc["players"]), str(doc.get("stake", "1")),
+                       str(doc.get("currency", "")), str(doc.get("first_dealer", "")),
+                       HouseRules(**{k: rules[k] for k in ("robber_target", "last_trick_mark",
+                                                           "count_trick_offset") if k in rules}))
+        except (KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"not a Tetka live header: {e}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class LiveHand:
+    """One hand of the sitting, played (complete or in progress) or known only by its marks."""
+
+    number: int  # in the sitting, from 1: how corrections name a hand
+    robber: int
+    in_robber: int
+    dealer: str
+    photograph: Card | None
+    cards: tuple[Card, ...]
+    result: HandResult | None  # the replay of a played hand
+    marks: Mapping[str, int] | None  # when complete (computed, or given for a marks-only hand)
+
+    @property
+    def played(self) -> bool:
+        return self.photograph is not None
+
+    @property
+    def complete(self) -> bool:
+        return self.marks is not None
+
+    @property
+    def tricks(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(self.cards[i:i + SEATS] for i in range(0, len(self.cards), SEATS))
+
+    @property
+    def done_tricks(self) -> tuple[Trick, ...]:
+        return tuple(tr for tr in self.result.tricks if tr.winner is not None) if self.result else ()
+
+
+@dataclass(frozen=True, slots=True)
+class LiveRobber:
+    number: int
+    first_dealer: str
+    hands: tuple[LiveHand, ...]  # complete hands only
+    totals: Mapping[str, int]
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    header: LiveHeader
+    robbers: tuple[LiveRobber, ...]  # the last may be unfinished; it may have no hands yet
+    current: LiveHand | None  # the played hand in progress
+    ended: bool
+
+    @property
+    def hands(self) -> tuple[LiveHand, ...]:
+        """Every complete hand, in order."""
+        return tuple(h for r in self.robbers for h in r.hands)
+
+    @property
+    def robber(self) -> LiveRobber:
+        return self.robbers[-1]
+
+    def next_dealer(self) -> str:
+        """Who deals the next hand to start."""
+        r = self.robber
+        return dealer_of_hand(self.header.table, r.first_dealer, len(r.hands) + 1)
+
+    def counting_trick(self, photograph: Card) -> int:
+        return self.header.rules.counting_trick(photograph.rank.count_value)
+
+    def to_play(self) -> str | None:
+        """Whose card comes next in the hand in progress."""
+        h = self.current
+        if h is None:
+            return None
+        table = self.header.table
+        tricks = h.result.tricks if h.result else ()
+        if not tricks:
+            return table.left_of(h.dealer)
+        last = tricks[-1]
+        if last.winner is not None:
+            return last.winner
+        return table.from_seat(last.leader)[len(last.cards)]
+
+    def peek(self, player: str) -> tuple[Trick, ...]:
+        """The looking-back rule: the last two tricks while `player` has not yet led in this hand,
+        the last one after."""
+        h = self.current
+        if h is None or h.result is None:
+            return ()
+        led = any(tr.leader == player for tr in h.result.tricks)
+        done = h.done_tricks
+        return done[-1:] if led else done[-2:]
+
+
+# -- building the sitting from its entries -----------------------------------------------------
+@lru_cache(maxsize=512)
+def _replay(players: tuple[str, ...], dealer: str, photograph: Card, cards: tuple[Card, ...],
+            rules: HouseRules) -> HandResult:
+    tricks = [cards[i:i + SEATS] for i in range(0, len(cards), SEATS)]
+    return replay_hand(Table(players), dealer, photograph, tricks, rules=rules)
+
+
+def card(text: Any) -> Card:
+    """A card as an entry holds it (any notation a record accepts)."""
+    if not isinstance(text, str):
+        raise Refused("not-card", text=str(text), reason="")
+    try:
+        return parse_card(text)
+    except CardError as e:
+        raise Refused("not-card", text=text, reason=e.reason) from None
+
+
+def _marks(values: Any, players: Sequence[str], rules: HouseRules) -> dict[str, int]:
+    if not isinstance(values, list) or len(values) != SEATS:
+        raise Refused("marks-count", count=len(values) if isinstance(values, list) else 0)
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= rules.marks_per_hand for v in values):
+        raise Refused("marks-range", limit=rules.marks_per_hand)
+    if sum(values) != rules.marks_per_hand:
+        raise Refused("marks-sum", total=sum(values), expected=rules.marks_per_hand)
+    return dict(zip(players, values))
+
+
+class _Draft:
+    """A hand while entries are applied: its photograph, cards, or marks."""
+
+    __slots__ = ("photograph", "cards", "marks")
+
+    def __init__(self, photograph: Card | None = None, marks: dict[str, int] | None = None) -> None:
+        self.photograph = photograph
+        self.cards: list[Card] = []
+        self.marks = marks
+
+    @property
+    def open(self) -> bool:
+        return self.photograph is not None and len(self.cards) < CARDS_PER_HAND
+
+
+def _check_new(have: Sequence[Card], new: Sequence[Card]) -> None:
+    """The new cards must not repeat a card already played in the hand, nor each other."""
+    seen = {c: i for i, c in enumerate(have)}
+    for i, c in enumerate(new, start=len(have)):
+        if c in seen:
+            raise Refused("played", card=c, trick=seen[c] // SEATS + 1)
+        seen[c] = i
+
+
+def _apply(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> bool:
+    """Apply one entry to the hands; True when it ends the sitting."""
+    kind = e.get("t")
+    current = drafts[-1] if drafts and drafts[-1].open else None
+    if kind == "photo":
+        if current is not None:
+            raise Refused("hand-open", hand=len(drafts))
+        drafts.append(_Draft(card(e.get("card"))))
+    elif kind == "cards":
+        if current is None:
+            raise Refused("no-hand")
+        raw = e.get("cards")
+        if not isinstance(raw, list) or not raw:
+            raise Refused("no-cards")
+        new = [card(c) for c in raw]
+        left = CARDS_PER_HAND - len(current.cards)
+        if len(new) > left:
+            raise Refused("too-many-cards", count=len(new), left=left)
+        _check_new(current.cards, new)
+        current.cards.extend(new)
+    elif kind == "marks":
+        if current is not None:
+            raise Refused("hand-open", hand=len(drafts))
+        drafts.append(_Draft(marks=_marks(e.get("marks"), header.players, header.rules)))
+    elif kind == "fix":
+        _fix(drafts, e, header)
+    elif kind == "end":
+        return True
+    else:
+        raise Refused("unknown-entry", kind=str(kind))
+    return False
+
+
+def _fix(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> None:
+    n = e.get("hand")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(drafts):
+        raise Refused("no-such-hand", hand=n, hands=len(drafts))
+    d = drafts[n - 1]
+    if "marks" in e:
+        if d.photograph is not None:
+            raise Refused("fix-played-marks", hand=n)
+        d.marks = _marks(e["marks"], header.players, header.rules)
+        return
+    if d.photograph is None:
+        raise Refused("fix-marks-only", hand=n)
+    if "photo" in e:
+        d.photograph = card(e["photo"])
+        return
+    t = e.get("trick")
+    tricks = (len(d.cards) + SEATS - 1) // SEATS
+    if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= tricks:
+        raise Refused("no-such-trick", hand=n, trick=t, tricks=tricks)
+    start = (t - 1) * SEATS
+    if "cards" in e:
+        raw = e["cards"]
+        have = len(d.cards[start:start + SEATS])
+        if not isinstance(raw, list) or len(raw) != have:
+            raise Refused("fix-trick-count", count=len(raw) if isinstance(raw, list) else 0, expected=have)
+        at, new = start, [card(c) for c in raw]
+    else:
+        seat = e.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(d.cards[start:start + SEATS]):
+            raise Refused("no-such-card", hand=n, trick=t)
+        at, new = start + seat, [card(e.get("card"))]
+    cards = list(d.cards)
+    cards[at:at + len(new)] = new
+    # A corrected card must not be one played elsewhere in the hand.
+    _check_new([c for i, c in enumerate(cards) if not at <= i < at + len(new)], new)
+    d.cards = cards
+
+
+def build(header: LiveHeader, entries: Sequence[Mapping[str, Any]]) -> Sitting:
+    """The sitting after `entries` (undo and redo already resolved): every hand replayed."""
+    drafts: list[_Draft] = []
+    ended = False
+    for e in entries:
+        if ended:
+            raise Refused("ended")
+        ended = _apply(drafts, e, header)
+    table, rules = header.table, header.rules
+    robbers: list[LiveRobber] = []
+    first = header.first_dealer
+    hands: list[LiveHand] = []
+    totals = {p: 0 for p in header.players}
+    current: LiveHand | None = None
+    for number, d in enumerate(drafts, start=1):
+        dealer = dealer_of_hand(table, first, len(hands) + 1)
+        result = None
+        marks: Mapping[str, int] | None = d.marks
+        if d.photograph is not None:
+            result = _replay(header.players, dealer, d.photograph, tuple(d.cards), rules)
+            marks = dict(result.marks_by_player) if result.complete else None
+        h = LiveHand(number, len(robbers) + 1, len(hands) + 1, dealer, d.photograph, tuple(d.cards), result, marks)
+        if marks is None:
+            current = h  # only the last hand can be open
+            continue
+        hands.append(h)
+        for p in header.players:
+            totals[p] += marks[p]
+        if max(totals.values()) >= rules.robber_target:
+            robbers.append(LiveRobber(len(robbers) + 1, first, tuple(hands), dict(totals), True))
+            first, hands, totals = next_first_dealer(table, first), [], {p: 0 for p in header.players}
+    robbers.append(LiveRobber(len(robbers) + 1, first, tuple(hands), dict(totals), False))
+    return Sitting(header, tuple(robbers), current, ended)
+
+
+# -- the record ---------------------------------------------------------------------------------
+def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
+    """The sitting's complete hands as a format-1 record: deterministic text for the same entries."""
+    h = s.header
+    out = header_lines(h.players, h.rules, meta, stake=h.stake, currency=h.currency)
+    robbers = [rob for rob in s.robbers if rob.hands]
+    if not robbers:
+        out.append("robbers: []")
+        return "\n".join(out) + "\n"
+    out.append("robbers:")
+    for rob in robbers:
+        out.append(f"  - first_dealer: {_name(rob.first_dealer)}")
+        out.append(f"    totals: {_scores(rob.totals)}")
+        out.append("    hands:")
+        for hand in rob.hands:
+            out.append(f"      - dealer: {_name(hand.dealer)}")
+            if hand.played:
+                out.append(f"        photograph: {hand.photograph}")
+                out.append("        tricks:")
+                out.extend("          - " + " ".join(map(str, cards)) for cards in hand.tricks)
+            assert hand.marks is not None
+            out.append(f"        marks: {_scores(hand.marks)}")
+    return "\n".join(out) + "\n"
+
+
+def unplayed(h: LiveHand) -> list[Card]:
+    """The cards not yet played in a hand in progress: what completion offers."""
+    played = set(h.cards)
+    return [c for c in DECK if c not in played]

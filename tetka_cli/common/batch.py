@@ -82,25 +82,29 @@ def run_parallel(fn: Callable[[str], R], paths: Sequence[str], jobs: int,
                     continue
                 if pool is None:
                     pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_ignore_sigint)
-                with _sigint_held():
-                    while todo and len(pending) < window:
-                        j = todo.popleft()
-                        if paths[j] != "-":
-                            pending[j] = pool.submit(fn, paths[j])
-                        else:
-                            todo.appendleft(j)
-                            break
-                if i not in pending:
-                    continue
                 try:
+                    with _sigint_held():
+                        while todo and len(pending) < window and paths[todo[0]] != "-":
+                            j = todo.popleft()
+                            try:
+                                pending[j] = pool.submit(fn, paths[j])
+                            except BrokenProcessPool:
+                                todo.appendleft(j)  # never sent: not a suspect
+                                raise
+                    if i not in pending:
+                        continue
                     results[i] = pending.pop(i).result()
                 except BrokenProcessPool:
-                    alone.append(i)
+                    # Every record the dead pool held and did not finish is a suspect: each is
+                    # tried again alone, so the one that kills its process is found.
                     for j, fut in sorted(pending.items()):
-                        if fut.done() and fut.exception() is None:
+                        if fut.done() and not fut.cancelled() and fut.exception() is None:
                             results[j] = fut.result()
                         else:
                             alone.append(j)
+                    if i not in results and i not in alone:
+                        alone.appendleft(i)
+                    alone = deque(sorted(alone))
                     pending.clear()
                     _stop(pool)
                     pool = None

@@ -70,7 +70,10 @@ def _run() -> int:
         return EXIT_INTERRUPTED
     except click.ClickException as e:
         try:
-            e.show()
+            if isinstance(e, click.UsageError):
+                e.show()
+            else:  # one line, with whatever a path or a record put in it escaped
+                err(f"Error: {e.format_message()}")
         except OSError:
             pass
         return EXIT_UNREADABLE if isinstance(e, click.UsageError) else e.exit_code

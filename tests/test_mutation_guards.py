@@ -201,3 +201,65 @@ def test_a_deal_of_the_wrong_size_or_with_a_card_twice():
 def test_unreadable_record_raises_with_its_finding(tmp_path):
     with pytest.raises(FindingError):
         check_record(str(tmp_path / "missing.yaml"))
+
+
+# -- found by the second mutation run --------------------------------------------------------------
+def test_settle_job_hands_back_the_report_only_when_asked_and_always_the_digest(tmp_path):
+    from tetka_cli.games.settling import money_of
+
+    for path in ("records/marks-only.yaml", "records/bad-renonce-and-wrong-marks.yaml"):
+        assert SettleJob(keep_report=True)(path).report is not None
+        plain = SettleJob()(path)
+        assert plain.report is None and plain.digest is not None
+    none = tmp_path / "none.yaml"
+    none.write_text("format: 1\ngame: tetka\nplayers: [A, B, C, D]\nrobbers: []\n")
+    assert SettleJob(keep_report=True)(str(none)).report is not None and SettleJob()(str(none)).digest
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("\n")
+    e = SettleJob()(str(empty))
+    assert e.findings[0].code == "unreadable" and e.findings[0].path == str(empty)
+    died = SettleJob().crashed("x.yaml").findings[0]
+    assert died.args == {} and died.path == "x.yaml" and "died" in died.message("en")
+    unfinished = SettleJob(keep_report=True, force=True)("records/bad-renonce-and-wrong-marks.yaml").report
+    assert money_of(unfinished).robbers == () and money_of(unfinished, provisional=True).robbers
+
+
+def test_season_sums_are_exact_past_the_default_precision():
+    big = Decimal("1234567890123456789012345.67")
+    sittings = [SittingSummary("a", ("A", "B"), (), {"A": big, "B": -big}),
+                SittingSummary("b", ("A", "B"), (), {"A": Decimal("0.01"), "B": Decimal("-0.01")})]
+    rows = {s.player: s.net for s in standings(sittings)}
+    assert rows == {"A": big + Decimal("0.01"), "B": -big - Decimal("0.01")}
+    m = settle_sitting("p.yaml", P, [(1, True, dict(zip(P, (0, 1, 2, 21))))], Decimal("1"))
+    assert SittingSummary.of(m).path == "p.yaml"
+
+
+def test_balance_after_counts_players_the_nets_do_not_name_and_stays_exact():
+    from tetka_cli.common.transfers import Transfer, balance_after
+
+    assert balance_after({}, [Transfer("A", "B", Decimal(1))]) == {"A": Decimal(1), "B": Decimal(-1)}
+    big = Decimal("1234567890123456789012345.67")
+    assert balance_after({"A": -big, "B": big + Decimal("0.01")}, [Transfer("A", "B", big)]) == {
+        "A": Decimal(0), "B": Decimal("0.01")}
+
+
+@pytest.mark.parametrize("text, ok", [("0", True), ("0.10", True), ("1" * 40, False), ("1" * 15, True),
+                                      ("1" * 16, True), ("1" * 17, False), ("0." + "1" * 40, True),
+                                      ("0." + "1" * 41, False)])
+def test_stake_bounds(text, ok):
+    from tetka_cli.common.money import StakeError, parse_stake
+
+    if ok:
+        assert parse_stake(text) == Decimal(text)
+    else:
+        with pytest.raises(StakeError, match="more digits"):
+            parse_stake(text)
+
+
+@pytest.mark.parametrize("value, words", [(0.1, "not an exact decimal"), ("x", "not a number"),
+                                          ("inf", "not a finite amount"), ("-1", "is negative")])
+def test_a_bad_stake_says_why(value, words):
+    from tetka_cli.common.money import StakeError, parse_stake
+
+    with pytest.raises(StakeError, match=words):
+        parse_stake(value)

@@ -51,13 +51,16 @@ def table(got: dict[str, str]) -> str:
     for name, status in got.items():
         c = per[module_of(name)]
         c["total"] += 1
-        if status == "killed" or status == "timeout":
+        if status == "not checked":
+            c["not checked"] += 1
+        elif status == "killed" or status == "timeout":
             c["killed"] += 1
         elif name in equiv:
             c["equivalent"] += 1
         else:
             c["alive"] += 1
-    rows = ["| module | killed | equivalent | alive | total | score |", "|---|---:|---:|---:|---:|---:|"]
+    rows = ["| module | killed | equivalent | alive | not checked | total | score of checked |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
     whole: Counter = Counter()
     for mod in sorted(per):
         c = per[mod]
@@ -68,8 +71,10 @@ def table(got: dict[str, str]) -> str:
 
 
 def _row(name: str, c: Counter) -> str:
-    score = (c["killed"] + c["equivalent"]) / c["total"] if c["total"] else 1.0
-    return f"| {name} | {c['killed']} | {c['equivalent']} | {c['alive']} | {c['total']} | {score:.1%} |"
+    checked = c["total"] - c["not checked"]
+    score = f"{(c['killed'] + c['equivalent']) / checked:.1%}" if checked else "-"
+    return (f"| {name} | {c['killed']} | {c['equivalent']} | {c['alive']} | {c['not checked']} | {c['total']} "
+            f"| {score} |")
 
 
 def main(argv: list[str]) -> int:
@@ -78,7 +83,8 @@ def main(argv: list[str]) -> int:
         subprocess.run([*MUTMUT, "run", *args], cwd=ROOT, check=False)
     got = results()
     print(table(got))
-    alive = sorted(n for n, s in got.items() if s not in ("killed", "timeout") and n not in equivalents())
+    alive = sorted(n for n, s in got.items()
+                   if s not in ("killed", "timeout", "not checked") and n not in equivalents())
     if alive:
         print(f"\n{len(alive)} mutants alive (see `mutmut show NAME`):")
         print("\n".join(f"  {n}: {got[n]}" for n in alive))

@@ -5,6 +5,7 @@ carrying a finding with a documented code). Anything else is a crash, and a bug.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 from decimal import Decimal
@@ -14,6 +15,7 @@ from tetka_cli.common.yaml_input import decode
 from tetka_cli.games.records import check_record
 from tetka_cli.common.messages import finding_line
 from tetka_cli.common.season import SittingSummary, standings
+from tetka_cli.common.transfers import balance_after, settle_up
 from tetka_cli.games.tetka.settlement import settle_sitting
 from tetka_cli.cli.views_tetka import (finding_json, hand_json, marks_csv, marks_json, marks_tables, replay_tables,
                              sitting_json, sitting_tables, summary_from_json, validate_json)
@@ -67,6 +69,9 @@ def exercise(data: bytes) -> tuple[str, ...]:
         back = summary_from_json(doc)
         assert standings([back]) == standings([SittingSummary.of(money)])
         assert sum(money.net.values(), Decimal(0)) == 0
+        transfers = settle_up(money.net)
+        assert all(v == 0 for v in balance_after(money.net, transfers).values())
+        exercise_from_json(json.dumps({"records": [doc]}, ensure_ascii=False).encode("utf-8"))
     return tuple(f.code for f in rep.findings)
 
 
@@ -199,3 +204,75 @@ def hostile(rng: random.Random, scale: int = 1) -> bytes:
         text = (_HEAD + "robbers:\n  - hands:\n      - photograph: 2♠\n        deal:\n          A: "
                 + " ".join(["Xx"] * n) + "\n        tricks:\n          - 2♠ 3♠ 4♠ 5♠\n")
     return text.encode("utf-8")
+
+
+# -- settle --from-json: earlier outputs, mutated ------------------------------------------------
+def json_seeds() -> list[bytes]:
+    """`settle --format json` documents of the example records, as `settle` writes them."""
+    from tetka_cli.games.settling import SettleJob
+
+    out = []
+    for folder, _, files in os.walk(RECORDS):
+        for f in sorted(files):
+            if f.endswith(".yaml"):
+                s = SettleJob(provisional=True, force=True)(os.path.join(folder, f))
+                if s.money is not None and getattr(s.money, "game", "tetka") != "terz":  # Tetka's money documents
+                    rec = sitting_json(s.money)
+                    rec["digest"] = s.digest
+                    out.append(json.dumps({"records": [rec], "left_out": [], "counts": {"read": 1}},
+                                          ensure_ascii=False, indent=2).encode("utf-8"))
+    return out
+
+
+def exercise_from_json(data: bytes) -> bool:
+    """What `settle --from-json` does with one document: refuse it with the documented error
+    (exit 2), or combine it into standings, transfers and every output. True when accepted."""
+    from tetka_cli.cli.settle import UnreadableInput, read_json_doc
+    from tetka_cli.cli.views_tetka import (places_of, settle_csv, standings_json, standings_table, transfers_json,
+                                           transfers_table)
+    from tetka_cli.common.terminal import safe, safe_json
+
+    try:
+        doc = read_json_doc("fuzz.json", data)
+    except UnreadableInput as e:
+        assert e.exit_code == 2 and "\n" not in e.message
+        return False
+    summaries = [summary_from_json(r) for r in doc["records"]]
+    table = standings(summaries)
+    nets = {s.player: s.net for s in table}
+    assert sum(nets.values(), Decimal(0)) == 0
+    places = places_of(doc["records"])
+    transfers = transfers_json(settle_up(nets), places)
+    players = standings_json(table, places)
+    for lang in ("en", "ru"):
+        tb = transfers_table(transfers, lang)
+        standings_table(players, lang)
+        for row in tb.rows:
+            assert all(safe(c).isprintable() for c in row)
+    csv = settle_csv(doc["records"], players, transfers, True)
+    for row in csv.rows:
+        assert all(safe(c).isprintable() for c in row)
+    json.loads(safe_json({"transfers": transfers, "players": players}))
+    return True
+
+
+def mutate_json(data: bytes, rng: random.Random) -> bytes:
+    """Line edits (as `mutate`) or a value of another type put somewhere in the document."""
+    if rng.random() < 0.5:
+        return mutate(data, rng)
+    doc = json.loads(data)
+    odd = [None, True, 1.5, -1, "x", "NaN", "1e999999", "-0.00", [], {}, "\u202e", "a\nb", 10 ** 30, "0.001"]
+    for _ in range(rng.randint(1, 3)):
+        node = doc
+        for _ in range(rng.randint(1, 6)):
+            keys = sorted(node) if isinstance(node, dict) else list(range(len(node)))
+            if not keys:
+                break
+            key = rng.choice(keys)
+            child = node[key]
+            if isinstance(child, (dict, list)) and child and rng.random() < 0.7:
+                node = child
+                continue
+            node[key] = rng.choice(odd)
+            break
+    return json.dumps(doc, ensure_ascii=False).encode("utf-8")

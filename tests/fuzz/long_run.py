@@ -32,10 +32,11 @@ def save_crash(data: bytes, exc: BaseException) -> str:
 
 
 def run_random(inputs: int, seconds: float, seed: int) -> int:
-    from .harness import exercise, hostile, mutate, seeds
+    from .harness import exercise, exercise_from_json, hostile, json_seeds, mutate, mutate_json, seeds
 
     rng = random.Random(seed)
     pool = seeds()
+    docs = json_seeds()
     outcomes: dict[str, int] = {}
     crashes = 0
     start = time.monotonic()
@@ -49,14 +50,20 @@ def run_random(inputs: int, seconds: float, seed: int) -> int:
             data = hostile(rng)
         else:
             data = mutate(rng.choice(pool), rng)
+        as_json = r > 0.85  # some inputs are `settle --from-json` documents
+        if as_json:
+            data = mutate_json(rng.choice(docs), rng)
         try:
-            codes = exercise(data)
-            code = codes[0] if codes else "clean"
+            if as_json:
+                code = "json-accepted" if exercise_from_json(data) else "json-refused"
+            else:
+                codes = exercise(data)
+                code = codes[0] if codes else "clean"
         except Exception as exc:  # the only thing this run looks for
             crashes += 1
             print(f"CRASH {type(exc).__name__}: {exc} -> {save_crash(data, exc)}", flush=True)
             continue
-        if code not in outcomes and len(pool) < 400:
+        if code not in outcomes and len(pool) < 400 and not as_json:
             pool.append(data)  # an input that reached a new outcome is worth mutating further
         outcomes[code] = outcomes.get(code, 0) + 1
         if n % 20000 == 0:
@@ -72,7 +79,7 @@ def run_atheris(inputs: int) -> None:
     import atheris  # noqa: PLC0415
 
     with atheris.instrument_imports(include=["tetka_cli"]):
-        from .harness import exercise, hostile, mutate, seeds
+        from .harness import exercise, mutate, seeds
     pool = seeds()
 
     def one(data: bytes) -> None:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .harness import HERE, exercise, hostile, mutate, seeds
+from .harness import HERE, exercise, exercise_from_json, hostile, json_seeds, mutate, mutate_json, seeds
 
 SEEDS = seeds()
 
@@ -22,6 +22,19 @@ def test_random_bytes(data):
 @given(seed=st.sampled_from(range(len(SEEDS))), rng=st.randoms(use_true_random=False))
 def test_mutated_example_records(seed, rng):
     exercise(mutate(SEEDS[seed], rng))
+
+
+JSON_SEEDS = json_seeds()
+
+
+def test_the_json_seeds_are_accepted():
+    assert JSON_SEEDS and all(exercise_from_json(d) for d in JSON_SEEDS)
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.sampled_from(range(len(JSON_SEEDS))), rng=st.randoms(use_true_random=False))
+def test_mutated_from_json_documents(seed, rng):
+    exercise_from_json(mutate_json(JSON_SEEDS[seed], rng))
 
 
 names = st.sampled_from(["Анна", "Борис", "Вера", "Глеб", "Дмитрий", "", "1", "yes"])

@@ -1,7 +1,8 @@
 """The `tetka` command line: the group, its commands (one module each), and the entry point.
 
 Errors reach the user here, once: `path:line:col: severity code: message`. Exit 0 when every
-record is clean, 1 when any breaks a rule, 2 when an input cannot be read or the usage is wrong.
+record is clean, 1 when any breaks a rule, 2 when an input cannot be read or the usage is wrong,
+3 on an internal error, 4 when the result cannot be written, 130 when interrupted.
 """
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ import click
 from .. import __version__
 from ..common.messages import LANGS, default_lang
 from .analyse import analyse
-from .base import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNREADABLE, err
+from .base import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    EXIT_WRITE,
+    err,
+)
 from .language import Group, lang_in_args, speaking, tr
 from .live import live
 from .marks import marks
@@ -50,31 +58,57 @@ def _show_version(ctx: click.Context, value: bool) -> None:
 
 
 def main() -> None:
-    """Entry point: no traceback ever reaches the user."""
+    """Entry point: no traceback ever reaches the user; the result is flushed here, so a write
+    that fails at the end (a full disk, a closed pipe) is an exit 4 with one line, not a success."""
     with speaking(lang_in_args(sys.argv[1:]) or default_lang()):
-        _main()
+        code = _run()
+        try:
+            sys.stdout.flush()
+        except OSError as e:
+            err(tr("tetka: cannot write to standard output: {reason}").format(reason=e.strerror or e))
+            code = EXIT_WRITE
+    if code == EXIT_WRITE:
+        _drop_stdout()
+    sys.exit(code)
 
 
-def _main() -> None:
+def _drop_stdout() -> None:
+    """Whatever is still buffered for a stdout that cannot take it is dropped, so that Python's
+    own flush at exit has nothing to fail on."""
     try:
-        cli.main(prog_name="tetka", standalone_mode=False)
-    except click.exceptions.Abort:
-        err(tr("tetka: interrupted"))
-        sys.exit(EXIT_INTERRUPTED)
-    except click.ClickException as e:
-        e.show()
-        sys.exit(EXIT_UNREADABLE if isinstance(e, click.UsageError) else e.exit_code)
-    except KeyboardInterrupt:
-        err(tr("tetka: interrupted"))
-        sys.exit(EXIT_INTERRUPTED)
-    except BrokenPipeError:
-        # The reader went away (`tetka validate … | head`): end quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(EXIT_OK)
+    except (OSError, ValueError):
+        pass
+
+
+def _run() -> int:
+    try:
+        cli.main(prog_name="tetka", standalone_mode=False)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else EXIT_INTERNAL)
+    except click.exceptions.Abort:
+        err(tr("tetka: interrupted"))
+        return EXIT_INTERRUPTED
+    except click.ClickException as e:
+        try:
+            if isinstance(e, click.UsageError):
+                e.show()
+            else:  # one line, with whatever a path or a record put in it escaped
+                err(tr("Error: {message}").format(message=e.format_message()))
+        except OSError:
+            pass
+        return EXIT_UNREADABLE if isinstance(e, click.UsageError) else e.exit_code
+    except KeyboardInterrupt:
+        err(tr("tetka: interrupted"))
+        return EXIT_INTERRUPTED
+    except BrokenPipeError as e:  # a write to stdout that did not go through out()
+        err(tr("tetka: cannot write to standard output: {reason}").format(reason=e.strerror or e))
+        return EXIT_WRITE
     except Exception as e:  # a bug: say so in one line, never a traceback
         err(tr("tetka: internal error: {error} (please report this with the input)").format(
             error=f"{type(e).__name__}: {e}"))
         if os.environ.get("TETKA_DEBUG"):
             raise
-        sys.exit(EXIT_INTERNAL)
+        return EXIT_INTERNAL
+    return EXIT_OK

@@ -8,7 +8,6 @@ import contextlib
 import csv
 import functools
 import io
-import json
 import os
 import sys
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from tabulate import tabulate, tabulate_formats
 
 from ..common.findings import Finding, FindingError
 from ..common.messages import LANGS, finding_line
+from ..common.terminal import safe, safe_block, safe_json
 from ..common.yaml_input import MAX_BYTES, find_records
 from ..games.records import check_record
 from .completion import complete_records
@@ -26,6 +26,13 @@ from .language import ntr, tr, ui_lang
 from .views_tetka import Table
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_WRITE = 4  # the result could not be written: a full disk, a closed pipe
+
+
+class WriteFailed(click.ClickException):
+    """The result could not be written; one line says where and why (exit 4)."""
+
+    exit_code = EXIT_WRITE
 
 
 @dataclass
@@ -52,18 +59,23 @@ def output_options(f: Callable | None = None, *, html: bool = False) -> Callable
                   help="Any tabulate format for text tables: simple, github, grid, plain, …")
     @click.option("--lang", type=click.Choice(LANGS), default=None,
                   help="Language of messages and headings (default: from the locale).")
-    @click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-                  help="Write the result to FILE instead of stdout, whole or not at all.")
+    @click.option("--output", "-o", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+                  metavar="FILE", help="Write the result to FILE instead of stdout: a regular file whole or not "
+                  "at all, a FIFO or device directly, `-` for stdout.")
     @functools.wraps(f)
     def wrapper(*args: Any, fmt: str, table_format: str, lang: str | None, output: str | None, **kw: Any) -> Any:
         if table_format not in tabulate_formats:
             raise click.BadParameter(tr("{name!r} is not a tabulate format; try one of: {formats}").format(
                 name=table_format, formats=", ".join(sorted(tabulate_formats))), param_hint="--table-format")
         if output is not None:
-            parent = os.path.dirname(os.path.abspath(output))
-            if not os.path.isdir(parent):
-                raise click.BadParameter(tr("no folder {folder!r} to write in").format(folder=parent),
-                                         param_hint="--output")
+            from ..common.atomic import NotAnOutput, output_kind
+
+            try:
+                if output_kind(output) == "stdout":
+                    output = None
+            except NotAnOutput as e:
+                raise click.BadParameter(f"{output!r}: {e}", param_hint="--output") from None
+        if output is not None:
             if os.path.exists(output) and any(_same_file(output, p) for p in kw.get("inputs", ())):
                 raise click.BadParameter(tr("{output!r} is one of the inputs: tetka never writes to a record "
                                             "it reads").format(output=output), param_hint="--output")
@@ -104,12 +116,12 @@ def _captured() -> Iterator[io.StringIO]:
 
 
 def _write_output(path: str, text: str) -> None:
-    from ..common.atomic import write_atomic
+    from ..common.atomic import write_output
 
     try:
-        write_atomic(path, text)
+        write_output(path, text)
     except OSError as e:
-        raise click.ClickException(tr("{path}: cannot write: {reason}").format(path=path, reason=e.strerror or e)) from None
+        raise WriteFailed(tr("{path}: cannot write: {reason}").format(path=path, reason=e.strerror or e)) from None
 
 
 def input_options(f: Callable) -> Callable:
@@ -193,18 +205,29 @@ def interruptible(batch: Any) -> Iterator[None]:
 
 # -- rendering ------------------------------------------------------------------------------------
 def out(text: str = "") -> None:
+    """A block of the result. Anything a record put in it that a terminal would act on is shown
+    as an escape, the same on a terminal and in a pipe (click's stripping is off)."""
+    text = safe_block(text)
     if _sink:
         _sink[-1].write(text + "\n")
-    else:
-        click.echo(text)
+        return
+    try:
+        click.echo(text, color=True)
+    except OSError as e:
+        raise WriteFailed(f"cannot write to standard output: {e.strerror or e}") from None
 
 
 def err(text: str) -> None:
-    click.echo(text, err=True)
+    """One diagnostic line on stderr: a line break inside (from a name, a key) cannot start a
+    line of its own."""
+    try:
+        click.echo(safe(text), err=True, color=True)
+    except OSError:
+        pass  # stderr is gone: nowhere left to say anything
 
 
 def emit_json(doc: Any) -> None:
-    out(json.dumps(doc, ensure_ascii=False, indent=2))
+    out(safe_json(doc, indent=2))
 
 
 def emit_tables(tables: Iterable[Table], opts: Options, *, first: bool = True) -> None:
@@ -213,11 +236,12 @@ def emit_tables(tables: Iterable[Table], opts: Options, *, first: bool = True) -
             out()
         first = False
         if tb.title:
-            out(tb.title)
+            out(safe(tb.title))
         if tb.headers or tb.rows:
-            out(tabulate(tb.rows, headers=list(tb.headers), tablefmt=opts.table_format, disable_numparse=True))
+            out(tabulate([[safe(c) for c in row] for row in tb.rows], headers=[safe(h) for h in tb.headers],
+                         tablefmt=opts.table_format, disable_numparse=True))
         for line in tb.notes:
-            out(f"  {line}")
+            out(f"  {safe(line)}")
 
 
 def emit_csv(table: Table, *, header: bool = True) -> None:
@@ -225,7 +249,7 @@ def emit_csv(table: Table, *, header: bool = True) -> None:
     w = csv.writer(buffer, lineterminator="\n")
     if header:
         w.writerow(table.headers)
-    w.writerows(table.rows)
+    w.writerows([safe(c) for c in row] for row in table.rows)
     if not buffer.getvalue():
         return
     out(buffer.getvalue().removesuffix("\n"))

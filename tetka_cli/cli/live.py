@@ -207,8 +207,14 @@ class Session:
         if s.money is None:
             self.say(self._("Nothing to settle."))
             return
+        from ..common.transfers import settle_up
+        from .views_tetka import places_of, transfers_json, transfers_table
+
+        doc = sitting_json(s.money)
+        transfers = transfers_json(settle_up(s.money.net), places_of([doc]))
         blocks = []
-        for tb in sitting_tables(sitting_json(s.money), self.lang):
+        for tb in [*sitting_tables(doc, self.lang),
+                   transfers_table(transfers, self.lang, doc.get("currency", ""), doc["path"])]:
             text = tb.title + "\n" if tb.title else ""
             text += tabulate(tb.rows, headers=list(tb.headers), tablefmt="simple", disable_numparse=True)
             blocks.append(text + "".join(f"\n  {n}" for n in tb.notes))

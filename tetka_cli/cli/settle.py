@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Sequence
 
 import click
@@ -34,7 +37,7 @@ from .views_tetka import Table
 @click.command()
 @click.argument("inputs", nargs=-1, metavar="FILE|DIR|-...", shell_complete=complete_records)
 @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
-              help="Refuse a record file larger than this.")
+              help="Refuse a record file (or a --from-json document) larger than this.")
 @click.option("--stake", "stake_text", metavar="AMOUNT", help="Money per mark for every record (overrides `stake:`).")
 @click.option("--per-record", is_flag=True, help="With many records: a table per record as well as the standings.")
 @click.option("--provisional", is_flag=True, help="Settle unfinished robbers too, marked provisional.")
@@ -52,19 +55,24 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     stake; Tetka and Terz records in one season get standings per game. `--format html`: a page to
     print or send, with each record's score sheet and race charts beside its money."""
     from ..common.batch import run_parallel
+    from ..common.dedupe import ContentSeen, duplicate, once_per_file
     from ..common.messages import stake_reason
     from ..common.money import StakeError, parse_stake
     from ..common.season import name_variants, standings
+    from ..common.transfers import settle_up
     from ..games.settling import SettleJob
     from . import views_terz
     from .html_sheet import evening_of_settled, page
     from .views_tetka import (
         places_of,
+        settle_csv,
         sitting_json,
         sitting_tables,
         standings_json,
         standings_table,
         summary_from_json,
+        transfers_json,
+        transfers_table,
     )
 
     if not inputs:
@@ -82,15 +90,14 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     code = EXIT_OK
     pages: list[Any] = []  # the records' parts of an HTML page
     if from_json:
-        for path in inputs:
-            doc = read_json_doc(path)
-            records.extend(doc["records"])
-            if opts.fmt == "html":
-                pages.extend(evening_of_settled(None, r, r["path"], opts.lang) for r in doc["records"])
-            left_out.extend(doc.get("left_out", []))
-            read += doc.get("counts", {}).get("read", len(doc.get("records", [])))
+        read = _read_json_docs(inputs, max_bytes, records, left_out, warnings, opts.lang)
+        if opts.fmt == "html":
+            pages.extend(evening_of_settled(None, r, r["path"], opts.lang) for r in records)
     else:
         paths, problems = expand(inputs)
+        paths, dups = once_per_file(paths)
+        warnings.extend(dups)
+        seen = ContentSeen()
         job = SettleJob(max_bytes=max_bytes, stake=stake, provisional=provisional, force=force,
                         keep_report=opts.fmt == "html")
         for f in problems:
@@ -99,9 +106,13 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
             code = EXIT_UNREADABLE
         counter = _Counter(len(paths))
         with interruptible(counter), progress(len(paths)) as bar:
-            for s in run_parallel(job, paths, jobs):
+            for s in run_parallel(job, paths, jobs, crashed=job.crashed):
                 counter.done += 1
                 bar.update(1)
+                first_place = seen.first(s.digest, s.path)
+                if first_place is not None:  # a copy: read, reported, counted once
+                    warnings.append(duplicate(s.path, first_place, "content"))
+                    continue
                 read += 1
                 if s.money is None:
                     first = s.first_error or (s.findings[0] if s.findings else None)
@@ -114,7 +125,9 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                         pages.append(left(s.report, None, s.path, opts.lang, s.findings))
                 else:
                     terz = getattr(s.money, "game", "tetka") == "terz"
-                    records.append(views_terz.sitting_json(s.money) if terz else sitting_json(s.money))
+                    rec = views_terz.sitting_json(s.money) if terz else sitting_json(s.money)
+                    rec["digest"] = s.digest
+                    records.append(rec)
                     if opts.fmt == "html":
                         pages.append((views_terz.evening if terz else evening_of_settled)(
                             s.report, records[-1], s.path, opts.lang, s.findings))
@@ -132,6 +145,13 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     table = standings(summaries)
     terz_table = views_terz.standings(terz_records, places) if terz_records else None
     both = bool(summaries) and terz_table is not None  # a mixed season: standings per game, titled
+    # Who pays whom, per sitting and over the whole run: money is money, whichever game won it.
+    for r in records:
+        r["transfers"] = transfers_json(settle_up({p: Decimal(v) for p, v in r["net"].items()}), places_of([r]))
+    season_net: dict[str, Decimal] = {s.player: s.net for s in table}
+    for p, v in (terz_table or {}).items():
+        season_net[p] = season_net.get(p, Decimal(0)) + Decimal(v["net"])
+    transfers = transfers_json(settle_up(season_net), places)
     counts = {"read": read, "settled": len(records), "left_out": len(left_out)}
     currencies = {r.get("currency", "") for r in records}
     currency = currencies.pop() if len(currencies) == 1 else ""
@@ -148,17 +168,15 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
         return boards
 
     if opts.fmt == "json":
-        doc = {"records": records, "players": standings_json(table, places), "left_out": left_out,
-               "counts": counts}
+        doc = {"transfers": transfers, "records": records, "players": standings_json(table, places),
+               "left_out": left_out, "counts": counts}
         if terz_table is not None:
             doc["terz"] = {"players": terz_table}  # Terz standings apart: a game won is not a robber
         emit_json(doc)
     elif opts.fmt == "csv":
+        tetka_records = [r for r in records if r.get("game") != "terz"]
         if summaries or terz_table is None:
-            rows = standings_json(table, places)
-            emit_csv(Table("", ["player", "sittings", "robbers", "lowest", "marks", "net"],
-                           [[p, v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"]]
-                            for p, v in rows.items()]))
+            emit_csv(settle_csv(tetka_records, standings_json(table, places), transfers, per_record))
         if terz_table is not None:
             emit_csv(Table("", ["game", "player", "sittings", "games", "won", "points", "net"],
                            [["terz", p, v["sittings"], v["games"], v["won"], v["points"], v["net"]]
@@ -170,17 +188,18 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     else:
         tables: list[Table] = []
         if len(records) == 1 or per_record:
-            tables = [tb for r in records for tb in (views_terz.sitting_tables(r, opts.lang, places)
-                                                     if r.get("game") == "terz" else sitting_tables(r, opts.lang))]
+            for r in records:
+                tables.extend(views_terz.sitting_tables(r, opts.lang, places) if r.get("game") == "terz"
+                              else sitting_tables(r, opts.lang))
+                tables.append(transfers_table(r["transfers"], opts.lang, r.get("currency", ""), r["path"]))
         if len(records) != 1:
             tables.extend(season_tables())
+            tables.append(transfers_table(transfers, opts.lang, currency))
         emit_tables(tables, opts)
     err(t("summary_settle", opts.lang, **counts))
     if force and code == EXIT_RULES:
         code = EXIT_OK
     sys.exit(code)
-
-
 
 
 @dataclass
@@ -197,26 +216,107 @@ class UnreadableInput(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
 
-def read_json_doc(path: str) -> dict[str, Any]:
-    """An earlier `settle --format json` output, every record of it checked; a clear error (exit 2)
-    when it is not one."""
-    from .views_tetka import summary_from_json
+def _read_json_docs(inputs: Sequence[str], max_bytes: int, records: list[dict[str, Any]],
+                    left_out: list[dict[str, Any]], warnings: list[Finding], lang: str) -> int:
+    """Combine earlier outputs: a document given twice (same file or same bytes) is read once,
+    with a warning; two documents that share a record are refused (exit 2): it would count twice."""
+    from ..common.dedupe import ContentSeen, digest, duplicate, file_identity
+
+    files: dict[tuple[int, int], str] = {}
+    docs = ContentSeen()
+    held: dict[Any, str] = {}  # each record (by content hash, else path) -> the document holding it
+    read = 0
+    for path in inputs:
+        ident = file_identity(path)
+        if ident is not None and ident in files:
+            warnings.append(duplicate(path, files[ident], "document"))
+            continue
+        data = read_bounded(path, max_bytes)
+        earlier = docs.first(digest(data), path)
+        if earlier is not None:
+            warnings.append(duplicate(path, earlier, "document"))
+            continue
+        if ident is not None:
+            files[ident] = path
+        doc = read_json_doc(path, data)
+        for rec in doc["records"]:
+            key = rec.get("digest") or ("path", rec["path"])
+            if key in held:
+                f = Finding("overlapping-input", {"record": rec["path"], "first": held[key]}, path=path)
+                raise UnreadableInput(finding_line(f, lang))
+            held[key] = path
+        records.extend(doc["records"])
+        left_out.extend(doc.get("left_out", []))
+        count = doc.get("counts", {}).get("read") if isinstance(doc.get("counts"), dict) else None
+        read += count if isinstance(count, int) and not isinstance(count, bool) else len(doc["records"])
+    return read
+
+
+def read_bounded(path: str, max_bytes: int) -> bytes:
+    """The bytes of a --from-json input, never more than `max_bytes` read: a device that never
+    ends (`/dev/zero`) is refused at the limit; a FIFO with no writer reads as empty, it does not
+    hang; a folder or socket is refused."""
+    def refuse(why: str) -> UnreadableInput:
+        return UnreadableInput(f"{path}: not a settle JSON output: {why}")
 
     try:
-        with (click.open_file(path, "r", encoding="utf-8")) as fh:
-            doc = json.load(fh)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(path=path, reason=e)) from None
-    if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
-        raise UnreadableInput(tr("{path}: not a settle JSON output: no `records` list").format(path=path))
-    from .views_terz import check_sitting_json
+        if path == "-":
+            data = sys.stdin.buffer.read(max_bytes + 1)
+        else:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens without waiting for a writer
+            with os.fdopen(fd, "rb", buffering=0) as fh:
+                st = os.fstat(fd)
+                if stat.S_ISDIR(st.st_mode):
+                    raise refuse("a folder")
+                if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode)):
+                    raise refuse("neither a file, a FIFO nor a device")
+                if stat.S_ISREG(st.st_mode) and st.st_size > max_bytes:
+                    raise refuse(f"larger than --max-bytes ({st.st_size} > {max_bytes} bytes)")
+                os.set_blocking(fd, True)
+                chunks, size = [], 0
+                while size <= max_bytes:
+                    chunk = fh.read(min(1 << 20, max_bytes + 1 - size))
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    size += len(chunk)
+                data = b"".join(chunks)
+    except OSError as e:
+        raise refuse(e.strerror or str(e)) from None
+    if len(data) > max_bytes:
+        raise refuse(f"larger than --max-bytes ({max_bytes} bytes)")
+    return data
 
+
+def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
+    """An earlier `settle --format json` output, every record of it checked (its money exact, its
+    names fit to show); a clear error (exit 2) when it is not one."""
+    from ..common.names import bad_character
+    from . import views_terz
+    from .views_tetka import check_sitting_json
+
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise UnreadableInput(f"{path}: not a settle JSON output: {type(e).__name__}") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
+        raise UnreadableInput(f"{path}: not a settle JSON output: no `records` list")
+    if not isinstance(doc.get("left_out", []), list):
+        raise UnreadableInput(f"{path}: not a settle JSON output: `left_out` is not a list")
     for i, rec in enumerate(doc["records"], start=1):
         try:
             if isinstance(rec, dict) and rec.get("game") == "terz":
-                check_sitting_json(rec)
-            else:
-                summary_from_json(rec)
+                views_terz.check_sitting_json(rec)
+                continue
+            summary = check_sitting_json(rec)
+            if not isinstance(rec.get("digest", ""), (str, type(None))):
+                raise TypeError("`digest` must be text")
+            bad = next((f"{n!r}: {b}" for n in summary.players + tuple(summary.net)
+                        if (b := bad_character(str(n))) is not None), None)
+            if bad is not None:
+                raise ValueError(f"a player name holds {bad}")
+            if sum(summary.net.values(), Decimal(0)) != 0:
+                raise ValueError("its nets do not sum to zero")
         except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
             raise UnreadableInput(tr("{path}: not a settle JSON output: record {number}: {reason}").format(
                 path=path, number=i, reason=f"{type(e).__name__} {e}")) from None

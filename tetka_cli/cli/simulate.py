@@ -9,7 +9,7 @@ import click
 from ..common.i18n import gettext, ngettext
 from ..common.locale_format import money_text as decimal_text
 from ..common.messages import LANGS, t
-from .base import err, out
+from .base import WriteFailed, err, out
 from .language import ntr, tr, ui_lang
 
 
@@ -35,8 +35,9 @@ from .language import ntr, tr, ui_lang
 @click.option("--robber-target", type=click.IntRange(min=1), default=21, show_default=True,
               help="House rule: marks that end a robber.")
 @click.option("--with-deal", is_flag=True, help="Write each hand's deal as well as its tricks.")
-@click.option("--out", "out_path", type=click.Path(dir_okay=True, writable=True), default=None,
-              help="A file, or a folder for one file per sitting; stdout by default.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=True, allow_dash=True), default=None,
+              help="A file (a FIFO or device is written directly, `-` is stdout), or a folder for one file "
+                   "per sitting; stdout by default.")
 @click.option("--stats", is_flag=True, help="Print the average marks (Terz: points) per hand for each seat and bot, "
                                         "and (Terz) the games each won.")
 @click.option("--lang", type=click.Choice(LANGS), default=None, help="Language of the statistics.")
@@ -55,7 +56,7 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
     from ..games.tetka.simulate import Simulator, average_marks
 
     lang = lang or ui_lang()
-    folder = _folder(out_path, sittings)
+    folder, out_path = _folder(out_path, sittings)
     if game == "terz":
         if hands is not None or robbers is not None:
             raise click.UsageError(tr("--hands and --robbers are Tetka's; a Terz sitting is --games whole games"))
@@ -73,6 +74,13 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
     if len(names) != 4 or len(set(names)) != 4:
         raise click.BadParameter(tr("Tetka is played by four distinct players, not {n}: {players!r}").format(
             n=len(names), players=players), param_hint="--players")
+    from ..common.names import bad_character
+
+    for name in names:
+        bad = bad_character(name)
+        if bad is not None:  # the reader would refuse the record: never write one
+            raise click.BadParameter(tr("{name!r} is not a name a record may hold: {reason}").format(name=name, reason=bad),
+                                     param_hint="--players")
     try:
         seats = bot_names(bots)
     except ValueError as e:
@@ -103,22 +111,29 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
 
 
 def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: list[str]) -> None:
-    """One sitting's record: to stdout, to `out_path`, or as the i-th file of `folder`, whole or not at all."""
-    from ..common.atomic import write_atomic
+    """One sitting's record: to stdout, to `out_path`, or as the i-th file of `folder`, whole or not at all
+    (atomically over a regular file; a FIFO or a device is written directly)."""
+    from ..common.atomic import write_output
 
     if out_path is None:
-        sys.stdout.write(text)
+        try:
+            sys.stdout.write(text)
+        except OSError as e:
+            raise WriteFailed(tr("cannot write to standard output: {reason}").format(reason=e.strerror or e)) from None
         return
     target = os.path.join(folder, f"sitting-{i + 1:04d}.yaml") if folder else out_path
     try:
-        write_atomic(target, text)
+        write_output(target, text)
     except OSError as e:
-        raise click.ClickException(tr("{path}: cannot write: {reason}").format(path=target, reason=e.strerror or e)) from None
+        raise WriteFailed(tr("{path}: cannot write: {reason}").format(path=target, reason=e.strerror or e)) from None
     written.append(target)
 
 
-def _folder(out_path: str | None, sittings: int) -> str | None:
-    """The folder to write one file per sitting in, or None for one file (or stdout)."""
+def _folder(out_path: str | None, sittings: int) -> tuple[str | None, str | None]:
+    """The folder to write one file per sitting in (or None for one file), and the file (None for
+    stdout, which `-` also names)."""
+    from ..common.atomic import NotAnOutput, output_kind
+
     folder = None
     if out_path is not None:
         if sittings > 1 or os.path.isdir(out_path):
@@ -126,10 +141,16 @@ def _folder(out_path: str | None, sittings: int) -> str | None:
             if not os.path.isdir(folder):
                 raise click.BadParameter(tr("{folder!r} is not a folder (several sittings need one)").format(folder=folder),
                                          param_hint="--out")
-        parent = folder or os.path.dirname(os.path.abspath(out_path))
-        if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
+        else:
+            try:
+                if output_kind(out_path) == "stdout":
+                    out_path = None
+            except NotAnOutput as e:
+                raise click.BadParameter(f"{out_path!r}: {e}", param_hint="--out") from None
+        parent = folder or (os.path.dirname(os.path.abspath(out_path)) if out_path else None)
+        if parent is not None and (not os.path.isdir(parent) or not os.access(parent, os.W_OK)):
             raise click.BadParameter(tr("cannot write in {folder!r}").format(folder=parent), param_hint="--out")
-    return folder
+    return folder, out_path
 
 
 def _simulate_terz(games: int, target: int, sittings: int, players: str, bots: str, seed: int,

@@ -7,6 +7,7 @@ from typing import Sequence
 import click
 
 from ..common.messages import finding_line, t
+from ..common.terminal import safe
 from .base import (
     Batch,
     Options,
@@ -48,7 +49,7 @@ def validate(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
                 emit_csv(Table("", cols, [["" if d[c] is None else d[c] for c in cols] for d in rows]), header=n == 0)
             else:
                 for f in findings_of(o):
-                    out(finding_line(f, opts.lang))
+                    out(safe(finding_line(f, opts.lang)))
     if opts.fmt == "json":
         emit_json({"records": docs})
     n = batch.clean + batch.broken + batch.unreadable

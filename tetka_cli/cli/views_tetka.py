@@ -3,15 +3,16 @@ for text and CSV. Built from referee reports; no printing here."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..common.findings import Finding
 from ..common.i18n import gettext
 from ..common.locale_format import card_text, money_text
 from ..common.messages import mark_reason, t
-from ..common.money import format_money, money_places
+from ..common.money import EXACT, format_money, money_places
 from ..common.season import SittingSummary, Standing
+from ..common.transfers import Transfer
 from ..games.tetka.referee import HandReport, RecordReport, RobberReport
 from ..games.tetka.settlement import SittingMoney
 
@@ -258,18 +259,68 @@ def sitting_json(m: SittingMoney) -> dict[str, Any]:
 
 def summary_from_json(doc: Mapping[str, Any]) -> SittingSummary:
     """Read back one record of an earlier `settle --format json`, exactly."""
-    def money(v: Any) -> Decimal:
-        if not isinstance(v, str):
-            raise TypeError(f"money must be a decimal string, not {v!r}")
-        d = Decimal(v)
-        if not d.is_finite():
-            raise ValueError(f"{v!r} is not an amount")
-        return d
+    money = money_of
 
     robbers = tuple(({str(p): int(v) for p, v in r["totals"].items()}, {p: money(v) for p, v in r["net"].items()})
                     for r in doc["robbers"])
     players = tuple(doc.get("players") or doc["net"].keys())
     return SittingSummary(str(doc["path"]), players, robbers, {p: money(v) for p, v in doc["net"].items()})
+
+
+def check_sitting_json(doc: Any) -> SittingSummary:
+    """One record of an earlier `settle --format json`, checked to the shape every view reads
+    (TypeError/ValueError/KeyError saying what is wrong), and its summary."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise TypeError(what)
+
+    def text(v: Any) -> bool:
+        return isinstance(v, str)
+
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    need(isinstance(doc, dict), "a record must be a mapping")
+    need(text(doc.get("path")), "`path` must be text")
+    need(text(doc.get("currency", "")) and text(doc.get("stake", "")), "`stake` and `currency` must be text")
+    need(isinstance(doc.get("players", []), list) and all(text(p) for p in doc.get("players", [])),
+         "`players` must be a list of names")
+    need(isinstance(doc.get("robbers"), list), "`robbers` must be a list")
+    for r in doc["robbers"]:
+        need(isinstance(r, dict) and whole(r.get("number")) and isinstance(r.get("provisional", False), bool)
+             and isinstance(r.get("totals"), dict) and isinstance(r.get("net"), dict)
+             and isinstance(r.get("payments", []), list), "a robber must have a number, totals, net and payments")
+        need(all(whole(v) for v in r["totals"].values()), "robber totals must be whole numbers")
+        for pay in r.get("payments", []):
+            need(isinstance(pay, dict) and text(pay.get("from")) and text(pay.get("to"))
+                 and whole(pay.get("marks")) and text(pay.get("amount")), "a payment must have from, to, marks, amount")
+            money_of(pay["amount"])
+    need(isinstance(doc.get("net"), dict), "`net` must be a mapping")
+    summary = summary_from_json(doc)
+    if set(summary.players) != set(summary.net):
+        raise ValueError("its players and the players of its net differ")
+    with localcontext(EXACT):
+        total = {p: Decimal(0) for p in summary.players}
+        for _totals, net in summary.robbers:
+            if set(net) - set(total) or sum(net.values(), Decimal(0)) != 0:
+                raise ValueError("a robber's net names other players or does not sum to zero")
+            for p, v in net.items():
+                total[p] += v
+        if total != dict(summary.net):
+            raise ValueError("its net is not the sum of its robbers' nets")
+    return summary
+
+
+def money_of(v: Any) -> Decimal:
+    """An amount written by `settle`: a finite decimal string, never a float."""
+    if not isinstance(v, str):
+        raise TypeError(f"money must be a decimal string, not {v!r}")
+    d = Decimal(v)
+    if not d.is_finite():
+        raise ValueError(f"{v!r} is not an amount")
+    if d.adjusted() > 30 or d.as_tuple().exponent < -40:  # type: ignore[operator]
+        raise ValueError(f"{v!r} is not an amount settle writes")
+    return d
 
 
 def places_of(records: Iterable[Mapping[str, Any]]) -> int:
@@ -310,3 +361,40 @@ def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currenc
              money_text(s["net"], lang) + (f" {currency}" if currency else "")]
             for p, s in players.items()]
     return Table("", headers, rows)
+
+
+# -- who pays whom --------------------------------------------------------------------------------
+def transfers_json(transfers: Iterable[Transfer], places: int) -> list[dict[str, str]]:
+    return [{"from": x.payer, "to": x.payee, "amount": format_money(x.amount, places)} for x in transfers]
+
+
+def transfers_table(transfers: Sequence[Mapping[str, str]], lang: str, currency: str = "", path: str = "") -> Table:
+    """The transfers that settle every net: for the whole run, or for one sitting (`path`)."""
+    title = gettext(lang, "Who pays whom")
+    if path:
+        title = f"{path}: {title[:1].lower()}{title[1:]}"
+    if not transfers:
+        return Table(title, [], [], [gettext(lang, "nothing to pay: every net is zero")])
+    rows = [[x["from"], x["to"], x["amount"] + (f" {currency}" if currency else "")] for x in transfers]
+    return Table(title, [t("pays", lang), t("to", lang), t("amount", lang)], rows)
+
+
+def settle_csv(records: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
+               transfers: Sequence[Mapping[str, str]], per_record: bool) -> Table:
+    """One table for a spreadsheet: the standings, every pairwise payment of every robber, and the
+    transfers (the whole run's, with an empty path; each sitting's too with --per-record)."""
+    rows: list[list[Any]] = []
+    for p, v in players.items():
+        rows.append(["standing", "", "", p, "", v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"]])
+    for r in records:
+        for rob in r["robbers"]:
+            for pay in rob["payments"]:
+                rows.append(["payment", r["path"], rob["number"], pay["from"], pay["to"], "", "", "", pay["marks"],
+                             pay["amount"]])
+        if per_record:
+            for x in r.get("transfers", ()):
+                rows.append(["transfer", r["path"], "", x["from"], x["to"], "", "", "", "", x["amount"]])
+    for x in transfers:
+        rows.append(["transfer", "", "", x["from"], x["to"], "", "", "", "", x["amount"]])
+    return Table("", ["section", "path", "robber", "player", "to", "sittings", "robbers", "lowest", "marks",
+                      "amount"], rows)

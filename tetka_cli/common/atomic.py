@@ -1,7 +1,10 @@
-"""Files written whole or not at all: a temporary file in the same folder, then a rename."""
+"""Files written whole or not at all: a temporary file in the same folder, then a rename; and
+where a command's output may go (only a regular file is ever replaced)."""
 from __future__ import annotations
 
 import os
+import stat
+import sys
 import tempfile
 
 
@@ -28,3 +31,48 @@ def write_atomic(path: str, data: str | bytes) -> None:
         except OSError:
             pass
         raise
+
+
+class NotAnOutput(ValueError):
+    """A path that output cannot go to: a directory, a path in a missing folder, a block device."""
+
+
+def output_kind(path: str) -> str:
+    """How to write a result to `path`: "stdout" for `-`; "direct" for a FIFO or a character
+    device (replacing one with a regular file would break the system: `/dev/null`); "atomic"
+    for a regular file or a new path. NotAnOutput for anything else."""
+    if path == "-":
+        return "stdout"
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise NotAnOutput(f"no folder {folder!r} to write in") from None
+        return "atomic"
+    except OSError as e:
+        raise NotAnOutput(e.strerror or str(e)) from None
+    if stat.S_ISREG(st.st_mode):
+        return "atomic"
+    if stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode):
+        return "direct"
+    if stat.S_ISDIR(st.st_mode):
+        raise NotAnOutput("is a folder, not a file")
+    raise NotAnOutput("is neither a regular file, a FIFO nor a character device")
+
+
+def write_output(path: str, data: str | bytes) -> None:
+    """Write a command's result to `path` as `output_kind` says; OSError when the write fails
+    (a full disk, a closed pipe): a regular file is then left as it was."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    kind = output_kind(path)
+    if kind == "atomic":
+        write_atomic(path, raw)
+    elif kind == "stdout":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(raw)
+        sys.stdout.buffer.flush()
+    else:
+        with open(path, "wb") as f:
+            f.write(raw)
+            f.flush()

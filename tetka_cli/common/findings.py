@@ -91,6 +91,12 @@ CODES: dict[str, Code] = {c.name: c for c in (
         ("unfinished-game", _W, "Terz: nobody has reached the target"),
         ("winner-undetermined", _W, "Terz: both over the target, equal, and the record does not show the last trick"),
     )),
+    Code("duplicate-record", _W, False, "a record given twice (the same file or the same content): counted once",
+         renderer="tetka_cli.common.dedupe"),
+    Code("overlapping-input", _E, True, "two --from-json inputs hold the same record: it would be counted twice",
+         renderer="tetka_cli.common.dedupe"),
+    Code("worker-died", _E, True, "the process checking this record died (killed, or a crash below Python)",
+         renderer="tetka_cli.common.batch"),
 )}
 
 

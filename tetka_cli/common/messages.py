@@ -115,6 +115,7 @@ def _yaml_syntax(a: Mapping[str, Any], lang: str) -> str:
 _EXPECTED = {
     "mapping": N_("a mapping of keys and values"),
     "list": N_("a list"),
+    "plain name": N_("a name without control, format or direction characters"),
     "text": N_("text"),
     "whole": N_("a whole number"),
     "positive": N_("a whole number of 1 or more"),

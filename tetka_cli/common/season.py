@@ -1,12 +1,12 @@
 """A season's standings across many sittings, and the spellings of a name that may be one person."""
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from typing import Any, Iterable, Mapping
 
 from .money import EXACT
+from .names import name_skeleton
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +60,9 @@ def _accumulate(acc: dict[str, list], sittings: Iterable[SittingSummary]) -> Non
 
 
 def name_key(name: str) -> str:
-    """Spellings that are likely the same person: case, ё/е, Unicode forms and spaces folded."""
-    n = unicodedata.normalize("NFC", name).casefold().replace("ё", "е")
-    return " ".join(n.split())
+    """Spellings that are likely the same person: case, ё/е, Unicode forms, lookalike letters of
+    other scripts (a Latin `A` in `Анна`), invisible characters and spaces folded."""
+    return name_skeleton(name)
 
 
 def name_variants(names: Iterable[str]) -> dict[str, list[str]]:

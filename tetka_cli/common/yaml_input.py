@@ -16,6 +16,7 @@ from typing import Any, Iterator
 import yaml
 
 from .findings import Finding, FindingError
+from .names import refuse_bad_names
 from .positions import Loc
 
 try:
@@ -468,6 +469,8 @@ class NodeReader:
             return None
         names = [self.text(n, what) for n in node.value]
         if None in names:
+            return None
+        if refuse_bad_names(self.add, node.value, names, what):  # type: ignore[arg-type]
             return None
         if len(names) != 4 or len(set(names)) != 4:
             self.add("schema", node, what=what, expected="four names", got=names)

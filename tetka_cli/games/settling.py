@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from ..common.dedupe import digest
 from ..common.findings import Finding, FindingError
-from ..common.yaml_input import MAX_BYTES
+from ..common.yaml_input import MAX_BYTES, decode, read_bytes
 from .records import check_record
 from .tetka.settlement import SittingMoney, settle_sitting
 
@@ -20,6 +21,7 @@ class Settled:
     money: SittingMoney | Any | None  # the game's own sitting money (Tetka's, Terz's)
     findings: tuple[Finding, ...]  # every finding (warnings too), in file order
     unreadable: bool = False
+    digest: str | None = None  # the content hash of the record's bytes: a copy is counted once
     report: Any | None = None  # the game's report, when the job keeps it (for a page of the evening)
 
     @property
@@ -37,17 +39,24 @@ class SettleJob:
 
     def __call__(self, path: str) -> Settled:
         try:
-            rep = check_record(path, max_bytes=self.max_bytes)
+            data = read_bytes(path, max_bytes=self.max_bytes)
+            rep = check_record(path, max_bytes=self.max_bytes, text=decode(path, data))
         except FindingError as e:
             return Settled(path, None, (e.finding,), unreadable=True)
+        d = digest(data)
         kept = rep if self.keep_report else None
         # A renonce is a fault of play, not of the record: penalised, the marks are right and the
         # sitting settles like any other (tetka-rules.md, Renonce).
         if not self.force and any(f.is_error and f.code != "renonce" for f in rep.findings):
-            return Settled(path, None, rep.findings, report=kept)
+            return Settled(path, None, rep.findings, report=kept, digest=d)
         if not rep.robbers:
-            return Settled(path, None, rep.findings, report=kept)
-        return Settled(path, money_of(rep, self.stake, provisional=self.provisional), rep.findings, report=kept)
+            return Settled(path, None, rep.findings, report=kept, digest=d)
+        return Settled(path, money_of(rep, self.stake, provisional=self.provisional), rep.findings, report=kept,
+                       digest=d)
+
+    def crashed(self, path: str) -> Settled:
+        """What stands for a record whose checking process died: reported, never settled."""
+        return Settled(path, None, (Finding("worker-died", {}, path=path),), unreadable=True)
 
 
 def money_of(rep: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:

@@ -13,10 +13,12 @@ _ORDER = {s: i for i, s in enumerate(Suit)}
 
 def _name(s: str) -> str:
     # Plain names stay plain; anything YAML could read otherwise is quoted as JSON (valid YAML).
-    if s and all(ch.isalnum() or ch in "_- ." for ch in s) and not s[0].isdigit() and s.lower() not in (
-            "yes", "no", "true", "false", "on", "off", "null", "y", "n", "~"):
+    # A plain name starts with a letter and has only letters, digits, spaces, `_`, `-` and `.`
+    # (so never `-`, `- x` or a line break); JSON quoting escapes every non-printable character.
+    if s and s[0].isalpha() and s == s.strip() and all(ch.isalnum() or ch in "_- ." for ch in s) \
+            and s.lower() not in ("yes", "no", "true", "false", "on", "off", "null", "y", "n", "~"):
         return s
-    return json.dumps(s, ensure_ascii=False)
+    return json.dumps(s, ensure_ascii=not s.isprintable())
 
 
 def _scores(m: Mapping[str, int]) -> str:

@@ -1,0 +1,265 @@
+"""Tests that kill the mutants mutation testing found alive (docs/mutation.md): each pins a value
+that changes money, marks or a verdict when the code is subtly wrong."""
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+import pytest
+import yaml
+
+from tetka_cli.common.findings import FindingError
+from tetka_cli.common.money import add_nets
+from tetka_cli.common.season import SittingSummary, lowest, name_key, name_variants, standings
+from tetka_cli.games.records import check_record
+from tetka_cli.games.settling import SettleJob
+from tetka_cli.games.tetka.hand import check_deal, replay_hand
+from tetka_cli.games.tetka.record_writer import write_sitting
+from tetka_cli.games.tetka.rules import HouseRules
+from tetka_cli.games.tetka.settlement import settle_sitting
+from tetka_cli.games.tetka.simulate import Simulator
+from tetka_cli.games.tetka.table import Table
+
+P = ("Анна", "Борис", "Вера", "Глеб")
+
+
+# -- season standings: every column, with its sign ------------------------------------------------
+def test_standings_give_each_players_net_with_its_sign_and_every_column():
+    one = settle_sitting("a.yaml", P, [(1, True, dict(zip(P, (2, 10, 21, 0)))),
+                                       (2, True, dict(zip(P, (5, 5, 30, 1))))], Decimal("0.10"))
+    two = settle_sitting("b.yaml", ("Анна", "Борис", "Дмитрий", "Глеб"),
+                         [(1, True, {"Анна": 21, "Борис": 3, "Дмитрий": 3, "Глеб": 7})], Decimal("1"))
+    rows = {s.player: s for s in standings([SittingSummary.of(one), SittingSummary.of(two)])}
+    # A robber's net is (everyone's marks - 4 * own marks) * stake: robber 1 of a has 33 marks.
+    assert one.robbers[0].settlement.net == {"Анна": Decimal("2.50"), "Борис": Decimal("-0.70"),
+                                             "Вера": Decimal("-5.10"), "Глеб": Decimal("3.30")}
+    assert one.net == {"Анна": Decimal("4.60"), "Борис": Decimal("1.40"), "Вера": Decimal("-13.00"),
+                       "Глеб": Decimal("7.00")}  # both robbers, not the last one only
+    assert rows["Анна"].net == Decimal("-45.40") and rows["Борис"].net == Decimal("23.40")
+    assert rows["Дмитрий"].net == Decimal(22) and rows["Глеб"].net == Decimal(13) and rows["Вера"].net == -13
+    assert (rows["Анна"].sittings, rows["Анна"].robbers, rows["Анна"].lowest, rows["Анна"].marks) == (2, 3, 0, 28)
+    assert (rows["Глеб"].sittings, rows["Глеб"].robbers, rows["Глеб"].lowest, rows["Глеб"].marks) == (2, 3, 2, 8)
+    assert (rows["Борис"].robbers, rows["Борис"].lowest, rows["Борис"].marks) == (3, 1, 18)
+    assert (rows["Дмитрий"].sittings, rows["Дмитрий"].robbers, rows["Дмитрий"].lowest) == (1, 1, 1)
+    assert (rows["Вера"].sittings, rows["Вера"].lowest, rows["Вера"].marks) == (1, 0, 51)
+    assert [s.player for s in standings([SittingSummary.of(one), SittingSummary.of(two)])] == [
+        "Борис", "Дмитрий", "Глеб", "Вера", "Анна"]
+
+
+def test_lowest_are_the_players_with_the_fewest_marks_ties_included():
+    assert lowest({"A": 3, "B": 1, "C": 7, "D": 1}) == ["B", "D"]
+    assert lowest({"A": 0, "B": 1, "C": 2, "D": 3}) == ["A"]
+
+
+def test_add_nets_adds_every_sitting_for_every_player():
+    got = add_nets([{"A": Decimal("1.5"), "B": Decimal("-1.5")}, {"A": Decimal("-0.5"), "C": Decimal("0.5")}])
+    assert got == {"A": Decimal("1.0"), "B": Decimal("-1.5"), "C": Decimal("0.5")}
+
+
+def test_settle_sitting_defaults_leave_unfinished_robbers_out():
+    m = settle_sitting("x.yaml", P, [(1, True, dict(zip(P, (1, 2, 3, 21)))), (2, False, dict(zip(P, (9, 0, 0, 0))))],
+                       Decimal("1"))
+    assert m.path == "x.yaml" and m.currency == "" and [r.number for r in m.robbers] == [1]
+    assert m.robbers[0].finished is True and m.robbers[0].provisional is False
+    p = settle_sitting("x.yaml", P, [(2, False, dict(zip(P, (9, 0, 0, 0))))], Decimal("1"), provisional=True)
+    assert p.robbers[0].finished is False and p.net["Анна"] == Decimal(-27)
+
+
+# -- names ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("a, b", [("Анна", "Aнна"), ("Анна", "aнна"), ("Пётр", "Петр"), ("Борис", "БOРИС"),
+                                  ("Глеб", "Гле\u0431"), ("Анна", "Ан\u200bна"), ("Анна", "Анна\u00a0"),
+                                  ("Вера", "Bера"), ("Анна Петрова", "Анна  Петрова")])
+def test_lookalike_spellings_fold_to_one_name(a, b):
+    assert name_key(a) == name_key(b)
+    if a != b:
+        assert name_variants([a, "Глеб", b]) == ({a: [b]} if name_key("Глеб") != name_key(a) else {})
+
+
+def test_different_names_stay_different():
+    assert name_key("Анна") != name_key("Алла")
+    assert name_variants(["Анна", "Борис", "Анна"]) == {}
+
+
+# -- settle's job per record ---------------------------------------------------------------------
+def test_settle_job_keeps_the_path_and_says_why_a_record_is_left_out(tmp_path):
+    missing = str(tmp_path / "nope.yaml")
+    s = SettleJob()(missing)
+    assert s.path == missing and s.money is None and s.unreadable is True
+    assert [f.code for f in s.findings] == ["unreadable"]
+    big = SettleJob(max_bytes=100)("records/marks-only.yaml")
+    assert big.unreadable and big.findings[0].code == "too-large"
+    bad = SettleJob()("records/bad-renonce-and-wrong-marks.yaml")
+    assert bad.path == "records/bad-renonce-and-wrong-marks.yaml" and bad.money is None and not bad.unreadable
+    assert bad.first_error.code == "marks-differ"
+    ok = SettleJob()("records/marks-only.yaml")
+    assert ok.path == ok.money.path == "records/marks-only.yaml" and ok.digest and len(ok.digest) == 64
+    none = tmp_path / "none.yaml"
+    none.write_text("format: 1\ngame: tetka\nplayers: [A, B, C, D]\nrobbers: []\n")
+    n = SettleJob()(str(none))
+    assert n.path == str(none) and n.money is None and [f.code for f in n.findings] == ["no-robbers"]
+    died = SettleJob().crashed("x.yaml")
+    assert died.path == "x.yaml" and died.unreadable and died.findings[0].code == "worker-died"
+
+
+# -- house rules written in a record are the ones the referee plays by ---------------------------
+@pytest.mark.parametrize("rules", [HouseRules(last_trick_mark=True), HouseRules(count_trick_offset=1),
+                                   HouseRules(robber_target=11)])
+def test_a_records_rules_key_is_what_the_referee_replays_by(tmp_path, rules):
+    """Records with a `rules:` key: the bots scored them by those rules; a referee that ignored
+    the key would find the table's marks (or the robber's end) wrong."""
+    for seed in range(6):
+        sitting = Simulator(seed=seed, rules=rules).sitting(robbers=2)
+        text = write_sitting(sitting)
+        assert "rules:" in text
+        rep = check_record(f"s{seed}.yaml", text=text)
+        assert rep.ok, [f.code for f in rep.findings]
+        assert [dict(r.totals) for r in rep.robbers] == [dict(r.totals) for r in sitting.robbers]
+        assert all(sum(h.marks.values()) == rules.marks_per_hand for r in rep.robbers for h in r.hands)
+    plain = check_record("plain.yaml", text=text.replace("rules:", "notes: x\nold_rules:").replace(
+        "  robber_target", "  # robber_target"))
+    assert not plain.ok  # read by the default rules, the same record does not add up
+
+
+# -- an incomplete hand: the table may have more marks than the cards show, never fewer -----------
+def _incomplete_record(tricks: int):
+    sitting = Simulator(seed=3).sitting(robbers=1)
+    doc = yaml.safe_load(write_sitting(sitting))
+    hand = doc["robbers"][0]["hands"][0]
+    hand["tricks"] = hand["tricks"][:tricks]
+    del doc["robbers"][0]["totals"]
+    return doc, hand
+
+
+def test_incomplete_hand_marks_may_equal_what_the_cards_show():
+    doc, hand = _incomplete_record(6)
+    del hand["marks"]
+    rep = check_record("i.yaml", text=json.dumps(doc, ensure_ascii=False))
+    known = dict(rep.robbers[0].hands[0].marks)
+    assert sum(known.values()) < 7
+    # Recorded: exactly what is known for everyone but the last, who gets the rest.
+    last = P[3]
+    hand["marks"] = {p: known[p] for p in P[:3]} | {last: known[last] + 7 - sum(known.values())}
+    rep = check_record("i.yaml", text=json.dumps(doc, ensure_ascii=False))
+    assert not [f for f in rep.findings if f.code == "marks-differ"]
+    assert rep.robbers[0].hands[0].source == "recorded"
+    assert dict(rep.robbers[0].hands[0].marks) == hand["marks"]
+    someone = next(p for p in P[:3] if known[p] > 0)
+    hand["marks"][someone] -= 1
+    hand["marks"][last] += 1
+    rep = check_record("i.yaml", text=json.dumps(doc, ensure_ascii=False))
+    assert [(f.code, f.player) for f in rep.findings if f.code == "marks-differ"] == [("marks-differ", someone)]
+
+
+# -- deal checks -----------------------------------------------------------------------------------
+def _dealt_hand():
+    sitting = Simulator(seed=5).sitting(robbers=1)
+    h = sitting.robbers[0].hands[0]
+    return h, Table(sitting.players)
+
+
+def test_a_true_deal_is_clean():
+    h, table = _dealt_hand()
+    r = replay_hand(table, h.dealer, h.photograph, h.tricks, deal=h.deal)
+    assert r.findings == ()
+    assert check_deal(r.tricks, h.deal, True) == []
+
+
+def test_a_card_swapped_between_two_deals_is_found_for_both_players():
+    h, table = _dealt_hand()
+    a, b = table.players[0], table.players[1]
+    da, db = list(h.deal[a]), list(h.deal[b])
+    da[0], db[0] = db[0], da[0]
+    deal = dict(h.deal) | {a: tuple(da), b: tuple(db)}
+    r = replay_hand(table, h.dealer, h.photograph, h.tricks, deal=deal)
+    found = check_deal(r.tricks, deal, True)
+    played = [(f.player, f.args["card"], f.args["owner"]) for f in found if f.args.get("problem") == "played"]
+    assert sorted(played) == sorted([(a, h.deal[a][0], b), (b, h.deal[b][0], a)])
+    assert all(f.args.get("problem") != "unplayed" for f in found)  # each card was played, by another
+
+
+def test_cards_dealt_but_never_played_are_named_only_when_the_hand_is_complete():
+    h, table = _dealt_hand()
+    r = replay_hand(table, h.dealer, h.photograph, h.tricks, deal=h.deal)
+    last = r.tricks[12]
+    found = check_deal(r.tricks[:12], h.deal, True)
+    assert {f.player: f.args["cards"] for f in found} == {p: [last.card_of(p)] for p in table.players}
+    assert all(f.code == "deal-mismatch" and f.args["problem"] == "unplayed" for f in found)
+    assert check_deal(r.tricks[:12], h.deal, False) == []
+
+
+def test_a_deal_of_the_wrong_size_or_with_a_card_twice():
+    h, table = _dealt_hand()
+    a, b = table.players[0], table.players[1]
+    deal = {a: h.deal[a][:12], b: h.deal[b] + (h.deal[a][0],)} | {p: h.deal[p] for p in table.players[2:]}
+    found = check_deal((), deal, False)
+    assert sorted((f.code, f.player, f.args.get("count"), f.args.get("in_deal_of")) for f in found) == sorted([
+        ("deal-mismatch", a, 12, None), ("deal-mismatch", b, 14, None), ("duplicate-card", b, None, a)])
+    dup = next(f for f in found if f.code == "duplicate-card")
+    assert dup.args["card"] == h.deal[a][0] and dup.args["deal_index"] == 13
+
+
+def test_unreadable_record_raises_with_its_finding(tmp_path):
+    with pytest.raises(FindingError):
+        check_record(str(tmp_path / "missing.yaml"))
+
+
+# -- found by the second mutation run --------------------------------------------------------------
+def test_settle_job_hands_back_the_report_only_when_asked_and_always_the_digest(tmp_path):
+    from tetka_cli.games.settling import money_of
+
+    for path in ("records/marks-only.yaml", "records/bad-renonce-and-wrong-marks.yaml"):
+        assert SettleJob(keep_report=True)(path).report is not None
+        plain = SettleJob()(path)
+        assert plain.report is None and plain.digest is not None
+    none = tmp_path / "none.yaml"
+    none.write_text("format: 1\ngame: tetka\nplayers: [A, B, C, D]\nrobbers: []\n")
+    assert SettleJob(keep_report=True)(str(none)).report is not None and SettleJob()(str(none)).digest
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("\n")
+    e = SettleJob()(str(empty))
+    assert e.findings[0].code == "unreadable" and e.findings[0].path == str(empty)
+    died = SettleJob().crashed("x.yaml").findings[0]
+    assert died.args == {} and died.path == "x.yaml" and "died" in died.message("en")
+    unfinished = SettleJob(keep_report=True, force=True)("records/bad-renonce-and-wrong-marks.yaml").report
+    assert money_of(unfinished).robbers == () and money_of(unfinished, provisional=True).robbers
+
+
+def test_season_sums_are_exact_past_the_default_precision():
+    big = Decimal("1234567890123456789012345.67")
+    sittings = [SittingSummary("a", ("A", "B"), (), {"A": big, "B": -big}),
+                SittingSummary("b", ("A", "B"), (), {"A": Decimal("0.01"), "B": Decimal("-0.01")})]
+    rows = {s.player: s.net for s in standings(sittings)}
+    assert rows == {"A": big + Decimal("0.01"), "B": -big - Decimal("0.01")}
+    m = settle_sitting("p.yaml", P, [(1, True, dict(zip(P, (0, 1, 2, 21))))], Decimal("1"))
+    assert SittingSummary.of(m).path == "p.yaml"
+
+
+def test_balance_after_counts_players_the_nets_do_not_name_and_stays_exact():
+    from tetka_cli.common.transfers import Transfer, balance_after
+
+    assert balance_after({}, [Transfer("A", "B", Decimal(1))]) == {"A": Decimal(1), "B": Decimal(-1)}
+    big = Decimal("1234567890123456789012345.67")
+    assert balance_after({"A": -big, "B": big + Decimal("0.01")}, [Transfer("A", "B", big)]) == {
+        "A": Decimal(0), "B": Decimal("0.01")}
+
+
+@pytest.mark.parametrize("text, ok", [("0", True), ("0.10", True), ("1" * 40, False), ("1" * 15, True),
+                                      ("1" * 16, True), ("1" * 17, False), ("0." + "1" * 40, True),
+                                      ("0." + "1" * 41, False)])
+def test_stake_bounds(text, ok):
+    from tetka_cli.common.money import StakeError, parse_stake
+
+    if ok:
+        assert parse_stake(text) == Decimal(text)
+    else:
+        with pytest.raises(StakeError, match="more digits"):
+            parse_stake(text)
+
+
+@pytest.mark.parametrize("value, words", [(0.1, "not an exact decimal"), ("x", "not a number"),
+                                          ("inf", "not a finite amount"), ("-1", "is negative")])
+def test_a_bad_stake_says_why(value, words):
+    from tetka_cli.common.money import StakeError, parse_stake
+
+    with pytest.raises(StakeError, match=words):
+        parse_stake(value)

@@ -27,6 +27,7 @@ class TetkaLive:
     """Tetka for the live session driver."""
 
     game = GAME
+    seats = 4
     NotAnEntry = NotAnEntry  # a line that is not one of the words
     Refused = Refused  # an entry the sitting cannot take
 

@@ -17,6 +17,15 @@ MAX_LINE = 64 * 1024  # bytes: an entry is a line of a few cards; anything longe
 MAX_EVENTS = 1_000_000
 
 
+class Refused(ValueError):
+    """An entry a sitting cannot take, and why (a code and its arguments, for the UI to word)."""
+
+    def __init__(self, code: str, **args: Any) -> None:
+        super().__init__(code, args)
+        self.code = code
+        self.args_ = args
+
+
 class LogError(ValueError):
     """A log that cannot be read back: named by its path and line."""
 

@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from ...common.cards import DECK, Card, CardError, parse_card
 from ...common.money import parse_stake
+from ..live_log import Refused
 from .hand import HandResult, replay_hand
 from .play import Trick
 from .record_writer import _name, _scores, header_lines
@@ -33,15 +34,6 @@ from .table import SEATS, Table
 
 GAME = "tetka"
 CARDS_PER_HAND = TRICKS_PER_HAND * SEATS
-
-
-class Refused(ValueError):
-    """An entry that cannot be recorded, and why (a code and its arguments, for the UI to word)."""
-
-    def __init__(self, code: str, **args: Any) -> None:
-        super().__init__(code, args)
-        self.code = code
-        self.args_ = args
 
 
 @dataclass(frozen=True, slots=True)

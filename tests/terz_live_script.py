@@ -42,6 +42,25 @@ def hand_lines(sim_hand, rng: random.Random, number: int, *, fix: bool = False) 
     return lines
 
 
+def accepted(lines: list[str]) -> bool:
+    """Whether `tetka live` takes every line (the sitting built the way the driver builds it)."""
+    from tetka_cli.cli.live_terz import TerzLive
+    from tetka_cli.games.live_log import timeline
+    from tetka_cli.games.terz.live import Refused, TerzHeader, build
+
+    header, live = TerzHeader(PLAYERS), TerzLive("en")
+    events: list[dict] = []
+    state = build(header, [])
+    try:
+        for line in lines:
+            e = {"t": line} if line in ("undo", "redo", "end") else live.parse(line.split(), state)
+            state = build(header, timeline([*events, e]).entries)
+            events.append(e)
+    except Refused:
+        return False
+    return True
+
+
 def game_script(seed: int) -> TerzScript:
     sim = Simulator(players=PLAYERS, seed=seed)
     game = sim.game()
@@ -51,13 +70,21 @@ def game_script(seed: int) -> TerzScript:
     for n, sh in enumerate(game.hands, start=1):
         if n == 2:  # a hand known only by its points, with who took its last trick
             pts = sh.result.points
-            lines.append(f"points {pts[PLAYERS[0]]} {pts[PLAYERS[1]]} {sh.result.last_trick}")
+            # entered wrong, corrected after the next line: every total after it is recomputed
+            lines.append(f"points {pts[PLAYERS[0]] + 10} {pts[PLAYERS[1]]} {sh.result.last_trick}")
+            fix_points = f"fix 2 points {pts[PLAYERS[0]]} {pts[PLAYERS[1]]}"
             points_only.add(n)
             continue
-        hl = hand_lines(sh, rng, n, fix=n == 1)
+        hl = hand_lines(sh, random.Random(seed + n), n)
+        if n == 1:  # a swapped last trick corrected, when the swap itself breaks no rule
+            swapped = hand_lines(sh, random.Random(seed + n), n, fix=True)
+            if accepted(swapped):
+                hl = swapped
         if n == 3:  # a wrong turned-up card, taken back
             wrong = next(c for c in ("7♣", "8♣") if c != str(sh.hand.trump))
             hl[0:0] = ["trump " + wrong, "undo"]
         lines += hl
+        if n == 3:
+            lines.insert(len(lines) - len(hl) + 5, fix_points)
     lines.append("end")
     return TerzScript(lines, game, points_only)

@@ -196,7 +196,7 @@ class TerzLive:
     def void_text(self, a: Mapping[str, Any]) -> str:
         """Why a declaration is void (the code and arguments of the rules core)."""
         _ = self._
-        code = a.get("code")
+        code = a.get("void")
         cards = a.get("cards") or ()
         combo = classify(parse_card(c) if isinstance(c, str) else c for c in cards)
         what = (kind_name(combo.kind, self.lang) + " " if combo else "") + _cards(cards)
@@ -218,7 +218,7 @@ class TerzLive:
         a = dict(issue.args)
         code = issue.code
         if code.startswith("declaration-") or code == "counter-not-higher":
-            return self.void_text({**a, "code": code})
+            return self.void_text({**a, "void": code})
         if code in ("bela-illegal", "exchange-illegal"):
             head = _("bela") if code == "bela-illegal" else _("exchange")
             return f"{head}: {reason_text(code, a.get('reason', ''), self.lang)}"
@@ -358,7 +358,11 @@ class TerzLive:
         if kind == "points":
             return self.hand_end_lines(after, after.hands[-1]) + [self.turn_line(after)]
         if kind == "fix":
-            return [_("Hand {n} corrected; all recomputed").format(n=entry["hand"])] + self.status_lines(after)
+            out = [_("Hand {n} corrected; all recomputed").format(n=entry["hand"])]
+            fixed = [h for h in after.hands if h.number == entry["hand"]]
+            if fixed:  # the corrected hand's count again, as it now stands
+                out.extend(self.hand_end_lines(after, fixed[0]))
+            return out + self.status_lines(after)
         return self.status_lines(after)
 
     def declare_lines(self, s: Sitting) -> list[str]:

@@ -540,23 +540,23 @@ def _check_pending(s: Sitting, e: Mapping[str, Any]) -> None:
     cards = h.pending["declare"][p]
     combo = classify(cards)
     if combo is None:
-        raise Refused("declaration", code="declaration-invalid", cards=cards)
+        raise Refused("declaration", void="declaration-invalid", cards=cards)
     if k not in rules.declaration_tricks:
-        raise Refused("declaration", code="declaration-out-of-window", cards=combo.cards,
+        raise Refused("declaration", void="declaration-out-of-window", cards=combo.cards,
                       window=rules.declaration_window)
     gone = [c for c in combo.cards if c in played]
     if gone:
-        raise Refused("declaration", code="declaration-not-held", cards=combo.cards, missing=tuple(gone))
+        raise Refused("declaration", void="declaration-not-held", cards=combo.cards, missing=tuple(gone))
     bound = [Declared(classify(d.cards), d.scored) for d in h.result.declarations  # type: ignore[arg-type]
              if d.player == p and d.void is None]
     why = binding_breach(combo, bound, rules)
     if why is not None:
-        raise Refused("declaration", code=why, cards=combo.cards)
+        raise Refused("declaration", void=why, cards=combo.cards)
     led = h.pending["declare"].get(h.pending.get("leader")) if "lead" in h.pending else None
     if led is not None and p != h.pending["leader"]:
         against = classify(led)
         if against is not None and not is_higher(combo, against, trumps, rules):
-            raise Refused("declaration", code="counter-not-higher", cards=combo.cards, against=against.cards)
+            raise Refused("declaration", void="counter-not-higher", cards=combo.cards, against=against.cards)
 
 
 def _check_bela_lead(s: Sitting) -> None:

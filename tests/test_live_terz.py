@@ -16,6 +16,7 @@ from tetka_cli.games.terz.game import GameProgress
 from tetka_cli.games.terz.hand import replay_hand
 from tetka_cli.games.terz.live import Refused, TerzHeader, build
 from tetka_cli.games.terz.model import HandInput, TrickInput
+from tetka_cli.games.terz.rules import TerzRules
 from tetka_cli.games.terz.simulate import Simulator
 
 HEADER = TerzHeader(PLAYERS)
@@ -78,8 +79,14 @@ def test_refusals_name_the_reason():
     assert r.code == "played" and r.args_["trick"] == 1
     assert refused(start + [{"t": "cards", "cards": ["6♣"]}]).code == "not-in-deck"
     # the turned-up card cannot be played while it lies on the table
-    r = refused(start + [{"t": "cards", "cards": ["8♠", "A♥"]}])
-    assert r.code == "breach" and r.args_["issue"].args["problem"] == "still-turned-up"
+    for cards in (["8♠"], ["A♥", "8♠"]):  # led (refused at once) or played in reply
+        r = refused(start + [{"t": "cards", "cards": cards}])
+        assert r.code == "breach" and r.args_["issue"].args["problem"] == "still-turned-up"
+    # the draws: the turned-up card lies there until trick 7; a card the opponent drew is his
+    r = refused(start + [{"t": "draw", "cards": ["8♠"]}])
+    assert r.code == "breach" and r.args_["issue"].code == "duplicate-card"
+    r = refused(start + [{"t": "draw", "cards": ["10♣", "J♣"]}, {"t": "cards", "cards": ["J♣"]}])
+    assert r.args_["issue"].code == "deal-mismatch" and r.args_["issue"].args["problem"] == "opponent"
     # a declaration that is no combination, and one before trick 2
     r = refused(start + [{"t": "declare", "cards": ["Q♥", "J♥", "9♥"]}])
     assert r.code == "declaration" and r.args_["void"] == "declaration-invalid"
@@ -123,6 +130,12 @@ def test_a_points_only_hand_and_a_fix_recompute_the_game():
     s = build(HEADER, [{"t": "points", "points": [300, 100]}, {"t": "points", "points": [210, 100]},
                        {"t": "fix", "hand": 2, "points": [100, 100]}])
     assert not s.games[0].finished and s.game.totals == {"Анна": 400, "Борис": 200}
+    alternate = TerzHeader(PLAYERS, first_dealer="Борис", rules=TerzRules(target=301, dealer_rule="alternate"))
+    s = build(alternate, [{"t": "points", "points": [150, 100]}, {"t": "points", "points": [100, 150]}])
+    assert [h.dealer for h in s.hands] == ["Борис", "Анна"] and s.next_dealer() == "Борис"
+    assert not s.game.finished and s.game.totals == {"Анна": 250, "Борис": 250}
+    s = build(alternate, [{"t": "points", "points": [150, 100]}, {"t": "points", "points": [160, 150]}])
+    assert s.games[0].progress.winner == "Анна" and s.game.number == 2 and s.game.first_dealer == "Борис"
 
 
 # -- a whole game through a pipe ----------------------------------------------------------------------

@@ -223,6 +223,8 @@ class TerzLive:
             head = _("bela") if code == "bela-illegal" else _("exchange")
             return f"{head}: {reason_text(code, a.get('reason', ''), self.lang)}"
         if code == "duplicate-card":
+            if issue.where == "draw":
+                return _("{card} is not in the stock: dealt, drawn, played or turned up").format(card=a.get("card"))
             return _("{card} is already in play").format(card=a.get("card"))
         if code == "deal-mismatch":
             problem = a.get("problem", "")
@@ -399,9 +401,6 @@ class TerzLive:
         else:
             out.extend(self.turn_lines(state))
         return out
-
-    def last_lines(self, state: Sitting, args: Sequence[str]) -> list[str]:
-        return [self._("{w} is not a card or a command (type help)").format(w="last")]
 
     def undo_line(self, entry: Mapping[str, Any], redo: bool) -> str:
         what = self.entry_text(entry)

@@ -464,7 +464,8 @@ def build(header: TerzHeader, entries: Sequence[Mapping[str, Any]]) -> Sitting:
                 raise Refused("breach", issue=min(new, key=lambda i: i.trick or 0), hand=h.number)
         if e.get("t") in ("declare", "exchange", "bela") and state.current is not None:
             _check_pending(state, e)
-        if e.get("t") == "cards" and state.current is not None:
+        if e.get("t") == "cards" and state.current is not None and "lead" in state.current.pending:
+            _check_lead(state)
             _check_bela_lead(state)
         return state
     return _derive(header, drafts, ended)
@@ -557,6 +558,25 @@ def _check_pending(s: Sitting, e: Mapping[str, Any]) -> None:
         against = classify(led)
         if against is not None and not is_higher(combo, against, trumps, rules):
             raise Refused("declaration", void="counter-not-higher", cards=combo.cards, against=against.cards)
+
+
+def _check_lead(s: Sitting) -> None:
+    """A lead whose trick is not complete, checked as the rules core checks a play: not the card
+    still turned up, not a card the opponent drew or took by the exchange."""
+    h = s.current
+    assert h is not None and h.result is not None and h.trump is not None
+    lead, leader = h.pending["lead"], h.pending["leader"]
+    opponent = s.other(leader)
+    tricks = h.result.tricks
+    exchanged = next((t.exchange for t in tricks if t.exchange), None) or h.pending.get("exchange")
+    face_up = None if len(tricks) >= STOCK_TRICKS else trump_seven(h.trump.suit) if exchanged else h.trump
+    theirs = {c for t in tricks for p, c in t.draws.items() if p == opponent}
+    if exchanged == opponent:
+        theirs.add(h.trump)
+    problem = "still-turned-up" if lead == face_up else "opponent" if lead in theirs else None
+    if problem is not None:
+        raise Refused("breach", issue=Issue("deal-mismatch", len(tricks) + 1, leader, "lead",
+                                            {"problem": problem, "card": str(lead)}), hand=h.number)
 
 
 def _check_bela_lead(s: Sitting) -> None:

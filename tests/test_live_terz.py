@@ -36,7 +36,7 @@ def entries_of(sim_hand) -> list[dict]:
             if t.bela == who:
                 out.append({"t": "bela"})
             out.append({"t": "cards", "cards": [str(c)]})
-        if t.draws:
+        if t.draws and tr.number != res.stopped_at:  # a hand stopped at the target draws no more
             out.append({"t": "draw", "cards": [str(x) for x in t.draws]})
     return out
 
@@ -242,3 +242,56 @@ def test_killed_and_resumed_nothing_is_lost(tmp_path):
     # runs whole games
     stats = kill_and_resume(str(tmp_path), kills=3, seed=5, timeout=300, game="terz", max_lines=45)
     assert stats["kills"] >= 3 and stats["sittings"] >= 1
+
+
+@pytest.mark.parametrize("seed, rules", [(21, TerzRules()), (22, TerzRules(target=301, dealer_rule="hand_loser")),
+                                         (22, TerzRules(stop_at_target=True, declaration_window="1-7"))])
+def test_whole_games_entered_live_score_as_the_simulator_played_them(seed, rules):
+    sim = Simulator(players=PLAYERS, seed=seed, rules=rules)
+    game = sim.game()
+    header = TerzHeader(PLAYERS, rules=rules)
+    entries = [e for sh in game.hands for e in entries_of(sh)]
+    s = build(header, entries)
+    assert s.current is None and len(s.hands) == len(game.hands)
+    assert [dict(h.points) for h in s.hands] == [dict(sh.result.points) for sh in game.hands]
+    assert [h.dealer for h in s.hands] == [sh.hand.dealer for sh in game.hands]
+    assert s.games[0].progress.winner == game.winner and dict(s.games[0].totals) == dict(game.totals)
+
+
+def test_a_hand_stopped_at_the_target_takes_no_more_cards():
+    rules = TerzRules(stop_at_target=True, declaration_window="1-7")
+    game = Simulator(players=PLAYERS, seed=22, rules=rules).game()
+    stopped = next(sh for sh in game.hands if sh.result.stopped_at)
+    header = TerzHeader(PLAYERS, rules=rules)
+    entries = [e for sh in game.hands[:game.hands.index(stopped) + 1] for e in entries_of(sh)]
+    s = build(header, entries)
+    assert s.current is None and s.games[0].finished and s.games[0].progress.end == "stop_at_target"
+    with pytest.raises(Refused) as e:
+        build(header, entries + [{"t": "cards", "cards": ["7♠"]}])
+    assert e.value.code == "no-hand"
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--game", "terz", "--players", "A,B,C"], "two distinct names"),
+    (["--game", "terz", "--players", "A,B", "--rule", "foo=1"], "KEY=VALUE"),
+    (["--game", "terz", "--players", "A,B", "--rule", "dealer_rule=coin"], "dealer_rule: one of"),
+    (["--game", "terz", "--players", "A,B", "--robber-target", "5"], "not rules of terz"),
+    (["--players", "A,B,C,D", "--target", "301"], "not rules of tetka"),
+    (["--game", "terz", "--players", "A,B", "--first-dealer", "C"], "not one of the players"),
+])
+def test_a_sitting_started_wrongly_is_a_usage_error(tmp_path, args, says):
+    r = subprocess.run(tetka_command() + ["live", str(tmp_path / "x.yaml")] + args, input="", text=True,
+                       capture_output=True, env=child_env(), timeout=60)
+    assert r.returncode == 2 and says in r.stderr, r.stderr
+    assert not (tmp_path / "x.yaml.live.jsonl").exists()
+
+
+def test_house_rules_reach_the_log_and_the_record(tmp_path):
+    path = tmp_path / "x.yaml"
+    r = run(path, ["points 250 100 Борис", "end"], "--target", "301", "--rule", "declaration_window=1-7",
+            "--rule", "renonce_penalty=hand", "--dealer-rule", "hand_loser")
+    assert r.returncode == 0, r.stderr
+    text = path.read_text(encoding="utf-8")
+    assert "  target: 301\n" in text and '  declaration_window: "1-7"\n' in text
+    assert '  dealer_rule: "hand_loser"\n' in text and '  renonce_penalty: "hand"\n' in text
+    assert "Next dealer: Борис" in r.stdout  # the loser of the hand deals

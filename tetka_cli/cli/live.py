@@ -300,6 +300,25 @@ def _names(text: str, seats: int = 4) -> list[str]:
     return names
 
 
+def _rule_options(given: Sequence[str]) -> dict[str, Any]:
+    """`--rule KEY=VALUE` for a Terz house rule: the keys and values of terz-record-format.md."""
+    from ..games.terz.rules import CHOICES
+
+    out: dict[str, Any] = {}
+    for text in given:
+        key, sep, value = text.partition("=")
+        key = key.strip().replace("-", "_")
+        choices = CHOICES.get(key)
+        if not sep or choices is None:
+            raise click.BadParameter(f"{clean(text)!r}: KEY=VALUE, KEY one of {', '.join(CHOICES)}",
+                                     param_hint="--rule")
+        by_text = {str(c).lower(): c for c in choices}
+        if value.strip().lower() not in by_text:
+            raise click.BadParameter(f"{key}: one of {', '.join(map(str, by_text))}", param_hint="--rule")
+        out[key] = by_text[value.strip().lower()]
+    return out
+
+
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--game", "game_name", type=click.Choice(("tetka", "terz")), default=None,
@@ -315,6 +334,8 @@ def _names(text: str, seats: int = 4) -> list[str]:
 @click.option("--dealer-rule", type=click.Choice(("last_trick", "hand_winner", "hand_loser", "alternate")),
               help="Terz house rule: who deals next (last_trick).")
 @click.option("--stop-at-target", is_flag=True, default=None, help="Terz house rule: a hand stops at the target.")
+@click.option("--rule", "more_rules", multiple=True, metavar="KEY=VALUE",
+              help="Terz: any other house rule of terz-record-format.md, e.g. --rule declaration_window=1-7.")
 @click.option("--lang", type=click.Choice(LANGS), default=None, help="Language (default: from the locale).")
 @click.option("--plain", is_flag=True, help="Plain lines even on a terminal (no line editor).")
 @click.option("--echo", is_flag=True, help="Show each line read from a pipe after its prompt (a transcript).")
@@ -322,7 +343,7 @@ def _names(text: str, seats: int = 4) -> list[str]:
 def live(file: str, game_name: str | None, players: str | None, stake: str | None, currency: str | None,
          first_dealer: str | None, robber_target: int | None, last_trick_mark: bool | None,
          count_trick_offset: int | None, target: int | None, dealer_rule: str | None, stop_at_target: bool | None,
-         lang: str | None, plain: bool, echo: bool, ack: bool) -> None:
+         more_rules: tuple[str, ...], lang: str | None, plain: bool, echo: bool, ack: bool) -> None:
     """Record a sitting at the table as it is played: `tetka live FILE --players A,B,C,D` starts
     one (`--game terz --players A,B` a Terz sitting), `tetka live FILE` resumes it. Every entry is checked, logged to FILE.live.jsonl and on
     disk before the prompt returns; FILE is rewritten from the log after every hand and always
@@ -333,8 +354,9 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
     log = log_path(file)
     tetka_rules = {k: v for k, v in (("robber_target", robber_target), ("last_trick_mark", last_trick_mark),
                                      ("count_trick_offset", count_trick_offset)) if v is not None}
-    terz_rules = {k: v for k, v in (("target", target), ("dealer_rule", dealer_rule),
-                                    ("stop_at_target", stop_at_target)) if v is not None}
+    terz_rules = {**_rule_options(more_rules),
+                  **{k: v for k, v in (("target", target), ("dealer_rule", dealer_rule),
+                                       ("stop_at_target", stop_at_target)) if v is not None}}
     rules = {**tetka_rules, **terz_rules}
     starting = {"players": players, "stake": stake, "currency": currency, "first_dealer": first_dealer}
     if os.path.exists(log):

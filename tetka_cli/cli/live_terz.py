@@ -291,7 +291,11 @@ class TerzLive:
         players = state.header.players
         out = [_("Hand {n} over.").format(n=h.number)]
         r = h.result
-        if r is not None:
+        if r is not None and r.stopped_at is not None:
+            out.append("  " + _("stopped at trick {t}: {p} reached the target; cards not counted").format(
+                t=r.stopped_at, p=r.reached_target))
+            out.append("  " + _("Declarations and bela:") + " " + self._pair(r.written, state))
+        elif r is not None:
             out.append("  " + _("Cards:") + " " + self._pair(r.card_points, state))
             if r.last_trick is not None:
                 out.append("  " + _("Last trick: {p} +10").format(p=r.last_trick))

@@ -295,3 +295,33 @@ def test_house_rules_reach_the_log_and_the_record(tmp_path):
     assert "  target: 301\n" in text and '  declaration_window: "1-7"\n' in text
     assert '  dealer_rule: "hand_loser"\n' in text and '  renonce_penalty: "hand"\n' in text
     assert "Next dealer: Борис" in r.stdout  # the loser of the hand deals
+
+
+def test_a_game_on_a_terminal(tmp_path):
+    """The same words through the line editor (prompt_toolkit) at a phone's width, `declare`
+    completed with Tab; the screen and the record agree as through a pipe."""
+    from test_live import Terminal
+
+    script = game_script(3)
+    path = tmp_path / "terz.yaml"
+    term = Terminal(["live", str(path)] + START + ["--lang", "en", "--ack"])
+    try:
+        term.prompt()
+        for n, line in enumerate(script.lines, start=1):
+            if line.startswith("declare "):
+                term.type("decl")
+                term.read_until(b"decl")
+                term.type("\t")  # completion of the word
+                term.read_until(b"are")
+                term.type(line[len("declare"):] + "\r")
+            else:
+                term.type(line + "\r")
+            term.read_until(f"ok {n}".encode())
+            if line != "end":
+                term.prompt()
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    shown = screen_hands(term.text)
+    assert [{p: v[1] for p, v in h.items()} for h in shown] == rescore(path)

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..common.cards import CardError, parse_card
-from ..common.i18n import gettext
-from ..common.messages import SUITS_RU
+from ..common.cards import parse_card
 from ..games.terz.cards import DECK
 from ..games.terz.declarations import classify
 from ..games.terz.live import (GAME, LiveHand, Refused, Sitting, TerzHeader, build, pending_declaration,
@@ -15,7 +13,7 @@ from ..games.terz.live import (GAME, LiveHand, Refused, Sitting, TerzHeader, bui
 from ..games.terz.model import TrickResult
 from ..games.terz.names import kind_name, obligation_name, reason_text
 from ..games.terz.rules import TerzRules
-from .live_tetka import NotAnEntry
+from .live_game import LiveWords, NotAnEntry
 
 TRUMP_WORDS = ("trump", "козырь")
 DRAW_WORDS = ("draw", "прикуп")
@@ -31,22 +29,11 @@ def _cards(cards: Sequence[Any]) -> str:
     return " ".join(map(str, cards))
 
 
-class TerzLive:
+class TerzLive(LiveWords):
     """Terz for the live session driver."""
 
     game = GAME
     seats = 2
-    NotAnEntry = NotAnEntry
-    Refused = Refused
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def _(self, msg: str) -> str:
-        return gettext(self.lang, msg)
-
-    def suit(self, s: Any) -> str:
-        return SUITS_RU.get(str(s), str(s)) if self.lang == "ru" else str(s)
 
     # -- the header and the sitting ---------------------------------------------------------------
     @staticmethod
@@ -67,10 +54,6 @@ class TerzLive:
         return record_text(state, meta)
 
     @staticmethod
-    def ended(state: Sitting) -> bool:
-        return state.ended
-
-    @staticmethod
     def record_errors(path: str, text: str) -> list[Any]:
         """The errors the referee finds in the record (renonces aside), when the Terz reader is
         installed; without it, the hands were replayed by the rules core as they were entered."""
@@ -88,11 +71,11 @@ class TerzLive:
         if head in TRUMP_WORDS:
             if len(rest) != 1:
                 raise NotAnEntry(self._("trump takes one card, the turned-up one, like: trump 8♠"))
-            return {"t": "trump", "card": self._card(rest[0])}
+            return {"t": "trump", "card": self._word_card(rest[0])}
         if head in DRAW_WORDS:
             if not 1 <= len(rest) <= 2:
                 raise NotAnEntry(self._("draw takes one or two cards, the winner's first"))
-            return {"t": "draw", "cards": [self._card(w) for w in rest]}
+            return {"t": "draw", "cards": [self._word_card(w) for w in rest]}
         if head in EXCHANGE_WORDS:
             if rest:
                 raise NotAnEntry(self._("exchange takes no more words"))
@@ -100,7 +83,7 @@ class TerzLive:
         if head in DECLARE_WORDS:
             if not 3 <= len(rest) <= 8:
                 raise NotAnEntry(self._("declare takes the cards of one combination, like: declare Q♥ J♥ 10♥"))
-            return {"t": "declare", "cards": [self._card(w) for w in rest]}
+            return {"t": "declare", "cards": [self._word_card(w) for w in rest]}
         if head in BELA_WORDS:
             if rest:
                 raise NotAnEntry(self._("bela takes no more words: enter it, then the K or Q of trumps"))
@@ -109,16 +92,10 @@ class TerzLive:
             return self._points(rest, state)
         if head in FIX_WORDS:
             return self._fix(rest)
-        return {"t": "cards", "cards": [self._card(w) for w in words]}
+        return {"t": "cards", "cards": [self._word_card(w) for w in words]}
 
-    def _card(self, w: str) -> str:
-        try:
-            return str(parse_card(w))
-        except CardError as e:
-            if e.latin_t:
-                raise NotAnEntry(self._("{w}: write ten as 10 (a Latin T looks like the Russian Т, the ace)")
-                                 .format(w=w)) from None
-            raise NotAnEntry(self._("{w} is not a card or a command (type help)").format(w=w)) from None
+    def _word_card(self, w: str) -> str:
+        return str(self._card(w))
 
     def _numbers(self, words: Sequence[str]) -> list[int]:
         if len(words) != 2 or not all(w.isdigit() and len(w) <= 5 for w in words):
@@ -142,7 +119,7 @@ class TerzLive:
             raise NotAnEntry(usage)
         hand, what = int(words[0]), words[1].lower()
         if what in TRUMP_WORDS and len(words) == 3:
-            return {"t": "fix", "hand": hand, "trump": self._card(words[2])}
+            return {"t": "fix", "hand": hand, "trump": self._word_card(words[2])}
         if what in POINTS_WORDS:
             return {"t": "fix", "hand": hand, "points": self._numbers(words[2:])}
         if not what.isdigit() or len(what) > 2 or len(words) != 4:
@@ -150,8 +127,8 @@ class TerzLive:
         trick = int(what)
         seat = {"lead": 0, "ход": 0, "1": 0, "reply": 1, "ответ": 1, "2": 1}.get(words[2].lower())
         if seat is not None:
-            return {"t": "fix", "hand": hand, "trick": trick, "seat": seat, "card": self._card(words[3])}
-        return {"t": "fix", "hand": hand, "trick": trick, "cards": [self._card(w) for w in words[2:]]}
+            return {"t": "fix", "hand": hand, "trick": trick, "seat": seat, "card": self._word_card(words[3])}
+        return {"t": "fix", "hand": hand, "trick": trick, "cards": [self._word_card(w) for w in words[2:]]}
 
     # -- what the screen says ----------------------------------------------------------------------
     def refusal(self, r: Refused) -> str:
@@ -406,12 +383,8 @@ class TerzLive:
             out.extend(self.turn_lines(state))
         return out
 
-    def undo_line(self, entry: Mapping[str, Any], redo: bool) -> str:
-        what = self.entry_text(entry)
-        return (self._("Redone: {what}") if redo else self._("Undone: {what}")).format(what=what)
-
     @staticmethod
-    def entry_text(e: Mapping[str, Any]) -> str:
+    def entry_text(e: Mapping[str, Any]) -> str:  # type: ignore[override]
         kind = str(e.get("t"))
         if kind == "trump":
             return f"trump {e['card']}"
@@ -441,10 +414,6 @@ class TerzLive:
             cards = tuple(c for c in DECK if c not in played)
         return [str(c) for c in cards] + list(state.header.players) + [
             "trump", "draw", "exchange", "declare", "bela", "points", "fix"]
-
-    def prompt(self, state: Sitting) -> str:
-        p = state.to_play()
-        return f"{p}> " if p else "> "
 
     def help_lines(self) -> list[str]:
         _ = self._

@@ -29,8 +29,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ...common.cards import Card, CardError, Rank, parse_card
-from ...common.money import parse_stake
-from ..live_log import Refused
+from ..live_log import Refused, check_terms
 from .bela import bela_partner, bela_tricks
 from .cards import is_terz_card, trump_seven
 from .exchange import exchange_breach
@@ -62,13 +61,7 @@ class TerzHeader:
     def __post_init__(self) -> None:
         if len(self.players) != 2 or len(set(self.players)) != 2 or not all(self.players):
             raise ValueError("Terz is played by two players with distinct names")
-        parse_stake(self.stake)
-        if not isinstance(self.currency, str):
-            raise ValueError("the currency is text")
-        if not self.first_dealer:
-            object.__setattr__(self, "first_dealer", self.players[0])
-        if self.first_dealer not in self.players:
-            raise ValueError(f"the first dealer {self.first_dealer!r} is not one of the players")
+        check_terms(self)
         for f in fields(TerzRules):
             value = getattr(self.rules, f.name)
             if f.name == "target":

@@ -5,7 +5,8 @@ import sys
 CORE = ["common.cards", "common.findings", "common.messages", "common.atomic", "common.money", "common.season",
         "common.positions", "common.batch", "games.live_log"] + [
         f"games.tetka.{m}" for m in ("table", "rules", "play", "renonce", "marks", "hand", "robber", "settlement",
-                                     "record", "referee", "bots", "simulate", "record_writer", "live")]
+                                     "record", "referee", "bots", "simulate", "record_writer", "live", "solver",
+                                     "analysis")]
 
 
 def test_core_modules_import_no_cli_or_yaml():

@@ -11,6 +11,7 @@ import sys
 import click
 
 from .. import __version__
+from .analyse import analyse
 from .base import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNREADABLE, err
 from .live import live
 from .marks import marks
@@ -31,7 +32,7 @@ def cli() -> None:
     """
 
 
-for _command in (validate, replay, marks, settle, simulate, schema, live):
+for _command in (validate, replay, marks, settle, simulate, schema, live, analyse):
     cli.add_command(_command)
 
 

@@ -159,7 +159,9 @@ def _carries(tr, photograph, counting: int, lang: str) -> str:
 
 
 def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = None,
-                  hand: int | None = None) -> list[Table]:
+                  hand: int | None = None, losses: Mapping[tuple[int, int], Mapping[tuple[int, str], int]] | None = None
+                  ) -> list[Table]:
+    """`losses` (replay --analyse): (robber, hand) -> (trick, player) -> marks the card cost."""
     tables = []
     for r in rep.robbers:
         if robber is not None and r.number != robber:
@@ -167,7 +169,7 @@ def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = N
         for h in r.hands:
             if hand is not None and h.number != hand:
                 continue
-            tables.append(hand_table(rep, r, h, lang))
+            tables.append(hand_table(rep, r, h, lang, (losses or {}).get((r.number, h.number))))
     return tables
 
 
@@ -189,7 +191,8 @@ def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand:
                       "renonce"], rows)
 
 
-def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str) -> Table:
+def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
+               losses: Mapping[tuple[int, str], int] | None = None) -> Table:
     players = r.players
     title = (f"{rep.path}: {t('robber', lang)} {r.number}, {t('hand', lang).lower()} {h.number}, "
              f"{t('dealer', lang).lower()} {h.dealer}")
@@ -216,6 +219,8 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str) -> 
             text = "" if c is None else str(c)
             if (tr.number, p) in renonce_at:
                 text += f" ({t('renonce_mark', lang)})"
+            if losses and losses.get((tr.number, p)):
+                text += f" −{losses[(tr.number, p)]}"
             cells.append(text)
         rows.append([tr.number, tr.leader] + cells + [tr.winner or "?", _carries(tr, res.photograph, counting, lang),
                                                        " ".join(str(running[p]) for p in players)])

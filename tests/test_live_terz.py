@@ -197,10 +197,31 @@ def test_a_whole_game_through_a_pipe_leaves_a_record_scored_as_the_screen_showed
     loser = next(p for p in PLAYERS if p != script.game.winner)
     assert re.search(rf"{loser}\s+0\s+-0\.50 руб\.", done.stdout)
     assert len(log_events(str(path))) == len(script.lines)
-    if "terz" in GAMES:  # the Terz record reader has landed: the referee reads and scores it
-        v = subprocess.run(tetka_command() + ["validate", str(path)], capture_output=True, text=True,
-                           env=child_env())
-        assert v.returncode in (0, 1) and "error" not in v.stdout.replace("renonce", ""), v.stdout
+    if "terz" in GAMES:  # the Terz record reader has landed: the referee reads it and scores it as shown
+        referee_scores(path, shown)
+
+
+def referee_scores(path, shown) -> None:
+    """`tetka validate` accepts the record (renonces aside) and `tetka marks` scores every hand and
+    total exactly as the screen showed."""
+    import json
+
+    v = subprocess.run(tetka_command() + ["validate", str(path)], capture_output=True, text=True, env=child_env())
+    assert [x for x in v.stdout.splitlines() if " error " in x and " error renonce:" not in x] == [], v.stdout
+    assert v.returncode in (0, 1) and "1 unreadable" not in v.stdout + v.stderr, v.stdout + v.stderr
+    m = subprocess.run(tetka_command() + ["marks", str(path), "--format", "json"], capture_output=True, text=True,
+                       env=child_env())
+    (rec,) = json.loads(m.stdout)["records"]
+    hands = [h for g in rec["games"] for h in g["hands"]]
+    assert [dict(h["points"]) for h in hands] == [{p: v[1] for p, v in x.items()} for x in shown]
+    running: list[dict] = []
+    for g in rec["games"]:
+        total = dict.fromkeys(PLAYERS, 0)
+        for h in g["hands"]:
+            total = {p: total[p] + h["points"][p] for p in PLAYERS}
+            running.append(total)
+        assert g["totals"] == total
+    assert running == [{p: v[0] for p, v in x.items()} for x in shown]
 
 
 def test_resume_names_the_game_and_carries_on(tmp_path):

@@ -60,7 +60,7 @@ CASES = {
     "duplicate-key": (record(ONE_HAND, top="players: [Анна, Борис, Вера, Глеб]\n"), "players", 2),
     "unknown-key": (record(ONE_HAND, top="stakes: 1\n"), "stakes", 1),
     "schema": (record(ONE_HAND).replace("[Анна, Борис, Вера, Глеб]", "[Анна, Борис, Вера]"), "[Анна", 1),
-    "unsupported": (record(ONE_HAND).replace("game: tetka", "game: terz"), "terz", 1),
+    "unsupported": (record(ONE_HAND).replace("game: tetka", "game: preferans"), "preferans", 1),
     "unknown-player": (record(played().replace("      - photograph", "      - dealer: Дмитрий\n        photograph")),
                        "Дмитрий", 1),
     "too-many": (record(played(tricks=GOOD_TRICKS + "\n          - 2♠ 3♠ 4♠ 5♠")), "2♠ 3♠ 4♠ 5♠", 2),
@@ -146,6 +146,7 @@ def test_unreadable_inputs(tmp_path):
 
 def test_every_code_is_tested_here_or_in_the_cli_tests():
     elsewhere = {"unreadable", "too-large", "reseat-too-early", "renonce", "name-variant"}
+    elsewhere |= {c for c, code in CODES.items() if code.renderer == "tetka_cli.games.terz.messages"}  # test_terz_findings.py
     assert set(CODES) == set(CASES) | elsewhere
 
 

@@ -147,7 +147,9 @@ def test_a_late_exchange_is_found(seed):
     t7 = r0.tricks[6]
     loser = t7.leader if t7.winner == t7.reply_player else t7.reply_player
     if rng.random() < 0.5 and hand.trump.rank is not Rank.SEVEN and not any(t.exchange for t in hand.tricks) \
-            and seven in t7.holdings[loser] and seven not in (t7.lead, t7.reply):
+            and seven in t7.holdings[loser] and seven not in (t7.lead, t7.reply) \
+            and seven not in hand.tricks[6].declare.get(loser, ()):
+        # (not when he shows the 7 in a declaration at trick 7: exchanged, it would no longer be held)
         # at trick 7 (one card left on the turned-up card): the cards still move, and the loser of
         # trick 7 draws the 7 back
         new = set_trick(hand, 7, exchange=loser, draws=(hand.tricks[6].draws[0], seven))

@@ -43,6 +43,8 @@ def exercise(data: bytes) -> tuple[str, ...]:
         for lang in ("en", "ru"):
             finding_line(e.finding, lang)
         return (e.finding.code,)
+    if rep.record.game == "terz":
+        return exercise_terz(rep)
     for lang in ("en", "ru"):
         validate_json(rep, lang)
         marks_json(rep, lang)
@@ -64,6 +66,35 @@ def exercise(data: bytes) -> tuple[str, ...]:
         sitting_tables(doc, "en")
         back = summary_from_json(doc)
         assert standings([back]) == standings([SittingSummary.of(money)])
+        assert sum(money.net.values(), Decimal(0)) == 0
+    return tuple(f.code for f in rep.findings)
+
+
+def exercise_terz(rep) -> tuple[str, ...]:
+    """What the commands do with a Terz record's report: its views, in both languages, and its money."""
+    from tetka_cli.cli import views_terz as v
+    from tetka_cli.games.terz.settlement import settle_sitting as settle_terz
+
+    for lang in ("en", "ru"):
+        v.validate_json(rep, lang)
+        v.marks_json(rep, lang)
+        v.marks_tables(rep, lang)
+        v.replay_tables(rep, lang)
+        v.replay_json(rep)
+        for f in rep.findings:
+            assert f.code in CODES
+            finding_line(f, lang)
+            v.finding_json(f, lang)
+    v.marks_csv([rep])
+    v.replay_csv([rep])
+    if rep.games:
+        rec = rep.record
+        money = settle_terz("fuzz.yaml", rec.players, [(g.number, g.finished, g.totals, g.winner) for g in rep.games],
+                            rec.stake, rec.currency, provisional=True)
+        doc = v.sitting_json(money)
+        v.check_sitting_json(doc)
+        v.sitting_tables(doc, "en", 2)
+        v.standings([doc], 2)
         assert sum(money.net.values(), Decimal(0)) == 0
     return tuple(f.code for f in rep.findings)
 

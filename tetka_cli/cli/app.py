@@ -25,10 +25,11 @@ from .validate import validate
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="tetka")
 def cli() -> None:
-    """tetka: a referee for the Russian card game Tetka (Тетка).
+    """tetka: a referee for the Russian card game Tetka (Тетка), and for Terz (Терц).
 
     Reads YAML game records, replays every hand card by card, finds renonces, computes the
-    marks, checks what the table wrote down, and settles the money.
+    marks, checks what the table wrote down, and settles the money. A record's `game:` (tetka,
+    terz) picks the rules.
     """
 
 

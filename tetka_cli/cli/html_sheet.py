@@ -41,6 +41,7 @@ class EveningRecord:
     settlement: Sequence[Table] = ()
     unsettled: str = ""
     findings: Sequence[str] = ()
+    sheets: Sequence[Table] = ()  # a game's score sheet given as the text view's tables (Terz)
 
 
 def robber_sheet(r: RobberReport, lang: str) -> RobberSheet:
@@ -179,6 +180,7 @@ def _record_section(rec: EveningRecord, lang: str) -> str:
         parts.append(reasons_list(rs, lang))
         parts.append(race_chart(rs, lang))
         parts.append("</section>")
+    parts.extend(plain_table(tb) for tb in rec.sheets)
     if rec.settlement or rec.unsettled:
         parts.append(f'<section class="settlement"><h3>{_e(gettext(lang, "Settlement"))}</h3>')
         if rec.unsettled:
@@ -192,15 +194,17 @@ def _record_section(rec: EveningRecord, lang: str) -> str:
     return "".join(parts)
 
 
-def page(records: Sequence[EveningRecord], lang: str, *, standings: Table | None = None) -> str:
-    """The whole page: every record's sheet, charts and settlement, then a season's standings."""
+def page(records: Sequence[EveningRecord], lang: str, *, standings: Table | Sequence[Table] | None = None) -> str:
+    """The whole page: every record's sheet, charts and settlement, then a season's standings (one
+    table, or one per game in a season of both games)."""
     heading = gettext(lang, "Tetka score sheet")
     events = [str(r.meta.get("event")) for r in records if r.meta.get("event")]
     title = f"{heading}: {events[0]}" if len(events) == 1 else heading
     body = "".join(_record_section(r, lang) for r in records)
     if standings is not None:
+        boards = [standings] if isinstance(standings, Table) else list(standings)
         body += (f'<section class="standings"><h2>{_e(gettext(lang, "Standings"))}</h2>'
-                 f"{plain_table(standings)}</section>")
+                 f"{''.join(plain_table(tb) for tb in boards)}</section>")
     hint = gettext(lang, "Point at a number of marks to see why it was given, or open “Why each mark”.")
     made = gettext(lang, "Made by tetka {version}.").format(version=__version__)
     return (f'<!DOCTYPE html>\n<html lang="{_e(lang)}"><head><meta charset="utf-8">'

@@ -47,12 +47,14 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
            force: bool, jobs: int, from_json: bool, opts: Options) -> None:
     """Settle robbers in money: for every pair, the one with more marks pays the other the
     difference times the stake. One record: a table per robber and one for the sitting. Many
-    records (a season): standings per player across all of them. `--format html`: a page to print
-    or send, with each record's score sheet and race charts beside its money."""
+    records (a season): standings per player across all of them. A Terz game: the loser pays the
+    stake; Tetka and Terz records in one season get standings per game. `--format html`: a page to
+    print or send, with each record's score sheet and race charts beside its money."""
     from ..common.batch import run_parallel
     from ..common.money import StakeError, parse_stake
     from ..common.season import name_variants, standings
     from ..games.settling import SettleJob
+    from . import views_terz
     from .html_sheet import evening_of_settled, page
     from .views_tetka import (
         places_of,
@@ -106,42 +108,70 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                         err(f"{t('left_out', opts.lang)}: {finding_line(first, opts.lang)}")
                     code = EXIT_UNREADABLE if s.unreadable else max(code, EXIT_RULES)
                     if opts.fmt == "html":
-                        pages.append(evening_of_settled(s.report, None, s.path, opts.lang, s.findings))
+                        left = views_terz.evening if views_terz.is_terz(s.report) else evening_of_settled
+                        pages.append(left(s.report, None, s.path, opts.lang, s.findings))
                 else:
-                    records.append(sitting_json(s.money))
+                    terz = getattr(s.money, "game", "tetka") == "terz"
+                    records.append(views_terz.sitting_json(s.money) if terz else sitting_json(s.money))
                     if opts.fmt == "html":
-                        pages.append(evening_of_settled(s.report, records[-1], s.path, opts.lang, s.findings))
-                    # An unfinished robber is left out of the money unless --provisional: say so.
+                        pages.append((views_terz.evening if terz else evening_of_settled)(
+                            s.report, records[-1], s.path, opts.lang, s.findings))
+                    # An unfinished robber (game) is left out of the money unless --provisional: say so.
                     warnings.extend(f for f in s.findings if (f.is_error and force) or (
-                        not f.is_error and (f.code != "unfinished-robber" or not provisional)))
+                        not f.is_error and (f.code not in ("unfinished-robber", "unfinished-game") or not provisional)))
     for f in warnings:
         err(finding_line(f, opts.lang))
-    summaries = [summary_from_json(r) for r in records]
-    all_names = [p for s in summaries for p in s.players]
+    terz_records = [r for r in records if r.get("game") == "terz"]
+    summaries = [summary_from_json(r) for r in records if r.get("game", "tetka") != "terz"]
+    all_names = [p for s in summaries for p in s.players] + [p for r in terz_records for p in r["players"]]
     for name, others in name_variants(all_names).items():
         err(finding_line(Finding("name-variant", {"name": name, "variants": others}), opts.lang))
     places = places_of(records)
     table = standings(summaries)
+    terz_table = views_terz.standings(terz_records, places) if terz_records else None
+    both = bool(summaries) and terz_table is not None  # a mixed season: standings per game, titled
     counts = {"read": read, "settled": len(records), "left_out": len(left_out)}
     currencies = {r.get("currency", "") for r in records}
     currency = currencies.pop() if len(currencies) == 1 else ""
+
+    def season_tables() -> list[Table]:
+        """The standings: Tetka's as ever; in a season of both games, one titled table per game."""
+        boards = []
+        if summaries or terz_table is None:
+            tb = standings_table(standings_json(table, places), opts.lang, currency)
+            boards.append(Table(views_terz._(opts.lang, "Tetka"), tb.headers, tb.rows) if both else tb)
+        if terz_table is not None:
+            boards.append(views_terz.standings_table(terz_table, opts.lang, currency,
+                                                     views_terz._(opts.lang, "Terz") if both else ""))
+        return boards
+
     if opts.fmt == "json":
-        emit_json({"records": records, "players": standings_json(table, places), "left_out": left_out,
-                   "counts": counts})
+        doc = {"records": records, "players": standings_json(table, places), "left_out": left_out,
+               "counts": counts}
+        if terz_table is not None:
+            doc["terz"] = {"players": terz_table}  # Terz standings apart: a game won is not a robber
+        emit_json(doc)
     elif opts.fmt == "csv":
-        rows = standings_json(table, places)
-        emit_csv(Table("", ["player", "sittings", "robbers", "lowest", "marks", "net"],
-                       [[p, v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"]] for p, v in rows.items()]))
+        if summaries or terz_table is None:
+            rows = standings_json(table, places)
+            emit_csv(Table("", ["player", "sittings", "robbers", "lowest", "marks", "net"],
+                           [[p, v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"]]
+                            for p, v in rows.items()]))
+        if terz_table is not None:
+            emit_csv(Table("", ["game", "player", "sittings", "games", "won", "points", "net"],
+                           [["terz", p, v["sittings"], v["games"], v["won"], v["points"], v["net"]]
+                            for p, v in terz_table.items()]))
     elif opts.fmt == "html":
         shown = pages if len(records) == 1 or per_record else [p for p in pages if p.settlement == ()]
-        out(page(shown, opts.lang, standings=standings_table(standings_json(table, places), opts.lang, currency)
-                 if len(records) != 1 else None))
+        boards = season_tables() if len(records) != 1 else []
+        out(page(shown, opts.lang, standings=boards or None))
     else:
         tables: list[Table] = []
         if len(records) == 1 or per_record:
-            tables = [tb for r in records for tb in sitting_tables(r, opts.lang)]
+            tables = [tb for r in records for tb in (views_terz.sitting_tables(r, opts.lang, places)
+                                                     if r.get("game") == "terz" else sitting_tables(r, opts.lang))]
         if len(records) != 1:
-            tables.append(standings_table(standings_json(table, places), opts.lang, currency))
+            tables.extend(season_tables())
         emit_tables(tables, opts)
     err(t("summary_settle", opts.lang, **counts))
     if force and code == EXIT_RULES:
@@ -177,9 +207,14 @@ def read_json_doc(path: str) -> dict[str, Any]:
         raise UnreadableInput(f"{path}: not a settle JSON output: {e}") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
         raise UnreadableInput(f"{path}: not a settle JSON output: no `records` list")
+    from .views_terz import check_sitting_json
+
     for i, rec in enumerate(doc["records"], start=1):
         try:
-            summary_from_json(rec)
+            if isinstance(rec, dict) and rec.get("game") == "terz":
+                check_sitting_json(rec)
+            else:
+                summary_from_json(rec)
         except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
             raise UnreadableInput(f"{path}: not a settle JSON output: record {i}: "
                                   f"{type(e).__name__} {e}") from None

@@ -11,13 +11,19 @@ from .base import err, out
 
 
 @click.command()
+@click.option("--game", "game", type=click.Choice(["tetka", "terz"]), default="tetka", show_default=True,
+              help="Which game the bots play.")
+@click.option("--games", type=click.IntRange(min=1), help="Terz: whole games per sitting, each to the target (default 1).")
+@click.option("--target", type=click.IntRange(min=1), default=501, show_default=True,
+              help="Terz house rule: points that end a game.")
 @click.option("--hands", type=click.IntRange(min=1), help="Hands per sitting (the last robber may stay unfinished).")
 @click.option("--robbers", type=click.IntRange(min=1), help="Whole robbers per sitting, each played to the target.")
 @click.option("--sittings", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many sittings (records) to write; with several, --out is a folder.")
-@click.option("--players", default="Анна,Борис,Вера,Глеб", show_default=True, help="Four names, clockwise.")
+@click.option("--players", default=None,
+              help="Four names, clockwise (Tetka) [default: Анна,Борис,Вера,Глеб]; two for Terz [Анна,Борис].")
 @click.option("--bots", default="book", show_default=True,
-              help="One bot for all seats or four, comma-separated: book, random.")
+              help="One bot for all seats or one per seat, comma-separated: book, random.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same bytes.")
 @click.option("--renonce-rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
               help="Chance that a player who can follow suit does not.")
@@ -28,23 +34,34 @@ from .base import err, out
 @click.option("--with-deal", is_flag=True, help="Write each hand's deal as well as its tricks.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=True, writable=True), default=None,
               help="A file, or a folder for one file per sitting; stdout by default.")
-@click.option("--stats", is_flag=True, help="Print the average marks per hand for each seat and bot.")
+@click.option("--stats", is_flag=True, help="Print the average marks (Terz: points) per hand for each seat and bot, "
+                                        "and (Terz) the games each won.")
 @click.option("--lang", type=click.Choice(LANGS), default=None, help="Language of the statistics.")
-def simulate(hands: int | None, robbers: int | None, sittings: int, players: str, bots: str, seed: int,
-             renonce_rate: float, table_marks_errors: float, robber_target: int, with_deal: bool,
-             out_path: str | None, stats: bool, lang: str | None) -> None:
+def simulate(game: str, games: int | None, target: int, hands: int | None, robbers: int | None, sittings: int,
+             players: str | None, bots: str, seed: int, renonce_rate: float, table_marks_errors: float,
+             robber_target: int, with_deal: bool, out_path: str | None, stats: bool, lang: str | None) -> None:
     """Write records of games played by bots, valid format 1, optionally with faults for the
-    referee to find. Files are written whole or not at all."""
+    referee to find. Files are written whole or not at all. `--game terz`: two bots play whole
+    games of Terz to the target, with the deal and every draw."""
     from tabulate import tabulate
 
     from .. import __version__
-    from ..common.atomic import write_atomic
     from ..games.tetka.bots import bot_names
     from ..games.tetka.record_writer import write_sitting
     from ..games.tetka.rules import HouseRules
     from ..games.tetka.simulate import Simulator, average_marks
 
     lang = lang or default_lang()
+    folder = _folder(out_path, sittings)
+    if game == "terz":
+        if hands is not None or robbers is not None:
+            raise click.UsageError("--hands and --robbers are Tetka's; a Terz sitting is --games whole games")
+        _simulate_terz(games or 1, target, sittings, players or "Анна,Борис", bots, seed, out_path, folder, stats,
+                       lang)
+        return
+    if games is not None:
+        raise click.UsageError("--games is Terz's; a Tetka sitting is --robbers or --hands")
+    players = players or "Анна,Борис,Вера,Глеб"
     if hands is None and robbers is None:
         robbers = 1
     if hands is not None and robbers is not None:
@@ -57,15 +74,6 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
         seats = bot_names(bots)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--bots") from None
-    folder = None
-    if out_path is not None:
-        if sittings > 1 or os.path.isdir(out_path):
-            folder = out_path
-            if not os.path.isdir(folder):
-                raise click.BadParameter(f"{folder!r} is not a folder (several sittings need one)", param_hint="--out")
-        parent = folder or os.path.dirname(os.path.abspath(out_path))
-        if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
-            raise click.BadParameter(f"cannot write in {parent!r}", param_hint="--out")
     rules = HouseRules(robber_target=robber_target)
     tallies: list[tuple[int, dict[str, float]]] = []
     written: list[str] = []
@@ -76,15 +84,7 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
         tallies.append(average_marks([sitting]))
         text = write_sitting(sitting, meta={"generator": f"tetka simulate {__version__}", "seed": str(seed),
                                             "bots": ",".join(seats)}, with_deal=with_deal)
-        if out_path is None:
-            sys.stdout.write(text)
-        else:
-            target = os.path.join(folder, f"sitting-{i + 1:04d}.yaml") if folder else out_path
-            try:
-                write_atomic(target, text)
-            except OSError as e:
-                raise click.ClickException(f"{target}: cannot write: {e.strerror or e}") from None
-            written.append(target)
+        _emit(text, i, out_path, folder, written)
     played = sum(n for n, _ in tallies)
     if written:
         err(f"tetka: wrote {len(written)} record(s), {played} hands")
@@ -95,3 +95,73 @@ def simulate(hands: int | None, robbers: int | None, sittings: int, players: str
         text = tabulate(rows, headers=[t("player", lang), "bot", "marks/hand"], tablefmt="simple",
                         disable_numparse=True)
         (out if out_path is not None else err)(f"{played} hands\n{text}")
+
+
+def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: list[str]) -> None:
+    """One sitting's record: to stdout, to `out_path`, or as the i-th file of `folder`, whole or not at all."""
+    from ..common.atomic import write_atomic
+
+    if out_path is None:
+        sys.stdout.write(text)
+        return
+    target = os.path.join(folder, f"sitting-{i + 1:04d}.yaml") if folder else out_path
+    try:
+        write_atomic(target, text)
+    except OSError as e:
+        raise click.ClickException(f"{target}: cannot write: {e.strerror or e}") from None
+    written.append(target)
+
+
+def _folder(out_path: str | None, sittings: int) -> str | None:
+    """The folder to write one file per sitting in, or None for one file (or stdout)."""
+    folder = None
+    if out_path is not None:
+        if sittings > 1 or os.path.isdir(out_path):
+            folder = out_path
+            if not os.path.isdir(folder):
+                raise click.BadParameter(f"{folder!r} is not a folder (several sittings need one)", param_hint="--out")
+        parent = folder or os.path.dirname(os.path.abspath(out_path))
+        if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
+            raise click.BadParameter(f"cannot write in {parent!r}", param_hint="--out")
+    return folder
+
+
+def _simulate_terz(games: int, target: int, sittings: int, players: str, bots: str, seed: int,
+                   out_path: str | None, folder: str | None, stats: bool, lang: str) -> None:
+    """Terz sittings by the rules core's simulator and record writer; --stats: points per hand and
+    games won, per player and bot."""
+    from tabulate import tabulate
+
+    from .. import __version__
+    from ..games.terz.messages import _
+    from ..games.terz.record_writer import write_sitting
+    from ..games.terz.rules import TerzRules
+    from ..games.terz.simulate import Simulator, game_stats
+
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    if len(names) != 2 or len(set(names)) != 2:
+        raise click.BadParameter(f"Terz is played by two distinct players, not {len(names)}: {players!r}",
+                                 param_hint="--players")
+    seats = [b.strip() for b in bots.split(",") if b.strip()]
+    seats = seats * 2 if len(seats) == 1 else seats
+    if len(seats) != 2 or any(b not in ("book", "random") for b in seats):
+        raise click.BadParameter(f"one bot for both seats or two, each book or random: {bots!r}", param_hint="--bots")
+    rules = TerzRules(target=target)
+    done = []
+    written: list[str] = []
+    for i in range(sittings):
+        sim = Simulator(players=names, bots=seats, seed=seed * 1_000_003 + i, rules=rules)
+        sitting = sim.sitting(games)
+        done.append(sitting)
+        text = write_sitting(sitting, meta={"generator": f"tetka simulate {__version__}", "seed": str(seed),
+                                            "bots": ",".join(seats)})
+        _emit(text, i, out_path, folder, written)
+    n_games, n_hands, won, avg = game_stats(done)
+    if written:
+        err(f"tetka: wrote {len(written)} record(s), {n_games} games, {n_hands} hands")
+    if stats:
+        rows = [[p, b, f"{avg.get(p, 0):.1f}", won.get(p, 0)] for p, b in zip(names, seats)]
+        text = tabulate(rows, headers=[_(lang, "Player"), _(lang, "Bot"), _(lang, "Points per hand"), _(lang, "Games won")],
+                        tablefmt="simple", disable_numparse=True)
+        (out if out_path is not None else err)(_(lang, "{games} games, {hands} hands").format(games=n_games, hands=n_hands)
+                                               + "\n" + text)

@@ -30,6 +30,8 @@ def validate(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
 
     Exit 0 when all records are clean, 1 when any breaks a rule, 2 when an input cannot be read.
     """
+    from . import views_terz
+    from .views_terz import is_terz
     from .views_tetka import finding_json, unreadable_json, validate_json
 
     batch = Batch(inputs, max_bytes)
@@ -37,11 +39,12 @@ def validate(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
     cols = ["path", "line", "column", "severity", "code", "robber", "hand", "trick", "player", "message"]
     with interruptible(batch):
         for n, o in enumerate(batch):
+            terz = is_terz(o.report)
             if opts.fmt == "json":
                 docs.append(unreadable_json(o.unreadable, opts.lang) if o.unreadable
-                            else validate_json(o.report, opts.lang))
+                            else (views_terz.validate_json if terz else validate_json)(o.report, opts.lang))
             elif opts.fmt == "csv":
-                rows = [finding_json(f, opts.lang) for f in findings_of(o)]
+                rows = [(views_terz.validate_row if terz else finding_json)(f, opts.lang) for f in findings_of(o)]
                 emit_csv(Table("", cols, [["" if d[c] is None else d[c] for c in cols] for d in rows]), header=n == 0)
             else:
                 for f in findings_of(o):

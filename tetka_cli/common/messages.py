@@ -167,7 +167,9 @@ _F: dict[str, tuple[Callable[[Mapping[str, Any]], str], Callable[[Mapping[str, A
 def finding_message(f: Any, lang: str = "en") -> str:
     from .findings import CODES
 
-    renderer = CODES[f.code].renderer
+    # A finding may name its own renderer too: a Terz record's `bad-card` or `renonce` is worded
+    # by Terz (its deck, its obligations) though the code is shared with Tetka.
+    renderer = CODES[f.code].renderer or f.args.get("renderer")
     if renderer is not None:  # a code that a part of the tool words itself (see findings.Code)
         return importlib.import_module(renderer).finding_message(f, lang)
     text = _F[f.code][1 if lang == "ru" else 0](f.args)

@@ -21,13 +21,14 @@ class TextLocs:
     since positions are needed for findings only."""
 
     __slots__ = ("loc", "text", "offset")
+    token = _TOKEN  # what counts as one card's text (a subclass may read other separators)
 
     def __init__(self, loc: Loc, text: str, offset: int) -> None:
         self.loc, self.text, self.offset = loc, text, offset
 
     def __getitem__(self, i: int) -> Loc:
         if "\n" not in self.text:
-            for k, m in enumerate(_TOKEN.finditer(self.text)):
+            for k, m in enumerate(self.token.finditer(self.text)):
                 if k == i:
                     return Loc(self.loc.line, self.loc.column + self.offset + m.start())
         return self.loc

@@ -6,6 +6,7 @@ the rest to the game's reader, then to the game's referee.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, NamedTuple
 
 from ..common.findings import Finding, FindingError
@@ -34,12 +35,36 @@ def _tetka() -> Game:
     def read(path: str, root: Any, top: Any, findings: list[Finding] | None = None) -> Any:
         reader = TetkaReader(path)
         reader.findings.extend(findings or ())
-        return reader.read(root, top)
+        rec = reader.read(root, top)
+        if any(f.code == "unknown-key" for f in rec.findings):
+            rec = replace(rec, findings=tuple(_terz_key_named(f) for f in rec.findings))
+        return rec
 
     return Game("tetka", read, referee)
 
 
-_FACTORIES: dict[str, Callable[[], Game]] = {"tetka": _tetka}
+def _terz_key_named(f: Finding) -> Finding:
+    """A Terz key in a Tetka record is still an unknown key, but its message says whose key it is."""
+    from .terz.reader import RENDERER, TERZ_KEYS
+
+    if f.code != "unknown-key" or f.args.get("key") not in TERZ_KEYS.get(f.args.get("what", ""), ()):
+        return f
+    return replace(f, args={**f.args, "game": "terz", "record_game": "tetka", "renderer": RENDERER})
+
+
+def _terz() -> Game:
+    from .terz.reader import TerzReader
+    from .terz.referee import referee
+
+    def read(path: str, root: Any, top: Any, findings: list[Finding] | None = None) -> Any:
+        reader = TerzReader(path)
+        reader.findings.extend(findings or ())
+        return reader.read(root, top)
+
+    return Game("terz", read, referee)
+
+
+_FACTORIES: dict[str, Callable[[], Game]] = {"tetka": _tetka, "terz": _terz}
 _LOADED: dict[str, Game] = {}
 
 

@@ -17,7 +17,7 @@ class Settled:
     """One record's part in a settlement run: its money, or why it was left out."""
 
     path: str
-    money: SittingMoney | None
+    money: SittingMoney | Any | None  # the game's own sitting money (Tetka's, Terz's)
     findings: tuple[Finding, ...]  # every finding (warnings too), in file order
     unreadable: bool = False
     report: Any | None = None  # the game's report, when the job keeps it (for a page of the evening)
@@ -48,10 +48,17 @@ class SettleJob:
         return Settled(path, money_of(rep, self.stake, provisional=self.provisional), rep.findings, report=kept)
 
 
-def money_of(rep: Any, stake: Decimal | None = None, *, provisional: bool = False) -> SittingMoney:
-    """A judged record's settlement, at `stake` or else the record's own."""
+def money_of(rep: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
+    """A judged record's settlement, at `stake` or else the record's own: Tetka's `SittingMoney`, or
+    Terz's (a stake per game, paid by the loser)."""
     rec = rep.record
+    stake = rec.stake if stake is None else stake
+    if rec.game == "terz":
+        from .terz.settlement import settle_sitting as settle_terz
+
+        return settle_terz(rep.path, rec.players, [(g.number, g.finished, g.totals, g.winner) for g in rep.games],
+                           stake, rec.currency, provisional=provisional)
     return settle_sitting(rep.path, rec.players, [(r.number, r.finished, r.totals) for r in rep.robbers],
-                          rec.stake if stake is None else stake, rec.currency, provisional=provisional)
+                          stake, rec.currency, provisional=provisional)
 
 

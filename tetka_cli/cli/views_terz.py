@@ -1,0 +1,395 @@
+"""What each command reports on Terz records, as data: the JSON core of terz-record-format.md and
+tables for text and CSV. Built from the Terz referee's reports; no printing here."""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..common.findings import Finding
+from ..common.money import format_money, money_places
+from ..games.terz.messages import _, kind_name
+from ..games.terz.names import obligation_name
+from ..games.terz.referee import GameReport, HandReport, RecordReport
+from ..games.terz.settlement import SittingMoney
+from .views_tetka import Table
+
+
+def is_terz(rep: Any) -> bool:
+    return getattr(getattr(rep, "record", None), "game", None) == "terz"
+
+
+def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
+    """A finding of a Terz record: `game` in place of Tetka's `robber`."""
+    return {"code": f.code, "severity": f.severity.value, "path": f.path, "line": f.line, "column": f.column,
+            "game": f.robber, "hand": f.hand, "trick": f.trick, "player": f.player, "message": f.message(lang)}
+
+
+def validate_json(rep: RecordReport, lang: str = "en") -> dict[str, Any]:
+    return {"path": rep.path, "game": "terz", "ok": rep.ok, "readable": True,
+            "findings": [finding_json(f, lang) for f in rep.findings]}
+
+
+def validate_row(f: Finding, lang: str = "en") -> dict[str, Any]:
+    """The CSV row of `validate`: the columns shared with Tetka, the game's number under `robber`."""
+    d = finding_json(f, lang)
+    d["robber"] = d.pop("game")
+    return d
+
+
+# -- marks --------------------------------------------------------------------------------------
+def _cards(cards: Iterable[Any]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def declaration_json(d: Any) -> dict[str, Any]:
+    return {"player": d.player, "trick": d.trick, "kind": d.kind, "cards": _cards(d.cards), "points": d.points,
+            "scored": d.scored, "void": d.void, "answer": d.answer}
+
+
+def _seated(m: Mapping[str, Any] | None, players: Sequence[str]) -> dict[str, Any] | None:
+    """A per-player mapping in the record's order of players."""
+    return None if m is None else {p: m[p] for p in players if p in m}
+
+
+def hand_json(h: HandReport, players: Sequence[str]) -> dict[str, Any]:
+    res = h.result
+    return {
+        "number": h.number,
+        "dealer": h.dealer,
+        "trump": str(h.trump) if h.trump else None,
+        "source": h.source,
+        "complete": res.complete if res else None,
+        "points": _seated(h.points, players),
+        "card_points": _seated(res.card_points, players) if res else None,
+        "last_trick": h.last_trick,
+        "declarations": [declaration_json(d) for d in res.declarations] if res else [],
+        "bela": ({"player": res.bela.player, "trick": res.bela.trick, "scored": res.bela.scored}
+                 if res and res.bela else None),
+        "renonces": [{"player": r.player, "trick": r.trick, **{k: _plain(v) for k, v in r.args.items()}}
+                     for r in res.renonces] if res else [],
+        "recorded_points": _seated(h.recorded, players),
+        "after_end": h.after_end,
+        "stopped_at": res.stopped_at if res else None,
+    }
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, (str, int, bool)) or v is None:
+        return v
+    return str(v)
+
+
+def game_json(g: GameReport) -> dict[str, Any]:
+    return {"number": g.number, "players": list(g.players), "first_dealer": g.first_dealer, "finished": g.finished,
+            "target": g.target, "winner": g.winner, "totals": dict(g.totals),
+            "recorded_totals": dict(g.recorded_totals) if g.recorded_totals is not None else None,
+            "recorded_winner": g.recorded_winner, "ended_by": g.ended_by,
+            "hands": [hand_json(h, g.players) for h in g.hands]}
+
+
+def marks_json(rep: RecordReport, lang: str = "en") -> dict[str, Any]:
+    return {"path": rep.path, "game": "terz", "ok": rep.ok, "findings": [finding_json(f, lang) for f in rep.findings],
+            "games": [game_json(g) for g in rep.games]}
+
+
+def _parts(h: HandReport, p: str) -> tuple[str, str, str, str]:
+    """A player's card points, last trick, declarations and bela in a hand, as table cells."""
+    res = h.result
+    if res is None:
+        return "", "", "", ""
+    decl = [d for d in res.declarations if d.player == p and d.scored]
+    written = " + ".join(str(d.points) for d in decl)
+    bela = "20" if res.bela and res.bela.scored and res.bela.player == p else ""
+    return (str(res.card_points.get(p, 0)) if res.complete else "", str(res.last_trick_bonus.get(p, 0) or ""),
+            written, bela)
+
+
+def marks_tables(rep: RecordReport, lang: str = "en") -> list[Table]:
+    tables = []
+    for g in rep.games:
+        headers = [_(lang, "Hand"), _(lang, "Dealer"), _(lang, "Trump"), _(lang, "Player"), _(lang, "Cards"),
+                   _(lang, "Last trick"), _(lang, "Declarations"), _(lang, "Bela"), _(lang, "Points"),
+                   _(lang, "Total")]
+        rows = []
+        for h, running in zip(g.hands, g.running):
+            note = ""
+            if h.result is None and h.record.played:
+                note = _(lang, "not replayed: see the findings")
+            elif h.source == "recorded":
+                note = _(lang, "points only") if h.result is None else _(lang, "incomplete")
+            elif h.result is not None and h.result.stopped_at is not None:
+                note = _(lang, "stopped at trick {n}").format(n=h.result.stopped_at)
+            if h.after_end:
+                note = (note + "; " if note else "") + _(lang, "after the end: not counted")
+            for i, p in enumerate(g.players):
+                cards, last, decl, bela = _parts(h, p)
+                value = str(h.points[p])
+                if h.recorded is not None and h.source == "played" and h.recorded.get(p) != h.points[p]:
+                    value += f" [{_(lang, 'table')} {h.recorded.get(p)}]"
+                first = i == 0
+                rows.append([f"{h.number}" + (f" ({note})" if note and first else "") if first else "",
+                             h.dealer if first else "", (str(h.trump) if h.trump else "") if first else "",
+                             p, cards, last, decl, bela, value, str(running[p])])
+        tot = []
+        for p in g.players:
+            v = str(g.totals[p])
+            if g.recorded_totals is not None and g.recorded_totals.get(p) != g.totals[p]:
+                v += f" [{_(lang, 'table')} {g.recorded_totals.get(p)}]"
+            tot.append(f"{p} {v}")
+        status = _(lang, "finished") if g.finished else _(lang, "unfinished")
+        notes = [_(lang, "Totals: {totals} (target {target})").format(totals=", ".join(tot), target=g.target)]
+        if g.winner:
+            notes.append(_(lang, "Winner: {player}").format(player=g.winner)
+                         + (f" [{_(lang, 'table')} {g.recorded_winner}]"
+                            if g.recorded_winner and g.recorded_winner != g.winner else ""))
+        title = f"{rep.path}: {_(lang, 'Game')} {g.number} ({status})"
+        tables.append(Table(title, headers, rows, notes))
+    return tables
+
+
+def marks_csv(reps: Iterable[RecordReport]) -> Table:
+    rows = []
+    for rep in reps:
+        for g in rep.games:
+            for h, running in zip(g.hands, g.running):
+                for p in g.players:
+                    cards, last, decl, bela = _parts(h, p)
+                    rows.append([rep.path, g.number, h.number, h.dealer, str(h.trump or ""), p, cards, last,
+                                 decl, bela, h.points[p], running[p],
+                                 "" if h.recorded is None else h.recorded.get(p), h.source])
+    return Table("", ["path", "game", "hand", "dealer", "trump", "player", "card_points", "last_trick",
+                      "declarations", "bela", "points", "total", "recorded", "source"], rows)
+
+
+# -- replay -------------------------------------------------------------------------------------
+def _decl_text(d: Any, lang: str) -> str:
+    return f"{kind_name(d.kind, lang)} {' '.join(_cards(d.cards))} ({d.points})"
+
+
+def trick_notes(tr: Any, lang: str, renonce: Mapping[tuple[int, str], Any], trump: Any) -> list[str]:
+    """What else happened in a trick, in the order of the turn: exchange, declarations and the
+    contest with who wrote, bela, a renonce."""
+    notes = []
+    if tr.exchange:
+        notes.append(_(lang, "{player} exchanges the 7{suit} for the turned-up {card}").format(
+            player=tr.exchange, suit=trump.suit, card=trump))
+    decls = list(tr.declarations)
+    lead = next((d for d in decls if d.player == tr.leader and not d.answer), None)
+    answer = next((d for d in decls if d.answer), None)
+    for d in decls:
+        text = f"{d.player}: {_decl_text(d, lang)}"
+        if d.void:
+            text += " — " + _(lang, "void ({code})").format(code=d.void)
+        elif d is answer and lead is not None:
+            text += " — " + (_(lang, "higher: {player} writes {points}").format(player=d.player, points=d.points)
+                             if d.scored else _(lang, "not higher"))
+        elif d is lead and answer is not None and not answer.scored:
+            text += " — " + _(lang, "stands: {player} writes {points}").format(player=d.player, points=d.points)
+        elif d is lead and answer is not None:
+            text += " — " + _(lang, "beaten")
+        elif d.scored:
+            text += " — " + _(lang, "{player} writes {points}").format(player=d.player, points=d.points)
+        notes.append(text)
+    if tr.bela is not None:
+        notes.append(_(lang, "{player}: bela (20)").format(player=tr.bela.player)
+                     + ("" if tr.bela.scored else " — " + _(lang, "void ({code})").format(code=tr.bela.void)))
+    for (t, p), issue in renonce.items():
+        if t == tr.number:
+            notes.append(_(lang, "{player}: renonce ({obligation})").format(
+                player=p, obligation=obligation_name(issue.args.get("obligation", "?"), lang)))
+    return notes
+
+
+def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> list[Table]:
+    title = (f"{rep.path}: {_(lang, 'Game')} {g.number}, {_(lang, 'hand')} {h.number}, "
+             f"{_(lang, 'dealer')} {h.dealer}")
+    res = h.result
+    if res is None:
+        pts = ", ".join(f"{p} {h.points[p]}" for p in g.players)
+        label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only")
+        return [Table(f"{title} — {label}: {pts}", [], [])]
+    title += f", {_(lang, 'trump')} {res.trump}"
+    renonce = {(r.trick, r.player): r for r in res.renonces}
+    headers = [_(lang, "Trick"), _(lang, "Leader"), _(lang, "Lead"), _(lang, "Reply"), _(lang, "Winner"),
+               _(lang, "Points"), _(lang, "Drawn"), _(lang, "What else")]
+    rows = []
+    for tr in res.tricks:
+        drawn = ", ".join(f"{p} {c}" for p, c in tr.draws.items())
+        rows.append([tr.number, tr.leader, str(tr.lead), str(tr.reply), tr.winner, tr.points, drawn,
+                     "; ".join(trick_notes(tr, lang, renonce, res.trump))])
+    count_headers = [_(lang, "Player"), _(lang, "Cards"), _(lang, "Last trick"), _(lang, "Declarations"),
+                     _(lang, "Bela"), _(lang, "Points")]
+    count = []
+    for p in g.players:
+        decl = [d for d in res.declarations if d.player == p and d.scored]
+        written = " + ".join(f"{kind_name(d.kind, lang)} {d.points}" for d in decl) or "0"
+        total = sum(d.points for d in decl)
+        if len(decl) > 1:
+            written += f" = {total}"
+        bela = "20" if res.bela and res.bela.scored and res.bela.player == p else "0"
+        count.append([p, res.card_points.get(p, 0) if (res.complete) else "—",
+                      res.last_trick_bonus.get(p, 0), written, bela, res.points.get(p, 0)])
+    notes = []
+    if not res.complete:
+        notes.append(_(lang, "stopped at trick {n}").format(n=res.stopped_at) if res.stopped_at
+                     else _(lang, "incomplete: card points are counted only after the last trick"))
+    if h.recorded is not None:
+        notes.append(_(lang, "The table wrote: {points}").format(
+            points=", ".join(f"{p} {h.recorded[p]}" for p in g.players)))
+    return [Table(title, headers, rows), Table(_(lang, "The hand's count"), count_headers, count, notes)]
+
+
+def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = None,
+                  hand: int | None = None) -> list[Table]:
+    tables: list[Table] = []
+    for g in rep.games:
+        if robber is not None and g.number != robber:
+            continue
+        for h in g.hands:
+            if hand is not None and h.number != hand:
+                continue
+            tables.extend(hand_table(rep, g, h, lang))
+    return tables
+
+
+def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | None = None) -> list[dict[str, Any]]:
+    hands = []
+    for g in rep.games:
+        for h in g.hands:
+            if (robber is not None and g.number != robber) or (hand is not None and h.number != hand):
+                continue
+            d = hand_json(h, g.players)
+            d["game"] = g.number
+            res = h.result
+            d["tricks"] = [{"number": tr.number, "leader": tr.leader, "reply_player": tr.reply_player,
+                            "lead": str(tr.lead), "reply": str(tr.reply), "winner": tr.winner, "points": tr.points,
+                            "draws": {p: str(c) for p, c in tr.draws.items()}, "exchange": tr.exchange,
+                            "declarations": [declaration_json(x) for x in tr.declarations],
+                            "scored_to": tr.scored_to,
+                            "bela": ({"player": tr.bela.player, "scored": tr.bela.scored} if tr.bela else None)}
+                           for tr in res.tricks] if res else None
+            hands.append(d)
+    return hands
+
+
+def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand: int | None = None) -> Table:
+    rows = []
+    for rep in reps:
+        for g in rep.games:
+            for h in g.hands:
+                if (robber is not None and g.number != robber) or (hand is not None and h.number != hand) \
+                        or h.result is None:
+                    continue
+                renonce = {(r.trick, r.player) for r in h.result.renonces}
+                for tr in h.result.tricks:
+                    rows.append([rep.path, g.number, h.number, tr.number, tr.leader, str(tr.lead), str(tr.reply),
+                                 tr.winner, tr.points, " ".join(f"{p}:{c}" for p, c in tr.draws.items()),
+                                 tr.scored_to or "", ";".join(p for p in g.players if (tr.number, p) in renonce)])
+    return Table("", ["path", "game", "hand", "trick", "leader", "lead", "reply", "winner", "points", "draws",
+                      "scored_to", "renonce"], rows)
+
+
+# -- settle -------------------------------------------------------------------------------------
+def sitting_json(m: SittingMoney) -> dict[str, Any]:
+    places = money_places(m.stake)
+    return {
+        "path": m.path,
+        "game": "terz",
+        "stake": f"{m.stake:f}",
+        "currency": m.currency,
+        "players": list(m.players),
+        "games": [{"number": g.number, "finished": g.finished, "provisional": g.provisional,
+                   "totals": dict(g.totals), "winner": g.winner,
+                   "net": {p: format_money(v, places) for p, v in g.net.items()},
+                   "payments": ([{"from": g.payer, "to": g.winner, "amount": format_money(g.amount, places)}]
+                                if g.payer else [])} for g in m.games],
+        "net": {p: format_money(v, places) for p, v in m.net.items()},
+    }
+
+
+def check_sitting_json(doc: Mapping[str, Any]) -> None:
+    """Raise when an earlier `settle --format json` record of a Terz sitting is malformed."""
+    for g in doc["games"]:
+        {str(p): int(v) for p, v in g["totals"].items()}
+        for v in g["net"].values():
+            if not isinstance(v, str) or not Decimal(v).is_finite():
+                raise ValueError(f"{v!r} is not an amount")
+    for v in doc["net"].values():
+        if not isinstance(v, str) or not Decimal(v).is_finite():
+            raise ValueError(f"{v!r} is not an amount")
+
+
+def standings(docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[str, Any]]:
+    """Each player's Terz season: sittings, games, games won, points, net; best net first."""
+    acc: dict[str, list[Any]] = {}
+    for d in docs:
+        for p in d["players"]:
+            a = acc.setdefault(p, [0, 0, 0, 0, Decimal(0)])
+            a[0] += 1
+            a[4] += Decimal(d["net"].get(p, "0"))
+        for g in d["games"]:
+            for p, v in g["totals"].items():
+                a = acc.setdefault(p, [0, 0, 0, 0, Decimal(0)])
+                a[1] += 1
+                a[2] += g.get("winner") == p and g.get("finished", True)
+                a[3] += int(v)
+    order = sorted(acc, key=lambda p: (-acc[p][4], p))
+    return {p: {"sittings": acc[p][0], "games": acc[p][1], "won": acc[p][2], "points": acc[p][3],
+                "net": format_money(acc[p][4], places)} for p in order}
+
+
+def sitting_tables(doc: Mapping[str, Any], lang: str, places: int) -> list[Table]:
+    cur = doc.get("currency", "")
+
+    def money(v: str) -> str:
+        return format_money(Decimal(v), places) + (f" {cur}" if cur else "")
+
+    tables = []
+    for g in doc["games"]:
+        title = f"{doc['path']}: {_(lang, 'Game')} {g['number']}"
+        notes = [_(lang, "provisional: the game is unfinished")] if g["provisional"] else []
+        rows = [[p, g["totals"][p], money(g["net"][p])] for p in g["totals"]]
+        tables.append(Table(title, [_(lang, "Player"), _(lang, "Points"), _(lang, "Net")], rows, notes))
+    tables.append(Table(f"{doc['path']}: {_(lang, 'Sitting')}", [_(lang, "Player"), _(lang, "Net")],
+                        [[p, money(v)] for p, v in doc["net"].items()]))
+    return tables
+
+
+def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "", title: str = "") -> Table:
+    headers = [_(lang, "Player"), _(lang, "Sittings"), _(lang, "Games"), _(lang, "Won"), _(lang, "Points"),
+               _(lang, "Net")]
+    rows = [[p, s["sittings"], s["games"], s["won"], s["points"], s["net"] + (f" {currency}" if currency else "")]
+            for p, s in players.items()]
+    return Table(title, headers, rows)
+
+
+
+# -- the page of an evening (`--format html`) ----------------------------------------------------
+def evening(rep: RecordReport | None, doc: Mapping[str, Any] | None, path: str, lang: str,
+            findings: Iterable[Finding] = ()) -> Any:
+    """A Terz record's part of the HTML page: its score sheet (the text view's tables), its money as
+    settled (`doc`, its settle JSON), or why it is not settled; its findings."""
+    from ..common.messages import finding_line
+    from .html_sheet import EveningRecord
+
+    sheets = marks_tables(rep, lang) if rep is not None else []
+    settlement: list[Table] = []
+    unsettled = ""
+    if doc is None:
+        unsettled = _(lang, "Not settled: the record breaks a rule (see the findings).")
+    else:
+        settlement = sitting_tables(doc, lang, money_places(Decimal(doc["stake"])))
+        if rep is not None and len(doc["games"]) < len(rep.games):
+            unsettled = _(lang, "Unfinished games are not settled.")
+    return EveningRecord(path, dict(rep.record.meta) if rep is not None else {}, (), tuple(settlement), unsettled,
+                         [finding_line(f, lang) for f in findings], tuple(sheets))
+
+
+def evening_of_marks(rep: RecordReport, lang: str) -> Any:
+    """`marks --format html` for a Terz record: its sheet, and its money as `settle` would count it."""
+    from ..games.settling import money_of
+
+    doc = sitting_json(money_of(rep)) if rep.ok else None
+    return evening(rep, doc, rep.path, lang, rep.findings)

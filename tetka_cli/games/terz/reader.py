@@ -1,0 +1,502 @@
+"""Read Terz records (format 1, `game: terz`) from composed YAML nodes into `Record`s, keeping the
+place of every value the referee may report. A Tetka key in a Terz record, or a card of rank 2-6,
+is a finding that says so; no YAML tag can construct an object.
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+import yaml
+
+from ...common.cards import Card, CardError, Rank, parse_card
+from ...common.money import StakeError, parse_stake
+from ...common.positions import NOWHERE, Loc, TextLocs
+from ...common.yaml_input import BOOL, NULL, STR, NodeReader, ValueLocs, _loc
+from .model import Forfeit
+from .record import GameRecord, HandRecord, Record, TrickRecord
+from .rules import CHOICES, TRICKS_PER_HAND, TerzRules
+
+MAX_GAMES = 4096
+MAX_HANDS = 250_000  # in one record
+RENDERER = "tetka_cli.games.terz.messages"  # words the findings whose Terz sense differs from Tetka's
+
+TOP_KEYS = {"format", "game", "meta", "players", "stake", "currency", "rules", "games", "notes"}
+RULE_KEYS = {"target", *CHOICES}
+GAME_KEYS = {"first_dealer", "totals", "winner", "hands", "notes"}
+HAND_KEYS = {"dealer", "trump", "deal", "tricks", "points", "last_trick", "forfeit", "notes"}
+TRICK_KEYS = {"play", "draw", "exchange", "declare", "scored", "bela", "notes"}
+FORFEIT_KEYS = {"player", "reason", "trick"}
+FORFEIT_REASONS = ("draw-out-of-turn", "extra-card")
+
+# Keys of Tetka records, by where they stand, so that one written in a Terz record is named as such.
+TETKA_KEYS = {
+    "record": {"robbers"},
+    "rules": {"robber_target", "last_trick_mark", "count_trick_offset"},
+    "game": {"players"},
+    "hand": {"photograph", "marks"},
+}
+# Keys of Terz records, by where they stand in a Tetka record (games.records names them).
+TERZ_KEYS = {
+    "record": {"games"},
+    "rules": RULE_KEYS,
+    "robber": {"winner"},
+    "hand": {"trump", "points", "last_trick", "forfeit"},
+}
+
+_TOKEN = re.compile(r"[^\s,/\[\]]+")
+
+
+class PlayLocs(TextLocs):
+    """Where each card of a one-line play (`9♣ 8♣ / A♣ K♦`) starts: lead, reply, then draws (the `/`
+    is not a card). Worked out only when a finding asks, from the YAML mark kept as it is."""
+
+    __slots__ = ("mark",)
+    token = _TOKEN
+
+    def __init__(self, mark: Any, text: str, offset: int) -> None:  # not the base's: it would place it now
+        self.mark, self.text, self.offset = mark, text, offset
+
+    @property  # type: ignore[override]
+    def loc(self) -> Loc:
+        return Loc(self.mark.line + 1, self.mark.column + 1)
+
+
+def _text_locs(node: yaml.ScalarNode) -> PlayLocs:
+    return PlayLocs(node.start_mark, node.value, 1 if node.style in ("'", '"') else 0)
+
+
+class TerzReader(NodeReader):
+    """Terz's keys and values."""
+
+    # -- keys ----------------------------------------------------------------------------------
+    def keys(self, node: yaml.Node, what: str, allowed: set[str], **where: Any) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        """A mapping with the keys of `what`; a Tetka key is reported as one."""
+        if not isinstance(node, yaml.MappingNode):
+            return self.mapping(node, what, allowed, **where)
+        m = self.mapping(node, what, None, **where)
+        for key in [k for k in m if k not in allowed]:
+            k = m.pop(key)[0]
+            other = {"game": "tetka"} if key in TETKA_KEYS.get(what, ()) else {}
+            self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), renderer=RENDERER,
+                     record_game="terz", **other, **where)
+        return m
+
+    # -- cards ---------------------------------------------------------------------------------
+    def card_text(self, text: str, loc: Loc, **where: Any) -> Card | None:
+        try:
+            card = parse_card(text)
+        except CardError as e:
+            self.add("bad-card", loc, text=e.text, latin_t=e.latin_t, **where)
+            return None
+        if card.rank < Rank.SEVEN:
+            self.add("bad-card", loc, text=text.strip(), deck=32, renderer=RENDERER, **where)
+            return None
+        return card
+
+    def card(self, node: yaml.Node, **where: Any) -> Card | None:
+        if not isinstance(node, yaml.ScalarNode) or node.tag == NULL:
+            self.add("schema", node, what="card", expected="card", **where)
+            return None
+        return self.card_text(node.value, _loc(node), **where)
+
+    def cards(self, node: yaml.Node, what: str, **where: Any) -> tuple[tuple[Card, ...], Any] | None:
+        """A run of cards, as one text (`9♦ K♦ Q♦`) or a list; None if any card is unreadable."""
+        if isinstance(node, yaml.ScalarNode) and node.tag != NULL:
+            locs = _text_locs(node)
+            if "/" in node.value:
+                self.add("schema", node, what=what, expected="cards", **where)
+                return None
+            tokens = node.value.replace(",", " ").split()
+            fast = [CARD_BY_TEXT.get(tok) for tok in tokens]
+            if None not in fast:
+                return tuple(fast), locs  # type: ignore[arg-type]
+            tokens = _TOKEN.findall(node.value)
+            out = [self.card_text(tok, locs[i], **where) for i, tok in enumerate(tokens)]
+            return None if None in out else (tuple(out), locs)  # type: ignore[return-value]
+        if isinstance(node, yaml.SequenceNode):
+            out = [self.card(n, **where) for n in node.value]
+            return None if None in out else (tuple(out), [_loc(n) for n in node.value])  # type: ignore[return-value]
+        self.add("schema", node, what=what, expected="cards", **where)
+        return None
+
+    def pair(self, node: yaml.Node, what: str) -> tuple[str, ...] | None:
+        if not isinstance(node, yaml.SequenceNode):
+            self.add("schema", node, what=what, expected="two names")
+            return None
+        names = [self.text(n, what) for n in node.value]
+        if None in names:
+            return None
+        if len(names) != 2 or len(set(names)) != 2:
+            self.add("schema", node, what=what, expected="two names", got=names)
+            return None
+        return tuple(names)  # type: ignore[arg-type]
+
+    # -- the record ----------------------------------------------------------------------------
+    def read(self, root: yaml.Node, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> Record:
+        for key in set(top) - TOP_KEYS:
+            other = {"game": "tetka"} if key in TETKA_KEYS["record"] else {}
+            self.add("unknown-key", top[key][0], key=key, what="record", allowed=sorted(TOP_KEYS),
+                     renderer=RENDERER, record_game="terz", **other)
+        players: tuple[str, ...] = ()
+        players_loc = _loc(root)
+        if "players" not in top:
+            self.add("schema", root, what="players", expected="required")
+        else:
+            players_loc = _loc(top["players"][1])
+            players = self.pair(top["players"][1], "players") or ()
+        stake, stake_loc = Decimal(1), NOWHERE
+        if "stake" in top:
+            node = top["stake"][1]
+            stake_loc = _loc(node)
+            try:
+                if not isinstance(node, yaml.ScalarNode) or node.tag in (BOOL, NULL):
+                    raise StakeError(f"{getattr(node, 'value', '')!r} is not an amount")
+                stake = parse_stake(node.value)
+            except StakeError as e:
+                self.add("bad-stake", node, reason=str(e))
+        currency = self.text(top["currency"][1], "currency") or "" if "currency" in top else ""
+        rules = self.rules(top["rules"][1]) if "rules" in top else TerzRules()
+        meta: dict[str, Any] = {}
+        if "meta" in top:
+            m = top["meta"][1]
+            if isinstance(m, yaml.MappingNode):
+                meta = {k.value: v.value for k, v in m.value
+                        if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.ScalarNode)}
+            else:
+                self.add("schema", m, what="meta", expected="mapping")
+        games: list[GameRecord] = []
+        games_loc = _loc(root)
+        if "games" not in top:
+            self.add("schema", root, what="games", expected="required")
+        else:
+            node = top["games"][1]
+            games_loc = _loc(node)
+            if not isinstance(node, yaml.SequenceNode):
+                self.add("schema", node, what="games", expected="list")
+            elif len(node.value) > MAX_GAMES:
+                self.add("too-many", node, what="games", count=len(node.value), limit=MAX_GAMES)
+            elif players:
+                hands = 0
+                for n, gnode in enumerate(node.value, start=1):
+                    g = self.game(gnode, n, players)
+                    if g is None:
+                        continue
+                    hands += len(g.hands)
+                    if hands > MAX_HANDS:
+                        self.add("too-many", gnode, what="hands", count=hands, limit=MAX_HANDS)
+                        break
+                    games.append(g)
+        return Record(self.path, "terz", players, tuple(games), tuple(self.findings), stake, stake_loc,
+                      currency, rules, meta, players_loc, games_loc)
+
+    def rules(self, node: yaml.Node) -> TerzRules:
+        m = self.keys(node, "rules", RULE_KEYS)
+        kw: dict[str, Any] = {}
+        if "target" in m:
+            kw["target"] = self.whole(m["target"][1], "target", minimum=1)
+        for key, choices in CHOICES.items():
+            if key not in m:
+                continue
+            v = m[key][1]
+            if isinstance(choices[0], bool):
+                value: Any = self.flag(v, key)
+            elif isinstance(v, yaml.ScalarNode) and v.tag != NULL and v.value in choices:
+                value = v.value
+            else:
+                self.add("schema", v, what=key, expected=" | ".join(str(c) for c in choices))
+                value = None
+            kw[key] = value
+        return TerzRules(**{k: v for k, v in kw.items() if v is not None})
+
+    def scores(self, node: yaml.Node, what: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int], ValueLocs] | None:
+        """A mapping player -> whole number of zero or more, naming both players."""
+        m = self.mapping(node, what, None, **where)
+        if not m:
+            return None
+        out: dict[str, int] = {}
+        ok = True
+        for name, (k, v) in m.items():
+            if name not in players:
+                self.add("unknown-player", k, name=name, what=what, players=list(players), **where)
+                ok = False
+                continue
+            value = self.whole(v, what, **where)
+            if value is None:
+                ok = False
+            else:
+                out[name] = value
+        missing = [p for p in players if p not in m]
+        if missing and ok:
+            self.add("schema", node, what=what, expected="all players", missing=missing, **where)
+            ok = False
+        return (out, ValueLocs(m)) if ok else None
+
+    def game(self, node: yaml.Node, number: int, players: tuple[str, ...]) -> GameRecord | None:
+        where = {"robber": number}  # a finding's `robber` slot holds the game's number in a Terz record
+        m = self.keys(node, "game", GAME_KEYS, **where)
+        if not m and not isinstance(node, yaml.MappingNode):
+            return None
+        first, first_loc = None, NOWHERE
+        if "first_dealer" in m:
+            first_loc = _loc(m["first_dealer"][1])
+            first = self.player(m["first_dealer"][1], "first_dealer", players, **where)
+        totals, totals_loc, totals_locs = None, NOWHERE, {}
+        if "totals" in m:
+            totals_loc = _loc(m["totals"][1])
+            got = self.scores(m["totals"][1], "totals", players, **where)
+            if got:
+                totals, totals_locs = got
+        winner, winner_loc = None, NOWHERE
+        if "winner" in m:
+            winner_loc = _loc(m["winner"][1])
+            winner = self.player(m["winner"][1], "winner", players, **where)
+        hands: list[HandRecord] = []
+        hands_loc = _loc(node)
+        if "hands" not in m:
+            self.add("schema", node, what="hands", expected="required", **where)
+        else:
+            hnode = m["hands"][1]
+            hands_loc = _loc(hnode)
+            if not isinstance(hnode, yaml.SequenceNode):
+                self.add("schema", hnode, what="hands", expected="list", **where)
+            elif len(hnode.value) > MAX_HANDS:
+                self.add("too-many", hnode, what="hands", count=len(hnode.value), limit=MAX_HANDS, **where)
+            else:
+                hands = [self.hand(n, number, h, players) for h, n in enumerate(hnode.value, start=1)]
+        return GameRecord(number, _loc(node), tuple(hands), first, first_loc, totals, totals_loc, totals_locs,
+                          winner, winner_loc, hands_loc)
+
+    def hand(self, node: yaml.Node, game: int, number: int, players: tuple[str, ...]) -> HandRecord:
+        where = {"robber": game, "hand": number}
+        m = self.keys(node, "hand", HAND_KEYS, **where)
+        broken = not m
+        dealer, dealer_loc = None, NOWHERE
+        if "dealer" in m:
+            dealer_loc = _loc(m["dealer"][1])
+            dealer = self.player(m["dealer"][1], "dealer", players, **where)
+        trump, trump_loc = None, NOWHERE
+        if "trump" in m:
+            trump_loc = _loc(m["trump"][1])
+            trump = self.card(m["trump"][1], **where)
+            broken |= trump is None
+        deal, deal_locs = None, {}
+        if "deal" in m:
+            dm = self.mapping(m["deal"][1], "deal", None, **where)
+            deal = {}
+            for name, (k, v) in dm.items():
+                if name not in players:
+                    self.add("unknown-player", k, name=name, what="deal", players=list(players), **where)
+                    broken = True
+                    continue
+                got = self.cards(v, "deal", player=name, **where)
+                if got is None:
+                    broken = True
+                else:
+                    deal[name], deal_locs[name] = got
+            if not dm:
+                deal, broken = None, True
+        tricks: list[TrickRecord] | None = None
+        tricks_loc = NOWHERE
+        if "tricks" in m:
+            tnode = m["tricks"][1]
+            tricks_loc = _loc(tnode)
+            if not isinstance(tnode, yaml.SequenceNode):
+                self.add("schema", tnode, what="tricks", expected="list", **where)
+                broken = True
+            else:
+                nodes = tnode.value
+                if len(nodes) > TRICKS_PER_HAND:
+                    self.add("too-many", nodes[TRICKS_PER_HAND], what="tricks", count=len(nodes),
+                             limit=TRICKS_PER_HAND, trick=TRICKS_PER_HAND + 1, **where)
+                    nodes = nodes[:TRICKS_PER_HAND]
+                    broken = True
+                tricks = []
+                for t, tn in enumerate(nodes, start=1):
+                    tr = self.trick(tn, t, players, where)
+                    if tr is None:
+                        broken = True
+                    else:
+                        tricks.append(tr)
+            if trump is None and "trump" not in m:
+                self.add("schema", node, what="trump", expected="required", **where)
+                broken = True
+        points, points_loc, points_locs = None, NOWHERE, {}
+        if "points" in m:
+            points_loc = _loc(m["points"][1])
+            got = self.scores(m["points"][1], "points", players, **where)
+            if got:
+                points, points_locs = got
+            else:
+                broken = True
+        elif "tricks" not in m and m:
+            self.add("schema", node, what="hand", expected="tricks or points", **where)
+            broken = True
+        last, last_loc = None, NOWHERE
+        if "last_trick" in m:
+            last_loc = _loc(m["last_trick"][1])
+            last = self.player(m["last_trick"][1], "last_trick", players, **where)
+        forfeit, forfeit_loc = None, NOWHERE
+        if "forfeit" in m:
+            forfeit_loc = _loc(m["forfeit"][1])
+            forfeit = self.forfeit(m["forfeit"][1], players, where)
+            broken |= forfeit is None
+        return HandRecord(number, _loc(node), dealer, dealer_loc, trump, trump_loc, deal, deal_locs,
+                          tuple(tricks) if tricks is not None else None, tricks_loc, points, points_loc,
+                          points_locs, last, last_loc, forfeit, forfeit_loc, broken)
+
+    def forfeit(self, node: yaml.Node, players: tuple[str, ...], where: dict[str, int]) -> Forfeit | None:
+        m = self.mapping(node, "forfeit", FORFEIT_KEYS, **where)
+        if not m:
+            return None
+        if "player" not in m or "reason" not in m:
+            self.add("schema", node, what="forfeit", expected="player and reason", **where)
+            return None
+        player = self.player(m["player"][1], "forfeit", players, **where)
+        reason_node = m["reason"][1]
+        reason = reason_node.value if isinstance(reason_node, yaml.ScalarNode) else None
+        if reason not in FORFEIT_REASONS:
+            self.add("schema", reason_node, what="reason", expected=" | ".join(FORFEIT_REASONS), **where)
+            return None
+        trick = None
+        if "trick" in m:
+            trick = self.whole(m["trick"][1], "trick", minimum=1, **where)
+            if trick is not None and trick > TRICKS_PER_HAND:
+                self.add("schema", m["trick"][1], what="trick", expected="1-16", **where)
+                return None
+            if trick is None:
+                return None
+        return Forfeit(player, reason, trick) if player is not None else None  # type: ignore[arg-type]
+
+    # -- a trick -------------------------------------------------------------------------------
+    def play(self, node: yaml.Node, what: str, **where: Any) -> tuple[Card, Card, tuple[Card, ...], Any] | None:
+        """`9♣ 8♣`, `9♣ 8♣ / A♣ K♦` or `[9♣, 8♣]`: the lead, the reply, the draws written after `/`."""
+        if isinstance(node, yaml.SequenceNode):
+            got = self.cards(node, what, **where)
+            if got is None:
+                return None
+            if len(got[0]) != 2:
+                self.add("schema", node, what=what, expected="lead and reply", got=[str(c) for c in got[0]], **where)
+                return None
+            return got[0][0], got[0][1], (), got[1]
+        if not (isinstance(node, yaml.ScalarNode) and node.tag != NULL):
+            self.add("schema", node, what=what, expected="lead and reply", **where)
+            return None
+        fast = _fast_play(node.value)
+        if fast is not None:
+            return (*fast, _text_locs(node))
+        text = node.value
+        played, _, drawn = text.partition("/")
+        locs = _text_locs(node)
+        tokens = _TOKEN.findall(played)
+        draw_tokens = _TOKEN.findall(drawn)
+        if len(tokens) != 2 or ("/" in text and not 1 <= len(draw_tokens) <= 2) or drawn.count("/"):
+            self.add("schema", node, what=what, expected="lead and reply", got=tokens + draw_tokens, **where)
+            return None
+        cards = [self.card_text(tok, locs[i], **where) for i, tok in enumerate(tokens + draw_tokens)]
+        if None in cards:
+            return None
+        return cards[0], cards[1], tuple(cards[2:]), locs  # type: ignore[return-value]
+
+    def trick(self, node: yaml.Node, number: int, players: tuple[str, ...], hand_where: dict[str, int]) -> TrickRecord | None:
+        # The fast path: a trick written as one line in a usual spelling.
+        if type(node) is yaml.ScalarNode and node.tag == STR:
+            fast = _fast_play(node.value)
+            if fast is not None:
+                return TrickRecord(number, node.start_mark, fast[0], fast[1], _text_locs(node), fast[2])
+        where = {**hand_where, "trick": number}
+        loc = node.start_mark
+        if not isinstance(node, yaml.MappingNode):
+            got = self.play(node, "trick", **where)
+            if got is None:
+                return None
+            return TrickRecord(number, loc, got[0], got[1], got[3], got[2])
+        m = self.keys(node, "trick", TRICK_KEYS, **where)
+        if "play" not in m:
+            self.add("schema", node, what="play", expected="required", **where)
+            return None
+        got = self.play(m["play"][1], "play", **where)
+        if got is None:
+            return None
+        lead, reply, draws, card_locs = got
+        draw_loc = NOWHERE
+        if "draw" in m:
+            dnode = m["draw"][1]
+            draw_loc = _loc(dnode)
+            if draws:
+                self.add("duplicate-key", m["draw"][0], key="draw", first=_loc(m["play"][1]).line, **where)
+                return None
+            more = self.cards(dnode, "draw", **where)
+            if more is None:
+                return None
+            if not 1 <= len(more[0]) <= 2:
+                self.add("schema", dnode, what="draw", expected="one or two cards", **where)
+                return None
+            draws = more[0]
+        exchange, exchange_loc = self.who(m, "exchange", players, where)
+        bela, bela_loc = self.who(m, "bela", players, where)
+        scored, scored_loc = None, NOWHERE
+        if "scored" in m:
+            snode = m["scored"][1]
+            scored_loc = _loc(snode)
+            text = self.text(snode, "scored", **where)
+            if text is not None and text != "nobody" and text not in players:
+                self.add("unknown-player", snode, name=text, what="scored", players=[*players, "nobody"], **where)
+                return None
+            if text is None:
+                return None
+            scored = text
+        declare: dict[str, tuple[Card, ...]] = {}
+        declare_locs: dict[str, Loc] = {}
+        if "declare" in m:
+            dm = self.mapping(m["declare"][1], "declare", None, **where)
+            if not dm:
+                return None
+            for name, (k, v) in dm.items():
+                if name not in players:
+                    self.add("unknown-player", k, name=name, what="declare", players=list(players), **where)
+                    return None
+                cards = self.cards(v, "declare", player=name, **where)
+                if cards is None:
+                    return None
+                declare[name], declare_locs[name] = cards[0], _loc(v)
+        if (exchange is None and "exchange" in m) or (bela is None and "bela" in m):
+            return None
+        return TrickRecord(number, loc, lead, reply, card_locs, tuple(draws), draw_loc, exchange, exchange_loc,
+                           declare, declare_locs, scored, scored_loc, bela, bela_loc)
+
+    def who(self, m: dict[str, tuple[yaml.Node, yaml.Node]], key: str, players: tuple[str, ...],
+            where: dict[str, int]) -> tuple[str | None, Loc]:
+        if key not in m:
+            return None, NOWHERE
+        node = m[key][1]
+        return self.player(node, key, players, **where), _loc(node)
+
+
+def _fast_play(text: str) -> tuple[Card, Card, tuple[Card, ...]] | None:
+    """`9♣ 8♣` or `9♣ 8♣ / A♣ K♦` in the usual spellings, without a finding to make; else None
+    (and the careful path reads it)."""
+    played, slash, drawn = text.partition("/")
+    parts = played.split()
+    if len(parts) != 2:
+        return None
+    get = CARD_BY_TEXT.get
+    a, b = get(parts[0]), get(parts[1])
+    if a is None or b is None:
+        return None
+    if not slash:
+        return a, b, ()
+    more = drawn.split()
+    if not 1 <= len(more) <= 2 or "/" in drawn:
+        return None
+    draws = tuple(get(x) for x in more)
+    return (a, b, draws) if None not in draws else None  # type: ignore[return-value]
+
+
+# The usual spellings of the 32 cards, for the fast path; anything else goes through parse_card.
+CARD_BY_TEXT: dict[str, Card] = {}
+for _text in [r + s for r in ("7", "8", "9", "10", "J", "Q", "K", "A", "j", "q", "k", "a")
+              for s in ("♠", "♥", "♦", "♣", "S", "H", "D", "C", "s", "h", "d", "c")]:
+    CARD_BY_TEXT[_text] = parse_card(_text)
+del _text

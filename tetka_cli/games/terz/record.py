@@ -1,0 +1,108 @@
+"""A Terz record as plain data, with the line and column of every value the referee may report.
+
+The reader builds these from YAML nodes; the referee turns a played hand into the rules core's
+`HandInput` and points each `Issue` back at the value it names. Nothing here knows about YAML.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Mapping, Sequence
+
+from ...common.cards import Card
+from ...common.findings import Finding
+from ...common.positions import NOWHERE, Loc
+from .model import Forfeit, HandInput, TrickInput
+from .rules import DEFAULT_RULES, TerzRules
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """One trick as written, and where: `card_locs` holds the lead's, the reply's and then each
+    draw's place (draws written after `/`), `draw_loc` the `draw` key's value when used."""
+
+    number: int
+    mark: Any  # where the trick starts, as the YAML mark (its line and column are worked out when asked)
+    lead: Card
+    reply: Card
+    card_locs: Sequence[Loc] | Any  # [lead, reply, draw 1, draw 2]; may compute places lazily
+    draws: tuple[Card, ...] = ()
+    draw_loc: Loc = NOWHERE
+    exchange: str | None = None
+    exchange_loc: Loc = NOWHERE
+    declare: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    declare_locs: Mapping[str, Loc] = field(default_factory=dict)
+    scored: str | None = None
+    scored_loc: Loc = NOWHERE
+    bela: str | None = None
+    bela_loc: Loc = NOWHERE
+
+    @property
+    def loc(self) -> Loc:
+        m = self.mark
+        return m if isinstance(m, Loc) else Loc(m.line + 1, m.column + 1)
+
+    def as_input(self) -> TrickInput:
+        return TrickInput(self.lead, self.reply, self.draws, self.exchange, self.declare, self.scored, self.bela)
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    number: int
+    loc: Loc
+    dealer: str | None = None
+    dealer_loc: Loc = NOWHERE
+    trump: Card | None = None
+    trump_loc: Loc = NOWHERE
+    deal: Mapping[str, tuple[Card, ...]] | None = None
+    deal_locs: Mapping[str, Any] = field(default_factory=dict)  # player -> places of his cards
+    tricks: tuple[TrickRecord, ...] | None = None
+    tricks_loc: Loc = NOWHERE
+    points: Mapping[str, int] | None = None
+    points_loc: Loc = NOWHERE
+    points_locs: Any = field(default_factory=dict)  # .get(player, default) -> Loc
+    last_trick: str | None = None
+    last_trick_loc: Loc = NOWHERE
+    forfeit: Forfeit | None = None
+    forfeit_loc: Loc = NOWHERE
+    broken: bool = False  # a card or structure could not be read: the hand is not replayed
+
+    @property
+    def played(self) -> bool:
+        return self.tricks is not None
+
+    def as_input(self, dealer: str) -> HandInput:
+        """The hand for the rules core, with the dealer the referee settled on."""
+        assert self.trump is not None and self.tricks is not None
+        return HandInput(dealer, self.trump, tuple(t.as_input() for t in self.tricks), self.deal, self.forfeit)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    number: int
+    loc: Loc
+    hands: tuple[HandRecord, ...]
+    first_dealer: str | None = None
+    first_dealer_loc: Loc = NOWHERE
+    totals: Mapping[str, int] | None = None
+    totals_loc: Loc = NOWHERE
+    totals_locs: Any = field(default_factory=dict)
+    winner: str | None = None
+    winner_loc: Loc = NOWHERE
+    hands_loc: Loc = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    path: str
+    game: str
+    players: tuple[str, ...]
+    games: tuple[GameRecord, ...]
+    findings: tuple[Finding, ...] = ()  # found while reading: structure, cards, keys
+    stake: Decimal = Decimal(1)  # money per game, paid by the loser
+    stake_loc: Loc = NOWHERE
+    currency: str = ""
+    rules: TerzRules = DEFAULT_RULES
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    players_loc: Loc = NOWHERE
+    games_loc: Loc = NOWHERE

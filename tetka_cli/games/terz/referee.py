@@ -1,0 +1,235 @@
+"""The Terz referee: replays every hand of a record with the rules core, follows each game to its
+end, audits what the table wrote (`scored`, `points`, `totals`, `winner`) and the dealers, and
+turns every `Issue` of the core into a finding at the place in the file its `where` names."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from ...common.findings import Finding
+from ...common.positions import Loc
+from .game import GameProgress
+from .hand import replay_hand
+from .model import HandResult, Issue
+from .record import GameRecord, HandRecord, Record
+from .rules import TerzRules
+
+RENDERER = "tetka_cli.games.terz.messages"
+# Shared codes whose Terz sense differs from Tetka's: the Terz messages word them.
+_TERZ_WORDED = {"renonce", "incomplete", "deal-mismatch", "wrong-dealer", "bad-card", "duplicate-card"}
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    number: int
+    dealer: str
+    source: str  # "played": computed from the cards; "recorded": the table's points; "none"
+    points: Mapping[str, int]  # the points that count in the game
+    recorded: Mapping[str, int] | None
+    result: HandResult | None
+    record: HandRecord
+    last_trick: str | None  # who took the last trick, as far as known (computed, else written)
+    after_end: bool = False
+
+    @property
+    def trump(self):
+        return self.record.trump
+
+
+@dataclass(frozen=True, slots=True)
+class GameReport:
+    number: int
+    players: tuple[str, str]
+    first_dealer: str
+    hands: tuple[HandReport, ...]
+    totals: Mapping[str, int]
+    running: tuple[Mapping[str, int], ...]  # the totals after each hand (after_end hands add nothing)
+    winner: str | None
+    finished: bool
+    target: int
+    recorded_totals: Mapping[str, int] | None
+    recorded_winner: str | None
+    ended_by: str | None = None  # "target", "stop_at_target", "violation" (a forfeit, or a renonce under
+    #                              `renonce_penalty: game`), or None while the game goes on
+    next_dealer: tuple[str, bool] | None = None  # who deals after the last hand, and whether the record proves it
+
+
+@dataclass(frozen=True, slots=True)
+class RecordReport:
+    record: Record
+    games: tuple[GameReport, ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def path(self) -> str:
+        return self.record.path
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.is_error for f in self.findings)
+
+    @property
+    def robbers(self) -> tuple[GameReport, ...]:
+        """The games, under the name the commands shared with Tetka look for."""
+        return self.games
+
+
+def referee(record: Record) -> RecordReport:
+    """Check a Terz record against the rules; never raises for a record the reader could build."""
+    findings = list(record.findings)
+    games: list[GameReport] = []
+    if len(record.players) == 2:
+        previous: GameReport | None = None
+        for g in record.games:
+            report = _game(record, g, previous, findings)
+            games.append(report)
+            previous = report
+    findings.sort(key=lambda f: (f.line or 0, f.column or 0))
+    return RecordReport(record, tuple(games), tuple(findings))
+
+
+def _at(f: Finding, path: str, loc: Loc | None) -> Finding:
+    if loc is None or loc.line == 0:
+        return f.at(path=path)
+    return f.at(path=path, line=loc.line, column=loc.column)
+
+
+def _finding(code: str, args: Mapping[str, Any], path: str, loc: Loc | None, **where: Any) -> Finding:
+    if code in _TERZ_WORDED:
+        args = {**args, "renderer": RENDERER}
+    return _at(Finding(code, args, **{k: v for k, v in where.items() if v is not None}), path, loc)
+
+
+def _game(record: Record, g: GameRecord, previous: GameReport | None, findings: list[Finding]) -> GameReport:
+    rules = record.rules
+    players: tuple[str, str] = tuple(record.players)  # type: ignore[assignment]
+    path = record.path
+    # The first dealer: as written (by lot); else players[0] in the first game, and in a later
+    # game the dealer rule carried on from the previous game's last hand.
+    carried = previous.next_dealer if previous is not None else None
+    first = g.first_dealer or (carried[0] if carried is not None else players[0])
+    progress = GameProgress.start(players, first, rules)
+    reports: list[HandReport] = []
+    running: list[Mapping[str, int]] = []
+    expected: str | None = first if g.first_dealer is not None or carried is None or carried[1] else None
+    ended_with: int | None = None
+    for hand in g.hands:
+        where = {"robber": g.number, "hand": hand.number}
+        if hand.number == 1:
+            rule = "first_dealer" if g.first_dealer is not None else "first" if previous is None else rules.dealer_rule
+        else:
+            rule = rules.dealer_rule
+        if expected is not None and hand.dealer is not None and hand.dealer != expected and not progress.finished:
+            findings.append(_finding("wrong-dealer", {"what": "dealer", "given": hand.dealer,
+                                                      "expected": expected, "rule": rule},
+                                     path, hand.dealer_loc, **where))
+        dealer = hand.dealer or progress.dealer_of_next_hand
+        if progress.finished:
+            findings.append(_finding("after-game-end", {"ended": ended_with}, path, hand.loc, **where))
+            rep = _hand(record, hand, dealer, players, progress.totals, where, [])
+            reports.append(replace(rep, after_end=True))
+            running.append(dict(progress.totals))
+            continue
+        rep = _hand(record, hand, dealer, players, progress.totals, where, findings)
+        reports.append(rep)
+        if rep.source == "played" and rep.result is not None:
+            progress = progress.after_hand(rep.result)
+        else:
+            lost_by = rep.result.game_lost_by if rep.result is not None else (
+                hand.forfeit.player if hand.forfeit is not None else None)
+            progress = progress.after_points(rep.points, last_trick=rep.last_trick, dealer=dealer, lost_by=lost_by)
+        running.append(dict(progress.totals))
+        if progress.finished:
+            ended_with = hand.number
+            if progress.undetermined:
+                findings.append(_finding("winner-undetermined", {"target": rules.target}, path, hand.loc, **where))
+        expected = progress.dealer_of_next_hand if progress.dealer_known else None
+    where = {"robber": g.number}
+    if g.totals is not None:
+        for p in players:
+            if g.totals.get(p) != progress.totals[p]:
+                findings.append(_finding("totals-differ", {"recorded": g.totals.get(p),
+                                                           "computed": progress.totals[p]},
+                                         path, g.totals_locs.get(p, g.totals_loc), player=p, **where))
+    if g.winner is not None and g.winner != progress.winner and not progress.undetermined:
+        findings.append(_finding("winner-differs", {"recorded": g.winner, "computed": progress.winner or "nobody"},
+                                 path, g.winner_loc, **where))
+    if not progress.finished and g.hands:
+        findings.append(_finding("unfinished-game", {"target": rules.target,
+                                                     "highest": max(progress.totals.values())},
+                                 path, g.loc, **where))
+    return GameReport(g.number, players, first, tuple(reports), dict(progress.totals), tuple(running),
+                      progress.winner, progress.finished, rules.target, g.totals, g.winner, progress.end,
+                      (progress.dealer_of_next_hand, progress.dealer_known))
+
+
+def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str], totals: Mapping[str, int],
+          where: dict[str, int], findings: list[Finding]) -> HandReport:
+    path = record.path
+    zero = {p: 0 for p in players}
+
+    def table_points(result: HandResult | None = None) -> HandReport:
+        points = hand.points or (dict(result.points) if result is not None else zero)
+        source = "recorded" if hand.points else ("played" if result is not None else "none")
+        last = (result.last_trick if result is not None else None) or hand.last_trick
+        return HandReport(hand.number, dealer, source, points, hand.points, result, hand, last)
+
+    if not hand.played or hand.broken or hand.trump is None or hand.tricks is None:
+        return table_points()
+    result = replay_hand(players, hand.as_input(dealer), record.rules, totals_before=dict(totals))
+    for issue in (*result.renonces, *result.issues):
+        findings.append(_place(issue, path, hand, where, record.rules))
+    stopped = result.stopped_at is not None
+    computed = dict(result.points)
+    if hand.points is not None:
+        exact = result.complete or stopped
+        for p in players:
+            recorded = hand.points[p]
+            if recorded != computed[p] if exact else recorded < computed[p]:
+                findings.append(_finding("points-differ", {"recorded": recorded, "computed": computed[p],
+                                                           "complete": exact},
+                                         path, hand.points_locs.get(p, hand.points_loc), player=p, **where))
+    if not (result.complete or stopped) and hand.points is not None:
+        return table_points(result)  # the table's points are the only whole account of a hand cut short
+    return HandReport(hand.number, dealer, "played", computed, hand.points, result, hand,
+                      result.last_trick or hand.last_trick)
+
+
+def _place(issue: Issue, path: str, hand: HandRecord, where: Mapping[str, int], rules: TerzRules) -> Finding:
+    """Point a core issue at the value its `where` names."""
+    loc: Loc = hand.loc
+    tricks = hand.tricks or ()
+    trick = tricks[issue.trick - 1] if issue.trick is not None and 1 <= issue.trick <= len(tricks) else None
+    w = issue.where
+    try:
+        if trick is not None and w in ("lead", "reply"):
+            loc = trick.card_locs[0 if w == "lead" else 1]
+        elif trick is not None and w == "draw":
+            loc = trick.draw_loc if trick.draw_loc.line else trick.card_locs[2] if trick.draws else trick.loc
+        elif trick is not None and w in ("exchange", "bela", "scored"):
+            loc = getattr(trick, f"{w}_loc") if getattr(trick, f"{w}_loc").line else trick.loc
+        elif trick is not None and w == "declare":
+            loc = trick.declare_locs.get(issue.player or "", trick.loc)
+        elif w == "deal" and issue.player in hand.deal_locs:
+            locs = hand.deal_locs[issue.player]
+            index = issue.args.get("deal_index", 0)
+            loc = locs[index]
+        elif w == "points" and hand.points_loc.line:
+            loc = hand.points_locs.get(issue.player, hand.points_loc) if issue.player else hand.points_loc
+        elif w == "forfeit" and hand.forfeit_loc.line:
+            loc = hand.forfeit_loc
+        elif trick is not None:
+            loc = trick.loc
+        elif w == "trick" and hand.tricks_loc.line:
+            loc = hand.tricks_loc
+    except (IndexError, KeyError, TypeError):
+        loc = trick.loc if trick is not None else hand.loc
+    args = issue.args
+    if issue.code == "bela-illegal" and args.get("reason") == "out-of-window":
+        args = {**args, "window": _BELA_WINDOWS.get(rules.bela_window, rules.declaration_window)}
+    return _finding(issue.code, args, path, loc, trick=issue.trick, player=issue.player, **where)
+
+
+_BELA_WINDOWS = {"stock": "1-7", "any": "1-16"}  # "declarations": the declaration window
+
+

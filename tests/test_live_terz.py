@@ -193,9 +193,11 @@ def test_a_whole_game_through_a_pipe_leaves_a_record_scored_as_the_screen_showed
     assert [{p: v[1] for p, v in h.items()} for h in shown] == scored
     assert shown[-1] == {p: (script.game.totals[p], scored[-1][p]) for p in PLAYERS}
     assert f"Game 1 won by {script.game.winner}" in done.stdout
-    assert "Settlement: 0.50 руб. a game, paid by the loser" in done.stdout
+    # the settlement: `tetka settle`'s tables, the stake paid by the game's loser
     loser = next(p for p in PLAYERS if p != script.game.winner)
-    assert re.search(rf"{loser}\s+0\s+-0\.50 руб\.", done.stdout)
+    assert "terz.yaml: Game 1\n" in done.stdout and "terz.yaml: Sitting\n" in done.stdout
+    assert re.search(rf"^{loser}\s+{script.game.totals[loser]}\s+-0\.50 руб\.$", done.stdout, re.M)
+    assert re.search(rf"^{script.game.winner}\s+0\.50 руб\.$", done.stdout, re.M)
     assert len(log_events(str(path))) == len(script.lines)
     if "terz" in GAMES:  # the Terz record reader has landed: the referee reads it and scores it as shown
         referee_scores(path, shown)

@@ -198,27 +198,22 @@ class Session:
             self.say(f"ok {len(self.events)}")
 
     def settle(self) -> None:
-        """The same tables as `tetka settle FILE` (a game without them words its own)."""
+        """The same tables as `tetka settle FILE`."""
         from tabulate import tabulate
 
-        if hasattr(self.game, "settle_lines"):
-            self.say(self.game.settle_lines(self.state))
-            return
-
         from ..games.settling import SettleJob
-        from .views_tetka import sitting_json, sitting_tables
 
         # `tetka settle` leaves out a record with errors unless --force; here the only errors
         # are renonces, already penalised in the marks, which never keep a sitting out of the money.
         s = SettleJob(force=True)(self.path)
         for f in s.findings:
-            if f.code not in ("no-robbers", *PLAY_FAULTS):
+            if f.code not in (*self.game.quiet_at_end, *PLAY_FAULTS):
                 self.say(finding_line(f, self.lang), err=True)
         if s.money is None:
             self.say(self._("Nothing to settle."))
             return
         blocks = []
-        for tb in sitting_tables(sitting_json(s.money), self.lang):
+        for tb in self.game.settle_tables(s.money, self.lang):
             text = tb.title + "\n" if tb.title else ""
             text += tabulate(tb.rows, headers=list(tb.headers), tablefmt="simple", disable_numparse=True)
             blocks.append(text + "".join(f"\n  {n}" for n in tb.notes))

@@ -9,7 +9,7 @@ from ..common.cards import parse_card
 from ..games.terz.cards import DECK
 from ..games.terz.declarations import classify
 from ..games.terz.live import (GAME, LiveHand, Refused, Sitting, TerzHeader, build, pending_declaration,
-                               record_text, settlement)
+                               record_text)
 from ..games.terz.model import TrickResult
 from ..games.terz.names import kind_name, obligation_name, reason_text
 from ..games.terz.rules import TerzRules
@@ -34,6 +34,7 @@ class TerzLive(LiveWords):
 
     game = GAME
     seats = 2
+    quiet_at_end = ("no-games", "unfinished-game")  # findings `end` does not repeat: the screen said it
 
     # -- the header and the sitting ---------------------------------------------------------------
     @staticmethod
@@ -436,21 +437,13 @@ class TerzLive(LiveWords):
             _("Cards: Q♥ 10♦ qh Дч 10б ..."),
         ]
 
-    def settle_lines(self, state: Sitting) -> list[str]:
-        """The settlement: the stake per game won, paid by the loser."""
-        from tabulate import tabulate
+    @staticmethod
+    def settle_tables(money: Any, lang: str) -> list[Any]:
+        """The tables `tetka settle` prints for a Terz sitting: the stake per game, paid by its loser."""
+        from ..common.money import money_places
+        from .views_terz import sitting_json, sitting_tables
 
-        _ = self._
-        s = settlement(state)
-        cur = state.header.currency
-        rows = [[p, s["won"][p], f"{s['net'][p]:+f}" + (f" {cur}" if cur else "")] for p in state.header.players]
-        out = [_("Settlement: {stake} a game, paid by the loser").format(
-            stake=state.header.stake + (f" {cur}" if cur else "")),
-            tabulate(rows, headers=[_("player"), _("games won"), _("money")], tablefmt="simple",
-                     disable_numparse=True)]
-        if s["unfinished"]:
-            out.append(_("The last game was not finished: it is not paid."))
-        return out
+        return sitting_tables(sitting_json(money), lang, money_places(money.stake))
 
 
 def ngettext_renonce(lang: str, n: int, penalty: str) -> str:

@@ -25,6 +25,14 @@ class TetkaLive(LiveWords):
 
     game = GAME
     seats = 4
+    quiet_at_end = ("no-robbers",)  # findings `end` does not repeat: the screen said it
+
+    @staticmethod
+    def settle_tables(money: Any, lang: str) -> list[Any]:
+        """The tables `tetka settle` prints for a Tetka sitting."""
+        from .views_tetka import sitting_json, sitting_tables
+
+        return sitting_tables(sitting_json(money), lang)
 
     # -- the header and the sitting ---------------------------------------------------------------
     @staticmethod

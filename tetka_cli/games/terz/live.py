@@ -632,19 +632,3 @@ def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
 def _json(v: str) -> str:
     import json
     return json.dumps(v, ensure_ascii=False)
-
-
-def settlement(s: Sitting) -> dict[str, Any]:
-    """Money: the stake per finished game, paid by its loser to its winner (exact decimals)."""
-    from decimal import Decimal
-
-    stake = Decimal(s.header.stake)
-    net = {p: Decimal(0) for p in s.header.players}
-    won = {p: 0 for p in s.header.players}
-    for g in s.games:
-        w = g.progress.winner
-        if g.finished and w is not None:
-            won[w] += 1
-            net[w] += stake
-            net[s.other(w)] -= stake
-    return {"won": won, "net": net, "unfinished": not s.game.finished and bool(s.game.hands)}

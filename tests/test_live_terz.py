@@ -11,7 +11,6 @@ import yaml
 from live_script import child_env, log_events, tetka_command
 from terz_live_script import PLAYERS, game_script
 from tetka_cli.common.cards import parse_card
-from tetka_cli.games.records import GAMES
 from tetka_cli.games.terz.game import GameProgress
 from tetka_cli.games.terz.hand import replay_hand
 from tetka_cli.games.terz.live import Refused, TerzHeader, build
@@ -199,8 +198,7 @@ def test_a_whole_game_through_a_pipe_leaves_a_record_scored_as_the_screen_showed
     assert re.search(rf"^{loser}\s+{script.game.totals[loser]}\s+-0\.50 руб\.$", done.stdout, re.M)
     assert re.search(rf"^{script.game.winner}\s+0\.50 руб\.$", done.stdout, re.M)
     assert len(log_events(str(path))) == len(script.lines)
-    if "terz" in GAMES:  # the Terz record reader has landed: the referee reads it and scores it as shown
-        referee_scores(path, shown)
+    referee_scores(path, shown)
 
 
 def referee_scores(path, shown) -> None:

@@ -56,12 +56,10 @@ class TerzLive(LiveWords):
 
     @staticmethod
     def record_errors(path: str, text: str) -> list[Any]:
-        """The errors the referee finds in the record (renonces aside), when the Terz reader is
-        installed; without it, the hands were replayed by the rules core as they were entered."""
-        from ..games.records import GAMES, check_record
+        """The errors the Terz referee finds in the record: none but renonces, which the record
+        must show."""
+        from ..games.records import check_record
 
-        if GAME not in GAMES:
-            return []
         rep = check_record(path, text=text)
         return [f for f in rep.findings if f.is_error and f.code != "renonce"]
 

@@ -346,3 +346,4 @@ def test_a_game_on_a_terminal(tmp_path):
             term.proc.kill()
     shown = screen_hands(term.text)
     assert [{p: v[1] for p, v in h.items()} for h in shown] == rescore(path)
+    referee_scores(path, shown)

@@ -48,7 +48,7 @@ def test_validate_finds_the_renonce_and_the_scoring_mistake():
     assert "records/bad-renonce-and-wrong-marks.yaml:28:23: error marks-differ: Анна: the table wrote 5 marks, the cards give 4" in lines
     assert "1 record: 0 clean, 1 with errors, 0 unreadable" in r.stderr
     ru = run("validate", "records/bad-renonce-and-wrong-marks.yaml", "--lang", "ru")
-    assert "records/bad-renonce-and-wrong-marks.yaml:37:19: ошибка renonce: ренонс: Вера снёс J♠ на ход в трефы, имея 4♣" in ru.stdout
+    assert "records/bad-renonce-and-wrong-marks.yaml:37:19: ошибка renonce: ренонс: Вера снёс В♠ на ход в трефы, имея 4♣" in ru.stdout
 
 
 def test_validate_json_core():
@@ -123,8 +123,8 @@ def test_replay_one_hand_trick_by_trick():
     assert "Борис: most tricks, 8" in out and "Вера: Q♥ in trick 8" in out
     assert "renonce penalties" in out
     ru = run("replay", "records/bad-renonce-and-wrong-marks.yaml", "--robber", "1", "--hand", "2", "--lang", "ru")
-    assert "J♠ (ренонс)" in ru.stdout and "Борис: больше всех взяток, 8" in ru.stdout
-    assert "Вера: Q♥ во взятке 8" in ru.stdout
+    assert "В♠ (ренонс)" in ru.stdout and "Борис: больше всех взяток, 8" in ru.stdout
+    assert "Вера: Д♥ во взятке 8" in ru.stdout
 
 
 def test_replay_json_has_tricks_by_player():
@@ -171,8 +171,8 @@ BAD = {
     "empty.yaml": (b"", 2, "the file is empty"),
     "nul.yaml": (b"\x00" * 64, 2, "not a text file"),
     "utf16.yaml": ("format: 1\ngame: tetka\n".encode("utf-16"), 2, "not UTF-8"),
-    "broken.yaml": (b"format: 1\nplayers: [a, b\n", 2, "not valid YAML"),
-    "tab.yaml": (b"format: 1\nrobbers:\n\t- hands: []\n", 2, "a tab: YAML indents with spaces only"),
+    "broken.yaml": (b"format: 1\nplayers: [a, b\n", 2, "the list opened with `[` on line 2 is not closed"),
+    "tab.yaml": (b"format: 1\nrobbers:\n\t- hands: []\n", 2, "a tab character in the indentation: YAML indents with spaces only"),
     "tag.yaml": (b"format: 1\nmeta: !!python/object/apply:os.system [echo hi]\n", 2, "is not allowed"),
     "truncated.yaml": (open(os.path.join(RECORDS, "robber-played.yaml"), "rb").read()[:700], 1, "error"),
     "card.yaml": (open(os.path.join(RECORDS, "robber-played.yaml"), "rb").read().replace(b"9\xe2\x99\xa3", b"9X", 1),

@@ -145,7 +145,8 @@ def test_unreadable_inputs(tmp_path):
 
 
 def test_every_code_is_tested_here_or_in_the_cli_tests():
-    elsewhere = {"unreadable", "too-large", "reseat-too-early", "renonce", "name-variant"}
+    elsewhere = {"unreadable", "too-large", "reseat-too-early", "renonce", "name-variant",
+                 "seat-order", "counter-clockwise"}  # the slips: tests/test_slips.py
     elsewhere |= {c for c, code in CODES.items() if code.renderer == "tetka_cli.games.terz.messages"}  # test_terz_findings.py
     assert set(CODES) == set(CASES) | elsewhere
 

@@ -92,4 +92,4 @@ def test_marks_have_reasons_a_player_can_read():
     assert "Анна: Q♠ in trick 9" in reasons
     assert any(x.startswith("Глеб: most tricks, 4") for x in reasons)
     ru = {f"{m.player}: {mark_reason(m, 'ru')}" for m in r.marks}
-    assert "Анна: Q♠ во взятке 9" in ru
+    assert "Анна: Д♠ во взятке 9" in ru

@@ -135,7 +135,7 @@ def test_per_record_tables_and_standings_in_russian():
     r = run("settle", "records/season", "--per-record", "--lang", "ru")
     assert r.exit_code == 0
     assert r.stdout.count("Роббер 1") == 4 and "Вечер" in r.stdout and "Выиграно" in r.stdout
-    assert "прочитано записей: 4; рассчитано: 4; пропущено: 0" in r.stderr
+    assert "прочитаны 4 записи: рассчитано 4, пропущено 0" in r.stderr
 
 
 @pytest.mark.parametrize("text", [

@@ -41,7 +41,14 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int, player: str 
     three play together against him, beside the least his best card would have cost."""
     from ..common.batch import run_parallel
     from ..games.analysing import AnalyseJob
-    from .views_analyse import CSV_HEADERS, Summary, csv_rows, record_json, record_tables, summary_title
+    from .views_analyse import (
+        CSV_HEADERS,
+        Summary,
+        csv_rows,
+        record_json,
+        record_tables,
+        summary_title,
+    )
     from .views_tetka import Table
 
     paths, problems = expand(inputs)

@@ -11,8 +11,10 @@ import sys
 import click
 
 from .. import __version__
+from ..common.messages import LANGS, default_lang
 from .analyse import analyse
 from .base import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNREADABLE, err
+from .language import Group, lang_in_args, speaking, tr
 from .live import live
 from .marks import marks
 from .replay import replay
@@ -22,8 +24,11 @@ from .simulate import simulate
 from .validate import validate
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="tetka")
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, help="Show the version and exit.",
+              callback=lambda ctx, _param, value: _show_version(ctx, value))
+@click.option("--lang", type=click.Choice(LANGS), default=None, expose_value=False, is_eager=True,
+              help="Language of help, messages and headings (default: TETKA_LANG, else the locale).")
 def cli() -> None:
     """tetka: a referee for the Russian card game Tetka (Тетка), and for Terz (Терц).
 
@@ -37,18 +42,30 @@ for _command in (validate, replay, marks, settle, simulate, schema, live, analys
     cli.add_command(_command)
 
 
+def _show_version(ctx: click.Context, value: bool) -> None:
+    """`--version`, worded in the run's language (click's own option words it once, at import)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(tr("%(prog)s, version %(version)s") % {"prog": "tetka", "version": __version__})
+        ctx.exit()
+
+
 def main() -> None:
     """Entry point: no traceback ever reaches the user."""
+    with speaking(lang_in_args(sys.argv[1:]) or default_lang()):
+        _main()
+
+
+def _main() -> None:
     try:
         cli.main(prog_name="tetka", standalone_mode=False)
     except click.exceptions.Abort:
-        err("tetka: interrupted")
+        err(tr("tetka: interrupted"))
         sys.exit(EXIT_INTERRUPTED)
     except click.ClickException as e:
         e.show()
         sys.exit(EXIT_UNREADABLE if isinstance(e, click.UsageError) else e.exit_code)
     except KeyboardInterrupt:
-        err("tetka: interrupted")
+        err(tr("tetka: interrupted"))
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
         # The reader went away (`tetka validate … | head`): end quietly.
@@ -56,7 +73,8 @@ def main() -> None:
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(EXIT_OK)
     except Exception as e:  # a bug: say so in one line, never a traceback
-        err(f"tetka: internal error: {type(e).__name__}: {e} (please report this with the input)")
+        err(tr("tetka: internal error: {error} (please report this with the input)").format(
+            error=f"{type(e).__name__}: {e}"))
         if os.environ.get("TETKA_DEBUG"):
             raise
         sys.exit(EXIT_INTERNAL)

@@ -18,10 +18,11 @@ import click
 from tabulate import tabulate, tabulate_formats
 
 from ..common.findings import Finding, FindingError
-from ..common.messages import LANGS, default_lang, finding_line
+from ..common.messages import LANGS, finding_line
 from ..common.yaml_input import MAX_BYTES, find_records
 from ..games.records import check_record
 from .completion import complete_records
+from .language import ntr, tr, ui_lang
 from .views_tetka import Table
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -56,16 +57,17 @@ def output_options(f: Callable | None = None, *, html: bool = False) -> Callable
     @functools.wraps(f)
     def wrapper(*args: Any, fmt: str, table_format: str, lang: str | None, output: str | None, **kw: Any) -> Any:
         if table_format not in tabulate_formats:
-            raise click.BadParameter(f"{table_format!r} is not a tabulate format; try one of: "
-                                     + ", ".join(sorted(tabulate_formats)), param_hint="--table-format")
+            raise click.BadParameter(tr("{name!r} is not a tabulate format; try one of: {formats}").format(
+                name=table_format, formats=", ".join(sorted(tabulate_formats))), param_hint="--table-format")
         if output is not None:
             parent = os.path.dirname(os.path.abspath(output))
             if not os.path.isdir(parent):
-                raise click.BadParameter(f"no folder {parent!r} to write in", param_hint="--output")
+                raise click.BadParameter(tr("no folder {folder!r} to write in").format(folder=parent),
+                                         param_hint="--output")
             if os.path.exists(output) and any(_same_file(output, p) for p in kw.get("inputs", ())):
-                raise click.BadParameter(f"{output!r} is one of the inputs: tetka never writes to a record "
-                                         "it reads", param_hint="--output")
-        opts = Options(fmt, table_format, lang or default_lang())
+                raise click.BadParameter(tr("{output!r} is one of the inputs: tetka never writes to a record "
+                                            "it reads").format(output=output), param_hint="--output")
+        opts = Options(fmt, table_format, lang or ui_lang())
         if output is None:
             return f(*args, opts=opts, **kw)
         with _captured() as buffer:
@@ -107,7 +109,7 @@ def _write_output(path: str, text: str) -> None:
     try:
         write_atomic(path, text)
     except OSError as e:
-        raise click.ClickException(f"{path}: cannot write: {e.strerror or e}") from None
+        raise click.ClickException(tr("{path}: cannot write: {reason}").format(path=path, reason=e.strerror or e)) from None
 
 
 def input_options(f: Callable) -> Callable:
@@ -184,7 +186,8 @@ def interruptible(batch: Any) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        err(f"tetka: interrupted after {batch.done} of {batch.total} records")
+        err(ntr("tetka: interrupted after {done} of {total} record", "tetka: interrupted after {done} of {total} records",
+                batch.total).format(done=batch.done, total=batch.total))
         sys.exit(EXIT_INTERRUPTED)
 
 

@@ -7,6 +7,7 @@ the shell's own completion of every file, records or not.
 from __future__ import annotations
 
 import os
+
 import click
 from click.shell_completion import CompletionItem
 

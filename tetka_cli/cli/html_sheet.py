@@ -19,6 +19,7 @@ from ..common.messages import finding_line, t
 from ..games.tetka.referee import RecordReport, RobberReport
 from .views_tetka import SheetLine, Table, sheet_lines, table_totals
 
+
 @dataclass(frozen=True)
 class RobberSheet:
     """One robber's part of the page."""

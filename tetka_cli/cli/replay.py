@@ -17,6 +17,7 @@ from .base import (
     output_options,
     report_findings,
 )
+from .language import tr
 
 
 @click.command()
@@ -101,5 +102,5 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     if opts.fmt == "json":
         emit_json({"records": docs})
     if (robber is not None or hand is not None) and not shown and batch.clean + batch.broken:
-        raise click.BadParameter("no such robber or hand in the record", param_hint="--robber/--hand")
+        raise click.BadParameter(tr("no such robber or hand in the record"), param_hint="--robber/--hand")
     sys.exit(batch.exit_code)

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from ..common.messages import LANGS
 from .base import emit_json
 
 
@@ -33,6 +34,8 @@ SCHEMA = combined()
 
 
 @click.command()
+@click.option("--lang", type=click.Choice(LANGS), default=None, expose_value=False,
+              help="Language of the help (the schema itself is English).")
 @click.option("--game", "game", type=click.Choice(["both", "tetka", "terz"]), default="both", show_default=True,
               help="One game's schema, or both chosen by `game:`.")
 def schema(game: str) -> None:

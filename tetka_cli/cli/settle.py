@@ -27,6 +27,7 @@ from .base import (
     progress,
 )
 from .completion import complete_records
+from .language import tr
 from .views_tetka import Table
 
 
@@ -51,6 +52,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     stake; Tetka and Terz records in one season get standings per game. `--format html`: a page to
     print or send, with each record's score sheet and race charts beside its money."""
     from ..common.batch import run_parallel
+    from ..common.messages import stake_reason
     from ..common.money import StakeError, parse_stake
     from ..common.season import name_variants, standings
     from ..games.settling import SettleJob
@@ -66,13 +68,13 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     )
 
     if not inputs:
-        raise click.UsageError("give record files or folders (or `-`), or --from-json with earlier outputs")
+        raise click.UsageError(tr("give record files or folders (or `-`), or --from-json with earlier outputs"))
     stake = None
     if stake_text is not None:
         try:
             stake = parse_stake(stake_text)
         except StakeError as e:
-            raise click.BadParameter(str(e), param_hint="--stake") from None
+            raise click.BadParameter(stake_reason(e, opts.lang), param_hint="--stake") from None
     left_out: list[dict[str, Any]] = []
     warnings: list[Finding] = []
     records: list[dict[str, Any]] = []
@@ -204,9 +206,9 @@ def read_json_doc(path: str) -> dict[str, Any]:
         with (click.open_file(path, "r", encoding="utf-8")) as fh:
             doc = json.load(fh)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise UnreadableInput(f"{path}: not a settle JSON output: {e}") from None
+        raise UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(path=path, reason=e)) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
-        raise UnreadableInput(f"{path}: not a settle JSON output: no `records` list")
+        raise UnreadableInput(tr("{path}: not a settle JSON output: no `records` list").format(path=path))
     from .views_terz import check_sitting_json
 
     for i, rec in enumerate(doc["records"], start=1):
@@ -216,6 +218,6 @@ def read_json_doc(path: str) -> dict[str, Any]:
             else:
                 summary_from_json(rec)
         except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
-            raise UnreadableInput(f"{path}: not a settle JSON output: record {i}: "
-                                  f"{type(e).__name__} {e}") from None
+            raise UnreadableInput(tr("{path}: not a settle JSON output: record {number}: {reason}").format(
+                path=path, number=i, reason=f"{type(e).__name__} {e}")) from None
     return doc

@@ -6,8 +6,11 @@ import sys
 
 import click
 
-from ..common.messages import LANGS, default_lang, t
+from ..common.i18n import gettext, ngettext
+from ..common.locale_format import money_text as decimal_text
+from ..common.messages import LANGS, t
 from .base import err, out
+from .language import ntr, tr, ui_lang
 
 
 @click.command()
@@ -51,25 +54,25 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
     from ..games.tetka.rules import HouseRules
     from ..games.tetka.simulate import Simulator, average_marks
 
-    lang = lang or default_lang()
+    lang = lang or ui_lang()
     folder = _folder(out_path, sittings)
     if game == "terz":
         if hands is not None or robbers is not None:
-            raise click.UsageError("--hands and --robbers are Tetka's; a Terz sitting is --games whole games")
+            raise click.UsageError(tr("--hands and --robbers are Tetka's; a Terz sitting is --games whole games"))
         _simulate_terz(games or 1, target, sittings, players or "Анна,Борис", bots, seed, out_path, folder, stats,
                        lang)
         return
     if games is not None:
-        raise click.UsageError("--games is Terz's; a Tetka sitting is --robbers or --hands")
+        raise click.UsageError(tr("--games is Terz's; a Tetka sitting is --robbers or --hands"))
     players = players or "Анна,Борис,Вера,Глеб"
     if hands is None and robbers is None:
         robbers = 1
     if hands is not None and robbers is not None:
-        raise click.UsageError("give --hands or --robbers, not both")
+        raise click.UsageError(tr("give --hands or --robbers, not both"))
     names = [p.strip() for p in players.split(",") if p.strip()]
     if len(names) != 4 or len(set(names)) != 4:
-        raise click.BadParameter(f"Tetka is played by four distinct players, not {len(names)}: {players!r}",
-                                 param_hint="--players")
+        raise click.BadParameter(tr("Tetka is played by four distinct players, not {n}: {players!r}").format(
+            n=len(names), players=players), param_hint="--players")
     try:
         seats = bot_names(bots)
     except ValueError as e:
@@ -87,14 +90,16 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
         _emit(text, i, out_path, folder, written)
     played = sum(n for n, _ in tallies)
     if written:
-        err(f"tetka: wrote {len(written)} record(s), {played} hands")
+        err(ntr("tetka: wrote {n} record, {hands} hands", "tetka: wrote {n} records, {hands} hands",
+                len(written)).format(n=len(written), hands=played))
     if stats:
         avg = {p: sum(n * a[p] for n, a in tallies) / played for p in names}
-        rows = [[p, b, f"{avg[p]:.3f}"] for p, b in zip(names, seats)]
-        rows.append(["", "parity" if lang == "en" else "паритет", f"{rules.marks_per_hand / 4:.3f}"])
-        text = tabulate(rows, headers=[t("player", lang), "bot", "marks/hand"], tablefmt="simple",
-                        disable_numparse=True)
-        (out if out_path is not None else err)(f"{played} hands\n{text}")
+        rows = [[p, b, decimal_text(f"{avg[p]:.3f}", lang)] for p, b in zip(names, seats)]
+        rows.append(["", gettext(lang, "parity"), decimal_text(f"{rules.marks_per_hand / 4:.3f}", lang)])
+        text = tabulate(rows, headers=[t("player", lang), gettext(lang, "bot"), gettext(lang, "marks/hand")],
+                        tablefmt="simple", disable_numparse=True)
+        heading = ngettext(lang, "{n} hand", "{n} hands", played).format(n=played)
+        (out if out_path is not None else err)(f"{heading}\n{text}")
 
 
 def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: list[str]) -> None:
@@ -108,7 +113,7 @@ def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: 
     try:
         write_atomic(target, text)
     except OSError as e:
-        raise click.ClickException(f"{target}: cannot write: {e.strerror or e}") from None
+        raise click.ClickException(tr("{path}: cannot write: {reason}").format(path=target, reason=e.strerror or e)) from None
     written.append(target)
 
 
@@ -119,10 +124,11 @@ def _folder(out_path: str | None, sittings: int) -> str | None:
         if sittings > 1 or os.path.isdir(out_path):
             folder = out_path
             if not os.path.isdir(folder):
-                raise click.BadParameter(f"{folder!r} is not a folder (several sittings need one)", param_hint="--out")
+                raise click.BadParameter(tr("{folder!r} is not a folder (several sittings need one)").format(folder=folder),
+                                         param_hint="--out")
         parent = folder or os.path.dirname(os.path.abspath(out_path))
         if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
-            raise click.BadParameter(f"cannot write in {parent!r}", param_hint="--out")
+            raise click.BadParameter(tr("cannot write in {folder!r}").format(folder=parent), param_hint="--out")
     return folder
 
 
@@ -140,12 +146,14 @@ def _simulate_terz(games: int, target: int, sittings: int, players: str, bots: s
 
     names = [p.strip() for p in players.split(",") if p.strip()]
     if len(names) != 2 or len(set(names)) != 2:
-        raise click.BadParameter(f"Terz is played by two distinct players, not {len(names)}: {players!r}",
+        raise click.BadParameter(tr("Terz is played by two distinct players, not {n}: {players!r}").format(
+                                     n=len(names), players=players),
                                  param_hint="--players")
     seats = [b.strip() for b in bots.split(",") if b.strip()]
     seats = seats * 2 if len(seats) == 1 else seats
     if len(seats) != 2 or any(b not in ("book", "random") for b in seats):
-        raise click.BadParameter(f"one bot for both seats or two, each book or random: {bots!r}", param_hint="--bots")
+        raise click.BadParameter(tr("one bot for both seats or two, each book or random: {bots!r}").format(bots=bots),
+                                 param_hint="--bots")
     rules = TerzRules(target=target)
     done = []
     written: list[str] = []
@@ -158,7 +166,9 @@ def _simulate_terz(games: int, target: int, sittings: int, players: str, bots: s
         _emit(text, i, out_path, folder, written)
     n_games, n_hands, won, avg = game_stats(done)
     if written:
-        err(f"tetka: wrote {len(written)} record(s), {n_games} games, {n_hands} hands")
+        err(ntr("tetka: wrote {n} record, {games} games, {hands} hands",
+                "tetka: wrote {n} records, {games} games, {hands} hands", len(written)).format(
+                    n=len(written), games=n_games, hands=n_hands))
     if stats:
         rows = [[p, b, f"{avg.get(p, 0):.1f}", won.get(p, 0)] for p, b in zip(names, seats)]
         text = tabulate(rows, headers=[_(lang, "Player"), _(lang, "Bot"), _(lang, "Points per hand"), _(lang, "Games won")],

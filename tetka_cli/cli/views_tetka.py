@@ -8,6 +8,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..common.findings import Finding
 from ..common.i18n import gettext
+from ..common.locale_format import card_text, money_text
 from ..common.messages import mark_reason, t
 from ..common.money import format_money, money_places
 from ..common.season import SittingSummary, Standing
@@ -148,9 +149,9 @@ def marks_csv(reps: Iterable[RecordReport]) -> Table:
 
 # -- replay -------------------------------------------------------------------------------------
 def _carries(tr, photograph, counting: int, lang: str) -> str:
-    parts = [str(c) for c in tr.cards if c.is_queen]
+    parts = [card_text(c, lang) for c in tr.cards if c.is_queen]
     if photograph in tr.cards and not photograph.is_queen:
-        parts.append(f"{t('photograph', lang).lower()} {photograph}")
+        parts.append(f"{t('photograph', lang).lower()} {card_text(photograph, lang)}")
     elif photograph in tr.cards:
         parts.append(t("photograph", lang).lower())
     if tr.number == counting:
@@ -203,7 +204,7 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
         return Table(f"{title} — {label}: {marks}", [], [])
     rules = rep.record.rules
     counting = rules.counting_trick(res.photograph.rank.count_value)
-    title += (f", {t('photograph', lang).lower()} {res.photograph} "
+    title += (f", {t('photograph', lang).lower()} {card_text(res.photograph, lang)} "
               f"({t('counting_trick', lang)} {counting})")
     renonce_at = {(x.trick, x.player) for x in res.renonces}
     headers = [t("trick", lang), t("leader", lang)] + list(players) + [t("winner", lang), t("carries", lang),
@@ -216,7 +217,7 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
         cells = []
         for p in players:
             c = tr.card_of(p)
-            text = "" if c is None else str(c)
+            text = card_text(c, lang)
             if (tr.number, p) in renonce_at:
                 text += f" ({t('renonce_mark', lang)})"
             if losses and losses.get((tr.number, p)):
@@ -233,8 +234,8 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
 
 
 # -- settle -------------------------------------------------------------------------------------
-def _money(amount: Decimal, places: int, currency: str = "") -> str:
-    return format_money(amount, places) + (f" {currency}" if currency else "")
+def _money(amount: Decimal, places: int, currency: str = "", lang: str = "en") -> str:
+    return money_text(format_money(amount, places), lang) + (f" {currency}" if currency else "")
 
 
 def sitting_json(m: SittingMoney) -> dict[str, Any]:
@@ -292,19 +293,20 @@ def sitting_tables(doc: Mapping[str, Any], lang: str) -> list[Table]:
     for r in doc["robbers"]:
         title = f"{doc['path']}: {t('robber', lang)} {r['number']}"
         notes = [t("provisional", lang)] if r["provisional"] else []
-        rows = [[p, r["totals"][p], _money(Decimal(r["net"][p]), places, cur)] for p in r["totals"]]
+        rows = [[p, r["totals"][p], _money(Decimal(r["net"][p]), places, cur, lang)] for p in r["totals"]]
         tables.append(Table(title, [t("player", lang), t("marks", lang), t("net", lang)], rows, notes))
-        pays = [[x["from"], x["to"], x["marks"], _money(Decimal(x["amount"]), places, cur)] for x in r["payments"]]
+        pays = [[x["from"], x["to"], x["marks"], _money(Decimal(x["amount"]), places, cur, lang)] for x in r["payments"]]
         if pays:
             tables.append(Table("", [t("pays", lang), t("to", lang), t("marks", lang), t("amount", lang)], pays))
     tables.append(Table(f"{doc['path']}: {t('sitting', lang)}", [t("player", lang), t("net", lang)],
-                        [[p, _money(Decimal(v), places, cur)] for p, v in doc["net"].items()]))
+                        [[p, _money(Decimal(v), places, cur, lang)] for p, v in doc["net"].items()]))
     return tables
 
 
 def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "") -> Table:
     headers = [t("player", lang), t("sittings", lang), t("robbers", lang), t("lowest", lang), t("marks", lang),
                t("net", lang)]
-    rows = [[p, s["sittings"], s["robbers"], s["lowest"], s["marks"], s["net"] + (f" {currency}" if currency else "")]
+    rows = [[p, s["sittings"], s["robbers"], s["lowest"], s["marks"],
+             money_text(s["net"], lang) + (f" {currency}" if currency else "")]
             for p, s in players.items()]
     return Table("", headers, rows)

@@ -50,6 +50,9 @@ CODES: dict[str, Code] = {c.name: c for c in (
     Code("wrong-turn", _E, False, "a trick given player by player does not start with its leader or breaks the order"),
     Code("deal-mismatch", _E, False, "the cards dealt to a player differ from the cards that player played"),
     Code("renonce", _E, False, "a player did not follow suit while holding the suit led"),
+    # the usual slips of writing a hand down, recognised by reading it the way it was likely meant
+    Code("seat-order", _E, False, "tricks written in seat order instead of from each trick's leader"),
+    Code("counter-clockwise", _E, False, "players listed counter-clockwise: read clockwise, the tricks give the table's marks"),
     # scoring
     Code("marks-differ", _E, False, "the table's marks of a hand differ from the computed ones"),
     Code("impossible-marks", _E, False, "marks that cannot be: not summing to the marks of a hand"),

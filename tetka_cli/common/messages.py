@@ -1,14 +1,28 @@
-"""Every sentence and heading the user reads, in English and Russian."""
+"""Every sentence and heading the user reads about a Tetka record, worded through gettext: the
+English text is the message id, the Russian is in `locale/ru/LC_MESSAGES/tetka.po` (with Russian
+plural rules). Names from a record are never declined: they stand in the nominative, after a
+colon or in a list, so that no sentence reads "для Татьяна"."""
 from __future__ import annotations
 
 import importlib
 import locale
 import os
-from typing import Any, Callable, Mapping
+import re
+import unicodedata
+from typing import Any, Callable, Mapping, Sequence
+
+from .i18n import gettext as _
+from .i18n import ngettext
+from .locale_format import card_text, cards_text, number_text
 
 LANGS = ("en", "ru")
 
-SUITS_RU = {"♠": "пики", "♥": "червы", "♦": "бубны", "♣": "трефы"}
+SUITS_RU = {"♠": "пики", "♥": "червы", "♦": "бубны", "♣": "трефы"}  # suit names, for callers that name a suit
+
+
+def N_(message: str) -> str:
+    """Marks a message id for the catalog where it is only looked up later."""
+    return message
 
 
 def default_lang() -> str:
@@ -24,144 +38,352 @@ def default_lang() -> str:
     return "ru" if loc.lower().startswith("ru") else "en"
 
 
-def _names(v: Any) -> str:
-    return ", ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else str(v)
+def _names(v: Any, lang: str = "en") -> str:
+    """Names or cards, in a comma-separated list; cards in the reader's notation."""
+    return cards_text(v, lang) if isinstance(v, (list, tuple)) else card_text(v, lang)
 
 
+# -- reading the file ------------------------------------------------------------------------------
 _UNREADABLE = {
-    "missing": ("no such file", "нет такого файла"),
-    "directory": ("is a directory", "это папка, а не файл"),
-    "permission": ("permission denied", "нет прав на чтение"),
-    "empty": ("the file is empty: there is no record in it", "файл пуст: записи в нём нет"),
-    "binary": ("not a text file (it holds NUL bytes)", "это не текстовый файл (в нём есть нулевые байты)"),
-    "encoding": ("not UTF-8 text: save the record as UTF-8", "текст не в кодировке UTF-8: сохраните запись в UTF-8"),
-    "no-records": ("no *.yaml or *.yml records in this folder", "в папке нет записей *.yaml или *.yml"),
-    "os": ("cannot be read", "не читается"),
+    "missing": N_("no such file"),
+    "directory": N_("is a directory"),
+    "permission": N_("permission denied"),
+    "empty": N_("the file is empty: there is no record in it"),
+    "binary": N_("not a text file (it holds NUL bytes)"),
+    "encoding": N_("not UTF-8 text: save the record as UTF-8"),
+    "no-records": N_("no *.yaml or *.yml records in this folder"),
+    "os": N_("cannot be read"),
 }
 
+
+def _unreadable(a: Mapping[str, Any], lang: str) -> str:
+    reason = a["reason"]
+    text = _(lang, _UNREADABLE[reason]) if reason in _UNREADABLE else str(reason)
+    return text + (f": {a['detail']}" if a.get("detail") else "")
+
+
+# libyaml's problems, in plain words; `{line}` is the line the construct in trouble starts on.
+def _yaml_syntax(a: Mapping[str, Any], lang: str) -> str:
+    problem = str(a.get("problem", ""))
+    context = str(a.get("context", ""))
+    line = a.get("context_line") or "?"
+    found = str(a.get("found", ""))
+    if a.get("tab") or "tab character" in problem:
+        return _(lang, "a tab character in the indentation: YAML indents with spaces only; "
+                       "replace the tab with spaces")
+    if problem == "did not find expected key" or problem.startswith("expected <block end>"):
+        if a.get("line_start", True):
+            return _(lang, "this line is indented differently from the line above: the keys of one "
+                           "mapping must start in the same column (the mapping starts on line {line})"
+                     ).format(line=line)
+        return _(lang, "unexpected text after the value on this line: is there something after a "
+                       "closing quote or bracket?")
+    if problem == "did not find expected '-' indicator":
+        return _(lang, "this line is indented differently from the list above: the items of one list "
+                       "all start with `- ` in the same column (the list starts on line {line})").format(line=line)
+    if problem == "mapping values are not allowed in this context" and "above_line" in a and not a["colon_before"]:
+        # libyaml read this line as going on with a value begun above it.
+        if a["indent"] != a["above_indent"] and a["above_colon"]:
+            return _(lang, "this line is indented differently from the line above: a key that belongs "
+                           "beside the one on line {line} starts in the same column").format(line=a["above_line"])
+        if not a["above_colon"]:
+            return _(lang, "line {line} holds no `key: value`: add the colon and a space after the key, "
+                           "or join the line to the one above").format(line=a["above_line"])
+    if problem == "mapping values are not allowed in this context":
+        return _(lang, "a second `: ` on this line: put a value that holds a colon in quotes, "
+                       "or indent the line under the key it belongs to")
+    if problem == "could not find expected ':'":
+        return _(lang, "line {line} holds no `key: value`: add the colon and a space after the key, "
+                       "or join the line to the one above").format(line=line)
+    if problem == "found unexpected end of stream" and "quoted" in context:
+        return _(lang, "a quote opened on line {line} is never closed").format(line=line)
+    if problem.startswith("did not find expected ',' or ']'"):
+        return _(lang, "the list opened with `[` on line {line} is not closed with `]`, "
+                       "or two of its items have no comma between them").format(line=line)
+    if problem.startswith("did not find expected ',' or '}'"):
+        return _(lang, "the mapping opened with `{{` on line {line} is not closed with `}}`, "
+                       "or two of its entries have no comma between them").format(line=line)
+    if problem == "found unknown escape character":
+        return _(lang, "a backslash inside double quotes: use single quotes, or write the backslash twice")
+    if problem == "found character that cannot start any token" and found:
+        return _(lang, "a value cannot begin with {char!r}: put the value in quotes").format(char=found)
+    return _(lang, "not valid YAML: {problem}").format(problem=problem)
+
+
+# -- the record's structure -------------------------------------------------------------------------
 _EXPECTED = {
-    "mapping": ("a mapping of keys and values", "словарь «ключ: значение»"),
-    "list": ("a list", "список"),
-    "text": ("text", "текст"),
-    "whole": ("a whole number", "целое число"),
-    "positive": ("a whole number of 1 or more", "целое число не меньше 1"),
-    "boolean": ("true or false", "true или false"),
-    "four names": ("four distinct player names", "четыре разных имени игроков"),
-    "card": ("a card such as Q♥", "карта, например Q♥"),
-    "cards": ("cards such as `9♦ K♦ Q♦ 10♦` or a list of them", "карты, например `9♦ K♦ Q♦ 10♦`, или их список"),
-    "key": ("a plain key", "простой ключ"),
-    "required": ("required", "обязательно"),
-    "all players": ("a number for every player", "число для каждого игрока"),
-    "tricks or marks": ("its tricks or its marks", "взятки или марки"),
-    "0 or 1": ("0 or 1", "0 или 1"),
+    "mapping": N_("a mapping of keys and values"),
+    "list": N_("a list"),
+    "text": N_("text"),
+    "whole": N_("a whole number"),
+    "positive": N_("a whole number of 1 or more"),
+    "boolean": N_("true or false"),
+    "four names": N_("four distinct player names"),
+    "card": N_("a card such as Q♥"),
+    "cards": N_("cards such as `9♦ K♦ Q♦ 10♦` or a list of them"),
+    "key": N_("a plain key"),
+    "required": N_("required"),
+    "all players": N_("a number for every player"),
+    "tricks or marks": N_("its tricks or its marks"),
+    "0 or 1": N_("0 or 1"),
 }
 
 
-def _schema(a: Mapping[str, Any], ru: bool) -> str:
+def _schema(a: Mapping[str, Any], lang: str) -> str:
     exp = a.get("expected", "")
     what = a.get("what", "")
     if exp == "required":
-        return f"не хватает обязательного ключа `{what}`" if ru else f"`{what}` is required and missing"
+        return _(lang, "`{what}` is required and missing").format(what=what)
     if exp == "all players" and "missing" in a:
-        return (f"`{what}`: нет числа для {_names(a['missing'])}" if ru
-                else f"`{what}` gives no number for {_names(a['missing'])}")
+        return _(lang, "`{what}` gives no number for {names}").format(what=what, names=_names(a["missing"], lang))
     if "problem" in a:
-        return f"`{what}`: больше четырёх карт" if ru else f"`{what}` has more than four cards"
-    e = _EXPECTED.get(exp, (exp, exp))[1 if ru else 0]
-    got = f" (got {_names(a['got'])})" if "got" in a and not ru else (f" (дано: {_names(a['got'])})" if "got" in a else "")
-    return f"`{what}` должно быть: {e}{got}" if ru else f"`{what}` must be {e}{got}"
+        return _(lang, "`{what}` has more than four cards").format(what=what)
+    if exp == "four names" and "got" not in a:
+        # `players: Анна, Борис, Вера, Глеб` is one text, not a list.
+        return _(lang, "`{what}` must be a list of the four names, clockwise, like "
+                       "`players: [Анна, Борис, Вера, Глеб]`").format(what=what)
+    e = _(lang, _EXPECTED[exp]) if exp in _EXPECTED else str(exp)
+    if "got" in a:
+        return _(lang, "`{what}` must be {expected} (got {got})").format(what=what, expected=e,
+                                                                       got=_names(a["got"], lang))
+    return _(lang, "`{what}` must be {expected}").format(what=what, expected=e)
 
 
-def _card_reason(a: Mapping[str, Any], ru: bool) -> str:
+def _fold(name: str) -> str:
+    """A name as compared for a suggestion: case, ё/е and accents folded."""
+    text = unicodedata.normalize("NFKD", name.casefold().replace("ё", "е"))
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).strip()
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance, for names of a few letters."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def suggest_name(name: str, players: Sequence[str]) -> str | None:
+    """The player a mistyped name most likely means: the same name folded, or one within a
+    couple of letters (one for short names); None when no single player is close."""
+    folded = _fold(name)
+    if not folded or len(folded) > 64:
+        return None
+    scored = sorted((_distance(folded, _fold(p)), p) for p in players)
+    best = scored[0] if scored else None
+    if best is None:
+        return None
+    limit = 0 if len(folded) < 3 else 1 if len(folded) < 6 else 2
+    if best[0] > limit or (len(scored) > 1 and scored[1][0] == best[0]):
+        return None
+    return best[1]
+
+
+def _unknown_player(a: Mapping[str, Any], lang: str) -> str:
+    players = a.get("players") or []
+    text = _(lang, "{name!r} in `{what}` is not at this table ({players})").format(
+        name=a["name"], what=a["what"], players=_names(players, lang))
+    guess = suggest_name(str(a["name"]), players) if "," not in str(a["name"]) else None
+    if guess is not None:
+        text += _(lang, ": did you mean {guess}?").format(guess=guess)
+    return text
+
+
+# -- cards ----------------------------------------------------------------------------------------
+_RANK_WORDS = (  # stems of rank words, Russian and English, and the rank as written in each
+    ("туз", "Т"), ("корол", "К"), ("дам", "Д"), ("валет", "В"), ("десят", "10"), ("девят", "9"),
+    ("восьм", "8"), ("восем", "8"), ("семер", "7"), ("семь", "7"), ("шест", "6"), ("пят", "5"),
+    ("четв", "4"), ("четыр", "4"), ("трой", "3"), ("три", "3"), ("двой", "2"), ("два", "2"),
+    ("ace", "A"), ("king", "K"), ("queen", "Q"), ("jack", "J"), ("ten", "10"), ("nine", "9"),
+    ("eight", "8"), ("seven", "7"), ("six", "6"), ("five", "5"), ("four", "4"), ("three", "3"),
+    ("two", "2"), ("deuce", "2"),
+)
+_SUIT_WORDS = (
+    ("пик", "п", "♠"), ("черв", "ч", "♥"), ("бубн", "б", "♦"), ("бубен", "б", "♦"),
+    ("треф", "т", "♣"), ("крест", "т", "♣"),
+    ("spade", "s", "♠"), ("heart", "h", "♥"), ("diamond", "d", "♦"), ("club", "c", "♣"),
+)
+
+
+def card_in_words(text: str) -> tuple[str | None, str | None, bool]:
+    """The rank and suit a card written in words names (`дама пик` -> ("Д", "п")), each None when
+    not there; and whether the words are Russian."""
+    words = re.findall(r"[a-zа-я]+", text.casefold().replace("ё", "е"))
+    rank = suit = None
+    russian = any("а" <= ch <= "я" for w in words for ch in w)
+    for w in words:
+        r = next((r for stem, r in _RANK_WORDS if w.startswith(stem)), None)
+        if r is not None:
+            rank = rank or r
+            continue
+        s = next(((ru if russian else en) for stem, ru, en in _SUIT_WORDS if w.startswith(stem)), None)
+        suit = suit or s
+    return rank, suit, russian
+
+
+def _bad_card(a: Mapping[str, Any], lang: str) -> str:
     t = a["text"]
     if a.get("latin_t"):
-        return (f"{t!r} не карта: латинская T не читается как десятка — на странице она неотличима от "
-                "кириллической Т, то есть туза; десятку пишите 10") if ru else (
-                f"{t!r} is not a card: a Latin T is not read as ten, since on a page it looks exactly "
-                "like the Cyrillic Т, which is the ace; write ten as 10")
-    return (f"{t!r} не карта: пишите достоинство и масть слитно, например Q♥, 10♦, qh или Дч" if ru else
-            f"{t!r} is not a card: write rank then suit, like Q♥, 10♦, qh or Дч")
+        return _(lang, "{text!r} is not a card: a Latin T is not read as ten, since on a page it looks exactly "
+                       "like the Cyrillic Т, which is the ace; write ten as 10").format(text=t)
+    rank, suit, russian = card_in_words(str(t)) if len(str(t)) < 64 else (None, None, False)
+    if rank and suit:
+        return _(lang, "{text!r} is a card written in words: write it as rank and suit together, {card}"
+                 ).format(text=t, card=rank + suit)
+    if rank or suit:
+        example = (rank or ("Д" if russian else "Q")) + (suit or ("п" if russian else "♠"))
+        return _(lang, "{text!r} is not a card: write each card as one word, rank and suit together, "
+                       "like {card} (not in words, not split by a space)").format(text=t, card=example)
+    return _(lang, "{text!r} is not a card: write rank then suit, like Q♥, 10♦, qh or Дч").format(text=t)
 
 
-def _suit(s: Any, ru: bool) -> str:
-    return SUITS_RU.get(str(s), str(s)) if ru else str(s)
+_SUITS_LED = {"♠": N_("a ♠ lead"), "♥": N_("a ♥ lead"), "♦": N_("a ♦ lead"), "♣": N_("a ♣ lead")}
 
 
-_F: dict[str, tuple[Callable[[Mapping[str, Any]], str], Callable[[Mapping[str, Any]], str]]] = {
-    "unreadable": (
-        lambda a: _UNREADABLE.get(a["reason"], (a["reason"],) * 2)[0] + (f": {a['detail']}" if a.get("detail") else ""),
-        lambda a: _UNREADABLE.get(a["reason"], (a["reason"],) * 2)[1] + (f": {a['detail']}" if a.get("detail") else "")),
-    "yaml-syntax": (lambda a: f"not valid YAML: {a['problem']}"
-                    + (" (a tab: YAML indents with spaces only)" if a.get("tab") else ""),
-                    lambda a: f"ошибка YAML: {a['problem']}"
-                    + (" (табуляция: отступы в YAML делаются только пробелами)" if a.get("tab") else "")),
-    "too-large": (lambda a: f"the file is {a['size']:,} bytes, over the limit of {a['limit']:,} (--max-bytes)",
-                  lambda a: f"файл в {a['size']:,} байт больше предела {a['limit']:,} (--max-bytes)"),
-    "too-deep": (lambda a: f"nested deeper than {a['limit']} levels: no record is shaped like this",
-                 lambda a: f"вложенность глубже {a['limit']} уровней: записи так не выглядят"),
-    "yaml-alias": (lambda a: "YAML anchors and aliases are not allowed in a record (write each value out)",
-                   lambda a: "якоря и ссылки YAML в записи запрещены (пишите каждое значение полностью)"),
-    "yaml-tag": (lambda a: f"the YAML tag {a['tag']!r} is not allowed: records hold plain values only",
-                 lambda a: f"тег YAML {a['tag']!r} запрещён: в записи только простые значения"),
-    "duplicate-key": (lambda a: f"the key `{a['key']}` appears twice in this mapping (first on line {a['first']})",
-                      lambda a: f"ключ `{a['key']}` повторён в этом словаре (впервые в строке {a['first']})"),
-    "unknown-key": (lambda a: f"unknown key `{a['key']}` in {a['what']} (known: {', '.join(a['allowed'])})",
-                    lambda a: f"неизвестный ключ `{a['key']}` в {a['what']} (допустимы: {', '.join(a['allowed'])})"),
-    "schema": (lambda a: _schema(a, False), lambda a: _schema(a, True)),
-    "unsupported": (lambda a: f"{a['what']} {a['value']!r} is not supported (this version reads: {_names(a['supported'])})",
-                    lambda a: f"{a['what']} {a['value']!r} не поддерживается (поддерживается: {_names(a['supported'])})"),
-    "unknown-player": (lambda a: f"{a['name']!r} in `{a['what']}` is not at this table ({_names(a['players'])})",
-                       lambda a: f"{a['name']!r} в `{a['what']}` не сидит за этим столом ({_names(a['players'])})"),
-    "too-many": (lambda a: f"{a['count']:,} {a['what']}: more than the limit of {a['limit']:,}",
-                 lambda a: f"{a['what']}: {a['count']:,}, больше предела {a['limit']:,}"),
-    "bad-card": (lambda a: _card_reason(a, False), lambda a: _card_reason(a, True)),
-    "duplicate-card": (
-        lambda a: (f"{a['card']} is dealt twice (also to {a['in_deal_of']})" if "in_deal_of" in a
-                   else f"{a['card']} is played twice in this hand (first in trick {a['first']})"
-                   + (f"; missing from the hand: {_names(a['missing'])}" if a.get("missing") else "")),
-        lambda a: (f"{a['card']} сдана дважды (ещё и игроку {a['in_deal_of']})" if "in_deal_of" in a
-                   else f"{a['card']} сыграна в этой сдаче дважды (впервые во взятке {a['first']})"
-                   + (f"; в сдаче нет карты: {_names(a['missing'])}" if a.get("missing") else ""))),
-    "short-trick": (lambda a: f"this trick has {a['count']} cards, not 4, and more tricks follow it",
-                    lambda a: f"в этой взятке {a['count']} карт(ы), а не 4, хотя за ней идут другие"),
-    "incomplete": (lambda a: f"the hand stops after {a['tricks']} complete tricks of 13: only what is known is scored",
-                   lambda a: f"сдача записана лишь до {a['tricks']}-й взятки из 13: засчитано только известное"),
-    "wrong-turn": (lambda a: f"cards given in the order {_names(a['given'])}; the turn is {_names(a['expected'])}",
-                   lambda a: f"карты даны в порядке {_names(a['given'])}; по очереди ходят {_names(a['expected'])}"),
-    "deal-mismatch": (
-        lambda a: {"count": lambda: f"{a.get('count')} cards dealt, not 13",
-                   "played": lambda: f"{a.get('card')} was not dealt to this player" + (f" (dealt to {a['owner']})" if a.get("owner") else ""),
-                   "unplayed": lambda: f"dealt but never played: {_names(a.get('cards', []))}"}[a["problem"]](),
-        lambda a: {"count": lambda: f"сдано {a.get('count')} карт, а не 13",
-                   "played": lambda: f"{a.get('card')} не была сдана этому игроку" + (f" (сдана игроку {a['owner']})" if a.get("owner") else ""),
-                   "unplayed": lambda: f"сданы, но не сыграны: {_names(a.get('cards', []))}"}[a["problem"]]()),
-    "renonce": (lambda a: f"{{player}} played {a['card']} on a {a['led']} lead while holding {a['held']}",
-                lambda a: f"ренонс: {{player}} снёс {a['card']} на ход в {_suit(a['led'], True)}, имея {a['held']}"),
-    "marks-differ": (lambda a: f"{{player}}: the table wrote {a['recorded']} marks, the cards give {a['computed']}"
-                     + ("" if a.get("complete", True) else " so far"),
-                     lambda a: f"{{player}}: за столом записано марок {a['recorded']}, по картам {a['computed']}"
-                     + ("" if a.get("complete", True) else " (пока)")),
-    "impossible-marks": (
-        lambda a: (f"{{player}} has {a['value']} marks: marks cannot be negative" if a["problem"] == "negative"
-                   else f"the marks of a hand add up to {a['sum']}, but a hand hands out {a['expected']}"),
-        lambda a: (f"у {{player}} {a['value']} марок: отрицательных марок не бывает" if a["problem"] == "negative"
-                   else f"марки сдачи в сумме {a['sum']}, а сдатчик раздаёт {a['expected']}")),
-    "totals-differ": (lambda a: f"{{player}}: the table's total is {a['recorded']}, the hands add up to {a['computed']}",
-                      lambda a: f"{{player}}: за столом итог {a['recorded']}, по сдачам {a['computed']}"),
-    "after-robber-end": (lambda a: f"the robber ended with hand {a['ended']} (a total reached {a['target']}): no hand is played after it",
-                         lambda a: f"роббер окончен на сдаче {a['ended']} (итог достиг {a['target']}): после этого сдач нет"),
-    "wrong-dealer": (lambda a: f"{a['what']} is {a['given']}, but by rotation to the left it is {a['expected']}",
-                     lambda a: f"{a['what']}: записан {a['given']}, а по очереди влево сдаёт {a['expected']}"),
-    "reseat-too-early": (lambda a: f"a new seating in robber {a['robber_number']}: seats stay fixed for four robbers (allowed before the 5th, 9th, …)",
-                         lambda a: f"пересадка в роббере {a['robber_number']}: места меняют только через четыре роббера (перед 5-м, 9-м, …)"),
-    "unfinished-robber": (lambda a: f"the robber has not reached {a['target']} (highest total {a['highest']}): it is unfinished",
-                          lambda a: f"роббер не дошёл до {a['target']} (наибольший итог {a['highest']}): он не окончен"),
-    "no-robbers": (lambda a: "the record has no robbers: nothing to score",
-                   lambda a: "в записи нет робберов: считать нечего"),
-    "bad-stake": (lambda a: f"bad stake: {a['reason']}", lambda a: f"неверная ставка: {a['reason']}"),
-    "name-variant": (lambda a: f"the player {a['name']!r} is also written {_names(a['variants'])}: are they one person?",
-                     lambda a: f"игрок {a['name']!r} записан и как {_names(a['variants'])}: это один человек?"),
+def _duplicate_card(a: Mapping[str, Any], lang: str) -> str:
+    card = card_text(a["card"], lang)
+    if "in_deal_of" in a:
+        return _(lang, "{card} is dealt twice (also to {other})").format(card=card, other=a["in_deal_of"])
+    text = _(lang, "{card} is played twice in this hand (first in trick {first})").format(card=card, first=a["first"])
+    if a.get("missing"):
+        text += _(lang, "; missing from the hand: {cards}").format(cards=_names(a["missing"], lang))
+    return text
+
+
+def _deal_mismatch(a: Mapping[str, Any], lang: str) -> str:
+    problem = a["problem"]
+    if problem == "count":
+        n = a.get("count") or 0
+        return ngettext(lang, "{count} cards dealt, not 13", "{count} cards dealt, not 13", n).format(count=a.get("count"))
+    if problem == "played":
+        card = card_text(a.get("card"), lang)
+        if a.get("owner"):
+            return _(lang, "{card} was not dealt to this player (dealt to {owner})").format(card=card, owner=a["owner"])
+        return _(lang, "{card} was not dealt to this player").format(card=card)
+    return _(lang, "dealt but never played: {cards}").format(cards=_names(a.get("cards", []), lang))
+
+
+def _renonce(a: Mapping[str, Any], lang: str, player: str) -> str:
+    led = str(a["led"])
+    lead = _(lang, _SUITS_LED[led]) if led in _SUITS_LED else led
+    return _(lang, "{player} played {card} on {lead} while holding {held}").format(
+        player=player, card=card_text(a["card"], lang), lead=lead, held=card_text(a["held"], lang))
+
+
+def _marks_differ(a: Mapping[str, Any], lang: str, player: str) -> str:
+    n = a["recorded"] if isinstance(a["recorded"], int) else 0
+    if a.get("complete", True):
+        return ngettext(lang, "{player}: the table wrote {recorded} marks, the cards give {computed}",
+                        "{player}: the table wrote {recorded} marks, the cards give {computed}", n).format(
+            player=player, recorded=a["recorded"], computed=a["computed"])
+    return ngettext(lang, "{player}: the table wrote {recorded} marks, the cards give {computed} so far",
+                    "{player}: the table wrote {recorded} marks, the cards give {computed} so far", n).format(
+        player=player, recorded=a["recorded"], computed=a["computed"])
+
+
+def _impossible_marks(a: Mapping[str, Any], lang: str, player: str) -> str:
+    if a["problem"] == "negative" and a.get("what") == "totals":
+        return _(lang, "{player}: a total of {value} marks: totals cannot be negative; write the sum of "
+                       "{player}'s marks over the robber's hands").format(player=player, value=a["value"])
+    if a["problem"] == "negative":
+        return _(lang, "{player} has {value} marks: marks cannot be negative; write how many marks "
+                       "{player} took in this hand, 0 or more (a hand's marks are never taken away)"
+                 ).format(player=player, value=a["value"])
+    return _(lang, "the marks of a hand add up to {sum}, but a hand hands out {expected}").format(
+        sum=a["sum"], expected=a["expected"])
+
+
+def _stake(a: Mapping[str, Any], lang: str) -> str:
+    return _(lang, "bad stake: {reason}").format(reason=stake_reason(a, lang))
+
+
+def stake_reason(a: Mapping[str, Any] | Any, lang: str = "en") -> str:
+    """Why a stake is refused, from a `bad-stake` finding's args or a StakeError."""
+    if not isinstance(a, Mapping):
+        a = {"reason": str(a), "problem": getattr(a, "problem", None), "text": getattr(a, "text", "")}
+    problem, text = a.get("problem"), a.get("text", "")
+    if problem == "decimal-comma":
+        return _(lang, "{text!r} has a decimal comma: write the stake with a point, as \"{fixed}\"").format(
+            text=text, fixed=str(text).strip().replace(",", "."))
+    if problem in _STAKE:
+        return _(lang, _STAKE[problem]).format(text=text)
+    return str(a.get("reason", ""))
+
+
+_STAKE = {
+    "float": N_("{text!r} is not an exact decimal: write the stake as text, like \"0.10\""),
+    "not-a-number": N_("{text!r} is not a number"),
+    "not-finite": N_("{text!r} is not a finite amount"),
+    "negative": N_("{text!r} is negative: a stake is money per mark, zero or more"),
+    "too-long": N_("{text!r} has more digits than any stake needs"),
 }
+
+
+def _slip_seat_order(a: Mapping[str, Any], lang: str) -> str:
+    return _(lang, "these tricks are written in seat order ({players}), not from each trick's leader: "
+                   "read in seat order, they give the table's marks; write each trick starting with "
+                   "the card of the player who led it").format(players=_names(a.get("players", []), lang))
+
+
+def _slip_counter_clockwise(a: Mapping[str, Any], lang: str) -> str:
+    return _(lang, "the players seem listed counter-clockwise: read clockwise as {players}, these tricks "
+                   "give the table's marks; list the players clockwise, each next one at the previous "
+                   "one's left").format(players=_names(a.get("players", []), lang))
+
+
+_F: dict[str, Callable[..., str]] = {
+    "unreadable": _unreadable,
+    "yaml-syntax": _yaml_syntax,
+    "too-large": lambda a, lang: _(lang, "the file is {size} bytes, over the limit of {limit} (--max-bytes)").format(
+        size=number_text(a["size"], lang), limit=number_text(a["limit"], lang)),
+    "too-deep": lambda a, lang: _(lang, "nested deeper than {limit} levels: no record is shaped like this").format(
+        limit=a["limit"]),
+    "yaml-alias": lambda a, lang: _(lang, "YAML anchors and aliases are not allowed in a record (write each value out)"),
+    "yaml-tag": lambda a, lang: _(lang, "the YAML tag {tag!r} is not allowed: records hold plain values only").format(
+        tag=a["tag"]),
+    "duplicate-key": lambda a, lang: _(lang, "the key `{key}` appears twice in this mapping (first on line {first})"
+                                       ).format(key=a["key"], first=a["first"]),
+    "unknown-key": lambda a, lang: _(lang, "unknown key `{key}` in {what} (known: {known})").format(
+        key=a["key"], what=a["what"], known=", ".join(a["allowed"])),
+    "schema": _schema,
+    "unsupported": lambda a, lang: _(lang, "{what} {value!r} is not supported (this version reads: {supported})"
+                                     ).format(what=a["what"], value=a["value"], supported=_names(a["supported"], lang)),
+    "unknown-player": _unknown_player,
+    "too-many": lambda a, lang: _(lang, "{count} {what}: more than the limit of {limit}").format(
+        count=number_text(a["count"], lang), what=a["what"], limit=number_text(a["limit"], lang)),
+    "bad-card": _bad_card,
+    "duplicate-card": _duplicate_card,
+    "short-trick": lambda a, lang: ngettext(lang, "this trick has {count} cards, not 4, and more tricks follow it",
+                                            "this trick has {count} cards, not 4, and more tricks follow it",
+                                            a["count"]).format(count=a["count"]),
+    "incomplete": lambda a, lang: _(lang, "the hand stops after {tricks} complete tricks of 13: only what is known "
+                                          "is scored").format(tricks=a["tricks"]),
+    "wrong-turn": lambda a, lang: _(lang, "cards given in the order {given}; the turn is {expected}").format(
+        given=_names(a["given"], lang), expected=_names(a["expected"], lang)),
+    "deal-mismatch": _deal_mismatch,
+    "renonce": _renonce,
+    "marks-differ": _marks_differ,
+    "impossible-marks": _impossible_marks,
+    "totals-differ": lambda a, lang, player: _(lang, "{player}: the table's total is {recorded}, the hands add up "
+                                                     "to {computed}").format(player=player, **a),
+    "after-robber-end": lambda a, lang: _(lang, "the robber ended with hand {ended} (a total reached {target}): no "
+                                                "hand is played after it").format(**a),
+    "wrong-dealer": lambda a, lang: _(lang, "{what} is {given}, but by rotation to the left it is {expected}").format(**a),
+    "reseat-too-early": lambda a, lang: _(lang, "a new seating in robber {robber_number}: seats stay fixed for four "
+                                                "robbers (allowed before the 5th, 9th, …)").format(**a),
+    "unfinished-robber": lambda a, lang: _(lang, "the robber has not reached {target} (highest total {highest}): it "
+                                                 "is unfinished").format(**a),
+    "no-robbers": lambda a, lang: _(lang, "the record has no robbers: nothing to score"),
+    "bad-stake": _stake,
+    "name-variant": lambda a, lang: _(lang, "the player {name!r} is also written {variants}: are they one person?"
+                                      ).format(name=a["name"], variants=_names(a["variants"], lang)),
+    "seat-order": _slip_seat_order,
+    "counter-clockwise": _slip_counter_clockwise,
+}
+_WITH_PLAYER = {"renonce", "marks-differ", "impossible-marks", "totals-differ"}
 
 
 def finding_message(f: Any, lang: str = "en") -> str:
@@ -172,8 +394,12 @@ def finding_message(f: Any, lang: str = "en") -> str:
     renderer = CODES[f.code].renderer or f.args.get("renderer")
     if renderer is not None:  # a code that a part of the tool words itself (see findings.Code)
         return importlib.import_module(renderer).finding_message(f, lang)
-    text = _F[f.code][1 if lang == "ru" else 0](f.args)
-    return text.replace("{player}", f.player or "?")
+    if f.code in _WITH_PLAYER:
+        return _F[f.code](f.args, lang, f.player or "?")
+    return _F[f.code](f.args, lang)
+
+
+_SEVERITY = {"error": N_("error"), "warning": N_("warning")}
 
 
 def finding_line(f: Any, lang: str = "en") -> str:
@@ -181,69 +407,71 @@ def finding_line(f: Any, lang: str = "en") -> str:
     place = f.path or "-"
     if f.line:
         place += f":{f.line}:{f.column or 1}"
-    sev = f.severity.value
-    if lang == "ru":
-        sev = {"error": "ошибка", "warning": "предупреждение"}[sev]
+    sev = _(lang, _SEVERITY[f.severity.value])
     return f"{place}: {sev} {f.code}: {f.message(lang)}"
 
 
 # Headings, labels and reasons for marks.
-_T: dict[str, tuple[str, str]] = {
-    "robber": ("Robber", "Роббер"),
-    "hand": ("Hand", "Сдача"),
-    "trick": ("Trick", "Взятка"),
-    "leader": ("Leader", "Ходит"),
-    "winner": ("Winner", "Берёт"),
-    "carries": ("Carries", "Во взятке"),
-    "counts": ("Tricks", "Взяток"),
-    "dealer": ("Dealer", "Сдаёт"),
-    "photograph": ("Photograph", "Фотография"),
-    "counting_trick": ("counting trick", "счётная взятка"),
-    "marks": ("Marks", "Марки"),
-    "totals": ("Totals", "Итог"),
-    "recorded": ("table", "записано"),
-    "finished": ("finished", "окончен"),
-    "unfinished": ("unfinished", "не окончен"),
-    "net": ("Net", "Итог, деньги"),
-    "pays": ("Pays", "Платит"),
-    "to": ("To", "Кому"),
-    "amount": ("Amount", "Сумма"),
-    "player": ("Player", "Игрок"),
-    "sittings": ("Sittings", "Вечеров"),
-    "robbers": ("Robbers", "Робберов"),
-    "lowest": ("Won (lowest)", "Выиграно"),
-    "sitting": ("Sitting", "Вечер"),
-    "ok": ("ok", "в порядке"),
-    "renonce_mark": ("renonce", "ренонс"),
-    "incomplete": ("incomplete", "не доиграна"),
-    "hand_only": ("marks only", "только марки"),
-    "not_replayed": ("not replayed: see the findings", "не разыграна: см. замечания"),
-    "after_end": ("after the end", "после конца"),
-    "provisional": ("provisional: the robber is unfinished", "предварительно: роббер не окончен"),
-    "summary_validate": ("{n} records: {clean} clean, {bad} with errors, {unreadable} unreadable",
-                         "записей: {n}; в порядке: {clean}; с ошибками: {bad}; не прочитано: {unreadable}"),
-    "summary_settle": ("{read} records read, {settled} settled, {left_out} left out",
-                       "прочитано записей: {read}; рассчитано: {settled}; пропущено: {left_out}"),
-    "left_out": ("left out", "пропущено"),
-    "penalty": ("renonce penalties", "штраф за ренонсы"),
+_T: dict[str, str] = {
+    "robber": N_("Robber"),
+    "hand": N_("Hand"),
+    "trick": N_("Trick"),
+    "leader": N_("Leader"),
+    "winner": N_("Winner"),
+    "carries": N_("Carries"),
+    "counts": N_("Tricks"),
+    "dealer": N_("Dealer"),
+    "photograph": N_("Photograph"),
+    "counting_trick": N_("counting trick"),
+    "marks": N_("Marks"),
+    "totals": N_("Totals"),
+    "recorded": N_("table"),
+    "finished": N_("finished"),
+    "unfinished": N_("unfinished"),
+    "net": N_("Net"),
+    "pays": N_("Pays"),
+    "to": N_("To"),
+    "amount": N_("Amount"),
+    "player": N_("Player"),
+    "sittings": N_("Sittings"),
+    "robbers": N_("Robbers"),
+    "lowest": N_("Won (lowest)"),
+    "sitting": N_("Sitting"),
+    "ok": N_("ok"),
+    "renonce_mark": N_("renonce"),
+    "incomplete": N_("incomplete"),
+    "hand_only": N_("marks only"),
+    "not_replayed": N_("not replayed: see the findings"),
+    "after_end": N_("after the end"),
+    "provisional": N_("provisional: the robber is unfinished"),
+    "left_out": N_("left out"),
+    "penalty": N_("renonce penalties"),
+}
+# Lines with a count in them: singular and plural message ids, and the argument that counts.
+_TN: dict[str, tuple[str, str, str]] = {
+    "summary_validate": (N_("{n} record: {clean} clean, {bad} with errors, {unreadable} unreadable"),
+                         N_("{n} records: {clean} clean, {bad} with errors, {unreadable} unreadable"), "n"),
+    "summary_settle": (N_("{read} record read, {settled} settled, {left_out} left out"),
+                       N_("{read} records read, {settled} settled, {left_out} left out"), "read"),
 }
 
 _MARK_REASON = {
-    "queen": ("{card} in trick {trick}", "{card} во взятке {trick}"),
-    "photograph": ("the photograph {card} in trick {trick}", "фотография {card} во взятке {trick}"),
-    "counting-trick": ("the counting trick, {trick}", "счётная взятка, {trick}-я"),
-    "most-tricks": ("most tricks, {tricks}", "больше всех взяток, {tricks}"),
-    "last-trick": ("the last trick, {trick}", "последняя взятка, {trick}-я"),
+    "queen": N_("{card} in trick {trick}"),
+    "photograph": N_("the photograph {card} in trick {trick}"),
+    "counting-trick": N_("the counting trick, {trick}"),
+    "most-tricks": N_("most tricks, {tricks}"),
+    "last-trick": N_("the last trick, {trick}"),
 }
 
 
 def t(key: str, lang: str = "en", **kw: Any) -> str:
-    text = _T[key][1 if lang == "ru" else 0]
-    if lang != "ru" and kw.get("n", kw.get("read")) == 1:
-        text = text.replace("records", "record", 1)
+    if key in _TN:
+        one, many, counted = _TN[key]
+        return ngettext(lang, one, many, int(kw.get(counted, 0))).format(**kw)
+    text = _(lang, _T[key])
     return text.format(**kw) if kw else text
 
 
 def mark_reason(mark: Any, lang: str = "en") -> str:
-    tmpl = _MARK_REASON[mark.kind.value][1 if lang == "ru" else 0]
-    return tmpl.format(card=mark.card, trick=mark.trick, tricks=mark.tricks)
+    tmpl = _(lang, _MARK_REASON[mark.kind.value])
+    return tmpl.format(card=card_text(mark.card, lang), trick=mark.trick, tricks=mark.tricks)

@@ -132,13 +132,34 @@ def compose(path: str, text: str) -> yaml.Node:
         line, col = _mark_loc(mark)
         problem = e.problem or e.context or "not YAML"
         tab = mark is not None and text[mark.index:mark.index + 1] == "\t"
-        raise FindingError(Finding("yaml-syntax", {"problem": problem, "tab": tab}, path=path, line=line,
-                                   column=col)) from None
+        # For the message layer to say it in plain words: the construct the problem is in, the
+        # line it starts on, the character found, and whether that is the first one of its line.
+        found = text[mark.index:mark.index + 1] if mark is not None else ""
+        line_start = mark is not None and not text[text.rfind("\n", 0, mark.index) + 1:mark.index].strip()
+        raise FindingError(Finding("yaml-syntax", {
+            "problem": problem, "tab": tab, "context": e.context or "", "found": found, "line_start": line_start,
+            "context_line": _mark_loc(e.context_mark)[0], **_line_above(text, mark)},
+            path=path, line=line, column=col)) from None
     except yaml.YAMLError as e:
         raise FindingError(Finding("yaml-syntax", {"problem": str(e)}, path=path)) from None
     if node is None:
         raise FindingError(Finding("unreadable", {"reason": "empty"}, path=path))
     return node
+
+
+def _line_above(text: str, mark: Any) -> dict[str, Any]:
+    """The indentation of the line in error and of the nearest line above it with text, and
+    whether that one holds a `key:`; for a syntax error's message to say which line is wrong."""
+    if mark is None:
+        return {}
+    lines = text.split("\n", mark.line + 1)[: mark.line + 1]
+    here = lines[mark.line] if mark.line < len(lines) else ""
+    for n in range(mark.line - 1, -1, -1):
+        above = lines[n].split(" #", 1)[0].rstrip()
+        if above.strip() and not above.lstrip().startswith("#"):
+            return {"indent": len(here) - len(here.lstrip(" ")), "above_indent": len(above) - len(above.lstrip(" ")),
+                    "above_colon": ":" in above, "above_line": n + 1, "colon_before": ": " in here[: mark.column]}
+    return {}
 
 
 @contextlib.contextmanager

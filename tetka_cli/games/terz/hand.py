@@ -14,7 +14,15 @@ from .bela import BELA_POINTS, bela_breach, bela_partner
 from .cards import DECK_SET, LAST_TRICK_BONUS, card_points, sort_key, trump_seven
 from .declarations import Combination, Declared, binding_breach, classify, is_higher
 from .exchange import exchange_breach, exchange_moves_cards
-from .model import Bela, Declaration, HandInput, HandResult, Issue, TrickInput, TrickResult
+from .model import (
+    Bela,
+    Declaration,
+    HandInput,
+    HandResult,
+    Issue,
+    TrickInput,
+    TrickResult,
+)
 from .play import broken_obligation, legal_replies, provable_breach, reply_wins
 from .rules import DEFAULT_RULES, HAND_SIZE, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
 

@@ -81,10 +81,11 @@ class TetkaReader(NodeReader):
             stake_loc = _loc(node)
             try:
                 if not isinstance(node, yaml.ScalarNode) or node.tag == BOOL or node.tag == NULL:
-                    raise StakeError(f"{getattr(node, 'value', '')!r} is not an amount")
+                    raise StakeError(f"{getattr(node, 'value', '')!r} is not an amount", "not-a-number",
+                                     getattr(node, "value", ""))
                 stake = parse_stake(node.value)  # the text as written: `0.10` is never a float
             except StakeError as e:
-                self.add("bad-stake", node, reason=str(e))
+                self.add("bad-stake", node, reason=str(e), problem=e.problem, text=e.text)
         currency = ""
         if "currency" in top:
             currency = self.text(top["currency"][1], "currency") or ""
@@ -148,11 +149,11 @@ class TetkaReader(NodeReader):
                 self.add("unknown-player", k, name=name, what=what, players=list(players), **where)
                 ok = False
                 continue
-            value = self.whole(v, what, **where)
+            value = self.whole(v, what, minimum=-MAX_HANDS, **where)  # a negative one gets its own finding
             if value is None:
                 ok = False
             elif value < 0:
-                self.add("impossible-marks", v, problem="negative", value=value, player=name, **where)
+                self.add("impossible-marks", v, problem="negative", value=value, player=name, what=what, **where)
                 ok = False
             else:
                 out[name] = value
@@ -284,10 +285,8 @@ class TetkaReader(NodeReader):
         if "marks" in m:
             marks_loc = _loc(m["marks"][1])
             got = self.scores(m["marks"][1], "marks", players, **where)
-            if got:
+            if got:  # malformed marks are reported; the play is still replayed and checked
                 marks, marks_locs = got
-            else:
-                broken = True
         elif tricks is None and m:
             self.add("schema", node, what="hand", expected="tricks or marks", **where)
             broken = True

@@ -16,6 +16,7 @@ from .robber import (
     next_first_dealer,
     run_robber,
 )
+from .slips import clockwise_alternative, from_seat_order, in_turn
 from .table import Table
 
 
@@ -69,8 +70,37 @@ class RecordReport:
         return not any(f.is_error for f in self.findings)
 
 
-def referee(record: Record) -> RecordReport:
-    """Check a record against the rules; never raises for a record the loader could build."""
+# Findings that a wrong seating or a wrong order of cards in tricks brings about.
+_SCORING = frozenset({"marks-differ", "totals-differ", "renonce", "wrong-dealer", "wrong-turn",
+                      "deal-mismatch", "duplicate-card", "after-robber-end", "impossible-marks"})
+
+
+def referee(record: Record, *, slips: bool = True) -> RecordReport:
+    """Check a record against the rules; never raises for a record the loader could build.
+    When the table's marks disagree with the cards, the players read clockwise the other way
+    round are tried too: if that reading gives the table's marks, the record says so."""
+    report = _referee(record)
+    if slips and len(record.players) == 4 and any(f.code in ("marks-differ", "totals-differ") for f in report.findings):
+        return _counter_clockwise(record, report)
+    return report
+
+
+def _counter_clockwise(record: Record, report: RecordReport) -> RecordReport:
+    alt_record = replace(record, players=clockwise_alternative(record.players), robbers=tuple(
+        replace(r, players=clockwise_alternative(r.players)) if r.players is not None and len(r.players) == 4 else r
+        for r in record.robbers))
+    alt = _referee(alt_record)
+    compared = any(h.recorded is not None and h.result is not None and h.result.complete
+                   for r in alt.robbers for h in r.hands)
+    read = {id(f) for f in record.findings}  # what the reader found does not depend on the seating
+    if not compared or any(f.code in _SCORING and f.is_error and id(f) not in read for f in alt.findings):
+        return report
+    found = _at(Finding("counter-clockwise", {"players": list(alt_record.players)}), record.path, record.players_loc)
+    findings = sorted(alt.findings + (found,), key=lambda f: (f.line or 0, f.column or 0))
+    return RecordReport(record, alt.robbers, tuple(findings))
+
+
+def _referee(record: Record) -> RecordReport:
     findings = list(record.findings)
     robbers: list[RobberReport] = []
     if len(record.players) == 4:
@@ -158,16 +188,27 @@ def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: i
         return table_marks()
     if hand.broken or hand.photograph is None or hand.tricks is None:
         return table_marks()
-    result = replay_hand(table, dealer, hand.photograph, hand.tricks, deal=hand.deal, rules=record.rules)
-    # A trick written player by player must name the players in turn, from the trick's leader.
-    for tr, given in zip(result.tricks, hand.trick_players) if any(hand.trick_players) else ():
-        if given is not None and tuple(given) != tr.players[: len(given)]:
+    # A trick written player by player must name the players in turn, from the trick's leader;
+    # one that does not is reported, and put in turn by its names so the checks go on after it.
+    tricks, out_of_turn = (in_turn(table, dealer, hand.tricks, hand.trick_players) if any(hand.trick_players)
+                           else (hand.tricks, []))
+    result = replay_hand(table, dealer, hand.photograph, tricks, deal=hand.deal, rules=record.rules)
+    for tr in result.tricks:
+        given = hand.trick_players[tr.number - 1] if tr.number in out_of_turn else None
+        if given is not None:
             findings.append(_at(Finding("wrong-turn", {"given": list(given), "expected": list(tr.players)},
                                         trick=tr.number, **where), record.path, hand.trick_locs[tr.number - 1]))
-            return table_marks()
+    computed = dict(result.marks_by_player)
+    if (hand.marks is not None and result.complete and computed != dict(hand.marks)
+            and not any(hand.trick_players)):
+        seat_order = _seat_order(record, table, dealer, hand)
+        if seat_order is not None:
+            findings.append(_at(Finding("seat-order", {"players": list(table.players)}, **where),
+                                record.path, hand.trick_locs[0] if len(hand.trick_locs) else hand.loc))
+            return HandReport(hand.number, dealer, "played", dict(seat_order.marks_by_player), hand.marks,
+                              seat_order, hand)
     for f in result.findings:
         findings.append(_place(f, record.path, hand, where))
-    computed = dict(result.marks_by_player)
     if hand.marks is None:
         return HandReport(hand.number, dealer, "played", computed, None, result, hand)
     for p in table.players:
@@ -181,6 +222,18 @@ def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: i
         # The table's marks are the only whole account of a hand whose record stops early.
         return HandReport(hand.number, dealer, "recorded", hand.marks, hand.marks, result, hand)
     return HandReport(hand.number, dealer, "played", computed, hand.marks, result, hand)
+
+
+def _seat_order(record: Record, table: Table, dealer: str, hand: HandRecord) -> HandResult | None:
+    """The hand read with each trick in seat order, when that reading is clean and gives exactly
+    the table's marks (which the reading as written does not)."""
+    tricks = from_seat_order(table, dealer, hand.tricks or ())
+    if tricks is None:
+        return None
+    alt = replay_hand(table, dealer, hand.photograph, tricks, deal=hand.deal, rules=record.rules)
+    if not alt.complete or any(f.is_error for f in alt.findings) or dict(alt.marks_by_player) != dict(hand.marks):
+        return None
+    return alt
 
 
 def _place(f: Finding, path: str, hand: HandRecord, where: Mapping[str, int]) -> Finding:

@@ -1,0 +1,223 @@
+"""The usual slips of writing a record, each written into a real record: every one is found, in
+the same run as all the others, and its message says what to write instead, in both languages."""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from test_cli import ROOT, run
+
+from tetka_cli.common.findings import FindingError
+from tetka_cli.common.messages import card_in_words, suggest_name
+from tetka_cli.games.records import load_record
+from tetka_cli.games.tetka.referee import referee
+
+PLAYED = open(os.path.join(ROOT, "records", "robber-played.yaml"), encoding="utf-8").read()
+SLIPS = "tests/data/all-slips.yaml"
+
+
+def report(text: str):
+    return referee(load_record("r.yaml", text=text))
+
+
+def findings(text: str):
+    try:
+        return list(report(text).findings)
+    except FindingError as e:
+        return [e.finding]
+
+
+def only(text: str, code: str):
+    got = [f for f in findings(text) if f.code == code]
+    assert len(got) == 1, [(f.code, f.message()) for f in findings(text)]
+    return got[0]
+
+
+def in_seat_order(text: str, hand: int) -> str:
+    """The record with one hand's tricks written in seat order, as a secretary might copy them
+    from the columns of a score sheet."""
+    rep = report(text)
+    r = rep.robbers[0]
+    h = r.hands[hand - 1]
+    lines = text.split("\n")
+    for tr, loc in zip(h.result.tricks, h.record.trick_locs):
+        i = loc.line - 1
+        lines[i] = lines[i][: lines[i].index("- ") + 2] + " ".join(str(tr.card_of(p)) for p in r.players)
+    return "\n".join(lines)
+
+
+def test_the_base_record_is_clean():
+    assert report(PLAYED).ok
+
+
+def test_tricks_written_in_seat_order_are_recognised_and_the_table_marks_stand():
+    text = in_seat_order(PLAYED, 3)
+    f = only(text, "seat-order")
+    assert (f.hand, f.line) == (3, report(PLAYED).robbers[0].hands[2].record.trick_locs[0].line)
+    assert "read in seat order, they give the table's marks" in f.message("en")
+    assert "write each trick starting with the card of the player who led it" in f.message("en")
+    assert "пишите каждую взятку с карты того, кто в неё ходил" in f.message("ru")
+    # The slip explains everything: no renonce or marks-differ drowns it, and the totals agree.
+    assert [x.code for x in findings(text) if x.is_error] == ["seat-order"]
+    assert report(text).robbers[0].totals == report(PLAYED).robbers[0].totals
+
+
+def test_seat_order_is_not_claimed_when_it_does_not_give_the_table_marks():
+    text = in_seat_order(PLAYED, 3)
+    marks = re.findall(r"marks: \{.*\}", text)[2]
+    text = text.replace(marks, "marks: {Анна: 7, Борис: 0, Вера: 0, Глеб: 0}", 1)
+    codes = {f.code for f in findings(text)}
+    assert "seat-order" not in codes and "marks-differ" in codes
+
+
+def test_players_listed_counter_clockwise_are_recognised():
+    text = PLAYED.replace("players: [Анна, Борис, Вера, Глеб]", "players: [Анна, Глеб, Вера, Борис]")
+    f = only(text, "counter-clockwise")
+    assert f.line == text[: text.index("[Анна, Глеб")].count("\n") + 1
+    assert "read clockwise as Анна, Борис, Вера, Глеб, these tricks give the table's marks" in f.message("en")
+    assert "против часовой стрелки" in f.message("ru") and "Анна, Борис, Вера, Глеб" in f.message("ru")
+    assert [x.code for x in findings(text) if x.is_error] == ["counter-clockwise"]
+
+
+def test_a_wrong_seating_that_no_reading_explains_is_not_called_counter_clockwise():
+    text = PLAYED.replace("players: [Анна, Борис, Вера, Глеб]", "players: [Анна, Вера, Борис, Глеб]")
+    codes = {f.code for f in findings(text)}
+    assert "counter-clockwise" not in codes and "marks-differ" in codes
+
+
+@pytest.mark.parametrize("written, players, meant", [
+    ("анна", ["Анна", "Борис"], "Анна"),
+    ("Петр", ["Пётр", "Анна", "Вера", "Глеб"], "Пётр"),
+    ("Бориc", ["Анна", "Борис", "Вера", "Глеб"], "Борис"),  # a Latin c
+    ("Глебб", ["Анна", "Борис", "Вера", "Глеб"], "Глеб"),
+    ("Дмитрий", ["Анна", "Борис", "Вера", "Глеб"], None),
+])
+def test_a_name_not_at_the_table_gets_the_player_it_most_likely_means(written, players, meant):
+    assert suggest_name(written, players) == meant
+
+
+def test_a_misspelt_dealer_says_did_you_mean():
+    text = PLAYED.replace("players: [Анна, Борис, Вера, Глеб]", "players: [Анна, Борис, Вера, Пётр]").replace(
+        "Глеб", "Пётр").replace("dealer: Пётр", "dealer: петр", 1)
+    f = only(text, "unknown-player")
+    assert f.message("en").endswith(": did you mean Пётр?")
+    assert f.message("ru").endswith(": может быть, имелся в виду игрок Пётр?")
+
+
+@pytest.mark.parametrize("written, fix_en, fix_ru", [
+    ("дама пик", "write it as rank and suit together, Дп", "пишите достоинство и масть слитно, Дп"),
+    ("Туз червей", "write it as rank and suit together, Тч", "пишите достоинство и масть слитно, Тч"),
+    ("queen of spades", "write it as rank and suit together, Q♠", "пишите достоинство и масть слитно, Q♠"),
+    ("десятка", "like 10п (not in words, not split by a space)", "например 10п (не словами и без пробела)"),
+])
+def test_a_card_written_in_words_is_told_how_to_write_it(written, fix_en, fix_ru):
+    text = re.sub(r"photograph: 3♠", f"photograph: {written}", PLAYED, count=1)
+    f = only(text, "bad-card")
+    assert fix_en in f.message("en") and fix_ru in f.message("ru")
+
+
+def test_card_words_are_read_in_both_languages():
+    assert card_in_words("дама пик") == ("Д", "п", True)
+    assert card_in_words("Queen of Spades") == ("Q", "♠", False)
+    assert card_in_words("9♠") == (None, None, False)
+
+
+def test_a_decimal_comma_in_the_stake_is_told_to_be_a_point():
+    text = PLAYED.replace("players:", "stake: 0,10\nplayers:", 1)
+    f = only(text, "bad-stake")
+    assert f.message("en") == 'bad stake: \'0,10\' has a decimal comma: write the stake with a point, as "0.10"'
+    assert f.message("ru") == 'неверная ставка: в \'0,10\' дробная часть отделена запятой: пишите ставку с точкой, "0.10"'
+
+
+def test_players_not_written_as_a_list_are_shown_the_list():
+    text = PLAYED.replace("players: [Анна, Борис, Вера, Глеб]", "players: Анна, Борис, Вера, Глеб")
+    f = only(text, "schema")
+    assert "must be a list of the four names, clockwise, like `players: [Анна, Борис, Вера, Глеб]`" in f.message("en")
+    assert "должно быть списком из четырёх имён по часовой стрелке" in f.message("ru")
+
+
+def test_a_negative_number_of_marks_says_what_marks_are():
+    text = PLAYED.replace("marks: {Анна: 4, Борис: 1, Вера: 1, Глеб: 1}", "marks: {Анна: 4, Борис: -1, Вера: 1, Глеб: 1}")
+    f = only(text, "impossible-marks")
+    assert f.player == "Борис"
+    assert "marks cannot be negative; write how many marks Борис took in this hand, 0 or more" in f.message("en")
+    assert f.message("ru").startswith("Борис: записано марок -1, а отрицательных марок не бывает")
+    assert "schema" not in {x.code for x in findings(text)}  # one finding, not also "must be a whole number"
+
+
+def test_malformed_marks_do_not_hide_the_play():
+    # Hand 1 with a renonce (a card swapped between two tricks) and marks that cannot be read.
+    bad = PLAYED.replace("          - 5♠ 3♠ 6♠ 4♠\n", "          - 5♠ 3♠ 6♠ 9♦\n", 1).replace(
+        "          - 4♦ 9♦ Q♣ 5♦\n", "          - 4♦ 4♠ Q♣ 5♦\n", 1)
+    assert "renonce" in {f.code for f in findings(bad)}
+    bad = bad.replace("marks: {Анна: 4, Борис: 1, Вера: 1, Глеб: 1}", "marks: {Анна: four, Борис: 1, Вера: 1, Глеб: 1}")
+    codes = [f.code for f in findings(bad) if f.hand == 1]
+    assert "schema" in codes and "renonce" in codes
+
+
+def test_a_trick_out_of_turn_does_not_stop_the_checks_of_the_tricks_after_it():
+    # Trick 2 given player by player in the wrong order, and a card played twice in trick 9.
+    rep = report(PLAYED)
+    h = rep.robbers[0].hands[0]
+    tr = h.result.tricks[1]
+    names = list(reversed(tr.players))
+    mapping = "{" + ", ".join(f"{p}: {tr.card_of(p)}" for p in names) + "}"
+    text = PLAYED.replace("          - 3♥ 7♥ J♥ 9♥\n", f"          - {mapping}\n", 1)
+    text = text.replace("          - 2♣ 9♣ A♦ A♣\n", "          - 2♣ 9♣ A♦ 3♣\n", 1)
+    codes = [f.code for f in findings(text) if f.hand == 1]
+    assert "wrong-turn" in codes and "duplicate-card" in codes
+
+
+YAML_SLIPS = {
+    # what is written, the line reported, English and Russian
+    "format: 1\ngame: tetka\n  players: [Анна, Борис, Вера, Глеб]\n":
+        (3, "this line is indented differently from the line above", "у этой строки не такой отступ, как у строки выше"),
+    "format: 1\nrobbers:\n  - hands: []\n - first_dealer: Анна\n":
+        (4, "indented differently", "не такой отступ"),
+    "format: 1\nplayers: [Анна, Борис\nrobbers: []\n":
+        (3, "the list opened with `[` on line 2 is not closed with `]`", "список, открытый `[` в строке 2, не закрыт `]`"),
+    "format: 1\nmeta:\n  event: \"Вечер\n":
+        (4, "a quote opened on line 3 is never closed", "кавычка, открытая в строке 3, нигде не закрыта"),
+    "format: 1\nmeta:\n\tevent: x\n":
+        (3, "a tab character in the indentation", "в отступе стоит табуляция"),
+    "format: 1\nmeta: {event: x\n":
+        (3, "the mapping opened with `{` on line 2 is not closed with `}`", "словарь, открытый `{` в строке 2"),
+    "format: 1\nmeta:\n  event: Вечер: в клубе\n":
+        (3, "a second `: ` on this line: put a value that holds a colon in quotes", "второе `: ` в этой строке"),
+    "format: 1\nmeta:\n  event\n  date: 1894\n":
+        (4, "line 3 holds no `key: value`", "в строке 3 нет пары `ключ: значение`"),
+}
+
+
+@pytest.mark.parametrize("text", sorted(YAML_SLIPS))
+def test_yaml_syntax_errors_in_plain_words(text):
+    line, en, ru = YAML_SLIPS[text]
+    f = only(text, "yaml-syntax")
+    assert f.line == line
+    assert en in f.message("en") and ru in f.message("ru")
+    assert "expected" not in f.message("en") and "while parsing" not in f.message("en")
+
+
+def test_all_the_slips_in_one_record_are_reported_in_one_run():
+    r = run("validate", SLIPS, "--lang", "en")
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    want = {
+        "bad-stake": 'as "0.10"',
+        "counter-clockwise": "read clockwise as Анна, Борис, Вера, Глеб, these tricks give the table's marks",
+        "unknown-player": "did you mean Анна?",
+        "seat-order": "read in seat order, they give the table's marks",
+        "bad-card": "'король бубен' is a card written in words: write it as rank and suit together, Кб",
+        "impossible-marks": "Вера has -1 marks: marks cannot be negative",
+        "schema": "`players` must be a list of the four names",
+    }
+    for code, text in want.items():
+        assert any(f" {code}: " in ln and text in ln for ln in lines), (code, r.stdout)
+    assert sum(" error " in ln for ln in lines) == len(want)
+    ru = run("validate", SLIPS, "--lang", "ru")
+    assert ru.exit_code == 1
+    for text in ("пишите ставку с точкой, \"0.10\"", "против часовой стрелки", "имелся в виду игрок Анна",
+                 "по порядку мест", "слитно, Кб", "отрицательных марок не бывает", "списком из четырёх имён"):
+        assert text in ru.stdout, text
+    assert "1 запись: в порядке 0, с ошибками 1, не прочитано 0" in ru.stderr

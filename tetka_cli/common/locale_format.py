@@ -1,0 +1,38 @@
+"""Cards and money as a reader of each language writes them: Д♥ and 0,10 in Russian, Q♥ and 0.10
+in English. Only for text shown to people; JSON and CSV keep the machine-stable forms."""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from .cards import Card, Rank
+
+_RU_RANKS = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
+
+
+def card_text(card: Any, lang: str = "en") -> str:
+    """One card for people: `Q♥` in English, `Д♥` in Russian; anything else as its text."""
+    if not isinstance(card, Card):
+        return "" if card is None else str(card)
+    if lang == "ru":
+        return _RU_RANKS.get(card.rank, str(int(card.rank))) + card.suit.value
+    return str(card)
+
+
+def cards_text(cards: Any, lang: str = "en", sep: str = ", ") -> str:
+    """Several cards (or names) joined, each in the reader's notation."""
+    if isinstance(cards, (list, tuple)):
+        return sep.join(card_text(c, lang) for c in cards)
+    return card_text(cards, lang)
+
+
+def money_text(amount: str | Decimal, lang: str = "en") -> str:
+    """An amount already formatted with its places (`-1.20`), with a decimal comma in Russian."""
+    text = amount if isinstance(amount, str) else f"{amount:f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def number_text(value: int, lang: str = "en") -> str:
+    """A large whole number: `32,000,000` in English, `32 000 000` (thin spaces) in Russian."""
+    text = f"{value:,}"
+    return text.replace(",", "\u202f") if lang == "ru" else text

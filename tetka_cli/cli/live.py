@@ -340,9 +340,9 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
          count_trick_offset: int | None, target: int | None, dealer_rule: str | None, stop_at_target: bool | None,
          more_rules: tuple[str, ...], lang: str | None, plain: bool, echo: bool, ack: bool) -> None:
     """Record a sitting at the table as it is played: `tetka live FILE --players A,B,C,D` starts
-    one (`--game terz --players A,B` a Terz sitting), `tetka live FILE` resumes it. Every entry is checked, logged to FILE.live.jsonl and on
-    disk before the prompt returns; FILE is rewritten from the log after every hand and always
-    validates. Type `help` for the words."""
+    one (a Terz sitting: `--game terz --players A,B`), `tetka live FILE` resumes it. Every entry
+    is checked, logged to FILE.live.jsonl and on disk before the prompt returns; FILE is rewritten
+    from the log after every hand and always validates. Type `help` for the words."""
     lang = lang or default_lang()
     if file == "-":
         raise click.BadParameter("a sitting is kept in a file: give its name", param_hint="FILE")

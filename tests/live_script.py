@@ -164,8 +164,20 @@ def _read_acks(proc: "subprocess.Popen[bytes]", want: int, deadline: float) -> i
     return acked
 
 
-def kill_and_resume(workdir: str, kills: int, seed: int = 0, *, timeout: float = 600, target: int = 21
-                    ) -> dict[str, int]:
+def _terz_script(seed: int, max_lines: int | None) -> Script:
+    """A Terz game to type; with `max_lines`, its first lines and `end` (a hand may be left open)."""
+    from terz_live_script import game_script
+
+    ts = game_script(seed)
+    lines = ts.lines if max_lines is None else ts.lines[:max_lines] + ["end"]
+    return Script(lines, None, ts.points_only)  # type: ignore[arg-type]
+
+
+TERZ_START = ["--game", "terz", "--players", "Анна,Борис", "--stake", "0.50", "--lang", "en"]
+
+
+def kill_and_resume(workdir: str, kills: int, seed: int = 0, *, timeout: float = 600, target: int = 21,
+                    game: str = "tetka", max_lines: int | None = None) -> dict[str, int]:
     """Type whole sittings into `tetka live`, SIGKILL it at random points `kills` times, resume
     each time, and check: no acknowledged entry lost, and the record at the end the same as an
     uninterrupted run's. Returns counts for the report."""
@@ -176,9 +188,16 @@ def kill_and_resume(workdir: str, kills: int, seed: int = 0, *, timeout: float =
     stats = {"kills": 0, "sittings": 0, "entries": 0, "torn_lines": 0, "finished_runs": 0}
     while stats["kills"] < kills:
         n = stats["sittings"]
-        script = sitting_script(rng.randrange(10 ** 6), robbers=1, target=target)
+        if game == "terz":
+            script = _terz_script(rng.randrange(10 ** 6), max_lines)
+            first = lambda p: ["live", p] + TERZ_START  # noqa: E731
+        else:
+            script = sitting_script(rng.randrange(10 ** 6), robbers=1, target=target)
+            first = lambda p: start_args(p) + script.options  # noqa: E731
         ref = os.path.join(workdir, f"ref{n}.yaml")
-        assert run_live(ref, script.lines, *script.options).returncode == 0
+        done_ref = subprocess.run(tetka_command() + first(ref), input="\n".join(script.lines) + "\n", text=True,
+                                  capture_output=True, timeout=120, env=child_env())
+        assert done_ref.returncode == 0, done_ref.stderr
         ref_events = log_events(ref)
         assert len(ref_events) == len(script.lines)
         path = os.path.join(workdir, f"run{n}.yaml")
@@ -193,7 +212,7 @@ def kill_and_resume(workdir: str, kills: int, seed: int = 0, *, timeout: float =
                 stats["torn_lines"] += bool(data) and not data.endswith(b"\n")
                 args = ["live", path, "--lang", "en"]
             else:
-                args = start_args(path) + script.options
+                args = first(path)
             proc = subprocess.Popen(tetka_command() + args + ["--ack"], stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_env())
             proc.stdin.write(("\n".join(left) + "\n").encode("utf-8"))

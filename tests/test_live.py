@@ -396,7 +396,12 @@ def test_ctrl_c_on_a_terminal_drops_only_the_line_being_typed(tmp_path):
      "an entry cannot be replayed: no-hand"),
     ('{"v": 1, "game": "tetka", "players": ["A", "B", "C", "D"], "stake": "-1"}\n', "negative"),
     ('{"v": 1, "game": "tetka", "players": ["A", "A", "C", "D"]}\n', "distinct"),
-    ('{"v": 1, "game": "terz", "players": ["A", "B"]}\n', "does not know the game"),
+    ('{"v": 1, "game": "preferans", "players": ["A", "B", "C"]}\n', "does not know the game"),
+    ('{"v": 1, "game": "terz", "players": ["A", "B", "C"]}\n', "two players"),
+    ('{"v": 1, "game": "terz", "players": ["A", "B"], "rules": {"target": 0}}\n', "target"),
+    ('{"v": 1, "game": "terz", "players": ["A", "B"], "rules": {"dealer_rule": "coin"}}\n', "dealer_rule"),
+    ('{"v": 1, "game": "terz", "players": ["A", "B"]}\n{"t": "cards", "cards": ["7♠"]}\n',
+     "an entry cannot be replayed: no-hand"),
     ('{"v": 1, "game": "tetka", "players": ["A", "B", "C", "D"]}\n' + "[" * 50000 + "\n", "not a JSON line"),
     ('', "no header"),
 ])

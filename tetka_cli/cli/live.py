@@ -47,10 +47,13 @@ def clean(text: str) -> str:
 
 
 def game_for(name: str, lang: str) -> Any:
-    """The live side of a game. Terz joins here when its rules core exists."""
+    """The live side of a game."""
     if name == "tetka":
         from .live_tetka import TetkaLive
         return TetkaLive(lang)
+    if name == "terz":
+        from .live_terz import TerzLive
+        return TerzLive(lang)
     raise LiveError(f"tetka live does not know the game {name!r} yet")
 
 
@@ -106,10 +109,13 @@ class Session:
             if not is_ours(current, self.meta["live_log"]):
                 raise LiveError(self._("{path} was not written by this sitting: not replaced")
                                 .format(path=clean(self.path)))
-        rep = check_record(self.path, text=text)
         # A renonce is a fault of play the record must show (tetka-rules.md); anything else would
         # be a bug of ours: the log keeps every entry, the record is left as it was.
-        errors = [f for f in rep.findings if f.is_error and f.code not in PLAY_FAULTS]
+        if hasattr(self.game, "record_errors"):
+            errors = self.game.record_errors(self.path, text)
+        else:
+            rep = check_record(self.path, text=text)
+            errors = [f for f in rep.findings if f.is_error and f.code not in PLAY_FAULTS]
         if errors:
             raise RuntimeError("the record would not validate: " + finding_line(errors[0]))
         write_atomic(self.path, text)
@@ -196,25 +202,26 @@ class Session:
         from tabulate import tabulate
 
         from ..games.settling import SettleJob
-        from .views_tetka import sitting_json, sitting_tables
 
         # `tetka settle` leaves out a record with errors unless --force; here the only errors
         # are renonces, already penalised in the marks, which never keep a sitting out of the money.
         s = SettleJob(force=True)(self.path)
         for f in s.findings:
-            if f.code not in ("no-robbers", *PLAY_FAULTS):
+            if f.code not in (*self.game.quiet_at_end, *PLAY_FAULTS):
                 self.say(finding_line(f, self.lang), err=True)
         if s.money is None:
             self.say(self._("Nothing to settle."))
             return
+        from ..common.money import money_places
         from ..common.transfers import settle_up
-        from .views_tetka import places_of, transfers_json, transfers_table
+        from .views_tetka import transfers_json, transfers_table
 
-        doc = sitting_json(s.money)
-        transfers = transfers_json(settle_up(s.money.net), places_of([doc]))
+        # Who pays whom, as `tetka settle` ends, for either game.
+        places = money_places(s.money.stake)
+        transfers = transfers_json(settle_up(s.money.net), places)
         blocks = []
-        for tb in [*sitting_tables(doc, self.lang),
-                   transfers_table(transfers, self.lang, doc.get("currency", ""), doc["path"])]:
+        for tb in [*self.game.settle_tables(s.money, self.lang),
+                   transfers_table(transfers, self.lang, s.money.currency, s.money.path)]:
             text = tb.title + "\n" if tb.title else ""
             text += tabulate(tb.rows, headers=list(tb.headers), tablefmt="simple", disable_numparse=True)
             blocks.append(text + "".join(f"\n  {n}" for n in tb.notes))
@@ -284,10 +291,11 @@ def is_ours(text: str, log_name: str) -> bool:
     return f"  live_log: {json.dumps(log_name, ensure_ascii=False)}\n" in text.split("\nplayers:", 1)[0] + "\n"
 
 
-def _names(text: str) -> list[str]:
+def _names(text: str, seats: int = 4) -> list[str]:
     names = [p.strip() for p in text.split(",")]
-    if len(names) != 4 or len(set(names)) != 4 or not all(names):
-        raise click.BadParameter("four distinct names, comma-separated, clockwise", param_hint="--players")
+    if len(names) != seats or len(set(names)) != seats or not all(names):
+        raise click.BadParameter("four distinct names, comma-separated, clockwise" if seats == 4 else
+                                 "two distinct names, comma-separated", param_hint="--players")
     for n in names:
         if not n.isprintable() or len(n) > 40 or n.isdigit():
             raise click.BadParameter(f"{clean(n)!r}: a name is printable text, up to 40 characters, not a number",
@@ -295,32 +303,64 @@ def _names(text: str) -> list[str]:
     return names
 
 
+def _rule_options(given: Sequence[str]) -> dict[str, Any]:
+    """`--rule KEY=VALUE` for a Terz house rule: the keys and values of terz-record-format.md."""
+    from ..games.terz.rules import CHOICES
+
+    out: dict[str, Any] = {}
+    for text in given:
+        key, sep, value = text.partition("=")
+        key = key.strip().replace("-", "_")
+        choices = CHOICES.get(key)
+        if not sep or choices is None:
+            raise click.BadParameter(f"{clean(text)!r}: KEY=VALUE, KEY one of {', '.join(CHOICES)}",
+                                     param_hint="--rule")
+        by_text = {str(c).lower(): c for c in choices}
+        if value.strip().lower() not in by_text:
+            raise click.BadParameter(f"{key}: one of {', '.join(map(str, by_text))}", param_hint="--rule")
+        out[key] = by_text[value.strip().lower()]
+    return out
+
+
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--players", help="Start: four names, comma-separated, clockwise.")
+@click.option("--game", "game_name", type=click.Choice(("tetka", "terz")), default=None,
+              help="Start: the game (default tetka).")
+@click.option("--players", help="Start: four names, comma-separated, clockwise (Terz: two).")
 @click.option("--stake", help="Start: money per mark, exact decimal (default 1).")
 @click.option("--currency", help="Start: shown beside money.")
 @click.option("--first-dealer", help="Start: who deals first (default: the first player).")
 @click.option("--robber-target", type=click.IntRange(min=1), help="House rule: marks that end a robber (21).")
 @click.option("--last-trick-mark", is_flag=True, default=None, help="House rule: a mark for trick 13.")
 @click.option("--count-trick-offset", type=click.IntRange(0, 1), help="House rule: 1 counts one trick further.")
+@click.option("--target", type=click.IntRange(min=1), help="Terz house rule: points that win a game (501).")
+@click.option("--dealer-rule", type=click.Choice(("last_trick", "hand_winner", "hand_loser", "alternate")),
+              help="Terz house rule: who deals next (last_trick).")
+@click.option("--stop-at-target", is_flag=True, default=None, help="Terz house rule: a hand stops at the target.")
+@click.option("--rule", "more_rules", multiple=True, metavar="KEY=VALUE",
+              help="Terz: any other house rule of terz-record-format.md, e.g. --rule declaration_window=1-7.")
 @click.option("--lang", type=click.Choice(LANGS), default=None, help="Language (default: from the locale).")
 @click.option("--plain", is_flag=True, help="Plain lines even on a terminal (no line editor).")
 @click.option("--echo", is_flag=True, help="Show each line read from a pipe after its prompt (a transcript).")
 @click.option("--ack", is_flag=True, help="Print `ok N` after each accepted entry (N: entries logged), for scripts.")
-def live(file: str, players: str | None, stake: str | None, currency: str | None, first_dealer: str | None,
-         robber_target: int | None, last_trick_mark: bool | None, count_trick_offset: int | None,
-         lang: str | None, plain: bool, echo: bool, ack: bool) -> None:
+def live(file: str, game_name: str | None, players: str | None, stake: str | None, currency: str | None,
+         first_dealer: str | None, robber_target: int | None, last_trick_mark: bool | None,
+         count_trick_offset: int | None, target: int | None, dealer_rule: str | None, stop_at_target: bool | None,
+         more_rules: tuple[str, ...], lang: str | None, plain: bool, echo: bool, ack: bool) -> None:
     """Record a sitting at the table as it is played: `tetka live FILE --players A,B,C,D` starts
-    one, `tetka live FILE` resumes it. Every entry is checked, logged to FILE.live.jsonl and on
-    disk before the prompt returns; FILE is rewritten from the log after every hand and always
-    validates. Type `help` for the words."""
+    one (a Terz sitting: `--game terz --players A,B`), `tetka live FILE` resumes it. Every entry
+    is checked, logged to FILE.live.jsonl and on disk before the prompt returns; FILE is rewritten
+    from the log after every hand and always validates. Type `help` for the words."""
     lang = lang or default_lang()
     if file == "-":
         raise click.BadParameter("a sitting is kept in a file: give its name", param_hint="FILE")
     log = log_path(file)
-    rules = {k: v for k, v in (("robber_target", robber_target), ("last_trick_mark", last_trick_mark),
-                               ("count_trick_offset", count_trick_offset)) if v is not None}
+    tetka_rules = {k: v for k, v in (("robber_target", robber_target), ("last_trick_mark", last_trick_mark),
+                                     ("count_trick_offset", count_trick_offset)) if v is not None}
+    terz_rules = {**_rule_options(more_rules),
+                  **{k: v for k, v in (("target", target), ("dealer_rule", dealer_rule),
+                                       ("stop_at_target", stop_at_target)) if v is not None}}
+    rules = {**tetka_rules, **terz_rules}
     starting = {"players": players, "stake": stake, "currency": currency, "first_dealer": first_dealer}
     if os.path.exists(log):
         try:
@@ -328,18 +368,20 @@ def live(file: str, players: str | None, stake: str | None, currency: str | None
         except LogError as e:
             raise LiveError(clean(str(e))) from None
         game = game_for(str(loaded.header.get("game")), lang)
+        if game_name is not None and game_name != game.game:
+            raise click.UsageError(f"{log} holds a sitting of {game.game}: resume it with `tetka live {file}` alone")
         try:
             header = game.header_from_json(loaded.header)
         except ValueError as e:
             raise LiveError(f"{clean(log)}: {clean(str(e))}") from None
         if any(v is not None for v in starting.values()) or rules:
             try:
-                asked = game.header(_names(players) if players else header.players,
+                asked = game.header(_names(players, game.seats) if players else header.players,
                                     stake if stake is not None else header.stake,
                                     currency if currency is not None else header.currency,
                                     first_dealer or header.first_dealer,
                                     {**header.to_json()["rules"], **rules})
-            except ValueError:
+            except (ValueError, TypeError):
                 asked = None
             if asked != header:
                 raise click.UsageError(f"{log} holds a sitting started otherwise: resume it with "
@@ -352,7 +394,11 @@ def live(file: str, players: str | None, stake: str | None, currency: str | None
                                    "(choose a new file name)")
         if players is None:
             raise click.UsageError("a new sitting needs --players A,B,C,D (or give the FILE of one to resume)")
-        names = _names(players)
+        name = game_name or "tetka"
+        if (name == "tetka" and terz_rules) or (name == "terz" and tetka_rules):
+            raise click.UsageError(f"those house rules are not rules of {name}")
+        game = game_for(name, lang)
+        names = _names(players, game.seats)
         from ..common.money import StakeError, parse_stake
 
         try:
@@ -363,7 +409,6 @@ def live(file: str, players: str | None, stake: str | None, currency: str | None
             raise click.BadParameter("printable text, up to 20 characters", param_hint="--currency")
         if first_dealer is not None and first_dealer not in names:
             raise click.BadParameter(f"{clean(first_dealer)!r} is not one of the players", param_hint="--first-dealer")
-        game = game_for("tetka", lang)
         try:
             header = game.header(names, stake_text, currency or "", first_dealer or "", rules)
         except ValueError as e:

@@ -5,20 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..common.cards import DECK, CardError, parse_card
-from ..common.i18n import gettext, ngettext
-from ..common.messages import SUITS_RU, mark_reason
-from ..games.tetka.live import (
-    GAME,
-    LiveHand,
-    LiveHeader,
-    Refused,
-    Sitting,
-    build,
-    record_text,
-)
+from ..common.cards import DECK
+from ..common.i18n import ngettext
+from ..common.messages import mark_reason
+from ..games.tetka.live import GAME, LiveHand, LiveHeader, Refused, Sitting, build, record_text
 from ..games.tetka.play import Trick
 from ..games.tetka.rules import HouseRules
+from .live_game import LiveWords, NotAnEntry
 
 MARKS_WORDS = ("marks", "марки")
 PHOTO_WORDS = ("photo", "фото")
@@ -27,25 +20,19 @@ LAST_WORDS = ("last", "последние")
 GAME_WORDS = MARKS_WORDS + PHOTO_WORDS + FIX_WORDS + LAST_WORDS
 
 
-class NotAnEntry(ValueError):
-    """A line that is not one of the words: says why, already worded."""
-
-
-class TetkaLive:
+class TetkaLive(LiveWords):
     """Tetka for the live session driver."""
 
     game = GAME
-    NotAnEntry = NotAnEntry  # a line that is not one of the words
-    Refused = Refused  # an entry the sitting cannot take
+    seats = 4
+    quiet_at_end = ("no-robbers",)  # findings `end` does not repeat: the screen said it
 
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
+    @staticmethod
+    def settle_tables(money: Any, lang: str) -> list[Any]:
+        """The tables `tetka settle` prints for a Tetka sitting."""
+        from .views_tetka import sitting_json, sitting_tables
 
-    def _(self, msg: str) -> str:
-        return gettext(self.lang, msg)
-
-    def suit(self, s: Any) -> str:
-        return SUITS_RU.get(str(s), str(s)) if self.lang == "ru" else str(s)
+        return sitting_tables(sitting_json(money), lang)
 
     # -- the header and the sitting ---------------------------------------------------------------
     @staticmethod
@@ -65,10 +52,6 @@ class TetkaLive:
     def record_text(state: Sitting, meta: Mapping[str, str]) -> str:
         return record_text(state, meta)
 
-    @staticmethod
-    def ended(state: Sitting) -> bool:
-        return state.ended
-
     # -- reading a line ---------------------------------------------------------------------------
     def parse(self, words: Sequence[str], state: Sitting) -> dict[str, Any] | tuple[str, list[str]]:
         """An entry to log, or ("last", args) for a question that logs nothing."""
@@ -84,15 +67,6 @@ class TetkaLive:
         if head in LAST_WORDS:
             return ("last", list(words[1:]))
         return {"t": "cards", "cards": [str(self._card(w)) for w in words]}
-
-    def _card(self, w: str) -> Any:
-        try:
-            return parse_card(w)
-        except CardError as e:
-            if e.latin_t:
-                raise NotAnEntry(self._("{w}: write ten as 10 (a Latin T looks like the Russian Т, the ace)")
-                                 .format(w=w)) from None
-            raise NotAnEntry(self._("{w} is not a card or a command (type help)").format(w=w)) from None
 
     def _numbers(self, words: Sequence[str]) -> list[int]:
         if len(words) != 4 or not all(w.isdigit() and len(w) <= 2 for w in words):
@@ -296,12 +270,8 @@ class TetkaLive:
             out.append("  " + ", ".join(f"{p} {c}" for p, c in zip(tr.players, tr.cards)))
         return out
 
-    def undo_line(self, entry: Mapping[str, Any], redo: bool) -> str:
-        what = self.entry_text(entry)
-        return (self._("Redone: {what}") if redo else self._("Undone: {what}")).format(what=what)
-
     @staticmethod
-    def entry_text(e: Mapping[str, Any]) -> str:
+    def entry_text(e: Mapping[str, Any]) -> str:  # type: ignore[override]
         kind = e.get("t")
         if kind == "photo":
             return f"photo {e['card']}"
@@ -329,10 +299,6 @@ class TetkaLive:
             played = set(state.current.cards)
             cards = tuple(c for c in DECK if c not in played)
         return [str(c) for c in cards] + list(state.header.players) + ["photo", "marks", "fix", "last"]
-
-    def prompt(self, state: Sitting) -> str:
-        p = state.to_play()
-        return f"{p}> " if p else "> "
 
     def help_lines(self) -> list[str]:
         _ = self._

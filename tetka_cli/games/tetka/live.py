@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ...common.cards import DECK, Card, CardError, parse_card
-from ...common.money import parse_stake
+from ..live_log import Refused, check_terms
 from .hand import HandResult, replay_hand
 from .play import Trick
 from .record_writer import _name, _scores, header_lines
@@ -33,15 +33,6 @@ from .table import SEATS, Table
 
 GAME = "tetka"
 CARDS_PER_HAND = TRICKS_PER_HAND * SEATS
-
-
-class Refused(ValueError):
-    """An entry that cannot be recorded, and why (a code and its arguments, for the UI to word)."""
-
-    def __init__(self, code: str, **args: Any) -> None:
-        super().__init__(code, args)
-        self.code = code
-        self.args_ = args
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +47,7 @@ class LiveHeader:
 
     def __post_init__(self) -> None:
         Table(self.players)  # four distinct names, or TableError
-        parse_stake(self.stake)  # exact and non-negative, or StakeError
-        if not isinstance(self.currency, str):
-            raise ValueError("the currency is text")
-        if not self.first_dealer:
-            object.__setattr__(self, "first_dealer", self.players[0])
-        if self.first_dealer not in self.players:
-            raise ValueError(f"the first dealer {self.first_dealer!r} is not one of the players")
+        check_terms(self)
 
     @property
     def table(self) -> Table:

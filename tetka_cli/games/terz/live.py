@@ -1,0 +1,634 @@
+"""A Terz sitting recorded live: the entries typed at the table (plain data from the event log)
+turned into the state of the sitting, every hand replayed through `replay_hand` and every game
+through `GameProgress`.
+
+`build(header, entries)` is a pure function, like Tetka's: a correction re-derives everything
+after it (dealers by `dealer_rule`, game ends, totals). An entry that cannot stand raises
+`Refused`; so does an entry after which the rules core finds a new breach in its hand (other than
+a renonce, which is flagged and kept, as the record must show it).
+
+Entries (JSON objects, key `t`); "the player to move" is the leader before the lead, the reply
+player after it:
+  trump {card}                      a played hand starts with its turned-up card
+  cards {cards: [...]}              the next cards in turn (lead, reply, lead, ...)
+  draw {cards: [w] | [w, l]}        the draws after the last trick (1-7), the winner's first
+  exchange {}                       the player to move exchanges the 7 of trumps, before his card
+  declare {cards: [...]}            the player to move declares one combination, before his card
+  bela {}                           the player to move announces bela with the card he plays next
+  points {points: [a, b], last?}    a hand known only by its points (order of the players)
+  fix {hand, trick, cards: [2]}     a whole trick of an earlier hand (lead, reply)
+  fix {hand, trick, seat, card}     one card (seat 0: the lead, 1: the reply)
+  fix {hand, trump}                 a hand's turned-up card
+  fix {hand, points: [2]}           a points-only hand's points
+  end {}                            the sitting is over
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from ...common.cards import Card, CardError, Rank, parse_card
+from ..live_log import Refused, check_terms
+from .bela import bela_partner, bela_tricks
+from .cards import is_terz_card, trump_seven
+from .exchange import exchange_breach
+from .declarations import Combination, Declared, binding_breach, classify, is_higher
+from .game import GameProgress
+from .hand import replay_hand
+from .model import HandInput, HandResult, Issue, TrickInput
+from .play import reply_wins
+from .rules import CHOICES, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
+
+GAME = "terz"
+LEAD, REPLY = "lead", "reply"
+# Issues of a hand in progress that are not a reason to refuse an entry: a renonce is flagged and
+# kept (the record must show it), and a hand in progress is incomplete by nature.
+KEPT = ("renonce", "incomplete")
+MAX_POINTS = 10_000  # a hand's points as a table writes them: far above any real hand
+
+
+@dataclass(frozen=True, slots=True)
+class TerzHeader:
+    """What a Terz sitting is started with: the two players, the stake per game, the rules."""
+
+    players: tuple[str, ...]
+    stake: str = "1"
+    currency: str = ""
+    first_dealer: str = ""
+    rules: TerzRules = field(default_factory=TerzRules)
+
+    def __post_init__(self) -> None:
+        if len(self.players) != 2 or len(set(self.players)) != 2 or not all(self.players):
+            raise ValueError("Terz is played by two players with distinct names")
+        check_terms(self)
+        for f in fields(TerzRules):
+            value = getattr(self.rules, f.name)
+            if f.name == "target":
+                if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                    raise ValueError("the target is a positive whole number")
+            elif value not in CHOICES[f.name] or type(value) is not type(CHOICES[f.name][0]):
+                raise ValueError(f"{f.name}: one of {', '.join(map(str, CHOICES[f.name]))}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": GAME, "players": list(self.players), "stake": self.stake, "currency": self.currency,
+                "first_dealer": self.first_dealer,
+                "rules": {f.name: getattr(self.rules, f.name) for f in fields(TerzRules)}}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> "TerzHeader":
+        """Read a log header back; ValueError when it is not one of ours."""
+        try:
+            rules = doc.get("rules") or {}
+            known = {f.name for f in fields(TerzRules)}
+            return cls(tuple(str(p) for p in doc["players"]), str(doc.get("stake", "1")),
+                       str(doc.get("currency", "")), str(doc.get("first_dealer", "")),
+                       TerzRules(**{k: v for k, v in rules.items() if k in known}))
+        except (KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"not a Terz live header: {e}") from None
+
+
+# -- the hands as entered ---------------------------------------------------------------------------
+class _Trick:
+    """One trick while entries are applied: its two cards, the draws after it, and what each role
+    (leader, reply player) did before his card."""
+
+    __slots__ = ("lead", "reply", "draws", "exchange", "declare", "bela")
+
+    def __init__(self) -> None:
+        self.lead: Card | None = None
+        self.reply: Card | None = None
+        self.draws: tuple[Card, ...] | None = None
+        self.exchange: str | None = None  # a role
+        self.declare: dict[str, tuple[Card, ...]] = {}  # role -> cards
+        self.bela: str | None = None  # a role
+
+    @property
+    def to_move(self) -> str:
+        return LEAD if self.lead is None else REPLY
+
+    @property
+    def done(self) -> bool:
+        return self.reply is not None
+
+    def key(self) -> tuple:
+        return (self.lead, self.reply, self.draws or (), self.exchange, tuple(sorted(self.declare.items())),
+                self.bela)
+
+
+class _Draft:
+    """A hand while entries are applied: a played one (turned-up card, tricks) or its points."""
+
+    __slots__ = ("trump", "tricks", "points", "last_trick", "closed")
+
+    def __init__(self, trump: Card | None = None, points: tuple[int, int] | None = None,
+                 last_trick: str | None = None) -> None:
+        self.trump = trump
+        self.tricks: list[_Trick] = []
+        self.points = points
+        self.last_trick = last_trick
+        self.closed = trump is None  # a played hand closes when complete (or stopped at the target)
+
+    def cards(self) -> list[Card]:
+        return [c for t in self.tricks for c in (t.lead, t.reply) if c is not None]
+
+    def open_trick(self) -> _Trick:
+        """The trick the next card, exchange, declaration or bela belongs to."""
+        if not self.tricks or self.tricks[-1].done:
+            if len(self.tricks) >= TRICKS_PER_HAND:
+                raise Refused("hand-full")
+            self.tricks.append(_Trick())
+        return self.tricks[-1]
+
+
+def card(text: Any) -> Card:
+    """A card as an entry holds it: any notation a record accepts, of the 32-card deck."""
+    if not isinstance(text, str):
+        raise Refused("not-card", text=str(text), reason="")
+    try:
+        c = parse_card(text)
+    except CardError as e:
+        raise Refused("not-card", text=text, reason=e.reason) from None
+    if not is_terz_card(c):
+        raise Refused("not-in-deck", card=c)
+    return c
+
+
+def _cards(raw: Any, lo: int, hi: int) -> list[Card]:
+    if not isinstance(raw, list) or not lo <= len(raw) <= hi:
+        raise Refused("no-cards")
+    return [card(c) for c in raw]
+
+
+def _points(raw: Any) -> tuple[int, int]:
+    if not isinstance(raw, list) or len(raw) != 2 or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_POINTS for v in raw):
+        raise Refused("points-count", limit=MAX_POINTS)
+    return raw[0], raw[1]
+
+
+def _played_in(d: _Draft) -> dict[Card, int]:
+    return {c: k for k, t in enumerate(d.tricks, 1) for c in (t.lead, t.reply) if c is not None}
+
+
+def _apply(drafts: list[_Draft], e: Mapping[str, Any], header: TerzHeader) -> bool:
+    """Apply one entry to the hands; True when it ends the sitting."""
+    kind = e.get("t")
+    current = drafts[-1] if drafts and _still_open(drafts, header) else None
+    if kind == "trump":
+        if current is not None:
+            raise Refused("hand-open", hand=len(drafts))
+        drafts.append(_Draft(card(e.get("card"))))
+    elif kind == "points":
+        if current is not None:
+            raise Refused("hand-open", hand=len(drafts))
+        last = e.get("last")
+        if last is not None and last not in header.players:
+            raise Refused("not-player", name=str(last))
+        drafts.append(_Draft(points=_points(e.get("points")), last_trick=last))
+    elif kind in ("cards", "draw", "exchange", "declare", "bela"):
+        if current is None:
+            raise Refused("no-hand")
+        _play(current, kind, e)
+    elif kind == "fix":
+        _fix(drafts, e)
+    elif kind == "end":
+        return True
+    else:
+        raise Refused("unknown-entry", kind=str(kind))
+    return False
+
+
+def _still_open(drafts: list[_Draft], header: TerzHeader) -> bool:
+    """Whether the last hand is still being played: not all 16 tricks, and (with `stop_at_target`)
+    not stopped at the target."""
+    d = drafts[-1]
+    if not d.closed and len(d.tricks) == TRICKS_PER_HAND and d.tricks[-1].done:
+        d.closed = True
+    if not d.closed and header.rules.stop_at_target and d.tricks and d.tricks[-1].done:
+        d.closed = _derive(header, drafts, False).current is None
+    return not d.closed
+
+
+def _play(d: _Draft, kind: str, e: Mapping[str, Any]) -> None:
+    if kind == "cards":
+        new = _cards(e.get("cards"), 1, 2 * TRICKS_PER_HAND)
+        seen = _played_in(d)
+        left = 2 * TRICKS_PER_HAND - len(seen)
+        if len(new) > left:
+            raise Refused("too-many-cards", count=len(new), left=left)
+        for c in new:
+            if c in seen:
+                raise Refused("played", card=c, trick=seen[c])
+            t = d.open_trick()
+            seen[c] = len(d.tricks)
+            if t.lead is None:
+                t.lead = c
+            else:
+                t.reply = c
+        return
+    if kind == "draw":
+        if not d.tricks or not d.tricks[-1].done:
+            raise Refused("draw-when", trick=len(d.tricks))
+        k = len(d.tricks)
+        if k > STOCK_TRICKS:
+            raise Refused("draw-after-stock")
+        t = d.tricks[-1]
+        if t.draws is not None:
+            raise Refused("drawn", trick=k)
+        new = _cards(e.get("cards"), 1, 2)
+        if len(new) == 2 and new[0] == new[1]:
+            raise Refused("played", card=new[0], trick=k)
+        seen = _played_in(d)
+        for c in new:
+            if c in seen:
+                raise Refused("played", card=c, trick=seen[c])
+        t.draws = tuple(new)
+        return
+    t = d.open_trick()
+    role = t.to_move
+    if kind == "exchange":
+        if t.exchange is not None:
+            raise Refused("exchange-twice")
+        t.exchange = role
+    elif kind == "declare":
+        if role in t.declare:
+            raise Refused("declare-twice")
+        t.declare[role] = tuple(_cards(e.get("cards"), 1, 8))
+    else:
+        if t.bela is not None:
+            raise Refused("bela-twice")
+        t.bela = role
+
+
+def _fix(drafts: list[_Draft], e: Mapping[str, Any]) -> None:
+    n = e.get("hand")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(drafts):
+        raise Refused("no-such-hand", hand=n, hands=len(drafts))
+    d = drafts[n - 1]
+    if "points" in e:
+        if d.trump is not None:
+            raise Refused("fix-played-points", hand=n)
+        d.points = _points(e["points"])
+        return
+    if d.trump is None:
+        raise Refused("fix-points-only", hand=n)
+    if "trump" in e:
+        d.trump = card(e["trump"])
+        return
+    k = e.get("trick")
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= len(d.tricks):
+        raise Refused("no-such-trick", hand=n, trick=k, tricks=len(d.tricks))
+    t = d.tricks[k - 1]
+    have = [c for c in (t.lead, t.reply) if c is not None]
+    if "cards" in e:
+        new = _cards(e["cards"], 1, 2)
+        if len(new) != len(have):
+            raise Refused("fix-trick-count", count=len(new), expected=len(have))
+        seats = list(range(len(new)))
+    else:
+        seat = e.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(have):
+            raise Refused("no-such-card", hand=n, trick=k)
+        new, seats = [card(e.get("card"))], [seat]
+    others = {c: j for j, tr in enumerate(d.tricks, 1) for s, c in enumerate((tr.lead, tr.reply))
+              if c is not None and not (j == k and s in seats)}
+    if len(set(new)) != len(new):
+        raise Refused("played", card=new[0], trick=k)
+    for c in new:
+        if c in others:
+            raise Refused("played", card=c, trick=others[c])
+    for s, c in zip(seats, new):
+        if s == 0:
+            t.lead = c
+        else:
+            t.reply = c
+
+
+# -- the sitting -------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class LiveHand:
+    """One hand of the sitting: played (complete or in progress) or known only by its points."""
+
+    number: int  # in the sitting, from 1
+    game: int
+    in_game: int
+    dealer: str
+    trump: Card | None
+    hand: HandInput | None  # the complete tricks as the record writes them
+    result: HandResult | None
+    pending: Mapping[str, Any]  # the trick in progress: lead, exchange/declare/bela by player
+    points: Mapping[str, int] | None  # when complete
+    last_trick: str | None = None  # for a points-only hand, when given
+
+    @property
+    def played(self) -> bool:
+        return self.trump is not None
+
+    @property
+    def complete(self) -> bool:
+        return self.points is not None
+
+
+@dataclass(frozen=True, slots=True)
+class LiveGame:
+    number: int
+    first_dealer: str
+    hands: tuple[LiveHand, ...]  # complete hands only
+    progress: GameProgress
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        return self.progress.totals
+
+    @property
+    def finished(self) -> bool:
+        return self.progress.finished
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    header: TerzHeader
+    games: tuple[LiveGame, ...]  # the last may be unfinished, and may have no hands yet
+    current: LiveHand | None
+    ended: bool
+
+    @property
+    def hands(self) -> tuple[LiveHand, ...]:
+        return tuple(h for g in self.games for h in g.hands)
+
+    @property
+    def game(self) -> LiveGame:
+        return self.games[-1]
+
+    def next_dealer(self) -> str:
+        return self.game.progress.dealer_of_next_hand
+
+    def other(self, p: str) -> str:
+        a, b = self.header.players
+        return b if p == a else a
+
+    def to_play(self) -> str | None:
+        """Whose card comes next in the hand in progress."""
+        h = self.current
+        if h is None:
+            return None
+        if "lead" in h.pending:
+            return self.other(h.pending["leader"])
+        tricks = h.result.tricks if h.result else ()
+        return tricks[-1].winner if tricks else self.other(h.dealer)
+
+    def trick_number(self) -> int:
+        h = self.current
+        return 1 + (len(h.result.tricks) if h and h.result else 0)
+
+    def draw_due(self) -> int | None:
+        """The trick (1-7) after which draws may still be entered, before the next card."""
+        h = self.current
+        if h is None or h.result is None or h.pending or not h.result.tricks:
+            return None
+        k = len(h.result.tricks)
+        return k if k <= STOCK_TRICKS and not h.hand.tricks[-1].draws else None
+
+
+@lru_cache(maxsize=8192)
+def _replay(players: tuple[str, str], dealer: str, trump: Card, tricks: tuple, rules: TerzRules,
+            totals: tuple[tuple[str, int], ...] | None) -> tuple[HandInput, HandResult]:
+    hand = HandInput(dealer, trump, tuple(
+        TrickInput(lead, reply, draws, exchange, dict(declare), None, bela)
+        for lead, reply, draws, exchange, declare, bela in tricks))
+    return hand, replay_hand(players, hand, rules, totals_before=dict(totals) if totals is not None else None)
+
+
+def _by_player(d: _Draft, players: tuple[str, str], dealer: str, trumps: Any) -> tuple[tuple, dict[str, Any]]:
+    """The complete tricks with roles turned into players (hashable), and the trick in progress."""
+    a, b = players
+    other = {a: b, b: a}
+    leader = other[dealer]
+    out = []
+    pending: dict[str, Any] = {}
+    for t in d.tricks:
+        who = {LEAD: leader, REPLY: other[leader]}
+        if not t.done:
+            if t.lead is not None:
+                pending["lead"] = t.lead
+            if t.lead is not None or t.exchange or t.declare or t.bela:
+                pending["leader"] = leader
+                pending["exchange"] = who[t.exchange] if t.exchange else None
+                pending["declare"] = {who[r]: cs for r, cs in t.declare.items()}
+                pending["bela"] = who[t.bela] if t.bela else None
+            break
+        out.append((t.lead, t.reply, t.draws or (), who[t.exchange] if t.exchange else None,
+                    tuple((who[r], cs) for r, cs in sorted(t.declare.items())), who[t.bela] if t.bela else None))
+        leader = other[leader] if reply_wins(t.lead, t.reply, trumps) else leader
+    return tuple(out), pending
+
+
+def _breaches(result: HandResult | None) -> dict[tuple, Issue]:
+    """The hand's breaches that refuse an entry, by a hashable key."""
+    if result is None:
+        return {}
+    return {(i.code, i.trick, i.player, i.where, repr(sorted(i.args.items()))): i
+            for i in result.issues if i.code not in KEPT}
+
+
+def build(header: TerzHeader, entries: Sequence[Mapping[str, Any]]) -> Sitting:
+    """The sitting after `entries` (undo and redo already resolved). The last entry is checked:
+    one after which a hand shows a new breach is refused with that breach. (Every earlier entry in
+    force was checked the same way against the entries before it when it was logged.)"""
+    drafts: list[_Draft] = []
+    ended = False
+    for n, e in enumerate(entries, start=1):
+        if ended:
+            raise Refused("ended")
+        if n < len(entries):
+            ended = _apply(drafts, e, header)
+            continue
+        state = _derive(header, drafts, ended)
+        before = {h.number: _breaches(h.result) for h in _all(state)}
+        ended = _apply(drafts, e, header)
+        state = _derive(header, drafts, ended)
+        for h in _all(state):
+            if h.pending and h.points is not None:
+                raise Refused("stopped", hand=h.number, trick=h.result.stopped_at if h.result else None)
+            old = before.get(h.number, {})
+            new = [i for k, i in _breaches(h.result).items() if k not in old]
+            if new:
+                raise Refused("breach", issue=min(new, key=lambda i: i.trick or 0), hand=h.number)
+        if e.get("t") in ("declare", "exchange", "bela") and state.current is not None:
+            _check_pending(state, e)
+        if e.get("t") == "cards" and state.current is not None and "lead" in state.current.pending:
+            _check_lead(state)
+            _check_bela_lead(state)
+        return state
+    return _derive(header, drafts, ended)
+
+
+def _all(s: "Sitting") -> tuple[LiveHand, ...]:
+    return s.hands + ((s.current,) if s.current else ())
+
+
+def _derive(header: TerzHeader, drafts: list[_Draft], ended: bool) -> Sitting:
+    players: tuple[str, str] = (header.players[0], header.players[1])
+    rules = header.rules
+    games: list[LiveGame] = []
+    first = header.first_dealer
+    progress = GameProgress.start(players, first, rules)
+    hands: list[LiveHand] = []
+    current: LiveHand | None = None
+    for number, d in enumerate(drafts, start=1):
+        dealer = progress.dealer_of_next_hand
+        if d.trump is None:
+            assert d.points is not None
+            pts = dict(zip(players, d.points))
+            h = LiveHand(number, len(games) + 1, len(hands) + 1, dealer, None, None, None, {}, pts, d.last_trick)
+            progress = progress.after_points(pts, last_trick=d.last_trick, dealer=dealer)
+        else:
+            tricks, pending = _by_player(d, players, dealer, d.trump.suit)
+            totals = tuple(sorted(progress.totals.items())) if rules.stop_at_target else None
+            hand, result = _replay(players, dealer, d.trump, tricks, rules, totals)
+            done = result.complete or (result.stopped_at is not None and not pending)
+            h = LiveHand(number, len(games) + 1, len(hands) + 1, dealer, d.trump, hand, result, pending,
+                         dict(result.points) if done else None)
+            if not done:
+                current = h
+                continue
+            progress = progress.after_hand(result)
+        hands.append(h)
+        if progress.finished:
+            games.append(LiveGame(len(games) + 1, first, tuple(hands), progress))
+            first = progress.dealer_of_next_hand
+            progress, hands = GameProgress.start(players, first, rules), []
+    games.append(LiveGame(len(games) + 1, first, tuple(hands), progress))
+    return Sitting(header, tuple(games), current, ended)
+
+
+def _check_pending(s: Sitting, e: Mapping[str, Any]) -> None:
+    """What can be judged of an exchange, declaration or bela before the card it goes with: the
+    rest is judged by the rules core when the trick is complete."""
+    h = s.current
+    assert h is not None and h.result is not None and h.trump is not None
+    k = s.trick_number()
+    rules = s.header.rules
+    p = s.to_play()
+    trumps = h.trump.suit
+    kind = e.get("t")
+    played = {c for t in h.result.tricks for c in (t.lead, t.reply)} | ({h.pending["lead"]} if "lead" in h.pending
+                                                                       else set())
+    if kind == "exchange":
+        seven = trump_seven(trumps)
+        earlier = any(t.exchange for t in h.result.tricks)
+        why = exchange_breach(trick=k, is_leader="lead" not in h.pending, turned=h.trump, already=earlier,
+                              holds_seven=seven not in played, rules=rules)
+        if why is not None:
+            raise Refused("exchange-illegal", reason=why)
+        return
+    if kind == "bela":
+        if any(t.bela is not None and t.bela.scored for t in h.result.tricks):
+            raise Refused("bela-illegal", reason="twice")
+        if rules.bela_on == "lead" and "lead" in h.pending:
+            raise Refused("bela-illegal", reason="not-on-lead")
+        if k not in bela_tricks(rules):
+            raise Refused("bela-illegal", reason="out-of-window")
+        return
+    cards = h.pending["declare"][p]
+    combo = classify(cards)
+    if combo is None:
+        raise Refused("declaration", void="declaration-invalid", cards=cards)
+    if k not in rules.declaration_tricks:
+        raise Refused("declaration", void="declaration-out-of-window", cards=combo.cards,
+                      window=rules.declaration_window)
+    gone = [c for c in combo.cards if c in played]
+    if gone:
+        raise Refused("declaration", void="declaration-not-held", cards=combo.cards, missing=tuple(gone))
+    bound = [Declared(classify(d.cards), d.scored) for d in h.result.declarations  # type: ignore[arg-type]
+             if d.player == p and d.void is None]
+    why = binding_breach(combo, bound, rules)
+    if why is not None:
+        raise Refused("declaration", void=why, cards=combo.cards)
+    led = h.pending["declare"].get(h.pending.get("leader")) if "lead" in h.pending else None
+    if led is not None and p != h.pending["leader"]:
+        against = classify(led)
+        if against is not None and not is_higher(combo, against, trumps, rules):
+            raise Refused("declaration", void="counter-not-higher", cards=combo.cards, against=against.cards)
+
+
+def _check_lead(s: Sitting) -> None:
+    """A lead whose trick is not complete, checked as the rules core checks a play: not the card
+    still turned up, not a card the opponent drew or took by the exchange."""
+    h = s.current
+    assert h is not None and h.result is not None and h.trump is not None
+    lead, leader = h.pending["lead"], h.pending["leader"]
+    opponent = s.other(leader)
+    tricks = h.result.tricks
+    exchanged = next((t.exchange for t in tricks if t.exchange), None) or h.pending.get("exchange")
+    face_up = None if len(tricks) >= STOCK_TRICKS else trump_seven(h.trump.suit) if exchanged else h.trump
+    theirs = {c for t in tricks for p, c in t.draws.items() if p == opponent}
+    if exchanged == opponent:
+        theirs.add(h.trump)
+    problem = "still-turned-up" if lead == face_up else "opponent" if lead in theirs else None
+    if problem is not None:
+        raise Refused("breach", issue=Issue("deal-mismatch", len(tricks) + 1, leader, "lead",
+                                            {"problem": problem, "card": str(lead)}), hand=h.number)
+
+
+def _check_bela_lead(s: Sitting) -> None:
+    """A bela announced before the lead goes with the K or Q of trumps led."""
+    h = s.current
+    assert h is not None and h.trump is not None
+    lead = h.pending.get("lead")
+    if lead is None or h.pending.get("bela") != h.pending.get("leader"):
+        return
+    if lead.suit is not h.trump.suit or lead.rank not in (Rank.KING, Rank.QUEEN):
+        raise Refused("bela-illegal", reason="not-king-queen")
+    played = {c for t in h.result.tricks for c in (t.lead, t.reply)} if h.result else set()
+    if bela_partner(lead) in played:
+        raise Refused("bela-illegal", reason="other-not-held")
+
+
+def pending_declaration(s: Sitting, player: str) -> Combination | None:
+    """The combination `player` has declared in the trick in progress."""
+    h = s.current
+    cards = h.pending.get("declare", {}).get(player) if h else None
+    return classify(cards) if cards else None
+
+
+# -- the record --------------------------------------------------------------------------------------
+def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
+    """The sitting's complete hands as a format-1 Terz record: the same entries give the same text."""
+    from .record_writer import _rules, _scores, hand_lines, quote
+
+    h = s.header
+    out = ["format: 1", "game: terz", "meta:"]
+    out.extend(f"  {quote(k)}: {_json(v)}" for k, v in meta.items())
+    out.append("players: [" + ", ".join(quote(p) for p in h.players) + "]")
+    out.append(f"stake: {_json(h.stake)}")
+    if h.currency:
+        out.append(f"currency: {_json(h.currency)}")
+    out.extend(_rules(h.rules))
+    games = [g for g in s.games if g.hands]
+    if not games:
+        out.append("games: []")
+        return "\n".join(out) + "\n"
+    out.append("games:")
+    for g in games:
+        out.append(f"  - first_dealer: {quote(g.first_dealer)}")
+        out.append(f"    totals: {_scores(g.totals, h.players)}")
+        if g.progress.winner is not None:
+            out.append(f"    winner: {quote(g.progress.winner)}")
+        out.append("    hands:")
+        for x in g.hands:
+            assert x.points is not None
+            if x.hand is not None:
+                out.extend(hand_lines(x.hand, x.points, players=h.players))  # type: ignore[arg-type]
+                continue
+            out.append(f"      - dealer: {quote(x.dealer)}")
+            out.append(f"        points: {_scores(x.points, h.players)}")
+            if x.last_trick is not None:
+                out.append(f"        last_trick: {quote(x.last_trick)}")
+    return "\n".join(out) + "\n"
+
+
+def _json(v: str) -> str:
+    import json
+    return json.dumps(v, ensure_ascii=False)

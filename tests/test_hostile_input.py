@@ -135,3 +135,17 @@ def test_an_empty_trick_is_a_schema_finding_not_an_internal_error():
         rep = check_record("r.yaml", text=text)
         assert [(f.code, f.line, f.column, f.args.get("expected")) for f in rep.findings if f.is_error] == \
             [("schema", 7, 18, "cards")]
+
+
+def test_a_number_no_record_counts_to_is_a_schema_finding_and_force_settles_without_error():
+    # Found by the hostile-shape fuzz run: marks of 10^32 made `settle --force` an internal error.
+    from click.testing import CliRunner
+
+    from tetka_cli.cli import cli
+
+    text = ("format: 1\ngame: tetka\nplayers: [A, B, C, D]\nstake: \"0.10\"\nrobbers:\n  - hands:\n"
+            "      - marks: {A: 7, B: 0, C: 0, D: 0}\n"
+            "      - marks: {A: 99999999999999999999999999999999, B: 0, C: 0, D: 0}\n")
+    r = CliRunner().invoke(cli, ["settle", "--force", "-"], input=text)
+    assert r.exit_code == 0 and "internal error" not in r.stderr
+    assert "-:8:20: error schema: `marks` must be a whole number of at most 1,000,000,000" in r.stderr

@@ -309,6 +309,8 @@ def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
                 views_terz.check_sitting_json(rec)
                 continue
             summary = check_sitting_json(rec)
+            if len(set(summary.players)) != len(summary.players) or set(summary.net) - set(summary.players):
+                raise ValueError("its players are not one list of distinct names holding every net")
             if not isinstance(rec.get("digest", ""), (str, type(None))):
                 raise TypeError("`digest` must be text")
             bad = next((f"{n!r}: {b}" for n in summary.players + tuple(summary.net)

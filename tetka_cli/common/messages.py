@@ -119,6 +119,7 @@ _EXPECTED = {
     "text": N_("text"),
     "whole": N_("a whole number"),
     "positive": N_("a whole number of 1 or more"),
+    "at most a billion": N_("a whole number of at most 1,000,000,000"),
     "boolean": N_("true or false"),
     "four names": N_("four distinct player names"),
     "card": N_("a card such as Q♥"),

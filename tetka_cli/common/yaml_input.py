@@ -31,6 +31,7 @@ MAX_ITEMS = 10_000  # items of one list, unless its reader widens it (a robber's
 MAX_KEYS = 1_000  # keys of one mapping: a record's have a dozen; `meta` and `notes` are free but small
 MAX_SCALAR = 1 << 20  # characters of one value: a note may be long, a card or a name is short
 MAX_DIGITS = 64  # characters of a number: marks have two or three digits, a YAML-number stake a few dozen
+MAX_WHOLE = 1_000_000_000  # a whole number a record may hold: marks, points, totals and targets are far below
 MAX_NODES = 100_000  # values composed into one tree of nodes (the node API; Tetka streams its hands)
 
 _T = "tag:yaml.org,2002:"
@@ -445,6 +446,9 @@ class NodeReader:
         v = node.value if isinstance(node, yaml.ScalarNode) and node.tag == INT else ""
         if v.isascii() and (v.isdigit() or (v[:1] in ("-", "+") and v[1:].isdigit())):
             value = int(v)
+            if value > MAX_WHOLE or value < -MAX_WHOLE:  # no record counts this far: money of it would overflow
+                self.add("schema", node, what=what, expected="at most a billion", **where)
+                return None
             if value >= minimum:
                 return value
         self.add("schema", node, what=what, expected="whole" if minimum <= 0 else "positive", **where)

@@ -481,6 +481,27 @@ class NodeReader:
             return None
         return tuple(names)  # type: ignore[arg-type]
 
+    def deal(self, node: yaml.Node, players: tuple[str, ...], **where: Any) -> tuple[dict[str, Any] | None, dict[str, Any], bool]:
+        """A hand's `deal:` (player -> his cards, read by the game's `cards`): the deal (None when it
+        names nobody), where each player's cards stand, and whether anything in it was unreadable."""
+        dm = self.mapping(node, "deal", None, **where)
+        deal: dict[str, Any] = {}
+        locs: dict[str, Any] = {}
+        broken = False
+        for name, (k, v) in dm.items():
+            if name not in players:
+                self.add("unknown-player", k, name=name, what="deal", players=list(players), **where)
+                broken = True
+                continue
+            got = self.cards(v, "deal", player=name, **where)  # type: ignore[attr-defined]
+            if got is None:
+                broken = True
+            else:
+                deal[name], locs[name] = got
+        if not dm:
+            return None, locs, True
+        return deal, locs, broken
+
     def header(self, root: yaml.Node, games: Any) -> tuple[str, dict[str, tuple[yaml.Node, yaml.Node]]] | None:
         """Check `format` and `game`; the game's name (lower case) and the top mapping, or None
         when the record cannot be read any further (its findings say why)."""

@@ -283,20 +283,8 @@ class TerzReader(NodeReader):
             broken |= trump is None
         deal, deal_locs = None, {}
         if "deal" in m:
-            dm = self.mapping(m["deal"][1], "deal", None, **where)
-            deal = {}
-            for name, (k, v) in dm.items():
-                if name not in players:
-                    self.add("unknown-player", k, name=name, what="deal", players=list(players), **where)
-                    broken = True
-                    continue
-                got = self.cards(v, "deal", player=name, **where)
-                if got is None:
-                    broken = True
-                else:
-                    deal[name], deal_locs[name] = got
-            if not dm:
-                deal, broken = None, True
+            deal, deal_locs, unreadable = self.deal(m["deal"][1], players, **where)
+            broken |= unreadable
         tricks: list[TrickRecord] | None = None
         tricks_loc = NOWHERE
         if "tricks" in m:

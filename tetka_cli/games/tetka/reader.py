@@ -351,22 +351,10 @@ class TetkaReader(NodeReader):
             broken |= photo is None
         deal, deal_locs = None, {}
         if "deal" in m:
-            dm = self.mapping(m["deal"][1], "deal", None, **where)
-            deal = {}
-            for name, (k, v) in dm.items():
-                if name not in players:
-                    self.add("unknown-player", k, name=name, what="deal", players=list(players), **where)
-                    broken = True
-                    continue
-                got = self.cards(v, "deal", player=name, **where)
-                if got is None:
-                    broken = True
-                else:
-                    deal[name], deal_locs[name] = got
-            if not dm:
-                deal, broken = None, True
-            elif len(dm) < len(players) and not broken:
-                self.add("deal-incomplete", m["deal"][1], missing=[p for p in players if p not in dm], **where)
+            deal, deal_locs, unreadable = self.deal(m["deal"][1], players, **where)
+            broken |= unreadable
+            if deal is not None and len(deal) < len(players) and not broken:
+                self.add("deal-incomplete", m["deal"][1], missing=[p for p in players if p not in deal], **where)
         tricks = None
         trick_locs: Any = ()
         card_locs: Any = ()

@@ -149,3 +149,19 @@ def test_a_number_no_record_counts_to_is_a_schema_finding_and_force_settles_with
     r = CliRunner().invoke(cli, ["settle", "--force", "-"], input=text)
     assert r.exit_code == 0 and "internal error" not in r.stderr
     assert "-:8:20: error schema: `marks` must be a whole number of at most 1,000,000,000" in r.stderr
+
+
+def test_a_terz_stake_is_read_behind_the_same_bounds_and_diagnosis_as_a_tetka_one():
+    # Terz read its stake on its own: `1e-999999` was not refused and a decimal comma had no hint.
+    from tetka_cli.common.findings import FindingError
+    from tetka_cli.games.records import check_record
+
+    head = "format: 1\ngame: terz\nplayers: [Анна, Борис]\ngames: []\n"
+    try:
+        check_record("t.yaml", text=head + "stake: 1e-999999\n")
+        raise AssertionError("a stake of a million places must be refused")
+    except FindingError as e:
+        assert (e.finding.code, e.finding.line, e.finding.column) == ("too-long", 5, 8)
+    rep = check_record("t.yaml", text=head + 'stake: "0,10"\n')
+    (f,) = [f for f in rep.findings if f.code == "bad-stake"]
+    assert f.args["problem"] == "decimal-comma" and "0.10" in f.message("en")

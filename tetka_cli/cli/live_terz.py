@@ -8,8 +8,16 @@ from typing import Any, Mapping, Sequence
 from ..common.cards import parse_card
 from ..games.terz.cards import DECK
 from ..games.terz.declarations import classify
-from ..games.terz.live import (GAME, LiveHand, Refused, Sitting, TerzHeader, build, pending_declaration,
-                               record_text)
+from ..games.terz.live import (
+    GAME,
+    LiveHand,
+    Refused,
+    Sitting,
+    TerzHeader,
+    build,
+    pending_declaration,
+    record_text,
+)
 from ..games.terz.model import TrickResult
 from ..games.terz.names import kind_name, obligation_name, reason_text
 from ..games.terz.rules import TerzRules

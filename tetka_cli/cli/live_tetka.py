@@ -8,7 +8,15 @@ from typing import Any, Mapping, Sequence
 from ..common.cards import DECK
 from ..common.i18n import ngettext
 from ..common.messages import mark_reason
-from ..games.tetka.live import GAME, LiveHand, LiveHeader, Refused, Sitting, build, record_text
+from ..games.tetka.live import (
+    GAME,
+    LiveHand,
+    LiveHeader,
+    Refused,
+    Sitting,
+    build,
+    record_text,
+)
 from ..games.tetka.play import Trick
 from ..games.tetka.rules import HouseRules
 from .live_game import LiveWords, NotAnEntry

@@ -11,11 +11,13 @@ import gc
 import os
 import stat
 import sys
+from decimal import Decimal
 from typing import Any, Iterator
 
 import yaml
 
 from .findings import Finding, FindingError
+from .money import MAX_STAKE_DIGITS, StakeError, parse_stake
 from .names import refuse_bad_names
 from .positions import Loc
 
@@ -31,6 +33,8 @@ MAX_ITEMS = 10_000  # items of one list, unless its reader widens it (a robber's
 MAX_KEYS = 1_000  # keys of one mapping: a record's have a dozen; `meta` and `notes` are free but small
 MAX_SCALAR = 1 << 20  # characters of one value: a note may be long, a card or a name is short
 MAX_DIGITS = 64  # characters of a number: marks have two or three digits, a YAML-number stake a few dozen
+MAX_STAKE_TEXT = 40  # characters of a stake: "0.10", "1000000"
+MIN_STAKE_EXPONENT = -MAX_STAKE_DIGITS  # a stake's decimal places: never more than its digits
 MAX_WHOLE = 1_000_000_000  # a whole number a record may hold: marks, points, totals and targets are far below
 MAX_NODES = 100_000  # values composed into one tree of nodes (the node API; Tetka streams its hands)
 
@@ -501,6 +505,50 @@ class NodeReader:
         if not dm:
             return None, locs, True
         return deal, locs, broken
+
+    def stake(self, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> tuple[Decimal, Loc | None]:
+        """The record's `stake:` (1 when not written) and where it stands: exact, from the text as
+        written (`0.10` is never a float), bounded before Decimal is asked to make or print it."""
+        if "stake" not in top:
+            return Decimal(1), None
+        node = top["stake"][1]
+        try:
+            if not isinstance(node, yaml.ScalarNode) or node.tag == BOOL or node.tag == NULL:
+                raise StakeError(f"{getattr(node, 'value', '')!r} is not an amount", "not-a-number",
+                                 getattr(node, "value", ""))
+            self.stake_bound(node)
+            return parse_stake(node.value), _loc(node)
+        except StakeError as e:
+            self.add("bad-stake", node, reason=str(e), problem=e.problem, text=e.text)
+            return Decimal(1), _loc(node)
+
+    def stake_bound(self, node: yaml.Node) -> None:
+        """A stake longer than any, or with an exponent past kopecks or a trillion, is refused
+        before Decimal is asked to make (or print) it."""
+        text = node.value if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str) else ""
+        ok = len(text) <= MAX_STAKE_TEXT
+        if ok:
+            try:
+                d = Decimal(text.strip())
+                # Past a trillion is a bad stake (parse_stake says so); with more places than digits
+                # a stake allows, amounts would print with as many places as the exponent asks.
+                ok = not d.is_finite() or d.as_tuple().exponent >= MIN_STAKE_EXPONENT
+            except ArithmeticError:
+                pass
+        if not ok:
+            loc = _loc(node)
+            raise FindingError(Finding("too-long", {"what": "stake", "limit": MAX_STAKE_TEXT}, path=self.path,
+                                       line=loc.line, column=loc.column))
+
+    def meta(self, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> dict[str, Any]:
+        """The free `meta:` mapping, its plain values only."""
+        if "meta" not in top:
+            return {}
+        m = top["meta"][1]
+        if not isinstance(m, yaml.MappingNode):
+            self.add("schema", m, what="meta", expected="mapping")
+            return {}
+        return {k.value: v.value for k, v in m.value if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.ScalarNode)}
 
     def header(self, root: yaml.Node, games: Any) -> tuple[str, dict[str, tuple[yaml.Node, yaml.Node]]] | None:
         """Check `format` and `game`; the game's name (lower case) and the top mapping, or None

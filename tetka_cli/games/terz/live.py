@@ -32,8 +32,8 @@ from ...common.cards import Card, CardError, Rank, parse_card
 from ..live_log import Refused, check_terms
 from .bela import bela_partner, bela_tricks
 from .cards import is_terz_card, trump_seven
-from .exchange import exchange_breach
 from .declarations import Combination, Declared, binding_breach, classify, is_higher
+from .exchange import exchange_breach
 from .game import GameProgress
 from .hand import replay_hand
 from .model import HandInput, HandResult, Issue, TrickInput

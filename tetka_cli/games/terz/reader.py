@@ -5,15 +5,13 @@ is a finding that says so; no YAML tag can construct an object.
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from typing import Any
 
 import yaml
 
 from ...common.cards import Card, CardError, Rank, parse_card
-from ...common.money import StakeError, parse_stake
 from ...common.positions import NOWHERE, Loc, TextLocs
-from ...common.yaml_input import BOOL, NULL, STR, NodeReader, ValueLocs, _loc
+from ...common.yaml_input import NULL, STR, NodeReader, ValueLocs, _loc
 from .model import Forfeit
 from .record import GameRecord, HandRecord, Record, TrickRecord
 from .rules import CHOICES, TRICKS_PER_HAND, TerzRules
@@ -146,26 +144,11 @@ class TerzReader(NodeReader):
         else:
             players_loc = _loc(top["players"][1])
             players = self.pair(top["players"][1], "players") or ()
-        stake, stake_loc = Decimal(1), NOWHERE
-        if "stake" in top:
-            node = top["stake"][1]
-            stake_loc = _loc(node)
-            try:
-                if not isinstance(node, yaml.ScalarNode) or node.tag in (BOOL, NULL):
-                    raise StakeError(f"{getattr(node, 'value', '')!r} is not an amount")
-                stake = parse_stake(node.value)
-            except StakeError as e:
-                self.add("bad-stake", node, reason=str(e))
+        stake, stake_loc = self.stake(top)
+        stake_loc = stake_loc or NOWHERE
         currency = self.text(top["currency"][1], "currency") or "" if "currency" in top else ""
         rules = self.rules(top["rules"][1]) if "rules" in top else TerzRules()
-        meta: dict[str, Any] = {}
-        if "meta" in top:
-            m = top["meta"][1]
-            if isinstance(m, yaml.MappingNode):
-                meta = {k.value: v.value for k, v in m.value
-                        if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.ScalarNode)}
-            else:
-                self.add("schema", m, what="meta", expected="mapping")
+        meta = self.meta(top)
         games: list[GameRecord] = []
         games_loc = _loc(root)
         if "games" not in top:

@@ -4,17 +4,13 @@ findings with a place, and no YAML tag can construct an object.
 """
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 import yaml
 
 from ...common.cards import DECK, Card, CardError, parse_card
-from ...common.findings import Finding, FindingError
-from ...common.money import MAX_STAKE_DIGITS, StakeError, parse_stake
 from ...common.positions import NOWHERE, Loc, TextLocs
 from ...common.yaml_input import (
-    BOOL,
     NULL,
     STR,
     Events,
@@ -29,8 +25,6 @@ from .rules import TRICKS_PER_HAND, HouseRules
 MAX_ROBBERS = 4096
 MAX_HANDS = 250_000  # in one record
 HAND_BUDGET = 5_000  # values in one hand: 13 tricks of 4, a deal, marks and notes are a few hundred
-MAX_STAKE_TEXT = 40  # characters of a stake: "0.10", "1000000"
-MIN_STAKE_EXPONENT = -MAX_STAKE_DIGITS  # a stake's decimal places: never more than its digits
 STREAMED = frozenset({"robbers"})  # read hand by hand from the parser's events
 
 TOP_KEYS = {"format", "game", "meta", "players", "stake", "currency", "rules", "robbers", "notes"}
@@ -89,30 +83,13 @@ class TetkaReader(NodeReader):
         for key in unknown:
             self.add("unknown-key", top[key][0], key=key, what="record", allowed=sorted(TOP_KEYS))
         players, players_loc = self.players(root, top)
-        stake, stake_loc = Decimal(1), NOWHERE
-        if "stake" in top:
-            node = top["stake"][1]
-            stake_loc = _loc(node)
-            try:
-                if not isinstance(node, yaml.ScalarNode) or node.tag == BOOL or node.tag == NULL:
-                    raise StakeError(f"{getattr(node, 'value', '')!r} is not an amount", "not-a-number",
-                                     getattr(node, "value", ""))
-                self.stake_bound(node)
-                stake = parse_stake(node.value)  # the text as written: `0.10` is never a float
-            except StakeError as e:
-                self.add("bad-stake", node, reason=str(e), problem=e.problem, text=e.text)
+        stake, stake_loc = self.stake(top)
+        stake_loc = stake_loc or NOWHERE
         currency = ""
         if "currency" in top:
             currency = self.text(top["currency"][1], "currency") or ""
         rules = self.rules(top["rules"][1]) if "rules" in top else HouseRules()
-        meta: dict[str, Any] = {}
-        if "meta" in top:
-            m = top["meta"][1]
-            if isinstance(m, yaml.MappingNode):
-                meta = {k.value: v.value for k, v in m.value
-                        if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.ScalarNode)}
-            else:
-                self.add("schema", m, what="meta", expected="mapping")
+        meta = self.meta(top)
         robbers: list[RobberRecord] = []
         robbers_loc = _loc(root)
         if "robbers" not in top:
@@ -151,24 +128,6 @@ class TetkaReader(NodeReader):
                 got = (self.seating(top["players"][1], "players") or (), _loc(top["players"][1]))
             self._players = got
         return got
-
-    def stake_bound(self, node: yaml.Node) -> None:
-        """A stake longer than any, or with an exponent past kopecks or a trillion, is refused
-        before Decimal is asked to make (or print) it."""
-        text = node.value if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str) else ""
-        ok = len(text) <= MAX_STAKE_TEXT
-        if ok:
-            try:
-                d = Decimal(text.strip())
-                # Past a trillion is a bad stake (parse_stake says so); with more places than digits
-                # a stake allows, amounts would print with as many places as the exponent asks.
-                ok = not d.is_finite() or d.as_tuple().exponent >= MIN_STAKE_EXPONENT
-            except ArithmeticError:
-                pass
-        if not ok:
-            loc = _loc(node)
-            raise FindingError(Finding("too-long", {"what": "stake", "limit": MAX_STAKE_TEXT}, path=self.path,
-                                       line=loc.line, column=loc.column))
 
     # -- streaming: robbers and hands read from the parser's events ------------------------------
     def ready(self, key: str, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> bool:

@@ -57,7 +57,7 @@ def record_text(hands: int, seed: int = 1) -> str:
 
 
 def validate_once(path: str) -> None:
-    check_record(path, max_bytes=1 << 31)
+    check_record(path, max_bytes=1 << 31, lean=True)  # as `tetka validate` does
 
 
 def median(xs: list[float]) -> float:
@@ -124,7 +124,7 @@ def peak_memory(path: str) -> tuple[int, int]:
     imports tetka. VmHWM, not ru_maxrss: on Linux the latter survives exec, so a child would
     report its parent's peak."""
     code = ("import sys; sys.path.insert(0, %r)\nfrom tetka_cli.games.records import check_record\n"
-            "check_record(%r, max_bytes=1 << 31)\n" % (ROOT, path)) + _HWM
+            "check_record(%r, max_bytes=1 << 31, lean=True)\n" % (ROOT, path)) + _HWM
     base = ("import sys; sys.path.insert(0, %r)\nimport tetka_cli.games, tetka_cli.games.tetka.referee\n" % ROOT) + _HWM
     used = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
     idle = int(subprocess.run([sys.executable, "-c", base], capture_output=True, text=True, check=True).stdout)

@@ -7,6 +7,7 @@ Both games' record readers stand on this; nothing here knows a game's rules.
 from __future__ import annotations
 
 import contextlib
+import mmap
 import gc
 import os
 import stat
@@ -52,8 +53,14 @@ def _mark_loc(mark: Any) -> tuple[int | None, int | None]:
     return (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
 
 
-def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
-    """The bytes of a record file, or of standard input for `-`; FindingError when unreadable."""
+MAP_FROM = 1 << 20  # a file this large may be mapped rather than read (see read_bytes)
+
+
+def read_bytes(path: str, *, max_bytes: int = MAX_BYTES, mapped: bool = False) -> Any:
+    """The bytes of a record file, or of standard input for `-`; FindingError when unreadable.
+    `mapped`: a regular file of a MiB or more comes as a read-only memory map instead (an
+    `mmap.mmap`, which the caller closes), so that a reader going through it once can hand back
+    the pages it has passed (`release`) and a long record is never all in memory."""
     def fail(reason: str, code: str = "unreadable", **args: Any) -> FindingError:
         return FindingError(Finding(code, {"reason": reason, **args}, path=path))
 
@@ -72,6 +79,8 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
                     raise fail("not-a-file")
                 if st.st_size > max_bytes:
                     raise fail("too-large", "too-large", size=st.st_size, limit=max_bytes)
+                if mapped and st.st_size >= MAP_FROM:
+                    return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
                 data = f.read(max_bytes + 1)
         except FileNotFoundError:
             raise fail("missing") from None
@@ -84,6 +93,16 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
     if len(data) > max_bytes:
         raise fail("too-large", "too-large", size=len(data), limit=max_bytes)
     return data
+
+
+def release(data: Any, start: int, end: int) -> None:
+    """Hand back to the system the pages of a memory map (see read_bytes) within [start, end):
+    read once, they need not stay in this process's memory. Nothing for bytes."""
+    if isinstance(data, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
+        lo = -(-start // mmap.PAGESIZE) * mmap.PAGESIZE
+        hi = end // mmap.PAGESIZE * mmap.PAGESIZE
+        if hi > lo:
+            data.madvise(mmap.MADV_DONTNEED, lo, hi - lo)
 
 
 def decode(path: str, data: bytes) -> str:

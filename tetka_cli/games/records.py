@@ -222,20 +222,29 @@ def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = No
     time per hand grows with the size of the file (benchmarks/run.py shows it)."""
     with gc_paused():
         if lean and text is None:
-            if data is None:
-                data = read_bytes(path, max_bytes=max_bytes)
+            if data is None:  # a long file is mapped, and its pages handed back as they are read
+                data = read_bytes(path, max_bytes=max_bytes, mapped=True)
             report = _quick(path, data, max_bytes)
             if report is not None:
+                _close(data)
                 return report
+            if not isinstance(data, bytes):
+                mapped, data = data, data[:]
+                mapped.close()
         if text is None and data is not None:
             text = decode(path, data)
         rec = load_record(path, text=text, max_bytes=max_bytes)
         return game(rec.game or "tetka").referee(rec)
 
 
+def _close(data: Any) -> None:
+    if not isinstance(data, bytes):
+        data.close()
+
+
 def _quick(path: str, data: bytes, max_bytes: int) -> Any:
     """The lean report of a Tetka record in the usual layout, or None to read it the full way."""
-    if len(data) > max_bytes or b"\r" in data or b"\t" in data or b"\x00" in data:
+    if len(data) > max_bytes:
         return None
     from .tetka.quick_reader import NotQuick, QuickRead
     from .tetka.referee import HandToReport, referee_lean

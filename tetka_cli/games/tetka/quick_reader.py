@@ -34,7 +34,7 @@ import yaml
 
 from ...common.cards import Card
 from ...common.positions import Loc
-from ...common.yaml_input import compose
+from ...common.yaml_input import compose, release
 from .reader import CARD_BY_TEXT, MAX_HANDS, MAX_ROBBERS, TetkaReader
 from .record import HandRecord, Record, RobberRecord
 
@@ -44,9 +44,10 @@ class NotQuick(Exception):
 
 
 _ROBBERS = re.compile(rb"^robbers:[ ]*\n", re.M)
+_ROBBERS_AGAIN = re.compile(rb"\nrobbers:")  # searched from a line break: many times faster than ^
 # The first line after the robbers that is not one of theirs: one that starts with neither a space
-# nor a "- " (another top key, a document marker, a comment at column 1).
-_BLOCK_END = re.compile(rb"^(?:[^ \-\n]|-(?! ))", re.M)
+# nor a "- " (another top key, a document marker, a comment at column 1); its line break before it.
+_BLOCK_END = re.compile(rb"\n(?:[^ \-\n]|-(?! ))")
 _SKIP = re.compile(rb"(?:[ ]*(?:#[^\n]*)?\n)*")  # blank and comment lines
 # A robber: its item line and its other keys, each `key: value` on one line, up to `hands:`.
 _ROBBER = re.compile(rb"( *)- ([a-z_]+: [^\n]*\n(?:\1  [a-z_]+: [^\n]*\n)*)\1  hands:[ ]*\n")
@@ -86,13 +87,13 @@ class QuickRead:
         out, line for line, so that every other place stays where it is)."""
         self.path = path
         m = _ROBBERS.search(data)
-        if m is None or _ROBBERS.search(data, m.end()) is not None:
+        if m is None or _find(_ROBBERS_AGAIN, data, m.end() - 1) is not None:
             raise NotQuick("no robbers line, or two")
-        end = _BLOCK_END.search(data, m.end())
-        end = end.start() if end is not None else len(data)
+        end = _find(_BLOCK_END, data, m.end() - 1)
+        end = end + 1 if end is not None else len(data)
         self.data = data
-        self.first_line = data.count(b"\n", 0, m.end()) + 1  # the line of the first robber
-        head = data[: m.start()] + b"robbers: []\n" + b"\n" * data.count(b"\n", m.end(), end) + data[end:]
+        self.first_line = newlines(data, 0, m.end()) + 1  # the line of the first robber
+        head = bytes(data[: m.start()]) + b"robbers: []\n" + b"\n" * _block_lines(data, m.end(), end) + bytes(data[end:])
         record = load(head)
         if (getattr(record, "game", None) != "tetka" or record.findings or len(record.players) != 4
                 or record.robbers or record.robbers_loc != Loc(self.first_line - 1, 10)):
@@ -111,6 +112,7 @@ class QuickRead:
         out: list[RobberRecord] = []
         pos = _SKIP.match(data, start, end).end()
         indent = None
+        at, line = start, self.first_line  # a place and its line, to count lines from
         while pos < end:
             m = _ROBBER.match(data, pos, end)
             if m is None or (indent is not None and len(m.group(1)) != indent):
@@ -118,7 +120,8 @@ class QuickRead:
             indent = len(m.group(1))
             if len(out) >= MAX_ROBBERS:
                 raise NotQuick("too many robbers")
-            line = data.count(b"\n", 0, pos) + 1
+            line += newlines(data, at, pos)
+            at = pos
             try:
                 text = data[pos: m.end()].decode("utf-8")
             except UnicodeDecodeError:
@@ -136,7 +139,7 @@ class QuickRead:
             if reader.findings or robber is None:
                 raise NotQuick("the robber has something to report")
             first = _SKIP.match(data, m.end(), hands_at).end()
-            hands_loc = Loc(data.count(b"\n", 0, first) + 1, _SPACES.match(data, first).end() - first + 1)
+            hands_loc = Loc(line + newlines(data, pos, first), _SPACES.match(data, first).end() - first + 1)
             robber = replace(robber, hands_loc=hands_loc)
             self._spans[id(robber)] = (first, hands_at, hands_loc.line, robber.players or record.players)
             out.append(robber)
@@ -154,7 +157,7 @@ class QuickRead:
         marks_seen: dict[bytes, dict[str, int]] = {}
         match = _HAND.match
         skip = _SKIP.match
-        pos = start
+        pos = passed = start
         indent = None
         number = 0
         while pos < end:
@@ -195,12 +198,57 @@ class QuickRead:
             here = Loc(line, h + 3)
             line += m.group(0).count(b"\n")
             pos = m.end()
+            if pos - passed > _CHUNK:  # a long record: what is read need not stay in memory
+                release(data, passed, pos)
+                passed = pos
             after = skip(data, pos, end).end()  # blank and comment lines
             if after != pos:
-                line += data.count(b"\n", pos, after)
+                line += newlines(data, pos, after)
                 pos = after
             yield HandRecord(number, here, dealer, photograph=photo, tricks=tricks,
                              trick_players=(None,) * len(tricks) if tricks else (), marks=marks)
+
+
+def newlines(data: Any, start: int, end: int) -> int:
+    """Line breaks in data[start:end], for bytes or a memory map (read a few MiB at a time)."""
+    if isinstance(data, bytes):
+        return data.count(b"\n", start, end)
+    n = 0
+    for a in range(start, end, _CHUNK):
+        b = min(a + _CHUNK, end)
+        n += data[a:b].count(b"\n")
+        release(data, a, b)
+    return n
+
+
+def _find(pattern: re.Pattern[bytes], data: Any, start: int, end: int | None = None) -> int | None:
+    """Where `pattern` (of at most 64 bytes) first matches within data[start:end], a few MiB at a
+    time, the pages of a memory map handed back as they are passed."""
+    end = len(data) if end is None else end
+    if isinstance(data, bytes):
+        m = pattern.search(data, start, end)
+        return m.start() if m is not None else None
+    for a in range(start, end, _CHUNK):
+        m = pattern.search(data[a: min(a + _CHUNK + 64, end)])
+        if m is not None and m.start() < _CHUNK:
+            return a + m.start()
+        release(data, a, a + _CHUNK)
+    return None
+
+
+def _block_lines(data: Any, start: int, end: int) -> int:
+    """The robbers' lines: how many, and none with a byte this layout never holds (a carriage
+    return or a tab, which YAML reads its own way; a NUL)."""
+    for a in range(start, end, _CHUNK):
+        b = min(a + _CHUNK, end)
+        chunk = data[a:b]
+        if b"\r" in chunk or b"\t" in chunk or b"\x00" in chunk:
+            raise NotQuick("a carriage return, tab or NUL")
+        release(data, a, b)
+    return newlines(data, start, end)
+
+
+_CHUNK = 1 << 22
 
 
 def _marks(text: bytes, names: dict[bytes, str]) -> dict[str, int]:
@@ -217,7 +265,7 @@ def _marks(text: bytes, names: dict[bytes, str]) -> dict[str, int]:
     return out
 
 
-def _next_item(data: bytes, pos: int, end: int, indent: int) -> int:
+def _next_item(data: Any, pos: int, end: int, indent: int) -> int:
     """Where the next robber's item line starts (or `end`)."""
-    m = re.compile(rb"^ {%d}- " % indent, re.M).search(data, pos, end)
-    return m.start() if m is not None else end
+    at = _find(re.compile(rb"\n {%d}- " % indent), data, pos - 1, end)
+    return at + 1 if at is not None else end

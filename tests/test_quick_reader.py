@@ -42,9 +42,9 @@ def _text(data: bytes) -> str | None:
     return decode("r.yaml", data)
 
 
-def sitting(seed: int, **kw: object) -> bytes:
+def sitting(seed: int, with_deal: bool = False, **kw: object) -> bytes:
     sim = Simulator(seed=seed, bots=["book", "random", "book", "random"], **kw)  # type: ignore[arg-type]
-    return write_sitting(sim.sitting(robbers=1 + seed % 2)).encode()
+    return write_sitting(sim.sitting(robbers=1 + seed % 2), with_deal=with_deal).encode()
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
@@ -63,7 +63,8 @@ def test_the_examples_in_tetkas_own_layout_are_read_the_quick_way() -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_simulated_sittings_are_read_the_quick_way(seed: int) -> None:
     rules = HouseRules(last_trick_mark=seed % 3 == 1, count_trick_offset=seed % 2)
-    data = sitting(seed, rules=rules)
+    data = sitting(seed, rules=rules, with_deal=seed % 4 == 3)
+    assert (b"deal:" in data) == (seed % 4 == 3)
     rep = _quick("s.yaml", data, 1 << 25)
     assert rep is not None and rep.ok and rep.robbers and rep.robbers[0].hands == ()
     assert outcome("s.yaml", data, True) == outcome("s.yaml", data, False)
@@ -125,7 +126,8 @@ _ALPHABET = ["-", " ", ":", "#", ",", "{", "}", "[", "]", "'", '"', "&", "*", "!
 @st.composite
 def edited_record(draw: st.DrawFn) -> bytes:
     seed = draw(st.integers(0, 10_000))
-    text = sitting(seed, renonce_rate=draw(st.sampled_from([0.0, 0.0, 0.05])),
+    text = sitting(seed, with_deal=draw(st.sampled_from([False, False, True])),
+                   renonce_rate=draw(st.sampled_from([0.0, 0.0, 0.05])),
                    rules=HouseRules(robber_target=draw(st.sampled_from([21, 21, 8])))).decode()
     lines = text.split("\n")
     for _ in range(draw(st.integers(0, 3))):
@@ -195,3 +197,18 @@ def edited_record(draw: st.DrawFn) -> bytes:
 @given(edited_record())
 def test_an_edited_record_reads_the_same_both_ways(data: bytes) -> None:
     assert outcome("r.yaml", data, True) == outcome("r.yaml", data, False)
+
+
+def test_a_deal_that_does_not_match_the_play_is_reported_as_the_full_reader_does() -> None:
+    """A deal is read the quick way too, and checked: two cards swapped between two players'
+    deals is a deal mismatch, found and placed as the full reading places it."""
+    lines = sitting(3, with_deal=True).decode().split("\n")
+    at = next(i for i, x in enumerate(lines) if x.strip() == "deal:")
+    a, b = lines[at + 1].split(), lines[at + 2].split()
+    a[1], b[1] = b[1], a[1]
+    lines[at + 1] = lines[at + 1][: len(lines[at + 1]) - len(lines[at + 1].lstrip())] + " ".join(a)
+    lines[at + 2] = lines[at + 2][: len(lines[at + 2]) - len(lines[at + 2].lstrip())] + " ".join(b)
+    data = "\n".join(lines).encode()
+    full = outcome("s.yaml", data, False)
+    assert "deal-mismatch" in [f[0] for f in full[1]]
+    assert outcome("s.yaml", data, True) == full

@@ -10,7 +10,8 @@ keys) is read by the full reader, so it is checked and placed exactly as always:
         totals: {Анна: 3, Борис: 9, …}      # read by the full reader
         hands:
           - dealer: Анна                    # a hand: dealer, then photograph and tricks,
-            photograph: 9♣                  # then marks (either part may be left out;
+            photograph: 9♣                  # (a deal may come between, a line a player),
+                                            # then marks (either part may be left out;
                                             # a hand may be its marks alone: `- marks: {…}`)
             tricks:
               - 9♠ 7♠ A♠ J♠                 # four cards in a usual spelling, one line each
@@ -54,6 +55,7 @@ _ROBBER = re.compile(rb"( *)- ([a-z_]+: [^\n]*\n(?:\1  [a-z_]+: [^\n]*\n)*)\1  h
 _HAND = re.compile(
     rb"(?P<h> *)- (?:dealer: (?P<d>[^\n]*)\n"
     rb"(?:(?P=h)  photograph: (?P<p>[^\n]*)\n"
+    rb"(?:(?P=h)  deal:\n(?P<deal>(?P<di>(?P=h)   [ ]*)[^ \n][^\n]*\n(?:(?P=di)[^ \n][^\n]*\n)*))?"
     rb"(?P=h)  tricks:\n(?P<t>(?P<ti>(?P=h)  [ ]*)- [^\n]*\n(?:(?P=ti)- [^\n]*\n)*))?"
     rb"(?:(?P=h)  marks: \{(?P<m>[^\n]*)\}\n)?"
     rb"|marks: \{(?P<mo>[^\n]*)\}\n)")  # or a hand known by its marks alone
@@ -187,6 +189,9 @@ class QuickRead:
                     del tokens[::5]
                     it = iter(tuple(map(cards.__getitem__, tokens)))
                     tricks = tuple(zip(it, it, it, it))
+                deal = m.group("deal") if t is not None else None
+                if deal is not None:
+                    deal = _deal(deal, names)
                 if mk is not None:
                     marks = marks_seen.get(mk)
                     if marks is None:
@@ -205,7 +210,7 @@ class QuickRead:
             if after != pos:
                 line += newlines(data, pos, after)
                 pos = after
-            yield HandRecord(number, here, dealer, photograph=photo, tricks=tricks,
+            yield HandRecord(number, here, dealer, photograph=photo, deal=deal, tricks=tricks,
                              trick_players=(None,) * len(tricks) if tricks else (), marks=marks)
 
 
@@ -249,6 +254,21 @@ def _block_lines(data: Any, start: int, end: int) -> int:
 
 
 _CHUNK = 1 << 22
+
+
+def _deal(text: bytes, names: dict[bytes, str]) -> dict[str, tuple[Card, ...]]:
+    """`Анна: 2♠ 5♠ …` on a line for each of the four players: the cards dealt to each."""
+    out: dict[str, tuple[Card, ...]] = {}
+    for line in text.splitlines():
+        name, sep, cards = line.strip().partition(b": ")
+        player = names[name]
+        got = tuple(map(CARD_BY_BYTES.__getitem__, cards.split()))
+        if not sep or player in out or not got:
+            raise NotQuick("a deal not in the usual spelling")
+        out[player] = got
+    if len(out) != 4:
+        raise NotQuick("a deal not of four players")
+    return out
 
 
 def _marks(text: bytes, names: dict[bytes, str]) -> dict[str, int]:

@@ -212,3 +212,77 @@ def test_a_deal_that_does_not_match_the_play_is_reported_as_the_full_reader_does
     full = outcome("s.yaml", data, False)
     assert "deal-mismatch" in [f[0] for f in full[1]]
     assert outcome("s.yaml", data, True) == full
+
+
+# -- a long file, read a window at a time -------------------------------------------------------
+@pytest.fixture
+def small_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file read a window at a time, with windows of a few KiB, so that hands, robbers'
+    first lines and blank lines fall across the windows' edges."""
+    from tetka_cli.common import yaml_input
+    from tetka_cli.games.tetka import quick_reader
+
+    monkeypatch.setattr(yaml_input, "WINDOW_FROM", 1)
+    monkeypatch.setattr(quick_reader, "WINDOW", 3000)
+    monkeypatch.setattr(quick_reader, "AHEAD", 1100)
+    monkeypatch.setattr(yaml_input.FileBytes, "CHUNK", 700)
+
+
+def file_outcome(path: str) -> object:
+    try:
+        rep = check_record(path, lean=True)
+    except FindingError as e:
+        return ("unreadable", e.finding)
+    return (rep.ok, [(f.code, f.severity, f.line, f.column, f.robber, f.hand, f.trick, f.player, repr(sorted(f.args.items())))
+                     for f in rep.findings],
+            [(r.number, r.players, r.first_dealer, dict(r.totals), r.finished, r.target,
+              dict(r.recorded_totals) if r.recorded_totals is not None else None) for r in rep.robbers])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_file_read_a_window_at_a_time_reads_as_the_whole(tmp_path, small_windows, seed: int) -> None:
+    text = sitting(seed, with_deal=seed % 3 == 0).decode()
+    if seed % 2:
+        text = points_only(text, 3, seed % 4 == 1)
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    got = file_outcome(str(path))
+    assert got == outcome(str(path), text.encode(), False)
+    assert got[0] is True and got[2] and all(r[3] for r in got[2])
+    from tetka_cli.common.yaml_input import read_bytes
+
+    data = read_bytes(str(path), windowed=True)
+    try:
+        assert not isinstance(data, bytes) and _quick(str(path), data, 1 << 25) is not None  # read the quick way
+    finally:
+        data.close()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=edited_record())
+def test_an_edited_file_read_a_window_at_a_time_reads_the_same(tmp_path, small_windows, data: bytes) -> None:
+    path = tmp_path / "r.yaml"
+    path.write_bytes(data)
+    assert file_outcome(str(path)) == outcome(str(path), data, False)
+
+
+def test_a_file_cut_short_while_it_is_read_is_read_again_not_a_crash(tmp_path, small_windows) -> None:
+    """A file truncated between the first look and the hands (an editor saving over it): the
+    quick reader finds the text does not go on, and the record is read again the full way."""
+    from tetka_cli.common.yaml_input import read_bytes
+    from tetka_cli.games.records import load_record
+    from tetka_cli.games.tetka.quick_reader import NotQuick, QuickRead
+
+    text = sitting(1)
+    path = tmp_path / "s.yaml"
+    path.write_bytes(text)
+    data = read_bytes(str(path), windowed=True)
+    try:
+        quick = QuickRead(str(path), data, lambda head: load_record(str(path), text=head.decode()))
+        os.truncate(path, len(text) // 2)
+        with pytest.raises(NotQuick):
+            for robber in quick.record.robbers:
+                list(quick.hands(robber))
+    finally:
+        data.close()
+    assert file_outcome(str(path)) == outcome(str(path), text[: len(text) // 2], False)

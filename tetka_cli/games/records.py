@@ -222,24 +222,22 @@ def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = No
     time per hand grows with the size of the file (benchmarks/run.py shows it)."""
     with gc_paused():
         if lean and text is None:
-            if data is None:  # a long file is mapped, and its pages handed back as they are read
-                data = read_bytes(path, max_bytes=max_bytes, mapped=True)
-            report = _quick(path, data, max_bytes)
-            if report is not None:
-                _close(data)
-                return report
-            if not isinstance(data, bytes):
-                mapped, data = data, data[:]
-                mapped.close()
+            if data is None:  # a long file is read a window at a time, never all at once
+                data = read_bytes(path, max_bytes=max_bytes, windowed=True)
+            source = data
+            try:
+                report = _quick(path, source, max_bytes)
+                if report is not None:
+                    return report
+                if not isinstance(source, bytes):  # to be read the full way: all of it
+                    data = source.whole()
+            finally:
+                if not isinstance(source, bytes):
+                    source.close()
         if text is None and data is not None:
             text = decode(path, data)
         rec = load_record(path, text=text, max_bytes=max_bytes)
         return game(rec.game or "tetka").referee(rec)
-
-
-def _close(data: Any) -> None:
-    if not isinstance(data, bytes):
-        data.close()
 
 
 def _quick(path: str, data: bytes, max_bytes: int) -> Any:

@@ -35,7 +35,7 @@ import yaml
 
 from ...common.cards import Card
 from ...common.positions import Loc
-from ...common.yaml_input import compose, release
+from ...common.yaml_input import FileBytes, compose
 from .reader import CARD_BY_TEXT, MAX_HANDS, MAX_ROBBERS, TetkaReader
 from .record import HandRecord, Record, RobberRecord
 
@@ -44,8 +44,8 @@ class NotQuick(Exception):
     """The record is not in the layout the quick reader reads (or has something to report)."""
 
 
-_ROBBERS = re.compile(rb"^robbers:[ ]*\n", re.M)
-_ROBBERS_AGAIN = re.compile(rb"\nrobbers:")  # searched from a line break: many times faster than ^
+_ROBBERS = re.compile(rb"\nrobbers:")  # searched from a line break: many times faster than ^
+_ROBBERS_LINE = re.compile(rb"\n?(robbers:[ ]*\n)")
 # The first line after the robbers that is not one of theirs: one that starts with neither a space
 # nor a "- " (another top key, a document marker, a comment at column 1); its line break before it.
 _BLOCK_END = re.compile(rb"\n(?:[^ \-\n]|-(?! ))")
@@ -84,18 +84,23 @@ class QuickRead:
     """One record read the quick way: its header and robbers (each robber's hands read only when
     asked, by `hands(robber)`, one at a time)."""
 
-    def __init__(self, path: str, data: bytes, load: Callable[[str], Any]) -> None:
-        """`load(text)` reads a record's text the full way (here: the record with its robbers left
-        out, line for line, so that every other place stays where it is)."""
+    def __init__(self, path: str, data: bytes | FileBytes, load: Callable[[bytes], Any]) -> None:
+        """`data`: the record's bytes, or a long file to read a window at a time. `load(text)`
+        reads a record's text the full way (here: the record with its robbers left out, line for
+        line, so that every other place stays where it is)."""
         self.path = path
-        m = _ROBBERS.search(data)
-        if m is None or _find(_ROBBERS_AGAIN, data, m.end() - 1) is not None:
+        src = self.src = Source(data)
+        at = 0 if src.read(0, 9) == b"robbers:" else src.find(_ROBBERS, 0)
+        m = _ROBBERS_LINE.match(src.read(at, at + 4096)) if at is not None else None
+        if m is None or src.find(_ROBBERS, at + m.end(1) - 1) is not None:
             raise NotQuick("no robbers line, or two")
-        end = _find(_BLOCK_END, data, m.end() - 1)
-        end = end + 1 if end is not None else len(data)
-        self.data = data
-        self.first_line = newlines(data, 0, m.end()) + 1  # the line of the first robber
-        head = bytes(data[: m.start()]) + b"robbers: []\n" + b"\n" * _block_lines(data, m.end(), end) + bytes(data[end:])
+        start = at + m.end(1)  # the robbers' first line
+        end = src.find(_BLOCK_END, start - 1)
+        end = end + 1 if end is not None else src.size
+        self.first_line = src.lines(0, start) + 1  # the line after `robbers:`
+        if not src.plain(start, end):
+            raise NotQuick("a carriage return, tab or NUL")
+        head = src.read(0, at + m.start(1)) + b"robbers: []\n" + b"\n" * src.lines(start, end) + src.read(end, src.size)
         record = load(head)
         if (getattr(record, "game", None) != "tetka" or record.findings or len(record.players) != 4
                 or record.robbers or record.robbers_loc != Loc(self.first_line - 1, 10)):
@@ -105,27 +110,30 @@ class QuickRead:
             raise NotQuick("a name this layout cannot hold bare")
         self.count = 0  # hands read so far, in all robbers
         self._spans: dict[int, tuple[int, int, int, tuple[str, ...]]] = {}
-        robbers = self._robbers(m.end(), end, record)
+        robbers = self._robbers(start, end, record)
         self.record = replace(record, robbers=tuple(robbers), robbers_loc=Loc(robbers[0].loc.line, robbers[0].loc.column - 2))
 
     def _robbers(self, start: int, end: int, record: Record) -> list[RobberRecord]:
-        data = self.data
+        src = self.src
         reader = TetkaReader(self.path)
         out: list[RobberRecord] = []
-        pos = _SKIP.match(data, start, end).end()
+        buf, base = src.window(start, end)
+        pos = base + _SKIP.match(buf, start - base, end - base).end()
         indent = None
         at, line = start, self.first_line  # a place and its line, to count lines from
         while pos < end:
-            m = _ROBBER.match(data, pos, end)
+            buf, base = src.ahead(buf, base, pos, end)
+            m = _ROBBER.match(buf, pos - base, end - base)
             if m is None or (indent is not None and len(m.group(1)) != indent):
                 raise NotQuick("not a robber's first lines")
+            src.whole_match(buf, base, m, end)
             indent = len(m.group(1))
             if len(out) >= MAX_ROBBERS:
                 raise NotQuick("too many robbers")
-            line += newlines(data, at, pos)
+            line += src.lines(at, pos)
             at = pos
             try:
-                text = data[pos: m.end()].decode("utf-8")
+                text = m.group(0).decode("utf-8")
             except UnicodeDecodeError:
                 raise NotQuick("not UTF-8") from None
             # The robber's own keys, read the full way where they stand (its hands set aside).
@@ -135,17 +143,22 @@ class QuickRead:
             item = node.value[0]
             if not isinstance(item, yaml.MappingNode) or item.value[-1][0].value != "hands":
                 raise NotQuick("hands are not the robber's last key")
-            hands_at = _next_item(data, m.end(), end, indent)
+            after = base + m.end()
+            found = src.find(re.compile(rb"\n {%d}- " % indent), after - 1, end)
+            hands_at = found + 1 if found is not None else end  # the next robber's first line
             placeholder = item.value[-1][1]
             robber = reader.robber(item, len(out) + 1, record.players, (placeholder, []))
             if reader.findings or robber is None:
                 raise NotQuick("the robber has something to report")
-            first = _SKIP.match(data, m.end(), hands_at).end()
-            hands_loc = Loc(line + newlines(data, pos, first), _SPACES.match(data, first).end() - first + 1)
+            buf, base = src.ahead(buf, base, after, end)
+            first = base + _SKIP.match(buf, after - base, hands_at - base).end()
+            buf, base = src.ahead(buf, base, first, end)
+            hands_loc = Loc(line + src.lines(pos, first), _SPACES.match(buf, first - base).end() - (first - base) + 1)
             robber = replace(robber, hands_loc=hands_loc)
             self._spans[id(robber)] = (first, hands_at, hands_loc.line, robber.players or record.players)
             out.append(robber)
-            pos = _SKIP.match(data, hands_at, end).end()
+            buf, base = src.ahead(buf, base, hands_at, end)
+            pos = base + _SKIP.match(buf, hands_at - base, end - base).end()
         if not out:
             raise NotQuick("no robber")
         return out
@@ -153,19 +166,26 @@ class QuickRead:
     def hands(self, robber: RobberRecord) -> Iterator[HandRecord]:
         """The robber's hands, read one by one as they are asked for."""
         start, end, line, players = self._spans[id(robber)]
-        data = self.data
+        src = self.src
         names = {k: v for k, v in self.names.items() if v in players}
         cards = CARD_BY_BYTES
         marks_seen: dict[bytes, dict[str, int]] = {}
         match = _HAND.match
         skip = _SKIP.match
-        pos = passed = start
+        buf, base = src.window(start, end)
+        stop = min(len(buf), end - base)  # where this window ends, within the robber
+        pos = start - base  # in the window
         indent = None
         number = 0
-        while pos < end:
-            m = match(data, pos, end)
+        while base + pos < end:
+            if pos + AHEAD > stop and base + stop < end:  # a long file: the next window
+                buf, base = src.window(base + pos, end)
+                stop, pos = min(len(buf), end - base), 0
+            m = match(buf, pos, stop)
             if m is None or m.end() == pos:
                 raise NotQuick("not a hand")
+            if m.end() + 64 > stop and base + stop < end:
+                raise NotQuick("a hand longer than a window")
             h = len(m.group("h"))
             if indent is None:
                 indent = h
@@ -203,57 +223,74 @@ class QuickRead:
             here = Loc(line, h + 3)
             line += m.group(0).count(b"\n")
             pos = m.end()
-            if pos - passed > _CHUNK:  # a long record: what is read need not stay in memory
-                release(data, passed, pos)
-                passed = pos
-            after = skip(data, pos, end).end()  # blank and comment lines
+            after = skip(buf, pos, stop).end()  # blank and comment lines
             if after != pos:
-                line += newlines(data, pos, after)
+                line += buf.count(b"\n", pos, after)
                 pos = after
             yield HandRecord(number, here, dealer, photograph=photo, deal=deal, tricks=tricks,
                              trick_players=(None,) * len(tricks) if tricks else (), marks=marks)
 
 
-def newlines(data: Any, start: int, end: int) -> int:
-    """Line breaks in data[start:end], for bytes or a memory map (read a few MiB at a time)."""
-    if isinstance(data, bytes):
-        return data.count(b"\n", start, end)
-    n = 0
-    for a in range(start, end, _CHUNK):
-        b = min(a + _CHUNK, end)
-        n += data[a:b].count(b"\n")
-        release(data, a, b)
-    return n
+AHEAD = 1 << 15  # a hand or a robber's first lines in this layout are far shorter
+WINDOW = 1 << 20  # bytes of a long file read at a time
 
 
-def _find(pattern: re.Pattern[bytes], data: Any, start: int, end: int | None = None) -> int | None:
-    """Where `pattern` (of at most 64 bytes) first matches within data[start:end], a few MiB at a
-    time, the pages of a memory map handed back as they are passed."""
-    end = len(data) if end is None else end
-    if isinstance(data, bytes):
-        m = pattern.search(data, start, end)
-        return m.start() if m is not None else None
-    for a in range(start, end, _CHUNK):
-        m = pattern.search(data[a: min(a + _CHUNK + 64, end)])
-        if m is not None and m.start() < _CHUNK:
-            return a + m.start()
-        release(data, a, a + _CHUNK)
-    return None
+class Source:
+    """The record's bytes as the quick reader goes through them: in memory, or a long file read a
+    window at a time (`FileBytes`), so that it is never all in memory. Positions are the file's."""
 
+    def __init__(self, data: bytes | FileBytes) -> None:
+        self.data = data
+        self.mem = isinstance(data, bytes)
+        self.size = len(data)
 
-def _block_lines(data: Any, start: int, end: int) -> int:
-    """The robbers' lines: how many, and none with a byte this layout never holds (a carriage
-    return or a tab, which YAML reads its own way; a NUL)."""
-    for a in range(start, end, _CHUNK):
-        b = min(a + _CHUNK, end)
-        chunk = data[a:b]
-        if b"\r" in chunk or b"\t" in chunk or b"\x00" in chunk:
-            raise NotQuick("a carriage return, tab or NUL")
-        release(data, a, b)
-    return newlines(data, start, end)
+    def read(self, start: int, end: int) -> bytes:
+        return self.data[start:end] if self.mem else self.data.read(start, end)  # type: ignore[index,union-attr]
 
+    def window(self, pos: int, end: int) -> tuple[bytes, int]:
+        """Bytes from `pos` (all of them in memory), and where they start."""
+        if self.mem:
+            return self.data, 0  # type: ignore[return-value]
+        return self.read(pos, min(end, pos + WINDOW)), pos
 
-_CHUNK = 1 << 22
+    def ahead(self, buf: bytes, base: int, pos: int, end: int) -> tuple[bytes, int]:
+        """The window, moved on when it holds less than AHEAD bytes from `pos`."""
+        if self.mem or (pos >= base and (pos - base + AHEAD <= len(buf) or base + len(buf) >= end)):
+            return buf, base
+        return self.window(pos, end)
+
+    def whole_match(self, buf: bytes, base: int, m: re.Match[bytes], end: int) -> None:
+        """A match that reaches the window's end may go on past it: not this layout's."""
+        if not self.mem and m.end() + 64 > len(buf) and base + len(buf) < end:
+            raise NotQuick("longer than a window")
+
+    def find(self, pattern: re.Pattern[bytes], start: int, end: int | None = None) -> int | None:
+        """Where `pattern` (of at most 64 bytes) first matches within [start, end)."""
+        end = self.size if end is None else end
+        if self.mem:
+            m = pattern.search(self.data, start, end)  # type: ignore[arg-type]
+            return m.start() if m is not None else None
+        for a in range(start, end, FileBytes.CHUNK):
+            m = pattern.search(self.read(a, min(a + FileBytes.CHUNK + 64, end)))
+            if m is not None and m.start() < FileBytes.CHUNK:
+                return a + m.start()
+        return None
+
+    def lines(self, start: int, end: int) -> int:
+        """Line breaks within [start, end)."""
+        if self.mem:
+            return self.data.count(b"\n", start, end)  # type: ignore[union-attr]
+        return sum(self.read(a, min(a + FileBytes.CHUNK, end)).count(b"\n") for a in range(start, end, FileBytes.CHUNK))
+
+    def plain(self, start: int, end: int) -> bool:
+        """No byte this layout never holds within [start, end): a carriage return or a tab, which
+        YAML reads its own way, or a NUL."""
+        step = FileBytes.CHUNK
+        for a in range(start, end, step):
+            chunk = self.data[a: min(a + step, end)] if self.mem else self.read(a, min(a + step, end))
+            if b"\r" in chunk or b"\t" in chunk or b"\x00" in chunk:
+                return False
+        return True
 
 
 def _deal(text: bytes, names: dict[bytes, str]) -> dict[str, tuple[Card, ...]]:
@@ -285,7 +322,3 @@ def _marks(text: bytes, names: dict[bytes, str]) -> dict[str, int]:
     return out
 
 
-def _next_item(data: Any, pos: int, end: int, indent: int) -> int:
-    """Where the next robber's item line starts (or `end`)."""
-    at = _find(re.compile(rb"\n {%d}- " % indent), data, pos - 1, end)
-    return at + 1 if at is not None else end

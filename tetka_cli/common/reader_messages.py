@@ -19,6 +19,12 @@ def finding_message(f: Any, lang: str = "en") -> str:
         if a.get("what") == "keys":
             text = ngettext(lang, "a mapping with more than {n:,} key: no record holds so many here",
                             "a mapping with more than {n:,} keys: no record holds so many here", n)
+        elif a.get("what") == "findings":
+            text = ngettext(lang, "more than {n:,} finding in one record (the first: {code} on line {line}): "
+                                  "no record is written this wrongly; reading stopped here",
+                            "more than {n:,} findings in one record (the first: {code} on line {line}): "
+                            "no record is written this wrongly; reading stopped here", n)
+            return text.format(n=n, code=a.get("first", "?"), line=a.get("first_line", "?"))
         elif a.get("what") == "nodes":
             text = ngettext(lang, "more than {n:,} value in one part of the record: no record is shaped like this",
                             "more than {n:,} values in one part of the record: no record is shaped like this", n)

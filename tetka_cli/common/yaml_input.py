@@ -37,6 +37,9 @@ MAX_STAKE_TEXT = 40  # characters of a stake: "0.10", "1000000"
 MIN_STAKE_EXPONENT = -MAX_STAKE_DIGITS  # a stake's decimal places: never more than its digits
 MAX_WHOLE = 1_000_000_000  # a whole number a record may hold: marks, points, totals and targets are far below
 MAX_NODES = 100_000  # values composed into one tree of nodes (the node API; Tetka streams its hands)
+# Findings the reader makes of one record: a record with more is refused at the one past the limit,
+# before it costs more time and memory (a 32 MiB file of bad cards would be ten million findings).
+MAX_FINDINGS = 10_000
 
 _T = "tag:yaml.org,2002:"
 STR, INT, BOOL, NULL = (_T + s for s in ("str", "int", "bool", "null"))
@@ -417,9 +420,16 @@ class NodeReader:
     # -- findings and plain values ------------------------------------------------------------
     def add(self, code: str, node_or_loc: yaml.Node | Loc | None, **args: Any) -> None:
         loc = node_or_loc if isinstance(node_or_loc, Loc) or node_or_loc is None else _loc(node_or_loc)
+        findings = self.findings
+        if len(findings) >= MAX_FINDINGS:  # no record is this wrong: refused here, one finding
+            first = findings[0]
+            raise FindingError(Finding("too-big", {"what": "findings", "limit": MAX_FINDINGS, "first": first.code,
+                                                   "first_line": first.line or 0},
+                                       path=self.path, line=loc.line if loc else None,
+                                       column=loc.column if loc else None))
         where = {k: args.pop(k) for k in ("robber", "hand", "trick", "player") if k in args}
-        self.findings.append(Finding(code, args, path=self.path, line=loc.line if loc else None,
-                                     column=loc.column if loc else None, **where))
+        findings.append(Finding(code, args, path=self.path, line=loc.line if loc else None,
+                                column=loc.column if loc else None, **where))
 
     def mapping(self, node: yaml.Node, what: str, allowed: set[str] | None, **where: Any) -> dict[str, tuple[yaml.Node, yaml.Node]]:
         if not isinstance(node, yaml.MappingNode):

@@ -211,19 +211,30 @@ _SUIT_WORDS = (
 )
 
 
+# The stems as one pattern each: an alternation matches its first alternative that fits, so a word
+# gets the first stem of the table it starts with, in one regex match instead of a scan of the table.
+_RANK_STEM = re.compile("|".join(re.escape(stem) for stem, _ in _RANK_WORDS))
+_RANK_OF = dict(_RANK_WORDS)
+_SUIT_STEM = re.compile("|".join(re.escape(stem) for stem, _, _ in _SUIT_WORDS))
+_SUIT_OF = {stem: (ru, en) for stem, ru, en in _SUIT_WORDS}
+_WORD = re.compile(r"[a-zа-я]+")
+_CYRILLIC = re.compile(r"[а-я]")
+
+
 def card_in_words(text: str) -> tuple[str | None, str | None, bool]:
     """The rank and suit a card written in words names (`дама пик` -> ("Д", "п")), each None when
     not there; and whether the words are Russian."""
-    words = re.findall(r"[a-zа-я]+", text.casefold().replace("ё", "е"))
+    folded = text.casefold().replace("ё", "е")
     rank = suit = None
-    russian = any("а" <= ch <= "я" for w in words for ch in w)
-    for w in words:
-        r = next((r for stem, r in _RANK_WORDS if w.startswith(stem)), None)
-        if r is not None:
-            rank = rank or r
+    russian = _CYRILLIC.search(folded) is not None  # every such letter is in a word
+    for w in _WORD.findall(folded):
+        m = _RANK_STEM.match(w)
+        if m is not None:
+            rank = rank or _RANK_OF[m.group()]
             continue
-        s = next(((ru if russian else en) for stem, ru, en in _SUIT_WORDS if w.startswith(stem)), None)
-        suit = suit or s
+        m = _SUIT_STEM.match(w)
+        if m is not None:
+            suit = suit or _SUIT_OF[m.group()][0 if russian else 1]
     return rank, suit, russian
 
 

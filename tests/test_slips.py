@@ -123,6 +123,43 @@ def test_card_words_are_read_in_both_languages():
     assert card_in_words("9♠") == (None, None, False)
 
 
+def _levenshtein(a: str, b: str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def test_the_banded_distance_is_the_levenshtein_distance_up_to_its_bound():
+    # Only the band within `most` of the diagonal is filled, and the walk stops early: a finding
+    # about each of 10,000 unknown names of 64 letters must not cost the whole table each.
+    import random
+
+    from tetka_cli.common.messages import _distance
+
+    rng = random.Random(5)
+    for _ in range(4000):
+        a = "".join(rng.choice("abc") for _ in range(rng.randrange(9)))
+        b = list(a)
+        for _ in range(rng.randrange(5)):
+            k = rng.randrange(len(b) + 1)
+            op = rng.randrange(3)
+            if op == 0:
+                b.insert(k, rng.choice("abcd"))
+            elif k < len(b):
+                b[k:k + 1] = [rng.choice("abcd")] if op == 1 else []
+        b = "".join(b) if rng.random() < 0.7 else "".join(rng.choice("abc") for _ in range(rng.randrange(9)))
+        for most in (0, 1, 2, 3):
+            assert _distance(a, b, most) == min(_levenshtein(a, b), most + 1), (a, b, most)
+    names = ["а" * 64, "б" * 64, "в" * 64]
+    assert suggest_name("а" * 62 + "хх", names) == "а" * 64  # two letters off a long name
+    assert suggest_name("х" + "а" * 62 + "х", names) == "а" * 64
+    assert suggest_name("хх" + "а" * 61 + "х", names) is None
+
+
 def _card_in_words_by_the_table(text: str):
     """card_in_words as its tables read: each word takes the first stem of the table it starts with."""
     from tetka_cli.common.messages import _RANK_WORDS, _SUIT_WORDS

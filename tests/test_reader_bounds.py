@@ -12,7 +12,7 @@ import pytest
 import yaml
 from test_cli import ROOT
 
-from tetka_cli.common.yaml_input import MAX_DEPTH, MAX_FINDINGS, MAX_ITEMS, MAX_KEYS, MAX_SCALAR
+from tetka_cli.common.yaml_input import MAX_DEPTH, MAX_FINDINGS, MAX_ITEMS, MAX_KEYS, MAX_NAME, MAX_SCALAR
 from tetka_cli.games.tetka.reader import HAND_BUDGET
 
 MEMORY = 256 << 20  # address space allowed to the tool
@@ -70,6 +70,11 @@ CASES = {
                                    "          - " + " ".join(["Z♠"] * 20_000) + "\n", 2, "too-big"),
     "bad-cards-in-many-hands": (HEAD + "robbers:\n  - hands:\n"
                                 + "      - {tricks: [Zs Zs Zs Zs, Zs Zs Zs Zs]}\n" * (MAX_FINDINGS // 8 + 1), 2, "too-big"),
+    "long-player-name": (HEAD.replace("[A, B,", "[A, " + "Б" * (MAX_NAME + 1) + ",") + HAND, 2, "too-long"),
+    "long-robber-player-name": (HEAD + "robbers:\n  - players: [A, B, C, " + "D" * (MAX_NAME + 1) + "]\n"
+                                "    hands:\n      - marks: {A: 7, B: 0, C: 0, D: 0}\n", 2, "too-long"),
+    "long-terz-player-name": ("format: 1\ngame: terz\nplayers: [A, " + "B" * (MAX_NAME + 1) + "]\ngames: []\n",
+                              2, "too-long"),
     "bad-cards-in-a-terz-deal": ("format: 1\ngame: terz\nplayers: [A, B]\ngames:\n  - first_dealer: A\n    hands:\n"
                                  "      - dealer: A\n        trump: 8♠\n        deal:\n          A: "
                                  + " ".join(["Z♠"] * (MAX_FINDINGS + 1)) + "\n", 2, "too-big"),
@@ -122,6 +127,21 @@ def test_the_reader_keeps_up_to_its_limit_of_findings_and_refuses_the_one_past_i
     assert f.message("en") == ("more than 10,000 findings in one record (the first: bad-card on line 8): "
                                "no record is written this wrongly; reading stopped here")
     assert f.message("ru").startswith("больше 10,000 замечаний в одной записи (первое: bad-card в строке 8)")
+
+
+def test_a_player_name_up_to_its_limit_is_read_and_one_past_it_is_refused_where_it_stands():
+    from tetka_cli.common.findings import FindingError
+    from tetka_cli.games.records import load_record
+
+    name = "Анна" + "н" * (MAX_NAME - 4)
+    rec = load_record("r.yaml", text=HEAD.replace("[A,", f"[{name},") + HAND.replace("A: 7", f"{name}: 7"))
+    assert rec.players[0] == name and not rec.findings
+    with pytest.raises(FindingError) as e:
+        load_record("r.yaml", text=HEAD.replace("[A,", f"[{name}н,") + HAND)
+    f = e.value.finding
+    assert (f.code, f.line, f.column, f.args) == ("too-long", 3, 11, {"what": "name", "limit": MAX_NAME})
+    assert f.message("en") == "a player's name of more than 100 characters: no record needs one so long"
+    assert f.message("ru") == "имя игрока длиннее 100 символов: такое длинное ни одной записи не нужно"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

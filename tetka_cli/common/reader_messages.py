@@ -38,6 +38,9 @@ def finding_message(f: Any, lang: str = "en") -> str:
         if what == "number":
             text = ngettext(lang, "a number of more than {n:,} digit: no record needs one so long",
                             "a number of more than {n:,} digits: no record needs one so long", n)
+        elif what == "name":
+            text = ngettext(lang, "a player's name of more than {n:,} character: no record needs one so long",
+                            "a player's name of more than {n:,} characters: no record needs one so long", n)
         elif what == "stake":
             text = ngettext(lang, "a stake with more than {n:,} digit or an exponent that large: write it as a plain amount such as 0.10",
                             "a stake with more than {n:,} digits or an exponent that large: write it as a plain amount such as 0.10", n)

@@ -34,6 +34,9 @@ MAX_KEYS = 1_000  # keys of one mapping: a record's have a dozen; `meta` and `no
 MAX_SCALAR = 1 << 20  # characters of one value: a note may be long, a card or a name is short
 MAX_DIGITS = 64  # characters of a number: marks have two or three digits, a YAML-number stake a few dozen
 MAX_STAKE_TEXT = 40  # characters of a stake: "0.10", "1000000"
+# characters of a player's name: every finding about a name not at the table lists the players, so
+# four names of a megabyte would make each such line four megabytes
+MAX_NAME = 100
 MIN_STAKE_EXPONENT = -MAX_STAKE_DIGITS  # a stake's decimal places: never more than its digits
 MAX_WHOLE = 1_000_000_000  # a whole number a record may hold: marks, points, totals and targets are far below
 MAX_NODES = 100_000  # values composed into one tree of nodes (the node API; Tetka streams its hands)
@@ -488,12 +491,21 @@ class NodeReader:
         names = [self.text(n, what) for n in node.value]
         if None in names:
             return None
+        self.names_bound(node.value, names)  # type: ignore[arg-type]
         if refuse_bad_names(self.add, node.value, names, what):  # type: ignore[arg-type]
             return None
         if len(names) != 4 or len(set(names)) != 4:
             self.add("schema", node, what=what, expected="four names", got=names)
             return None
         return tuple(names)  # type: ignore[arg-type]
+
+    def names_bound(self, nodes: list[yaml.Node], names: list[str]) -> None:
+        """A player's name longer than any person's is refused (too-long, exit 2) where it stands."""
+        for node, name in zip(nodes, names):
+            if len(name) > MAX_NAME:
+                loc = _loc(node)
+                raise FindingError(Finding("too-long", {"what": "name", "limit": MAX_NAME}, path=self.path,
+                                           line=loc.line, column=loc.column))
 
     def deal(self, node: yaml.Node, players: tuple[str, ...], **where: Any) -> tuple[dict[str, Any] | None, dict[str, Any], bool]:
         """A hand's `deal:` (player -> his cards, read by the game's `cards`): the deal (None when it

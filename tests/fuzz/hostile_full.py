@@ -67,6 +67,15 @@ def _many_hands(hand: str) -> str:
     return HEAD + "robbers:\n" + robber * ((FULL - 200) // len(robber.encode()))
 
 
+def _near_misses() -> str:
+    """Four players of 64 letters and 10,000 names in marks, each two letters off the first player's:
+    every one a finding whose message looks for the player meant (a Levenshtein distance each)."""
+    players = [c * 64 for c in "абвг"]
+    off = ["х" + "а" * 62 + chr(0x430 + i % 32) for i in range(10_000)]
+    hands = "".join("      - marks: {" + ", ".join(f"{n}: 0" for n in off[i:i + 4]) + "}\n" for i in range(0, 10_000, 4))
+    return "format: 1\ngame: tetka\nplayers: [" + ", ".join(players) + "]\nrobbers:\n  - hands:\n" + hands
+
+
 _BAD_CARDS = " ".join(["Z♠"] * 20_000)
 _BAD_LIST = ", ".join(["Z♠"] * 20_000)
 _PHOTO = HEAD + "robbers:\n  - hands:\n      - photograph: 2♠\n"
@@ -93,6 +102,9 @@ TEXTS: dict[str, tuple[Callable[[], str], int, str]] = {
                                         2, "too-big"),
     "bad-cards-filling-32-MiB": (lambda: _many_hands("      - {tricks: [Zs Zs Zs Zs, Zs Zs Zs Zs, Zs Zs Zs Zs]}\n"),
                                  2, "too-big"),
+    "four-1-MiB-player-names": (lambda: _fill("format: 1\ngame: tetka\nplayers: [" + ", ".join(c * (1 << 20) for c in "ABCD")
+                                              + "]\nrobbers:\n  - hands:\n", "      - marks: {X: 1}\n"), 2, "too-long"),
+    "10000-names-2-off-64-letter-players": (_near_misses, 1, "unknown-player"),
     "lists-beside-lists-10^4": (lambda: "notes: " + "[[]," * 10_000 + "]" * 10_000 + "\n", 2, "too-deep"),
     "lists-beside-lists-10^5": (lambda: "notes: " + "[[]," * 100_000 + "]" * 100_000 + "\n", 2, "too-deep"),
     "complex-keys-10^4": (lambda: "notes:\n" + "- ? " * 10_000 + "x\n", 2, "too-deep"),
@@ -231,13 +243,13 @@ def run_all(names: set[str] | None = None) -> int:
 
     loaders = ["c", "python"] if getattr(yaml, "__with_libyaml__", False) else ["python"]
     bad = 0
-    print(f"{'case':40} {'loader':6} {'seconds':>7} {'MiB':>6} {'exit':>4}  code", flush=True)
+    print(f"{'case':44} {'loader':6} {'seconds':>7} {'MiB':>6} {'exit':>4}  code", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         for case in cases(tmp, names):
             for loader in loaders:
                 r = run(case, loader, tmp)
                 bad += not r["ok"]
-                print(f"{r['case']:40} {loader:6} {r['seconds']:7.2f} {r['mib']:6.0f} {r['exit']:>4}  {r['code']}"
+                print(f"{r['case']:44} {loader:6} {r['seconds']:7.2f} {r['mib']:6.0f} {r['exit']:>4}  {r['code']}"
                       + ("" if r["ok"] else f"   BAD (expected exit {case.exit}, {case.code}): {r['first'][:150]}"),
                       flush=True)
     print("all answered in time and memory, with the expected exit code and code" if not bad else f"{bad} BAD")

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from test_cli import ROOT
 
-from tetka_cli.common.yaml_input import MAX_DEPTH, MAX_ITEMS, MAX_KEYS, MAX_SCALAR
+from tetka_cli.common.yaml_input import MAX_DEPTH, MAX_FINDINGS, MAX_ITEMS, MAX_KEYS, MAX_NAME, MAX_SCALAR
 from tetka_cli.games.tetka.reader import HAND_BUDGET
 
 MEMORY = 256 << 20  # address space allowed to the tool
@@ -61,10 +61,23 @@ CASES = {
     "long-value": (HEAD + "notes: " + "x" * (MAX_SCALAR + 10) + "\n" + HAND, 2, "too-long"),
     "big-hand": (HEAD + "robbers:\n  - hands:\n      - marks: {A: 7, B: 0, C: 0, D: 0}\n        notes: ["
                  + ", ".join(["[1, 2]"] * (HAND_BUDGET // 2)) + "]\n", 2, "too-big"),
-    "many-hands-of-junk": (HEAD + "robbers:\n  - hands: [" + "x, " * (MAX_ITEMS * 3) + "]\n", 1, "schema"),
+    "many-hands-of-junk": (HEAD + "robbers:\n  - hands: [" + "x, " * (MAX_ITEMS * 3) + "]\n", 2, "too-big"),
+    "hands-of-junk-up-to-the-limit": (HEAD + "robbers:\n  - hands: [" + "x, " * MAX_FINDINGS + "]\n", 1, "schema"),
     "20000-bad-cards-on-one-line": (HEAD + "robbers:\n  - hands:\n      - photograph: 2♠\n        deal:\n"
                                     "          A: " + " ".join(["Xx"] * 20_000) + "\n        tricks:\n"
-                                    "          - 2♠ 3♠ 4♠ 5♠\n", 1, "bad-card"),
+                                    "          - 2♠ 3♠ 4♠ 5♠\n", 2, "too-big"),
+    "20000-bad-cards-in-a-trick": (HEAD + "robbers:\n  - hands:\n      - photograph: 2♠\n        tricks:\n"
+                                   "          - " + " ".join(["Z♠"] * 20_000) + "\n", 2, "too-big"),
+    "bad-cards-in-many-hands": (HEAD + "robbers:\n  - hands:\n"
+                                + "      - {tricks: [Zs Zs Zs Zs, Zs Zs Zs Zs]}\n" * (MAX_FINDINGS // 8 + 1), 2, "too-big"),
+    "long-player-name": (HEAD.replace("[A, B,", "[A, " + "Б" * (MAX_NAME + 1) + ",") + HAND, 2, "too-long"),
+    "long-robber-player-name": (HEAD + "robbers:\n  - players: [A, B, C, " + "D" * (MAX_NAME + 1) + "]\n"
+                                "    hands:\n      - marks: {A: 7, B: 0, C: 0, D: 0}\n", 2, "too-long"),
+    "long-terz-player-name": ("format: 1\ngame: terz\nplayers: [A, " + "B" * (MAX_NAME + 1) + "]\ngames: []\n",
+                              2, "too-long"),
+    "bad-cards-in-a-terz-deal": ("format: 1\ngame: terz\nplayers: [A, B]\ngames:\n  - first_dealer: A\n    hands:\n"
+                                 "      - dealer: A\n        trump: 8♠\n        deal:\n          A: "
+                                 + " ".join(["Z♠"] * (MAX_FINDINGS + 1)) + "\n", 2, "too-big"),
 }
 
 
@@ -90,6 +103,45 @@ def test_depth_is_counted_whatever_the_shape():
         with pytest.raises(FindingError) as e:
             load_record("r.yaml", text=HEAD + text + "\n")
         assert e.value.finding.code == "too-deep" and e.value.finding.args["limit"] == MAX_DEPTH
+
+
+def test_the_reader_keeps_up_to_its_limit_of_findings_and_refuses_the_one_past_it():
+    """Every bad card is a finding, up to MAX_FINDINGS in one record; the one past the limit refuses
+    the record there (a 32 MiB file of bad cards would otherwise be ten million findings), saying
+    which finding came first and where."""
+    from tetka_cli.common.findings import FindingError
+    from tetka_cli.games.records import load_record
+
+    def record(n: int) -> str:
+        return (HEAD + "robbers:\n  - hands:\n      - photograph: 2♠\n        tricks:\n          - "
+                + " ".join(["Zs"] * n) + "\n")
+
+    rec = load_record("r.yaml", text=record(MAX_FINDINGS))
+    assert [f.code for f in rec.findings] == ["bad-card"] * MAX_FINDINGS
+    assert rec.findings[-1].column == 13 + 3 * (MAX_FINDINGS - 1)
+    with pytest.raises(FindingError) as e:
+        load_record("r.yaml", text=record(MAX_FINDINGS + 1))
+    f = e.value.finding
+    assert (f.code, f.line, f.column) == ("too-big", 8, 13 + 3 * MAX_FINDINGS)
+    assert f.args == {"what": "findings", "limit": MAX_FINDINGS, "first": "bad-card", "first_line": 8}
+    assert f.message("en") == ("more than 10,000 findings in one record (the first: bad-card on line 8): "
+                               "no record is written this wrongly; reading stopped here")
+    assert f.message("ru").startswith("больше 10,000 замечаний в одной записи (первое: bad-card в строке 8)")
+
+
+def test_a_player_name_up_to_its_limit_is_read_and_one_past_it_is_refused_where_it_stands():
+    from tetka_cli.common.findings import FindingError
+    from tetka_cli.games.records import load_record
+
+    name = "Анна" + "н" * (MAX_NAME - 4)
+    rec = load_record("r.yaml", text=HEAD.replace("[A,", f"[{name},") + HAND.replace("A: 7", f"{name}: 7"))
+    assert rec.players[0] == name and not rec.findings
+    with pytest.raises(FindingError) as e:
+        load_record("r.yaml", text=HEAD.replace("[A,", f"[{name}н,") + HAND)
+    f = e.value.finding
+    assert (f.code, f.line, f.column, f.args) == ("too-long", 3, 11, {"what": "name", "limit": MAX_NAME})
+    assert f.message("en") == "a player's name of more than 100 characters: no record needs one so long"
+    assert f.message("ru") == "имя игрока длиннее 100 символов: такое длинное ни одной записи не нужно"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

@@ -123,6 +123,78 @@ def test_card_words_are_read_in_both_languages():
     assert card_in_words("9♠") == (None, None, False)
 
 
+def _levenshtein(a: str, b: str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def test_the_banded_distance_is_the_levenshtein_distance_up_to_its_bound():
+    # Only the band within `most` of the diagonal is filled, and the walk stops early: a finding
+    # about each of 10,000 unknown names of 64 letters must not cost the whole table each.
+    import random
+
+    from tetka_cli.common.messages import _distance
+
+    rng = random.Random(5)
+    for _ in range(4000):
+        a = "".join(rng.choice("abc") for _ in range(rng.randrange(9)))
+        b = list(a)
+        for _ in range(rng.randrange(5)):
+            k = rng.randrange(len(b) + 1)
+            op = rng.randrange(3)
+            if op == 0:
+                b.insert(k, rng.choice("abcd"))
+            elif k < len(b):
+                b[k:k + 1] = [rng.choice("abcd")] if op == 1 else []
+        b = "".join(b) if rng.random() < 0.7 else "".join(rng.choice("abc") for _ in range(rng.randrange(9)))
+        for most in (0, 1, 2, 3):
+            assert _distance(a, b, most) == min(_levenshtein(a, b), most + 1), (a, b, most)
+    names = ["а" * 64, "б" * 64, "в" * 64]
+    assert suggest_name("а" * 62 + "хх", names) == "а" * 64  # two letters off a long name
+    assert suggest_name("х" + "а" * 62 + "х", names) == "а" * 64
+    assert suggest_name("хх" + "а" * 61 + "х", names) is None
+
+
+def _card_in_words_by_the_table(text: str):
+    """card_in_words as its tables read: each word takes the first stem of the table it starts with."""
+    from tetka_cli.common.messages import _RANK_WORDS, _SUIT_WORDS
+
+    words = re.findall(r"[a-zа-я]+", text.casefold().replace("ё", "е"))
+    rank = suit = None
+    russian = any("а" <= ch <= "я" for w in words for ch in w)
+    for w in words:
+        r = next((r for stem, r in _RANK_WORDS if w.startswith(stem)), None)
+        if r is not None:
+            rank = rank or r
+            continue
+        s = next(((ru if russian else en) for stem, ru, en in _SUIT_WORDS if w.startswith(stem)), None)
+        suit = suit or s
+    return rank, suit, russian
+
+
+def test_card_words_are_matched_by_one_pattern_as_by_the_tables():
+    # The stems are matched by one regex per table (10,000 bad cards are worded in a blink); the
+    # alternation must pick the same stem as a scan of the table in order: восьм/восем, три/трой.
+    import random
+
+    from tetka_cli.common.messages import _RANK_WORDS, _SUIT_WORDS
+
+    stems = [s for s, _ in _RANK_WORDS] + [s for s, _, _ in _SUIT_WORDS]
+    letters = "abcdefghijklmnopqrstuvwxyzабвгдеёжзийклмнопрстуфхцчшщъыьэюяQЁД ♠10-,"
+    rng = random.Random(9)
+    for _ in range(3000):
+        words = [rng.choice(stems) + "".join(rng.choice(letters) for _ in range(rng.randrange(3)))
+                 if rng.random() < 0.6 else "".join(rng.choice(letters) for _ in range(rng.randrange(1, 6)))
+                 for _ in range(rng.randrange(4))]
+        text = rng.choice([" ", "", "-"]).join(w.upper() if rng.random() < 0.2 else w for w in words)
+        assert card_in_words(text) == _card_in_words_by_the_table(text), text
+
+
 def test_a_decimal_comma_in_the_stake_is_told_to_be_a_point():
     text = PLAYED.replace("players:", "stake: 0,10\nplayers:", 1)
     f = only(text, "bad-stake")

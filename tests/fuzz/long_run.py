@@ -4,6 +4,9 @@ Feeds random bytes and mutations of the example records (and of inputs that reac
 outcomes) through the whole tool, with atheris's coverage guidance when `--atheris` is given and
 atheris is installed. Prints how many inputs it tried, how fast, and every crash, which it also
 saves under tests/fuzz/crashes/ for the regression corpus.
+
+`python -m tests.fuzz.long_run --hostile` runs instead the full-size hostile files of issue 9 (see
+hostile_full.py) and prints a table of their time, memory, exit code and code on both loaders.
 """
 from __future__ import annotations
 
@@ -99,57 +102,6 @@ def run_atheris(inputs: int) -> None:
     atheris.Fuzz()
 
 
-FULL_SIZE = {  # the hostile files of issue 9 at full size: each refused in < 5 s and < 256 MiB
-    "32-MiB-flow-list": lambda: "format: 1\nnotes: [" + "[]," * ((32 << 20) // 3 - 10) + "]\n",
-    "a-million-keys": lambda: "format: 1\nmeta: {" + ", ".join(f"k{i}: 1" for i in range(1_000_000)) + "}\n",
-    "5000-digit-marks": lambda: ("format: 1\ngame: tetka\nplayers: [A, B, C, D]\nrobbers:\n  - hands:\n"
-                                 "      - marks: {A: " + "9" * 5000 + ", B: 0, C: 0, D: 0}\n"),
-    "stake-1e-99999999": lambda: "format: 1\ngame: tetka\nplayers: [A, B, C, D]\nstake: 1e-99999999\nrobbers: []\n",
-    "stake-1e-999999": lambda: "format: 1\ngame: tetka\nplayers: [A, B, C, D]\nstake: 1e-999999\nrobbers: []\n",
-    "20000-bad-cards": lambda: ("format: 1\ngame: tetka\nplayers: [A, B, C, D]\nrobbers:\n  - hands:\n"
-                                "      - photograph: 2♠\n        deal:\n          A: " + " ".join(["Xx"] * 20_000)
-                                + "\n        tricks:\n          - 2♠ 3♠ 4♠ 5♠\n"),
-    "100000-levels-of-lists-beside-lists": lambda: "notes: " + "[[]," * 100_000 + "]" * 100_000 + "\n",
-    "100000-levels-of-complex-keys": lambda: "notes:\n" + "- ? " * 100_000 + "x\n",
-    "100000-levels-of-flow": lambda: "notes: " + "[" * 100_000 + "]" * 100_000 + "\n",
-}
-
-
-def run_full_size() -> int:
-    """Each full-size hostile file through `tetka validate` in a child limited to 256 MiB, with
-    both loaders; prints the time, and fails unless it is refused or judged (exit 1 or 2) in 5 s."""
-    import resource
-    import subprocess
-    import tempfile
-
-    root = os.path.dirname(os.path.dirname(HERE))
-    run = ("import sys, yaml\nimport tetka_cli.common.yaml_input as y\n"
-           "if sys.argv[1] == 'python': y._Loader = yaml.SafeLoader\n"
-           "from tetka_cli.cli import main\nsys.argv = ['tetka', 'validate', '--lang', 'en', sys.argv[2]]\nmain()\n")
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (256 << 20, 256 << 20))
-
-    bad = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, make in FULL_SIZE.items():
-            path = os.path.join(tmp, name + ".yaml")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(make())
-            for loader in ("c", "python"):
-                t = time.monotonic()
-                p = subprocess.run([sys.executable, "-c", run, loader, path], cwd=root, capture_output=True,
-                                   preexec_fn=limit, timeout=600)
-                el = time.monotonic() - t
-                last = (p.stdout + p.stderr).decode("utf-8", "replace").strip().splitlines()[:1]
-                ok = p.returncode in (1, 2) and el < 5 and b"Traceback" not in p.stderr
-                bad += not ok
-                print(f"{'ok ' if ok else 'BAD'} {name} ({loader}): exit {p.returncode} in {el:.1f} s: "
-                      f"{last[0][-110:] if last else ''}", flush=True)
-            os.remove(path)
-    return bad
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description="tetka's long fuzz run")
     ap.add_argument("--inputs", type=int, default=1_000_000)
@@ -157,10 +109,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--atheris", action="store_true", help="coverage-guided, with atheris")
     ap.add_argument("--hostile", action="store_true", help="the full-size hostile files of issue 9, each "
-                    "refused in under 5 s and 256 MiB, with both loaders")
+                    "refused in under 5 s and 256 MiB, with both loaders: a table of time, memory, exit and code")
+    ap.add_argument("--case", action="append", help="with --hostile: only this case (repeatable)")
     a = ap.parse_args()
     if a.hostile:
-        sys.exit(1 if run_full_size() else 0)
+        from .hostile_full import run_all
+
+        sys.exit(1 if run_all(set(a.case) if a.case else None) else 0)
     if a.atheris:
         run_atheris(a.inputs)
     else:

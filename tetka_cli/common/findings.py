@@ -33,7 +33,8 @@ CODES: dict[str, Code] = {c.name: c for c in (
     Code("yaml-syntax", _E, True, "the text is not well-formed YAML"),
     Code("too-large", _E, True, "the file is larger than --max-bytes"),
     Code("too-deep", _E, True, "the YAML nests deeper than any record does"),
-    Code("too-big", _E, True, "a list or mapping with more items or keys than any record holds there",
+    Code("too-big", _E, True, "a list or mapping with more items or keys than any record holds there, "
+                              "or more findings than any record has",
          renderer="tetka_cli.common.reader_messages"),
     Code("too-long", _E, True, "a text, a whole number or a stake longer than any record needs",
          renderer="tetka_cli.common.reader_messages"),

@@ -19,6 +19,12 @@ def finding_message(f: Any, lang: str = "en") -> str:
         if a.get("what") == "keys":
             text = ngettext(lang, "a mapping with more than {n:,} key: no record holds so many here",
                             "a mapping with more than {n:,} keys: no record holds so many here", n)
+        elif a.get("what") == "findings":
+            text = ngettext(lang, "more than {n:,} finding in one record (the first: {code} on line {line}): "
+                                  "no record is written this wrongly; reading stopped here",
+                            "more than {n:,} findings in one record (the first: {code} on line {line}): "
+                            "no record is written this wrongly; reading stopped here", n)
+            return text.format(n=n, code=a.get("first", "?"), line=a.get("first_line", "?"))
         elif a.get("what") == "nodes":
             text = ngettext(lang, "more than {n:,} value in one part of the record: no record is shaped like this",
                             "more than {n:,} values in one part of the record: no record is shaped like this", n)
@@ -32,6 +38,9 @@ def finding_message(f: Any, lang: str = "en") -> str:
         if what == "number":
             text = ngettext(lang, "a number of more than {n:,} digit: no record needs one so long",
                             "a number of more than {n:,} digits: no record needs one so long", n)
+        elif what == "name":
+            text = ngettext(lang, "a player's name of more than {n:,} character: no record needs one so long",
+                            "a player's name of more than {n:,} characters: no record needs one so long", n)
         elif what == "stake":
             text = ngettext(lang, "a stake with more than {n:,} digit or an exponent that large: write it as a plain amount such as 0.10",
                             "a stake with more than {n:,} digits or an exponent that large: write it as a plain amount such as 0.10", n)

@@ -34,9 +34,15 @@ MAX_KEYS = 1_000  # keys of one mapping: a record's have a dozen; `meta` and `no
 MAX_SCALAR = 1 << 20  # characters of one value: a note may be long, a card or a name is short
 MAX_DIGITS = 64  # characters of a number: marks have two or three digits, a YAML-number stake a few dozen
 MAX_STAKE_TEXT = 40  # characters of a stake: "0.10", "1000000"
+# characters of a player's name: every finding about a name not at the table lists the players, so
+# four names of a megabyte would make each such line four megabytes
+MAX_NAME = 100
 MIN_STAKE_EXPONENT = -MAX_STAKE_DIGITS  # a stake's decimal places: never more than its digits
 MAX_WHOLE = 1_000_000_000  # a whole number a record may hold: marks, points, totals and targets are far below
 MAX_NODES = 100_000  # values composed into one tree of nodes (the node API; Tetka streams its hands)
+# Findings the reader makes of one record: a record with more is refused at the one past the limit,
+# before it costs more time and memory (a 32 MiB file of bad cards would be ten million findings).
+MAX_FINDINGS = 10_000
 
 _T = "tag:yaml.org,2002:"
 STR, INT, BOOL, NULL = (_T + s for s in ("str", "int", "bool", "null"))
@@ -458,9 +464,16 @@ class NodeReader:
     # -- findings and plain values ------------------------------------------------------------
     def add(self, code: str, node_or_loc: yaml.Node | Loc | None, **args: Any) -> None:
         loc = node_or_loc if isinstance(node_or_loc, Loc) or node_or_loc is None else _loc(node_or_loc)
+        findings = self.findings
+        if len(findings) >= MAX_FINDINGS:  # no record is this wrong: refused here, one finding
+            first = findings[0]
+            raise FindingError(Finding("too-big", {"what": "findings", "limit": MAX_FINDINGS, "first": first.code,
+                                                   "first_line": first.line or 0},
+                                       path=self.path, line=loc.line if loc else None,
+                                       column=loc.column if loc else None))
         where = {k: args.pop(k) for k in ("robber", "hand", "trick", "player") if k in args}
-        self.findings.append(Finding(code, args, path=self.path, line=loc.line if loc else None,
-                                     column=loc.column if loc else None, **where))
+        findings.append(Finding(code, args, path=self.path, line=loc.line if loc else None,
+                                column=loc.column if loc else None, **where))
 
     def mapping(self, node: yaml.Node, what: str, allowed: set[str] | None, **where: Any) -> dict[str, tuple[yaml.Node, yaml.Node]]:
         if not isinstance(node, yaml.MappingNode):
@@ -519,12 +532,21 @@ class NodeReader:
         names = [self.text(n, what) for n in node.value]
         if None in names:
             return None
+        self.names_bound(node.value, names)  # type: ignore[arg-type]
         if refuse_bad_names(self.add, node.value, names, what):  # type: ignore[arg-type]
             return None
         if len(names) != 4 or len(set(names)) != 4:
             self.add("schema", node, what=what, expected="four names", got=names)
             return None
         return tuple(names)  # type: ignore[arg-type]
+
+    def names_bound(self, nodes: list[yaml.Node], names: list[str]) -> None:
+        """A player's name longer than any person's is refused (too-long, exit 2) where it stands."""
+        for node, name in zip(nodes, names):
+            if len(name) > MAX_NAME:
+                loc = _loc(node)
+                raise FindingError(Finding("too-long", {"what": "name", "limit": MAX_NAME}, path=self.path,
+                                           line=loc.line, column=loc.column))
 
     def deal(self, node: yaml.Node, players: tuple[str, ...], **where: Any) -> tuple[dict[str, Any] | None, dict[str, Any], bool]:
         """A hand's `deal:` (player -> his cards, read by the game's `cards`): the deal (None when it

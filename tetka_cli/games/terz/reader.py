@@ -126,6 +126,7 @@ class TerzReader(NodeReader):
         names = [self.text(n, what) for n in node.value]
         if None in names:
             return None
+        self.names_bound(node.value, names)  # type: ignore[arg-type]
         if len(names) != 2 or len(set(names)) != 2:
             self.add("schema", node, what=what, expected="two names", got=names)
             return None

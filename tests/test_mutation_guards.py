@@ -263,3 +263,135 @@ def test_a_bad_stake_says_why(value, words):
 
     with pytest.raises(StakeError, match=words):
         parse_stake(value)
+
+
+# -- found by the complete run (1 December 2026) ----------------------------------------------------
+@pytest.mark.parametrize("value, problem, text", [
+    (0.1, "float", "0.1"), (True, "float", "True"), ("0,10", "decimal-comma", "0,10"), ("x", "not-a-number", "x"),
+    ("inf", "not-finite", "inf"), ("-1", "negative", "-1"), ("1" * 17, "too-long", "1" * 17)])
+def test_a_bad_stake_names_its_problem_for_the_message_and_keeps_the_text(value, problem, text):
+    """The message layer words a bad stake by its `problem`, quoting `text`, in the reader's language."""
+    from tetka_cli.common.money import StakeError, parse_stake
+
+    with pytest.raises(StakeError) as e:
+        parse_stake(value)
+    assert (e.value.problem, e.value.text) == (problem, text)
+
+
+def test_a_decimal_comma_is_refused_with_the_stake_written_with_a_point():
+    from tetka_cli.common.money import StakeError, parse_stake
+
+    with pytest.raises(StakeError) as e:
+        parse_stake(" 0,50 ")
+    assert str(e.value) == "' 0,50 ' has a decimal comma: write the stake with a point, as \"0.50\""
+    plain = StakeError("why")
+    assert (plain.problem, plain.text, str(plain)) == ("not-a-number", "", "why")
+
+
+# Terz money: the loser pays the stake of each game.
+TWO = ("Анна", "Борис")
+
+
+def test_a_terz_game_is_paid_to_its_winner_even_when_the_winner_has_fewer_points():
+    """A forfeit ends the game for the opponent whatever the totals (terz-rules.md): Анна, ahead
+    317 to 223, forfeits, and she pays Борис."""
+    from tetka_cli.games.terz.settlement import settle_game
+
+    g = settle_game(1, TWO, {"Анна": 317, "Борис": 223}, "Борис", True, Decimal("0.50"))
+    assert (g.number, g.finished, g.winner, g.payer, g.amount) == (1, True, "Борис", "Анна", Decimal("0.50"))
+    assert g.net == {"Борис": Decimal("0.50"), "Анна": Decimal("-0.50")} and g.totals == {"Анна": 317, "Борис": 223}
+
+
+def test_a_finished_terz_game_without_a_winner_pays_nothing():
+    """Both over the target with equal totals (winner-undetermined): nobody is paid."""
+    from tetka_cli.games.terz.settlement import settle_game, settle_sitting
+
+    g = settle_game(2, TWO, {"Анна": 510, "Борис": 510}, None, True, Decimal("1"))
+    assert (g.number, g.finished, g.winner, g.payer, g.amount) == (2, True, None, None, Decimal(0))
+    assert g.totals == {"Анна": 510, "Борис": 510} and g.net == {"Анна": Decimal(0), "Борис": Decimal(0)}
+    assert not g.provisional
+    # An unfinished game with equal totals, settled provisionally, pays nothing either.
+    u = settle_game(3, TWO, {"Анна": 90, "Борис": 90}, None, False, Decimal("1"))
+    assert (u.winner, u.payer, u.amount, u.provisional, u.totals) == (None, None, Decimal(0), True, {"Анна": 90, "Борис": 90})
+    s = settle_sitting("t.yaml", TWO, [(1, False, {"Анна": 90, "Борис": 90}, None),
+                                       (2, True, {"Анна": 100, "Борис": 501}, "Борис")], Decimal("2"), provisional=True)
+    assert s.net == {"Анна": Decimal(-2), "Борис": Decimal(2)} and [g.number for g in s.games] == [1, 2]
+
+
+def test_an_unfinished_terz_game_is_paid_by_whoever_is_behind_either_player():
+    from tetka_cli.games.terz.settlement import settle_game
+
+    for totals, winner, payer in (({"Анна": 120, "Борис": 300}, "Борис", "Анна"),
+                                  ({"Анна": 300, "Борис": 120}, "Анна", "Борис")):
+        g = settle_game(1, TWO, totals, None, False, Decimal("0.10"))
+        assert (g.winner, g.payer, g.net[payer]) == (winner, payer, Decimal("-0.10"))
+
+
+def test_terz_money_is_exact_for_a_stake_of_forty_digits():
+    from tetka_cli.games.terz.settlement import settle_game, settle_sitting
+
+    stake, minus = Decimal("0." + "1234567890" * 4), Decimal("-0." + "1234567890" * 4)  # -stake would round
+    g = settle_game(1, TWO, {"Анна": 501, "Борис": 200}, "Анна", True, stake)
+    assert g.net == {"Анна": stake, "Борис": minus}
+    s = settle_sitting("t.yaml", TWO, [(1, True, {"Анна": 501, "Борис": 200}, "Анна")], stake, "руб.")
+    assert s.net == {"Анна": stake, "Борис": minus} and (s.path, s.currency, s.stake) == ("t.yaml", "руб.", stake)
+
+
+def test_a_terz_sittings_defaults_settle_finished_games_only_in_no_currency():
+    from tetka_cli.games.terz.settlement import settle_sitting
+
+    s = settle_sitting("t.yaml", TWO, [(1, True, {"Анна": 501, "Борис": 200}, "Анна"),
+                                       (2, False, {"Анна": 0, "Борис": 300}, None)], Decimal(1))
+    assert s.currency == "" and [g.number for g in s.games] == [1] and s.net == {"Анна": Decimal(1), "Борис": Decimal(-1)}
+    assert s.players == TWO and s.game == "terz"
+
+
+def test_a_terz_records_money_keeps_its_path_and_currency(tmp_path):
+    from tetka_cli.games.settling import money_of
+
+    text = open("records/terz/game-to-501.yaml", encoding="utf-8").read().replace(
+        "players: [Анна, Борис]\n", "players: [Анна, Борис]\nstake: \"0.25\"\ncurrency: руб.\n")
+    m = money_of(check_record("g.yaml", text=text))
+    assert (m.path, m.currency, m.stake) == ("g.yaml", "руб.", Decimal("0.25"))
+    assert m.net == {"Анна": Decimal("-0.25"), "Борис": Decimal("0.25")}
+
+
+def test_a_record_read_from_standard_input_settles_as_from_its_file():
+    from test_cli import run
+
+    path = "records/season/1894-01-sitting.yaml"
+    from_file = json.loads(run("settle", "--format", "json", path).stdout)
+    with open(path, encoding="utf-8") as f:
+        r = run("settle", "--format", "json", "-", input=f.read())
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["players"] == from_file["players"] and from_file["players"]
+
+
+def test_balance_after_is_exact_past_the_default_precision():
+    from tetka_cli.common.transfers import Transfer, balance_after
+
+    ones = "1" * 35
+    nets = {"A": Decimal(f"-{ones}.01"), "B": Decimal(f"{ones}.01")}
+    assert balance_after(nets, [Transfer("A", "B", Decimal("0.01"))]) == {"A": Decimal(f"-{ones}.00"),
+                                                                          "B": Decimal(f"{ones}.00")}
+
+
+def test_duplicate_and_overlap_messages_name_both_places():
+    from tetka_cli.common.dedupe import finding_message
+    from tetka_cli.common.findings import Finding
+
+    doc = Finding("duplicate-record", {"first": "a.json", "how": "document"}, path="b.json")
+    assert finding_message(doc, "en") == "the same document as a.json: read once"
+    over = Finding("overlapping-input", {"record": "x.yaml", "first": "a.json"}, path="b.json")
+    assert finding_message(over, "en") == ("record x.yaml is in a.json too: a settlement would count it twice; "
+                                           "combine outputs of separate records only")
+    with pytest.raises(KeyError, match="marks-differ"):
+        finding_message(Finding("marks-differ", {}, path="b.json"), "en")
+
+
+def test_standard_input_has_no_file_identity_even_beside_a_file_named_dash(tmp_path, monkeypatch):
+    from tetka_cli.common.dedupe import file_identity
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_text("x")
+    assert file_identity("-") is None and file_identity("./-") is not None

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 import yaml
+from helpers import c
 
 from tetka_cli.common.findings import FindingError
 from tetka_cli.common.money import add_nets
@@ -643,3 +644,76 @@ def test_a_finding_on_the_first_line_keeps_its_line():
     one = "{format: 1, game: terz, players: [Анна, Борис], games: [{hands: [{points: {Анна: 1, Борис: 2}}]}]}"
     f = judge_terz(one).findings[0]
     assert (f.code, f.path, f.line, f.column) == ("unfinished-game", "t.yaml", 1, 57)
+
+
+# -- found by the complete run: the last of the money, the deck and the obligation to beat ---------
+def test_the_fewest_transfers_do_not_depend_on_the_order_the_players_are_listed_in():
+    """a +5, b -4, c +4, d -3, e -2: {b, c} and {a, d, e} each sum to zero, so three transfers
+    settle the evening (greedy pairing alone needs four), whoever is listed first."""
+    from tetka_cli.common.transfers import balance_after, settle_up
+
+    nets = [("a", Decimal(5)), ("b", Decimal(-4)), ("c", Decimal(4)), ("d", Decimal(-3)), ("e", Decimal(-2))]
+    for k in range(len(nets)):
+        order = dict(nets[k:] + nets[:k])
+        got = settle_up(order)
+        assert len(got) == 3, (k, got)
+        assert all(v == 0 for v in balance_after(order, got).values())
+
+
+def test_a_season_is_summed_exactly_past_the_default_precision():
+    ones = "1" * 35
+    sittings = [SittingSummary("a", ("A", "B"), (), {"A": Decimal(f"{ones}.01"), "B": Decimal(f"-{ones}.01")}),
+                SittingSummary("b", ("A", "B"), (), {"A": Decimal("0.01"), "B": Decimal("-0.01")})]
+    assert {s.player: s.net for s in standings(sittings)} == {"A": Decimal(f"{ones}.02"), "B": Decimal(f"-{ones}.02")}
+
+
+def test_a_robbers_settlement_keeps_its_stake_and_pays_exactly_at_forty_digits():
+    from tetka_cli.games.tetka.settlement import nets_from_payments, settle
+
+    stake = Decimal("0." + "1234567890" * 4)
+    s = settle(dict(zip(P, (0, 1, 2, 21))), stake)
+    assert s.stake == stake
+    assert nets_from_payments(P, s.payments) == dict(s.net)
+    assert s.net["Анна"] == Decimal("2.9629629362962962936296296293629629629360")  # 24 marks * stake, exactly
+
+
+def test_the_terz_deck_is_seven_to_ace_and_the_trump_jack_is_of_the_trump_suit():
+    from tetka_cli.common.cards import Suit
+    from tetka_cli.games.terz.cards import is_terz_card, trump_jack
+
+    assert is_terz_card(c("7♠")) and is_terz_card(c("A♥")) and not is_terz_card(c("6♠"))
+    assert trump_jack(Suit.HEARTS) is c("J♥")
+
+
+def test_the_hand_with_more_points_is_won_whatever_the_last_trick():
+    from tetka_cli.games.terz.game import hand_winner
+
+    assert hand_winner({"Анна": 10, "Борис": 20}, "Анна") == "Борис"
+    assert hand_winner({"Анна": 20, "Борис": 10}, "Борис") == "Анна"
+    assert hand_winner({"Анна": 15, "Борис": 15}, "Борис") == "Борис"
+
+
+@pytest.mark.parametrize("known, lead, reply, breach", [
+    ({"A♥"}, "10♥", "9♥", None),   # trumps: the 9 beats the 10 (J 9 A 10 K Q 8 7)
+    ({"9♥"}, "10♥", "8♥", "beat"),  # the 9 of trumps would have beaten the 10
+    ({"7♥"}, "10♠", "9♠", None),   # a trump is not a card of the suit led: no obligation to beat with it
+    ({"8♠"}, "10♠", "9♠", None),   # a lower spade could not have beaten the 10
+    ({"A♠"}, "10♠", "A♠", None),   # the reply beat: nothing broken
+    ({"A♠"}, "10♠", "9♠", "beat"),  # the ace of spades would have beaten
+])
+def test_a_reply_that_follows_suit_must_beat_only_with_a_card_of_the_suit_that_beats(known, lead, reply, breach):
+    """Hearts are trumps. What is known of the replying hand proves a breach only when one of its
+    cards of the suit led beats the lead (the trump jack excepted)."""
+    from tetka_cli.common.cards import Suit
+    from tetka_cli.games.terz.play import provable_breach
+
+    assert provable_breach({c(x) for x in known}, c(lead), c(reply), Suit.HEARTS) == breach
+
+
+def test_tricks_played_after_the_stop_are_pointed_at_themselves_not_at_a_forfeit_of_the_hand():
+    from test_terz_findings import POINTS, STOP, changed, where
+
+    text = changed("players: [Анна, Борис]\n", STOP,
+                   POINTS, POINTS + "        forfeit: {player: Борис, reason: extra-card, trick: 16}\n")
+    f, at = _terz_place(text, "played-after-stop")
+    assert f.trick == 5 and at == where(text, "{play: 7♥")

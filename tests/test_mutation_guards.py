@@ -717,3 +717,83 @@ def test_tricks_played_after_the_stop_are_pointed_at_themselves_not_at_a_forfeit
                    POINTS, POINTS + "        forfeit: {player: Борис, reason: extra-card, trick: 16}\n")
     f, at = _terz_place(text, "played-after-stop")
     assert f.trick == 5 and at == where(text, "{play: 7♥")
+
+
+# -- the Terz rules core: every issue of a hand, with its trick, player, place and words -----------
+# The worked hand (records/terz/worked-hand.yaml) changed in one place, and everything the core
+# finds in it, in order: Анна deals, Борис leads trick 1, and the 8♠ is turned up.
+BELA_ANNA = ("Анна", 7, True, None)
+TERZ_ISSUES = {
+    "the turned-up card dealt to Борис too": (
+        ("Борис: 7♠ 10♠ A♠", "Борис: 7♠ 8♠ A♠"),
+        [("duplicate-card", None, "Борис", "deal", {"card": "8♠"}),
+         ("deal-mismatch", 12, "Борис", "reply", {"problem": "not-held", "card": "10♠"})], BELA_ANNA),
+    "Борис's 7♠ dealt to Анна too": (
+        ("Анна: 9♠ K♠", "Анна: 7♠ K♠"),
+        [("duplicate-card", None, "Анна", "deal", {"card": "7♠"}),
+         ("deal-mismatch", 2, "Анна", "reply", {"problem": "not-held", "card": "9♠"})], BELA_ANNA),
+    "a card drawn that was drawn before": (
+        ("{play: 10♦ 8♦ / J♠ 7♣", "{play: 10♦ 8♦ / J♠ A♣"),
+        [("duplicate-card", 3, "Борис", "draw", {"card": "A♣"}),
+         ("deal-mismatch", 4, "Борис", "reply", {"problem": "not-held", "card": "7♣"})], BELA_ANNA),
+    "the table wrote a declaration to nobody": (
+        ("scored: Борис, declare: {Борис: Q♥ J♥ 10♥}", "scored: nobody, declare: {Борис: Q♥ J♥ 10♥}"),
+        [("contest-differs", 2, None, "scored", {"written": "nobody", "computed": "Борис"})], BELA_ANNA),
+    "the table wrote a declaration nobody made": (
+        ("          - 7♦ 9♦\n", "          - {play: 7♦ 9♦, scored: Анна}\n"),
+        [("contest-differs", 8, "Анна", "scored", {"written": "Анна", "computed": "nobody"})], BELA_ANNA),
+    "Борис leads the J♠ Анна draws at trick 3": (
+        ("{play: 9♣ 8♣ / A♣ K♦", "{play: J♠ 8♣ / A♣ K♦"),
+        [("deal-mismatch", 1, "Борис", "lead", {"problem": "opponent", "card": "J♠"}),
+         ("duplicate-card", 3, "Анна", "draw", {"card": "J♠"}),
+         ("declaration-not-held", 6, "Анна", "declare", {"cards": ["K♠", "Q♠", "J♠"], "kind": "terz", "missing": ["J♠"]}),
+         ("duplicate-card", 11, "Анна", "reply", {"card": "J♠"})], BELA_ANNA),
+    "Анна plays the J♠ before she draws it": (
+        ("{play: A♣ 9♠ / K♣ 8♦", "{play: A♣ J♠ / K♣ 8♦"),
+        [("deal-mismatch", 2, "Анна", "reply", {"problem": "not-yet", "card": "J♠"}),
+         ("duplicate-card", 3, "Анна", "draw", {"card": "J♠"}),
+         ("duplicate-card", 11, "Анна", "reply", {"card": "J♠"})], BELA_ANNA),
+    "Анна plays the turned-up 8♠ Борис took": (
+        ("{play: A♣ 9♠ / K♣ 8♦", "{play: A♣ 8♠ / K♣ 8♦"),
+        [("deal-mismatch", 2, "Анна", "reply", {"problem": "opponent", "card": "8♠"}),
+         ("duplicate-card", 10, "Борис", "reply", {"card": "8♠"})], BELA_ANNA),
+    "no exchange written: the loser of trick 7 takes the 8♠, not the 7♠": (
+        ("{play: 9♣ 8♣ / A♣ K♦, exchange: Борис}", "{play: 9♣ 8♣ / A♣ K♦}"),
+        [("deal-mismatch", 7, "Борис", "draw", {"problem": "turned-up", "card": "7♠", "turned": "8♠"})], BELA_ANNA),
+    "after the exchange the turned-up card is the 7♠": (
+        ("          - {play: Q♠ J♥ / Q♣ 7♠, bela: Анна}\n", "          - {play: Q♠ J♥ / Q♣ 9♦, bela: Анна}\n"),
+        [("deal-mismatch", 7, "Борис", "draw", {"problem": "turned-up", "card": "9♦", "turned": "7♠"})], BELA_ANNA),
+    "bela announced by the reply": (
+        ("{play: Q♠ J♥ / Q♣ 7♠, bela: Анна}", "{play: Q♠ J♥ / Q♣ 7♠, bela: Борис}"),
+        [("bela-illegal", 7, "Борис", "bela", {"reason": "not-on-lead", "card": "J♥"})],
+        ("Борис", 7, False, "bela-illegal")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TERZ_ISSUES))
+def test_every_issue_of_a_terz_hand_with_its_trick_player_place_and_words(case):
+    from test_terz_findings import changed
+
+    edit, issues, bela = TERZ_ISSUES[case]
+    r = judge_terz(changed(*edit)).games[0].hands[0].result
+    assert [(i.code, i.trick, i.player, i.where, dict(i.args)) for i in (*r.renonces, *r.issues)] == issues
+    assert (r.bela.player, r.bela.trick, r.bela.scored, r.bela.void) == bela
+
+
+def test_a_hand_of_seventeen_tricks_is_too_many_at_the_seventeenth():
+    from tetka_cli.games.terz.hand import replay_hand
+
+    h = judge_terz(TERZ_WORKED).record.games[0].hands[0]
+    hand = h.as_input("Анна")
+    extra = type(hand)(hand.dealer, hand.trump, hand.tricks + hand.tricks[-1:], hand.deal, hand.forfeit)
+    r = replay_hand(TWO, extra, judge_terz(TERZ_WORKED).record.rules)
+    too = [(i.code, i.trick, i.player, i.where, dict(i.args)) for i in r.issues if i.code == "too-many"]
+    assert too == [("too-many", 17, None, "trick", {"count": 17})]
+
+
+def test_tricks_after_the_stop_are_issues_at_the_trick_naming_the_stop():
+    from test_terz_findings import STOP, changed
+
+    r = judge_terz(changed("players: [Анна, Борис]\n", STOP)).games[0].hands[0].result
+    after = [(i.trick, i.player, i.where, dict(i.args)) for i in r.issues if i.code == "played-after-stop"]
+    assert after == [(j, None, "trick", {"stopped_at": 4}) for j in range(5, 17)]

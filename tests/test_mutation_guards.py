@@ -610,7 +610,7 @@ def test_a_draw_after_the_stock_is_pointed_at_the_draw_as_written(trick, needle)
 
     text = changed("          - 7♦ 9♦\n", f"          - {trick}\n")
     f, at = _terz_place(text, "deal-mismatch")
-    assert at == where(text, needle) and (f.trick, f.args["problem"]) == (8, "after-stock")
+    assert at == where(text, needle) and (f.trick, f.args["problem"], f.args["cards"]) == (8, "after-stock", ["10♣"])
 
 
 @pytest.mark.parametrize("rules, window", [("", "1-7"), ("rules: {bela_window: declarations, declaration_window: 2-8}\n", "2-8")])
@@ -797,3 +797,101 @@ def test_tricks_after_the_stop_are_issues_at_the_trick_naming_the_stop():
     r = judge_terz(changed("players: [Анна, Борис]\n", STOP)).games[0].hands[0].result
     after = [(i.trick, i.player, i.where, dict(i.args)) for i in r.issues if i.code == "played-after-stop"]
     assert after == [(j, None, "trick", {"stopped_at": 4}) for j in range(5, 17)]
+
+
+# -- a game of Terz to its target ------------------------------------------------------------------
+def test_a_game_reaching_the_target_exactly_is_won_and_counts_its_hands():
+    from tetka_cli.games.terz.game import GameProgress
+
+    g = GameProgress.start(TWO)
+    assert (g.hands, g.totals, g.dealer_of_next_hand, g.finished) == (0, {"Анна": 0, "Борис": 0}, "Анна", False)
+    g = g.after_points({"Анна": 300, "Борис": 100}, last_trick="Борис", dealer="Анна")
+    assert (g.hands, g.finished, g.dealer_of_next_hand, g.dealer_known) == (1, False, "Борис", True)
+    g = g.after_points({"Анна": 201, "Борис": 0}, last_trick="Анна", dealer="Борис")
+    assert (g.hands, g.finished, g.winner, g.end, g.totals["Анна"]) == (2, True, "Анна", "target", 501)
+
+
+def test_both_over_the_target_the_higher_total_wins_whoever_is_listed_first():
+    from tetka_cli.games.terz.game import GameOverError, GameProgress
+
+    for first, second, winner in ((520, 510, "Анна"), (510, 520, "Борис")):
+        g = GameProgress.start(TWO).after_points({"Анна": first, "Борис": second}, last_trick="Борис", dealer="Анна")
+        assert (g.winner, g.end, g.undetermined) == (winner, "target", False)
+    with pytest.raises(GameOverError, match="already ended"):
+        g.after_points({"Анна": 1, "Борис": 1})
+    with pytest.raises(ValueError, match="not one of the two players"):
+        GameProgress.start(TWO, "Вера")
+
+
+def test_the_next_dealer_is_known_only_when_the_rule_can_name_him():
+    """Under `alternate` the next dealer is the other of whoever dealt; a hand whose dealer is not
+    written and follows a hand that could not prove it leaves the next one unknown too."""
+    from tetka_cli.games.terz.game import GameProgress
+    from tetka_cli.games.terz.rules import TerzRules
+
+    alt = GameProgress.start(TWO, "Анна", TerzRules(dealer_rule="alternate"))
+    g = alt.after_points({"Анна": 10, "Борис": 20}, dealer="Борис")  # dealt by Борис, though Анна was due
+    assert (g.dealer_of_next_hand, g.dealer_known) == ("Анна", True)
+    g = alt.after_points({"Анна": 10, "Борис": 20})  # dealer not written: Анна, as due
+    assert (g.dealer_of_next_hand, g.dealer_known) == ("Борис", True)
+    last = GameProgress.start(TWO, "Анна").after_points({"Анна": 10, "Борис": 20}, dealer="Анна")  # no last trick
+    assert last.dealer_known is False
+    nxt = GameProgress(**{**{f: getattr(last, f) for f in last.__slots__}, "rules": TerzRules(dealer_rule="alternate")})
+    after = nxt.after_points({"Анна": 10, "Борис": 20})  # its dealer is not written, nor was it proved
+    assert after.dealer_known is False
+
+
+def test_a_played_hand_passes_its_own_dealer_to_the_game():
+    from tetka_cli.games.terz.game import GameProgress
+    from tetka_cli.games.terz.rules import TerzRules
+
+    r = judge_terz(TERZ_WORKED).games[0].hands[0].result
+    assert (r.dealer, r.winner) == ("Анна", "Анна")
+    g = GameProgress.start(TWO, "Борис", TerzRules(dealer_rule="alternate")).after_hand(r)  # Анна dealt it
+    assert g.dealer_of_next_hand == "Борис"
+
+
+def test_bela_windows_and_the_bela_cards():
+    from tetka_cli.common.cards import Suit
+    from tetka_cli.games.terz.bela import bela_breach, bela_tricks
+    from tetka_cli.games.terz.rules import TerzRules
+
+    assert list(bela_tricks(TerzRules())) == list(range(1, 8))
+    assert list(bela_tricks(TerzRules(bela_window="any"))) == list(range(1, 17))
+    assert list(bela_tricks(TerzRules(bela_window="declarations", declaration_window="2-8"))) == list(range(2, 9))
+    kw = dict(trick=3, is_leader=True, holds_partner=True, already=False, trumps=Suit.SPADES, rules=TerzRules())
+    assert bela_breach(card=c("K♠"), **kw) is None
+    assert bela_breach(card=c("J♠"), **kw) == "not-king-queen"  # a trump, but not of the pair
+    assert bela_breach(card=c("K♥"), **kw) == "not-king-queen"
+
+
+def test_a_four_found_in_a_hand_names_its_rank():
+    from tetka_cli.common.cards import Rank
+    from tetka_cli.games.terz.declarations import combinations_in
+
+    fours = [x for x in combinations_in({c(s) for s in ("K♠", "K♥", "K♦", "K♣", "7♠")}) if x.four_of is not None]
+    assert [(x.kind, x.four_of) for x in fours] == [("four-kings", Rank.KING)]
+
+
+def test_a_reply_that_repeats_the_lead_card_does_not_take_the_trick():
+    from test_terz_findings import changed
+
+    r = judge_terz(changed("{play: 9♣ 8♣ / A♣ K♦", "{play: 9♣ 9♣ / A♣ K♦")).games[0].hands[0].result
+    assert (r.tricks[0].winner, r.tricks[0].points) == ("Борис", 0)
+
+
+def test_three_draws_after_a_trick_are_one_too_many():
+    """The reader refuses them; given to the rules core directly, they are a deal-mismatch of count
+    and only the first two are drawn."""
+    from dataclasses import replace
+
+    from tetka_cli.games.terz.hand import replay_hand
+
+    rec = judge_terz(TERZ_WORKED).record
+    hand = rec.games[0].hands[0].as_input("Анна")
+    t3 = hand.tricks[2]
+    tricks = hand.tricks[:2] + (replace(t3, draws=t3.draws + (c("7♦"),)),) + hand.tricks[3:]
+    r = replay_hand(TWO, replace(hand, tricks=tricks), rec.rules)
+    first = [(i.code, i.trick, i.player, i.where, dict(i.args)) for i in r.issues][0]
+    assert first == ("deal-mismatch", 3, None, "draw", {"problem": "count", "cards": ["J♠", "7♦", "7♣"]})  # named in card order
+    assert r.tricks[2].draws == {"Анна": c("J♠"), "Борис": c("7♣")}

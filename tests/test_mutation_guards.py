@@ -895,3 +895,52 @@ def test_three_draws_after_a_trick_are_one_too_many():
     first = [(i.code, i.trick, i.player, i.where, dict(i.args)) for i in r.issues][0]
     assert first == ("deal-mismatch", 3, None, "draw", {"problem": "count", "cards": ["J♠", "7♦", "7♣"]})  # named in card order
     assert r.tricks[2].draws == {"Анна": c("J♠"), "Борис": c("7♣")}
+
+
+# -- who pays whom, house rules and the table: the last survivors -----------------------------------
+def test_one_debtor_pays_the_biggest_creditor_first_then_the_next():
+    from tetka_cli.common.transfers import Unbalanced, settle_up
+
+    got = settle_up({"A": Decimal(-5), "B": Decimal(2), "C": Decimal(3)})
+    assert [(t.payer, t.payee, t.amount) for t in got] == [("A", "C", Decimal(3)), ("A", "B", Decimal(2))]
+    got = settle_up({"A": Decimal(-3), "B": Decimal(1), "C": Decimal(2)})
+    assert [(t.payer, t.payee, t.amount) for t in got] == [("A", "C", Decimal(2)), ("A", "B", Decimal(1))]
+    half = settle_up({"A": Decimal("0.50"), "B": Decimal("-0.50")})  # less than 1 is still money owed
+    assert [(t.payer, t.payee, t.amount) for t in half] == [("B", "A", Decimal("0.50"))]
+    with pytest.raises(Unbalanced, match="the nets sum to 1, not zero"):
+        settle_up({"A": Decimal(1)})
+
+
+def test_fourteen_players_are_still_searched_exactly():
+    """EXACT_LIMIT is 14: a group of 14 with money to move gets the true minimum (9 here, where
+    greedy pairing needs 10)."""
+    from tetka_cli.common.transfers import EXACT_LIMIT, settle_up
+
+    nets = {"b": -4, "a": 5, "c": 4, "d": -3, "e": -2, "f": 11, "g": -10, "h": -1, "i": 21, "j": -20, "k": -1,
+            "l": 31, "m": -30, "n": -1}
+    assert len(nets) == EXACT_LIMIT == 14
+    assert len(settle_up({p: Decimal(v) for p, v in nets.items()})) == 9
+
+
+def test_house_rules_and_the_table_refuse_what_cannot_be_played():
+    from tetka_cli.games.tetka.table import TableError
+
+    assert HouseRules(robber_target=1).robber_target == 1
+    for bad in (0, -3, "21"):
+        with pytest.raises(ValueError, match="robber_target must be a positive whole number"):
+            HouseRules(robber_target=bad)
+    with pytest.raises(ValueError, match="count_trick_offset must be 0 or 1"):
+        HouseRules(count_trick_offset=2)
+    with pytest.raises(TableError, match="Tetka is played by 4 players, not 3"):
+        Table(P[:3])
+    with pytest.raises(TableError, match=r"players must be distinct: \['Анна', 'Борис', 'Анна', 'Глеб'\]"):
+        Table(("Анна", "Борис", "Анна", "Глеб"))
+
+
+def test_a_robbers_running_totals_after_each_hand():
+    from tetka_cli.games.tetka.robber import run_robber
+
+    r = run_robber(P, [dict(zip(P, (1, 2, 3, 1))), dict(zip(P, (0, 0, 7, 0)))], 21)
+    assert r.running == (dict(zip(P, (1, 2, 3, 1))), dict(zip(P, (1, 2, 10, 1))))
+    part = run_robber(P, [{"Вера": 7}], 21)  # a hand that names only some players adds 0 for the others
+    assert part.totals == dict(zip(P, (0, 0, 7, 0)))

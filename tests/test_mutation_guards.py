@@ -944,3 +944,24 @@ def test_a_robbers_running_totals_after_each_hand():
     assert r.running == (dict(zip(P, (1, 2, 3, 1))), dict(zip(P, (1, 2, 10, 1))))
     part = run_robber(P, [{"Вера": 7}], 21)  # a hand that names only some players adds 0 for the others
     assert part.totals == dict(zip(P, (0, 0, 7, 0)))
+
+
+def test_the_terz_core_refuses_a_hand_it_cannot_replay_and_needs_no_totals_before():
+    from dataclasses import replace
+
+    from tetka_cli.games.terz.hand import replay_hand
+    from tetka_cli.games.terz.rules import TerzRules
+
+    rec = judge_terz(TERZ_WORKED).record
+    hand = rec.games[0].hands[0].as_input("Анна")
+    with pytest.raises(ValueError, match="the dealer 'Вера' is not one of the two players"):
+        replay_hand(TWO, replace(hand, dealer="Вера"), rec.rules)
+    with pytest.raises(ValueError, match="6♠ is not a card of the 32-card deck"):
+        replay_hand(TWO, replace(hand, trump=c("6♠")), rec.rules)
+    bad = hand.tricks[:1] + (replace(hand.tricks[1], declare={"Вера": (c("Q♥"), c("J♥"), c("10♥"))}),) + hand.tricks[2:]
+    with pytest.raises(ValueError, match="trick 2: 'Вера' is not one of the players"):
+        replay_hand(TWO, replace(hand, tricks=bad), rec.rules)
+    # Without the totals before the hand, they are 0: under stop_at_target (200) Анна stops at trick 4.
+    r = replay_hand(TWO, hand, TerzRules(stop_at_target=True, target=200))
+    assert (r.stopped_at, r.reached_target) == (4, "Анна")
+

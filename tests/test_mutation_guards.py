@@ -817,7 +817,7 @@ def test_both_over_the_target_the_higher_total_wins_whoever_is_listed_first():
     for first, second, winner in ((520, 510, "Анна"), (510, 520, "Борис")):
         g = GameProgress.start(TWO).after_points({"Анна": first, "Борис": second}, last_trick="Борис", dealer="Анна")
         assert (g.winner, g.end, g.undetermined) == (winner, "target", False)
-    with pytest.raises(GameOverError, match="already ended"):
+    with pytest.raises(GameOverError, match="^the game has already ended$"):
         g.after_points({"Анна": 1, "Борис": 1})
     with pytest.raises(ValueError, match="not one of the two players"):
         GameProgress.start(TWO, "Вера")
@@ -835,7 +835,7 @@ def test_the_next_dealer_is_known_only_when_the_rule_can_name_him():
     g = alt.after_points({"Анна": 10, "Борис": 20})  # dealer not written: Анна, as due
     assert (g.dealer_of_next_hand, g.dealer_known) == ("Борис", True)
     last = GameProgress.start(TWO, "Анна").after_points({"Анна": 10, "Борис": 20}, dealer="Анна")  # no last trick
-    assert last.dealer_known is False
+    assert (last.dealer_of_next_hand, last.dealer_known) == ("Борис", False)  # the alternation's guess
     nxt = GameProgress(**{**{f: getattr(last, f) for f in last.__slots__}, "rules": TerzRules(dealer_rule="alternate")})
     after = nxt.after_points({"Анна": 10, "Борис": 20})  # its dealer is not written, nor was it proved
     assert after.dealer_known is False
@@ -965,3 +965,38 @@ def test_the_terz_core_refuses_a_hand_it_cannot_replay_and_needs_no_totals_befor
     r = replay_hand(TWO, hand, TerzRules(stop_at_target=True, target=200))
     assert (r.stopped_at, r.reached_target) == (4, "Анна")
 
+
+
+# The same hand with its deal left out: what the core can still prove from the tricks, the draws
+# and the exchange alone (who plays and who draws each card later in the record).
+TERZ_NO_DEAL_ISSUES = {
+    "Борис leads the J♠ Анна draws at trick 3": (
+        ("{play: 9♣ 8♣ / A♣ K♦", "{play: J♠ 8♣ / A♣ K♦"), TERZ_ISSUES["Борис leads the J♠ Анна draws at trick 3"][1]),
+    "Анна plays the J♠ before she draws it": (
+        ("{play: A♣ 9♠ / K♣ 8♦", "{play: A♣ J♠ / K♣ 8♦"), TERZ_ISSUES["Анна plays the J♠ before she draws it"][1]),
+    "Анна plays the turned-up 8♠ Борис took": (
+        ("{play: A♣ 9♠ / K♣ 8♦", "{play: A♣ 8♠ / K♣ 8♦"), TERZ_ISSUES["Анна plays the turned-up 8♠ Борис took"][1]),
+    "Анна plays the 10♠ Борис plays at trick 12": (
+        ("{play: A♣ 9♠ / K♣ 8♦", "{play: A♣ 10♠ / K♣ 8♦"),
+        [("deal-mismatch", 2, "Анна", "reply", {"problem": "opponent", "card": "10♠"}),
+         ("duplicate-card", 12, "Борис", "reply", {"card": "10♠"})]),
+    "Борис leads the 7♠ of trumps while it is still turned up": (
+        ("{play: 9♣ 8♣ / A♣ K♦, exchange: Борис}", "{play: 7♠ 8♣ / A♣ K♦, exchange: Борис}"),
+        [("deal-mismatch", 1, "Борис", "lead", {"problem": "still-turned-up", "card": "7♠"}),
+         ("duplicate-card", 7, "Борис", "turned", {"card": "7♠"}),
+         ("duplicate-card", 15, "Борис", "reply", {"card": "7♠"})]),
+    "Анна keeps the A♥ and plays the A♦ on the 8♥": (
+        ("- 8♥ A♥\n          - K♣ 7♠\n          - Q♥ A♦", "- 8♥ A♦\n          - Q♥ A♥\n          - K♣ 7♠"),
+        [("renonce", 14, "Анна", "reply", {"obligation": "follow", "card": "A♦", "led": "8♥", "suit": "♥",
+                                            "could": ["A♥"]})]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TERZ_NO_DEAL_ISSUES))
+def test_every_issue_of_a_terz_hand_without_its_deal(case):
+    no_deal = TERZ_WORKED.replace("        deal:\n          Борис: 7♠ 10♠ A♠ 9♥ 10♥ J♥ Q♥ 9♣ J♣\n"
+                                  "          Анна: 9♠ K♠ K♥ A♥ 10♦ J♦ Q♦ A♦ 8♣\n", "")
+    (old, new), issues = TERZ_NO_DEAL_ISSUES[case]
+    assert old in no_deal and "deal:" not in no_deal
+    r = judge_terz(no_deal.replace(old, new, 1)).games[0].hands[0].result
+    assert [(i.code, i.trick, i.player, i.where, dict(i.args)) for i in (*r.renonces, *r.issues)] == issues

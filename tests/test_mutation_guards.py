@@ -964,6 +964,9 @@ def test_the_terz_core_refuses_a_hand_it_cannot_replay_and_needs_no_totals_befor
     # Without the totals before the hand, they are 0: under stop_at_target (200) Анна stops at trick 4.
     r = replay_hand(TWO, hand, TerzRules(stop_at_target=True, target=200))
     assert (r.stopped_at, r.reached_target) == (4, "Анна")
+    # At 21, Борис's terz (20) at trick 2 is one short; Анна's quint at trick 3 reaches it.
+    r = replay_hand(TWO, hand, TerzRules(stop_at_target=True, target=21))
+    assert (r.stopped_at, r.reached_target) == (3, "Анна")
 
 
 

@@ -1003,3 +1003,44 @@ def test_every_issue_of_a_terz_hand_without_its_deal(case):
     assert old in no_deal and "deal:" not in no_deal
     r = judge_terz(no_deal.replace(old, new, 1)).games[0].hands[0].result
     assert [(i.code, i.trick, i.player, i.where, dict(i.args)) for i in (*r.renonces, *r.issues)] == issues
+
+
+# What each void declaration of test_terz_findings.py's broken records is: its kind, cards and
+# points as declared, not written, and why; and the hand's points without it.
+VOID_DECLARATIONS = {
+    "declaration-invalid": (2, [("Борис", "invalid", ["Q♥", "J♥", "9♥"], 0, False, "declaration-invalid", False)], 203),
+    "declaration-out-of-window": (1, [("Борис", "terz", ["J♥", "10♥", "9♥"], 20, False, "declaration-out-of-window", False)], 223),
+    "declaration-not-held": (7, [("Борис", "terz", ["A♠", "K♠", "Q♠"], 20, False, "declaration-not-held", False)], 223),
+    "declaration-subset": (5, [("Борис", "terz", ["Q♥", "J♥", "10♥"], 20, False, "declaration-subset", False)], 173),
+    "declaration-overlap": (5, [("Борис", "terz", ["J♥", "10♥", "9♥"], 20, False, "declaration-overlap", False)], 173),
+    "counter-not-higher": (4, [("Анна", "four-kings", ["K♠", "K♥", "K♦", "K♣"], 100, True, None, False),
+                               ("Борис", "quart", ["Q♥", "J♥", "10♥", "9♥"], 50, False, "counter-not-higher", True)], 223),
+}
+
+
+@pytest.mark.parametrize("code", sorted(VOID_DECLARATIONS))
+def test_a_void_declaration_is_kept_with_its_kind_cards_and_reason_and_scores_nothing(code):
+    from test_terz_findings import CASES, judge
+
+    trick, declared, boris = VOID_DECLARATIONS[code]
+    r = judge(CASES[code][0]).games[0].hands[0].result
+    got = [(d.player, d.kind, [str(x) for x in d.cards], d.points, d.scored, d.void, d.answer)
+           for d in r.tricks[trick - 1].declarations]
+    assert got == declared
+    assert dict(r.points) == {"Анна": 317, "Борис": boris}
+    against = [i.args.get("against") for i in r.issues if i.code == "counter-not-higher"]
+    assert against == ([["K♠", "K♥", "K♦", "K♣"]] if code == "counter-not-higher" else [])
+
+
+def test_a_deal_short_of_a_card_or_of_a_player_still_judges_what_it_shows():
+    """Анна's deal written without her 9♠: a count mismatch, and her 9♠ at trick 2 is not then
+    called a card she never held. Анна's deal left out altogether: Борис's is still checked, and
+    it is right."""
+    from test_terz_findings import CASES, changed
+
+    def issues(text):
+        r = judge_terz(text).games[0].hands[0].result
+        return [(i.code, i.trick, i.player, i.where, dict(i.args)) for i in (*r.renonces, *r.issues)]
+
+    assert issues(CASES["deal-mismatch"][0]) == [("deal-mismatch", None, "Анна", "deal", {"problem": "count", "count": 8})]
+    assert issues(changed("          Анна: 9♠ K♠ K♥ A♥ 10♦ J♦ Q♦ A♦ 8♣\n", "")) == []

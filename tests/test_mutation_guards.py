@@ -1044,3 +1044,11 @@ def test_a_deal_short_of_a_card_or_of_a_player_still_judges_what_it_shows():
 
     assert issues(CASES["deal-mismatch"][0]) == [("deal-mismatch", None, "Анна", "deal", {"problem": "count", "count": 8})]
     assert issues(changed("          Анна: 9♠ K♠ K♥ A♥ 10♦ J♦ Q♦ A♦ 8♣\n", "")) == []
+
+
+def test_under_seven_exchange_lead_the_leader_may_exchange_on_his_lead():
+    from test_terz_findings import changed
+
+    text = changed("players: [Анна, Борис]\n", "players: [Анна, Борис]\nrules: {seven_exchange: lead}\n")
+    r = judge_terz(text).games[0].hands[0].result
+    assert (r.issues, r.renonces, r.tricks[0].exchange) == ((), (), "Борис")  # Борис leads trick 1

@@ -1052,3 +1052,17 @@ def test_under_seven_exchange_lead_the_leader_may_exchange_on_his_lead():
     text = changed("players: [Анна, Борис]\n", "players: [Анна, Борис]\nrules: {seven_exchange: lead}\n")
     r = judge_terz(text).games[0].hands[0].result
     assert (r.issues, r.renonces, r.tricks[0].exchange) == ((), (), "Борис")  # Борис leads trick 1
+
+
+def test_the_hand_is_won_by_the_player_with_more_points_and_nobody_may_be_written_for_no_declaration():
+    """Without Анна's quint and four kings (neither declared) Борис has the more points, 223 to
+    117, and wins the hand. `scored: nobody` on a trick without declarations is what happened."""
+    from test_terz_findings import changed
+
+    text = changed("{play: 10♦ 8♦ / J♠ 7♣, scored: Анна, declare: {Анна: A♦ K♦ Q♦ J♦ 10♦}}", "{play: 10♦ 8♦ / J♠ 7♣}",
+                   "{play: J♦ 7♣ / 7♥ 9♦, scored: Анна, declare: {Анна: K♠ K♥ K♦ K♣}}", "{play: J♦ 7♣ / 7♥ 9♦}",
+                   TERZ_POINTS, "")
+    r = judge_terz(text).games[0].hands[0].result
+    assert (dict(r.points), r.winner, r.issues) == ({"Анна": 117, "Борис": 223}, "Борис", ())
+    nobody = judge_terz(changed("          - 7♦ 9♦\n", "          - {play: 7♦ 9♦, scored: nobody}\n"))
+    assert nobody.games[0].hands[0].result.issues == ()

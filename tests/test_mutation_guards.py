@@ -1066,3 +1066,17 @@ def test_the_hand_is_won_by_the_player_with_more_points_and_nobody_may_be_writte
     assert (dict(r.points), r.winner, r.issues) == ({"Анна": 117, "Борис": 223}, "Борис", ())
     nobody = judge_terz(changed("          - 7♦ 9♦\n", "          - {play: 7♦ 9♦, scored: nobody}\n"))
     assert nobody.games[0].hands[0].result.issues == ()
+
+
+@pytest.mark.parametrize("edit, first", [
+    (("{play: A♣ 9♠ / K♣ 8♦", "{play: A♣ A♠ / K♣ 8♦"),  # Борис leads the A♠ at trick 11
+     ("deal-mismatch", 2, "Анна", "reply", {"problem": "opponent", "card": "A♠"})),
+    (("{play: A♣ 9♠ / K♣ 8♦", "{play: A♣ 7♣ / K♣ 8♦"),  # Анна draws the 7♣ second, after trick 3
+     ("deal-mismatch", 2, "Анна", "reply", {"problem": "not-yet", "card": "7♣"})),
+])
+def test_without_the_deal_a_card_led_or_drawn_second_later_is_not_held_now(edit, first):
+    no_deal = TERZ_WORKED.replace("        deal:\n          Борис: 7♠ 10♠ A♠ 9♥ 10♥ J♥ Q♥ 9♣ J♣\n"
+                                  "          Анна: 9♠ K♠ K♥ A♥ 10♦ J♦ Q♦ A♦ 8♣\n", "")
+    r = judge_terz(no_deal.replace(*edit, 1)).games[0].hands[0].result
+    i = r.issues[0]
+    assert (i.code, i.trick, i.player, i.where, dict(i.args)) == first

@@ -1080,3 +1080,19 @@ def test_without_the_deal_a_card_led_or_drawn_second_later_is_not_held_now(edit,
     r = judge_terz(no_deal.replace(*edit, 1)).games[0].hands[0].result
     i = r.issues[0]
     assert (i.code, i.trick, i.player, i.where, dict(i.args)) == first
+
+
+def test_a_hand_cut_short_is_won_by_more_points_and_by_nobody_on_equal_points():
+    """Only trick 1 written: 9♣ and 8♣ are worth nothing, and there is no last trick: equal points,
+    no winner. Without Анна's declarations and without trick 16, Борис has more and wins."""
+    from test_terz_findings import changed
+
+    tricks = TERZ_WORKED[TERZ_WORKED.index("        tricks:\n"):TERZ_WORKED.index(TERZ_POINTS)]
+    one = TERZ_WORKED.replace(tricks, "".join(tricks.splitlines(keepends=True)[:2])).replace(TERZ_POINTS, "")
+    r = judge_terz(one).games[0].hands[0].result
+    assert (dict(r.points), r.winner, r.last_trick) == ({"Анна": 0, "Борис": 0}, None, None)
+    short = changed("{play: 10♦ 8♦ / J♠ 7♣, scored: Анна, declare: {Анна: A♦ K♦ Q♦ J♦ 10♦}}", "{play: 10♦ 8♦ / J♠ 7♣}",
+                    "{play: J♦ 7♣ / 7♥ 9♦, scored: Анна, declare: {Анна: K♠ K♥ K♦ K♣}}", "{play: J♦ 7♣ / 7♥ 9♦}",
+                    "          - Q♥ A♦\n", "", TERZ_POINTS, "")
+    r = judge_terz(short).games[0].hands[0].result
+    assert r.last_trick is None and r.points["Борис"] > r.points["Анна"] and r.winner == "Борис"

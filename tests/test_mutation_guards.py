@@ -1096,3 +1096,5 @@ def test_a_hand_cut_short_is_won_by_more_points_and_by_nobody_on_equal_points():
                     "          - Q♥ A♦\n", "", TERZ_POINTS, "")
     r = judge_terz(short).games[0].hands[0].result
     assert r.last_trick is None and r.points["Борис"] > r.points["Анна"] and r.winner == "Борис"
+    after = run_robber(P, [dict(zip(P, (0, 0, 21, 0))), dict(zip(P, (7, 0, 0, 0)))], 21)
+    assert (after.running, after.finished_after) == ((dict(zip(P, (0, 0, 21, 0))),) * 2, 1)  # shown, not added

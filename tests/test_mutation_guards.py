@@ -1098,3 +1098,20 @@ def test_a_hand_cut_short_is_won_by_more_points_and_by_nobody_on_equal_points():
     assert r.last_trick is None and r.points["Борис"] > r.points["Анна"] and r.winner == "Борис"
     after = run_robber(P, [dict(zip(P, (0, 0, 21, 0))), dict(zip(P, (7, 0, 0, 0)))], 21)
     assert (after.running, after.finished_after) == ((dict(zip(P, (0, 0, 21, 0))),) * 2, 1)  # shown, not added
+
+
+@pytest.mark.parametrize("with_deal", [True, False])
+def test_a_renonce_is_proved_in_a_hand_cut_short_with_or_without_the_deal(with_deal):
+    """Анна plays the A♦ on the 8♥ at trick 14 and the A♥ at trick 15; the record stops there.
+    With the deal her hand is known; without it, her A♥ played later proves she could follow."""
+    from test_terz_findings import CASES
+
+    text = CASES["renonce"][0].replace("          - K♣ 7♠\n", "")
+    if not with_deal:
+        text = text.replace("        deal:\n          Борис: 7♠ 10♠ A♠ 9♥ 10♥ J♥ Q♥ 9♣ J♣\n"
+                            "          Анна: 9♠ K♠ K♥ A♥ 10♦ J♦ Q♦ A♦ 8♣\n", "")
+        assert "deal:" not in text
+    r = judge_terz(text).games[0].hands[0].result
+    assert not r.complete
+    assert [(i.trick, i.player, i.where, dict(i.args)) for i in r.renonces] == [
+        (14, "Анна", "reply", {"obligation": "follow", "card": "A♦", "led": "8♥", "suit": "♥", "could": ["A♥"]})]

@@ -1052,6 +1052,7 @@ def test_under_seven_exchange_lead_the_leader_may_exchange_on_his_lead():
     text = changed("players: [Анна, Борис]\n", "players: [Анна, Борис]\nrules: {seven_exchange: lead}\n")
     r = judge_terz(text).games[0].hands[0].result
     assert (r.issues, r.renonces, r.tricks[0].exchange) == ((), (), "Борис")  # Борис leads trick 1
+    assert [t.exchange for t in r.tricks[1:]] == [None] * 15
 
 
 def test_the_hand_is_won_by_the_player_with_more_points_and_nobody_may_be_written_for_no_declaration():

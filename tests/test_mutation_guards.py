@@ -944,6 +944,8 @@ def test_a_robbers_running_totals_after_each_hand():
     assert r.running == (dict(zip(P, (1, 2, 3, 1))), dict(zip(P, (1, 2, 10, 1))))
     part = run_robber(P, [{"Вера": 7}], 21)  # a hand that names only some players adds 0 for the others
     assert part.totals == dict(zip(P, (0, 0, 7, 0)))
+    after = run_robber(P, [dict(zip(P, (0, 0, 21, 0))), dict(zip(P, (7, 0, 0, 0)))], 21)
+    assert (after.running, after.finished_after) == ((dict(zip(P, (0, 0, 21, 0))),) * 2, 1)  # shown, not added
 
 
 def test_the_terz_core_refuses_a_hand_it_cannot_replay_and_needs_no_totals_before():
@@ -1097,8 +1099,6 @@ def test_a_hand_cut_short_is_won_by_more_points_and_by_nobody_on_equal_points():
                     "          - Q♥ A♦\n", "", TERZ_POINTS, "")
     r = judge_terz(short).games[0].hands[0].result
     assert r.last_trick is None and r.points["Борис"] > r.points["Анна"] and r.winner == "Борис"
-    after = run_robber(P, [dict(zip(P, (0, 0, 21, 0))), dict(zip(P, (7, 0, 0, 0)))], 21)
-    assert (after.running, after.finished_after) == ((dict(zip(P, (0, 0, 21, 0))),) * 2, 1)  # shown, not added
 
 
 @pytest.mark.parametrize("with_deal", [True, False])

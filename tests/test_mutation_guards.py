@@ -1046,6 +1046,12 @@ def test_a_deal_short_of_a_card_or_of_a_player_still_judges_what_it_shows():
 
     assert issues(CASES["deal-mismatch"][0]) == [("deal-mismatch", None, "Анна", "deal", {"problem": "count", "count": 8})]
     assert issues(changed("          Анна: 9♠ K♠ K♥ A♥ 10♦ J♦ Q♦ A♦ 8♣\n", "")) == []
+    # Борис's deal left out, and Анна's written with his 7♠ for her 9♠: hers is still checked.
+    assert issues(changed("          Борис: 7♠ 10♠ A♠ 9♥ 10♥ J♥ Q♥ 9♣ J♣\n", "", "Анна: 9♠ K♠ K♥", "Анна: 7♠ K♠ K♥")) == [
+        ("exchange-illegal", 1, "Борис", "exchange", {"reason": "not-held"}),
+        ("deal-mismatch", 2, "Анна", "reply", {"problem": "not-held", "card": "9♠"}),
+        ("deal-mismatch", 7, "Борис", "draw", {"problem": "turned-up", "card": "7♠", "turned": "8♠"}),
+        ("deal-mismatch", 15, "Борис", "reply", {"problem": "opponent", "card": "7♠"})]
 
 
 def test_under_seven_exchange_lead_the_leader_may_exchange_on_his_lead():

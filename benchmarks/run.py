@@ -57,7 +57,7 @@ def record_text(hands: int, seed: int = 1) -> str:
 
 
 def validate_once(path: str) -> None:
-    check_record(path, max_bytes=1 << 31)
+    check_record(path, max_bytes=1 << 31, lean=True)  # as `tetka validate` does
 
 
 def median(xs: list[float]) -> float:
@@ -65,9 +65,11 @@ def median(xs: list[float]) -> float:
     return xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
 
 
-def bench_validate(folder: str, hands: int, repeat: int) -> dict:
+def bench_validate(folder: str, hands: int, repeat: int, full: bool = False) -> dict:
     """`tetka validate`'s work on one record (read, check, replay, score) against the bare C parse
-    of the same file with the collector off, in `repeat` alternating pairs: medians."""
+    of the same file with the collector off, in `repeat` alternating pairs: medians. `full`: the
+    full reader's too (what `replay` and `marks` use, and validate for a record in another layout
+    or with a hand to report), and the bare parse with the collector on."""
     path = os.path.join(folder, f"h{hands}.yaml")
     with open(path, "w", encoding="utf-8") as f:
         f.write(record_text(hands))
@@ -88,10 +90,12 @@ def bench_validate(folder: str, hands: int, repeat: int) -> dict:
     for _ in range(repeat):
         b = best(bare_nogc, 1)
         v = best(lambda: validate_once(path), 1)
-        pairs.append((b, v))
-    t_bare_gc = best(bare, 1)
-    return {"hands": hands, "bytes": size, "bare": t_bare_gc, "bare_nogc": median([b for b, _ in pairs]),
-            "validate": median([v for _, v in pairs]), "ratio": median([v / b for b, v in pairs]), "path": path}
+        f = best(lambda: check_record(path, max_bytes=1 << 31), 1) if full else b
+        pairs.append((b, v, f))
+    t_bare_gc = best(bare, 1) if full else 0.0
+    return {"hands": hands, "bytes": size, "bare": t_bare_gc, "bare_nogc": median([b for b, _, _ in pairs]),
+            "validate": median([v for _, v, _ in pairs]), "ratio": median([v / b for b, v, _ in pairs]),
+            "full": median([f for _, _, f in pairs]), "full_ratio": median([f / b for b, _, f in pairs]), "path": path}
 
 
 def bench_engine(hands_n: int, repeat: int) -> dict:
@@ -124,7 +128,7 @@ def peak_memory(path: str) -> tuple[int, int]:
     imports tetka. VmHWM, not ru_maxrss: on Linux the latter survives exec, so a child would
     report its parent's peak."""
     code = ("import sys; sys.path.insert(0, %r)\nfrom tetka_cli.games.records import check_record\n"
-            "check_record(%r, max_bytes=1 << 31)\n" % (ROOT, path)) + _HWM
+            "check_record(%r, max_bytes=1 << 31, lean=True)\n" % (ROOT, path)) + _HWM
     base = ("import sys; sys.path.insert(0, %r)\nimport tetka_cli.games, tetka_cli.games.tetka.referee\n" % ROOT) + _HWM
     used = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
     idle = int(subprocess.run([sys.executable, "-c", base], capture_output=True, text=True, check=True).stdout)
@@ -160,9 +164,9 @@ def main() -> None:
           f"PyYAML {yaml.__version__} (libyaml: {yaml.__with_libyaml__})")
     with tempfile.TemporaryDirectory(prefix="tetka-bench-") as tmp:
         n = 1000 if quick else 10_000
-        v = bench_validate(tmp, n, 3 if quick else 7)
+        v = bench_validate(tmp, n, 3 if quick else 7, full=True)
         used, idle = peak_memory(v["path"])
-        print(f"\nvalidate, one record of {v['hands']:,} fully played hands ({v['bytes'] / 1e6:.1f} MB); "
+        print(f"\nvalidate, one record of {v['hands']:,} fully played hands, in the layout tetka writes ({v['bytes'] / 1e6:.1f} MB); "
               f"medians of {3 if quick else 7} alternating pairs")
         print("| what | seconds | hands/s | ratio to the bare C parse, GC off |")
         print("| --- | ---: | ---: | ---: |")
@@ -172,6 +176,8 @@ def main() -> None:
               f"{v['bare'] / v['bare_nogc']:.2f} |")
         print(f"| `tetka validate` (read, check, replay, score) | {v['validate']:.2f} | {v['hands'] / v['validate']:,.0f} | "
               f"**{v['ratio']:.2f}** (target ≤ 0.75) |")
+        print(f"| the full reader and referee (`replay`, `marks`; another layout) | {v['full']:.2f} | "
+              f"{v['hands'] / v['full']:,.0f} | {v['full_ratio']:.2f} |")
 
         e = bench_engine(2000 if quick else 10_000, repeat)
         rate = e["hands"] / e["time"]

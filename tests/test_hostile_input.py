@@ -94,6 +94,12 @@ def _group(pgid: int) -> list[int]:
     return pids
 
 
+def _sigint_default() -> None:
+    """Ctrl-C as a terminal's user has it, even when the tests themselves run where it is ignored
+    (a shell's background job ignores SIGINT, and so would the command started from it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_interrupt_stops_cleanly_with_130_and_says_how_far_it_got(tmp_path, jobs):
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while the command is
@@ -103,7 +109,7 @@ def test_interrupt_stops_cleanly_with_130_and_says_how_far_it_got(tmp_path, jobs
     inputs = [str(tmp_path / "missing.yaml"), "records/marks-only.yaml", "-", "records/robber-played.yaml"]
     p = subprocess.Popen([sys.executable, "-m", "tetka_cli", "settle", "--lang", "en", "--jobs", jobs, *inputs],
                          cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=_sigint_default)
     try:
         first = p.stderr.readline()
         assert b"missing.yaml" in first

@@ -310,3 +310,22 @@ def _walk(node: Node):
     for c in node.children:
         yield c
         yield from _walk(c)
+
+
+def test_settle_page_says_who_pays_whom_as_the_text_does():
+    """The page of an evening ends with the transfers that settle it; a season's page with the
+    season's, under the standings; --per-record gives each sitting's in its own section."""
+    import json as _json
+
+    text = _json.loads(run("settle", "--format", "json", "records/season/").stdout)
+    season = Tree(run("settle", "--format", "html", "records/season/", "--lang", "en").stdout)
+    tables = season.root.all("section", "standings")[0].all("table")
+    assert sheet_rows(tables[-1]) == [["Pays", "To", "Amount"]] + [[x["from"], x["to"], x["amount"]]
+                                                                    for x in text["transfers"]]
+    each = Tree(run("settle", "--format", "html", "--per-record", "records/season/", "--lang", "en").stdout)
+    for section, rec in zip(each.root.all("section", "record"), text["records"]):
+        last = section.all("section", "settlement")[0].all("table")[-1]
+        assert sheet_rows(last)[1:] == [[x["from"], x["to"], x["amount"]] for x in rec["transfers"]]
+    ru = Tree(run("settle", "--format", "html", "records/season/", "--lang", "ru").stdout)
+    amounts = [row[-1] for row in sheet_rows(ru.root.all("section", "standings")[0].all("table")[-1])[1:]]
+    assert amounts == [x["amount"].replace(".", ",") for x in text["transfers"]]

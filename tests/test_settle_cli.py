@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 
@@ -152,3 +153,10 @@ def test_from_json_refuses_what_is_not_a_settle_output(tmp_path, text):
     assert r.returncode == 2, r.stderr
     assert b"not a settle JSON output" in r.stderr and b"Traceback" not in r.stderr
     assert b"internal error" not in r.stderr
+
+
+def test_russian_transfers_write_money_with_a_decimal_comma_as_the_rest_of_the_page():
+    r = run("settle", "--lang", "ru", "records/season/")
+    block = r.stdout.split("Кто кому платит", 1)[1]
+    amounts = re.findall(r"\d+[.,]\d\d", block)
+    assert amounts and all("," in a for a in amounts), block

@@ -37,6 +37,21 @@ def seeds() -> list[bytes]:
     return out
 
 
+def verdict(rep) -> tuple:
+    """What `validate` and `settle` take from a report: the findings, in their places, and the
+    totals of each robber (or game)."""
+    parts = [(r.number, dict(r.totals), r.finished) for r in getattr(rep, "robbers", getattr(rep, "games", ()))]
+    return rep.ok, rep.findings, parts
+
+
+def lean_outcome(data: bytes) -> object:
+    """The lean check of `validate` and `settle` (the quick reader where the layout allows)."""
+    try:
+        return verdict(check_record("fuzz.yaml", data=data, max_bytes=MAX_BYTES, lean=True))
+    except FindingError as e:
+        return e.finding
+
+
 def exercise(data: bytes) -> tuple[str, ...]:
     """Run one input through the whole tool; return the codes of its findings (none: clean)."""
     try:
@@ -45,7 +60,9 @@ def exercise(data: bytes) -> tuple[str, ...]:
         assert e.finding.code in CODES
         for lang in ("en", "ru"):
             finding_line(e.finding, lang)
+        assert lean_outcome(data) == e.finding
         return (e.finding.code,)
+    assert lean_outcome(data) == verdict(rep), "validate's lean check disagrees with the full reading"
     if rep.record.game == "terz":
         return exercise_terz(rep)
     for lang in ("en", "ru"):

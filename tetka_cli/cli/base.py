@@ -154,9 +154,10 @@ def expand(inputs: Sequence[str]) -> tuple[list[str], list[Finding]]:
     return paths, problems
 
 
-def check_one(path: str, max_bytes: int = MAX_BYTES) -> Outcome:
+def check_one(path: str, max_bytes: int = MAX_BYTES, lean: bool = False) -> Outcome:
+    """One record read and judged; `lean`: its verdict and totals only, not each hand's report."""
     try:
-        return Outcome(path, check_record(path, max_bytes=max_bytes))
+        return Outcome(path, check_record(path, max_bytes=max_bytes, lean=lean))
     except FindingError as e:
         return Outcome(path, None, e.finding)
 
@@ -165,9 +166,11 @@ class Batch:
     """The records of a run, read and judged one at a time, in order, each released before the
     next: a season of thousands of records streams through in the memory of one."""
 
-    def __init__(self, inputs: Sequence[str], max_bytes: int) -> None:
+    def __init__(self, inputs: Sequence[str], max_bytes: int, *, lean: bool = False) -> None:
+        """`lean`: the verdicts are wanted, not the hands (see `check_record`)."""
         self.paths, self.problems = expand(inputs)
         self.max_bytes = max_bytes
+        self.lean = lean
         self.total = len(self.paths)
         self.done = 0
         self.clean = self.broken = self.unreadable = 0
@@ -177,7 +180,7 @@ class Batch:
             self.unreadable += 1
             yield Outcome(f.path or "", None, f)
         for p in self.paths:
-            o = check_one(p, self.max_bytes)
+            o = check_one(p, self.max_bytes, self.lean)
             self.done += 1
             if o.unreadable is not None:
                 self.unreadable += 1

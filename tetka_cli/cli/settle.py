@@ -5,7 +5,7 @@ import json
 import os
 import stat
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Sequence
 
@@ -183,7 +183,12 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                             for p, v in terz_table.items()]))
     elif opts.fmt == "html":
         shown = pages if len(records) == 1 or per_record else [p for p in pages if p.settlement == ()]
-        boards = season_tables() if len(records) != 1 else []
+        by_path = {r["path"]: r for r in records}
+        # Each settled sitting's page ends with who pays whom; the season's standings too.
+        shown = [replace(p, settlement=(*p.settlement, transfers_table(by_path[p.path]["transfers"], opts.lang,
+                                                                         by_path[p.path].get("currency", ""))))
+                 if p.settlement and p.path in by_path else p for p in shown]
+        boards = [*season_tables(), transfers_table(transfers, opts.lang, currency)] if len(records) != 1 else []
         out(page(shown, opts.lang, standings=boards or None))
     else:
         tables: list[Table] = []

@@ -35,7 +35,7 @@ def validate(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
     from .views_terz import is_terz
     from .views_tetka import finding_json, unreadable_json, validate_json
 
-    batch = Batch(inputs, max_bytes)
+    batch = Batch(inputs, max_bytes, lean=True)
     docs = []
     cols = ["path", "line", "column", "severity", "code", "robber", "hand", "trick", "player", "message"]
     with interruptible(batch):

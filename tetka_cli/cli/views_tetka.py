@@ -375,7 +375,7 @@ def transfers_table(transfers: Sequence[Mapping[str, str]], lang: str, currency:
         title = f"{path}: {title[:1].lower()}{title[1:]}"
     if not transfers:
         return Table(title, [], [], [gettext(lang, "nothing to pay: every net is zero")])
-    rows = [[x["from"], x["to"], x["amount"] + (f" {currency}" if currency else "")] for x in transfers]
+    rows = [[x["from"], x["to"], money_text(x["amount"], lang) + (f" {currency}" if currency else "")] for x in transfers]
     return Table(title, [t("pays", lang), t("to", lang), t("amount", lang)], rows)
 
 

@@ -52,8 +52,14 @@ def _mark_loc(mark: Any) -> tuple[int | None, int | None]:
     return (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
 
 
-def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
-    """The bytes of a record file, or of standard input for `-`; FindingError when unreadable."""
+WINDOW_FROM = 1 << 20  # a file this large may be read a window at a time (see read_bytes)
+
+
+def read_bytes(path: str, *, max_bytes: int = MAX_BYTES, windowed: bool = False) -> Any:
+    """The bytes of a record file, or of standard input for `-`; FindingError when unreadable.
+    `windowed`: a regular file of a MiB or more comes as a `FileBytes` instead (which the caller
+    closes), read where it is asked for, so that a reader going through it once never holds it
+    all."""
     def fail(reason: str, code: str = "unreadable", **args: Any) -> FindingError:
         return FindingError(Finding(code, {"reason": reason, **args}, path=path))
 
@@ -72,6 +78,8 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
                     raise fail("not-a-file")
                 if st.st_size > max_bytes:
                     raise fail("too-large", "too-large", size=st.st_size, limit=max_bytes)
+                if windowed and st.st_size >= WINDOW_FROM:
+                    return FileBytes(os.dup(fd), st.st_size)
                 data = f.read(max_bytes + 1)
         except FileNotFoundError:
             raise fail("missing") from None
@@ -84,6 +92,39 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES) -> bytes:
     if len(data) > max_bytes:
         raise fail("too-large", "too-large", size=len(data), limit=max_bytes)
     return data
+
+
+class FileBytes:
+    """A regular file's bytes, read where they are asked for (`os.pread`), never all at once.
+    Not a memory map: a file cut short meanwhile gives short reads, which a reader sees as a text
+    that does not go on; a map's pages past the new end would kill the process (SIGBUS)."""
+
+    CHUNK = 1 << 22  # bytes read at a time by the scans
+
+    def __init__(self, fd: int, size: int) -> None:
+        self.fd, self.size = fd, size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def read(self, start: int, end: int) -> bytes:
+        """data[start:end], or less where the file now ends sooner."""
+        parts, at = [], start
+        while at < end:
+            got = os.pread(self.fd, min(end - at, 1 << 24), at)
+            if not got:
+                break
+            parts.append(got)
+            at += len(got)
+        return b"".join(parts)
+
+    def whole(self) -> bytes:
+        return self.read(0, self.size)
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
 
 
 def decode(path: str, data: bytes) -> str:

@@ -207,12 +207,51 @@ def _unread(path: str, head: NodeReader) -> Any:
     return Record(path, "", (), (), tuple(head.findings))
 
 
-def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = None) -> Any:
+def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = None, data: bytes | None = None,
+                 lean: bool = False) -> Any:
     """Load and referee one record; FindingError when it cannot be read at all.
+
+    `lean`: only the verdict and the totals are wanted (validate, settle), not each hand's
+    report. A Tetka record in the layout tetka writes is then read from its bytes (`data`, or the
+    file) hand by hand and judged as it is read, keeping nothing of a hand once judged
+    (`tetka.quick_reader`); a record in any other layout, or with anything to report about a
+    hand, is read the full way, with the same findings in the same places.
 
     A record's objects live until it is judged and hold no cycles, so the cycle collector is
     paused for the whole check: left on, it scans the growing record again and again and the
     time per hand grows with the size of the file (benchmarks/run.py shows it)."""
     with gc_paused():
+        if lean and text is None:
+            if data is None:  # a long file is read a window at a time, never all at once
+                data = read_bytes(path, max_bytes=max_bytes, windowed=True)
+            source = data
+            try:
+                report = _quick(path, source, max_bytes)
+                if report is not None:
+                    return report
+                if not isinstance(source, bytes):  # to be read the full way: all of it
+                    data = source.whole()
+            finally:
+                if not isinstance(source, bytes):
+                    source.close()
+        if text is None and data is not None:
+            text = decode(path, data)
         rec = load_record(path, text=text, max_bytes=max_bytes)
         return game(rec.game or "tetka").referee(rec)
+
+
+def _quick(path: str, data: bytes, max_bytes: int) -> Any:
+    """The lean report of a Tetka record in the usual layout, or None to read it the full way."""
+    if len(data) > max_bytes:
+        return None
+    from .tetka.quick_reader import NotQuick, QuickRead
+    from .tetka.referee import HandToReport, referee_lean
+
+    def load(head: bytes) -> Any:
+        return load_record(path, text=decode(path, head), max_bytes=max_bytes)
+
+    try:
+        quick = QuickRead(path, data, load)
+        return referee_lean(quick.record, quick.hands)
+    except (NotQuick, HandToReport, FindingError):
+        return None

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..common.dedupe import digest
 from ..common.findings import Finding, FindingError
-from ..common.yaml_input import MAX_BYTES, decode, read_bytes
+from ..common.yaml_input import MAX_BYTES, read_bytes
 from .records import check_record
 from .tetka.settlement import SittingMoney, settle_sitting
 
@@ -40,7 +40,8 @@ class SettleJob:
     def __call__(self, path: str) -> Settled:
         try:
             data = read_bytes(path, max_bytes=self.max_bytes)
-            rep = check_record(path, max_bytes=self.max_bytes, text=decode(path, data))
+            # Only the totals are wanted, unless the report itself is (a page of the evening).
+            rep = check_record(path, max_bytes=self.max_bytes, data=data, lean=not self.keep_report)
         except FindingError as e:
             return Settled(path, None, (e.finding,), unreadable=True)
         d = digest(data)

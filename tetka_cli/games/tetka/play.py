@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 from typing import NamedTuple, Sequence
 
 from ...common.cards import DECK, Card, Suit
@@ -52,15 +54,16 @@ def winning_index(cards: Sequence[Card]) -> int:
     return best
 
 
+_CARDS = itemgetter(2)  # a Trick's cards
 _new_trick = tuple.__new__  # Trick(...) without the Python-level __new__: 13 times a hand
 
 
 def duplicates(tricks: Sequence[Trick]) -> list[Finding]:
     """A card played twice: checked in bulk, and looked at card by card only when there is one."""
-    flat = [c for tr in tricks for c in tr.cards]
-    distinct = set(flat)
-    if len(distinct) == len(flat):
+    distinct = set(chain.from_iterable(map(_CARDS, tricks)))
+    if len(distinct) == sum(map(len, map(_CARDS, tricks))):
         return []
+    flat = [c for tr in tricks for c in tr.cards]
     out = []
     first: dict[Card, int] = {}
     # In a whole hand a card played twice means another was never played: name it too.

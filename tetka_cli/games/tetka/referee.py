@@ -3,7 +3,7 @@ the place in the file each one points at."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Callable, Iterable, Mapping
 
 from ...common.findings import Finding
 from ...common.positions import Loc, TextLocs
@@ -101,7 +101,21 @@ def _counter_clockwise(record: Record, report: RecordReport) -> RecordReport:
     return RecordReport(record, alt.robbers, tuple(findings))
 
 
-def _referee(record: Record) -> RecordReport:
+class HandToReport(Exception):
+    """Raised by `referee_lean`: a hand has something to report, which only the full reading of
+    the record can place."""
+
+
+def referee_lean(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRecord]]) -> RecordReport:
+    """The verdict on a record whose hands come one at a time (`hands_of(robber)`), judged as they
+    come and kept only as totals: the report's robbers hold no hands and no running totals.
+    Raises HandToReport at the first hand with a finding of its own (a wrong dealer, a renonce,
+    marks that differ, a hand after the robber's end): the caller then reads the record the
+    full way. The robbers' own findings (totals, an unfinished robber) are placed as always."""
+    return _referee(record, hands_of)
+
+
+def _referee(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRecord]] | None = None) -> RecordReport:
     findings = list(record.findings)
     robbers: list[RobberReport] = []
     if len(record.players) == 4:
@@ -124,7 +138,8 @@ def _referee(record: Record) -> RecordReport:
                                     record.path, rob.first_dealer_loc))
             first = rob.first_dealer or expected_first
             followed = rob is not record.robbers[-1]
-            robbers.append(_robber(record, rob, seating, first, findings, followed))
+            robbers.append(_robber(record, rob, seating, first, findings, followed,
+                                   None if hands_of is None else hands_of(rob)))
             prev_first = first
     if not record.robbers and not any(f.code in ("schema", "unsupported") for f in findings):
         findings.append(Finding("no-robbers", {}, path=record.path,
@@ -140,16 +155,35 @@ def _at(f: Finding, path: str, loc: Loc | None) -> Finding:
 
 
 def _robber(record: Record, rob: RobberRecord, table: Table, first: str, findings: list[Finding],
-            followed: bool = False) -> RobberReport:
+            followed: bool = False, lean: Iterable[HandRecord] | None = None) -> RobberReport:
+    """One robber judged: its hands from the record, or else (`lean`) one at a time, kept only as
+    totals (see `referee_lean`)."""
     rules = record.rules
     reports: list[HandReport] = []
-    for hand in rob.hands:
+    totals = {p: 0 for p in table.players}
+    ended: int | None = None
+    count = 0
+    for hand in rob.hands if lean is None else lean:
+        count += 1
+        before = len(findings)
         expected = dealer_of_hand(table, first, hand.number)
         if hand.dealer is not None and hand.dealer != expected:
             findings.append(_at(Finding("wrong-dealer", {"given": hand.dealer, "expected": expected, "what": "dealer"},
                                         robber=rob.number, hand=hand.number), record.path, hand.dealer_loc))
-        reports.append(_hand(record, table, hand.dealer or expected, hand, rob.number, findings))
-    progress = run_robber(table.players, [r.marks for r in reports], rules.robber_target)
+        report = _hand(record, table, hand.dealer or expected, hand, rob.number, findings)
+        if lean is None:
+            reports.append(report)
+            continue
+        if len(findings) != before or ended is not None:
+            raise HandToReport(hand.number)
+        for p, v in report.marks.items():
+            totals[p] += v
+        if max(totals.values()) >= rules.robber_target:
+            ended = count
+    if lean is None:
+        progress = run_robber(table.players, [r.marks for r in reports], rules.robber_target)
+    else:
+        progress = RobberProgress(totals, (), ended)
     ended = progress.finished_after
     if ended is not None:
         for i in range(ended, len(reports)):
@@ -163,7 +197,7 @@ def _robber(record: Record, rob: RobberRecord, table: Table, first: str, finding
                 findings.append(_at(Finding("totals-differ", {"recorded": rob.totals.get(p), "computed": progress.totals[p]},
                                             robber=rob.number, player=p),
                                     record.path, rob.totals_locs.get(p, rob.totals_loc)))
-    if not progress.finished and rob.hands:
+    if not progress.finished and count:
         # Only the last robber of a sitting may stop short (the evening ended); one followed by
         # another robber was abandoned, or its hands are missing (tetka-rules.md).
         findings.append(_at(Finding("abandoned-robber" if followed else "unfinished-robber", {"target": rules.robber_target,

@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Mapping, Sequence
 
 from ...common.cards import Card, Suit
 from .play import Trick
 from .rules import TRICKS_PER_HAND
+
+
+_CARDS = itemgetter(2)  # a Trick's cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +46,7 @@ def find_renonces(
         # A card the deal gives to another player proves nothing of what this one held: a trick
         # written from the wrong leader is a deal mismatch, not a renonce too.
         dealt = {p: frozenset(cards) for p, cards in deal.items()}
-    if not dealt and all(len(tr.cards) == 4 for tr in tricks):
+    if not dealt and min(map(len, map(_CARDS, tricks)), default=4) == 4:
         return _renonces_fast(tricks)
     found: list[Renonce] = []
     for tr in reversed(tricks):
@@ -65,45 +69,39 @@ def find_renonces(
 
 
 def _renonces_fast(tricks: Sequence[Trick]) -> tuple[Renonce, ...]:
-    """The same search for the usual case (no deal, tricks of four): a renonce needs a card off
-    the suit led, so only those are looked at, against each player's suits played later."""
+    """The same search for the usual case (no deal, tricks of four): walking backwards, a card
+    off the suit led is a renonce when its player shows the suit led in a later trick."""
     if not tricks:
         return ()
-    seat = {p: i for i, p in enumerate(tricks[0].players)}
-    # later[t][s]: the suits seat s plays in tricks after index t, as bits.
-    n = len(tricks)
-    later = [0, 0, 0, 0]
-    after: list[tuple[int, ...]] = [()] * n
-    off: list[int] = []
-    for t in range(n - 1, -1, -1):
+    seat = {p: i for i, p in enumerate(tricks[0][1])}
+    later = [0, 0, 0, 0]  # the suits each seat plays in the tricks after this one, as bits
+    hits: list[tuple[int, int]] = []
+    for t in range(len(tricks) - 1, -1, -1):
         tr = tricks[t]
-        after[t] = (later[0], later[1], later[2], later[3])
-        c0, c1, c2, c3 = tr.cards
+        c0, c1, c2, c3 = tr[2]
         led = c0.suit_bit
-        lead = seat[tr.players[0]]
+        b1, b2, b3 = c1.suit_bit, c2.suit_bit, c3.suit_bit
+        lead = seat[tr[1][0]]
+        s1, s2, s3 = (lead + 1) & 3, (lead + 2) & 3, (lead + 3) & 3
+        # Checked against the later tricks first, then this trick's suits join them.
+        if b3 != led and later[s3] & led:
+            hits.append((t, 3))
+        if b2 != led and later[s2] & led:
+            hits.append((t, 2))
+        if b1 != led and later[s1] & led:
+            hits.append((t, 1))
         later[lead] |= led
-        # Collected backwards (the last play first), and read in reverse: in play order.
-        b = c3.suit_bit
-        later[(lead + 3) & 3] |= b
-        if b != led:
-            off.append(t * 4 + 3)
-        b = c2.suit_bit
-        later[(lead + 2) & 3] |= b
-        if b != led:
-            off.append(t * 4 + 2)
-        b = c1.suit_bit
-        later[(lead + 1) & 3] |= b
-        if b != led:
-            off.append(t * 4 + 1)
+        later[s1] |= b1
+        later[s2] |= b2
+        later[s3] |= b3
+    if not hits:
+        return ()
     found: list[Renonce] = []
-    for k in reversed(off):
-        t, i = divmod(k, 4)
+    for t, i in reversed(hits):  # collected backwards: read in play order
         tr = tricks[t]
-        led = tr.cards[0].suit_bit
-        if after[t][(seat[tr.players[0]] + i) & 3] & led:
-            p = tr.players[i]
-            found.append(Renonce(p, tr.number, tr.cards[i], tr.cards[0].suit,
-                                 _evidence(tricks, tr.number, p, tr.cards[0].suit, {}, {}), i))
+        p = tr.players[i]
+        found.append(Renonce(p, tr.number, tr.cards[i], tr.cards[0].suit,
+                             _evidence(tricks, tr.number, p, tr.cards[0].suit, {}, {}), i))
     return tuple(found)
 
 
@@ -137,13 +135,12 @@ def count_tricks(players: Sequence[str], tricks: Sequence[Trick], renonces: Sequ
     of the k-th renonce arrive at moment 13 + k (see docs/rulings.md).
     """
     if not renonces:  # the common case: counts and last tricks straight from play
-        in_play = {p: 0 for p in players}
-        last = {p: 0 for p in players}
-        for tr in tricks:
-            w = tr.winner
+        in_play = dict.fromkeys(players, 0)
+        last = dict.fromkeys(players, 0)
+        for n, _, _, w in tricks:
             if w is not None:
                 in_play[w] += 1
-                last[w] = tr.number
+                last[w] = n
         return TrickCounts(in_play, in_play, last)
     # Each player's tricks in the order taken: (moment, holds a queen).
     taken: dict[str, list[tuple[int, bool]]] = {p: [] for p in players}

@@ -1,0 +1,324 @@
+"""The quick reader: a Tetka record in the layout tetka itself writes (`simulate`, `live`, the
+examples), read straight from its bytes hand by hand, without building a YAML event per value.
+
+Only the robbers are read this way, and only when every line of them has one of the shapes below;
+everything else about the record (its header and any key after the robbers, each robber's own
+keys) is read by the full reader, so it is checked and placed exactly as always:
+
+    robbers:
+      - first_dealer: Анна                  # a robber: its own keys first, one line each,
+        totals: {Анна: 3, Борис: 9, …}      # read by the full reader
+        hands:
+          - dealer: Анна                    # a hand: dealer, then photograph and tricks,
+            photograph: 9♣                  # (a deal may come between, a line a player),
+                                            # then marks (either part may be left out;
+                                            # a hand may be its marks alone: `- marks: {…}`)
+            tricks:
+              - 9♠ 7♠ A♠ J♠                 # four cards in a usual spelling, one line each
+              …
+            marks: {Анна: 1, Борис: 1, Вера: 3, Глеб: 2}
+
+Blank and comment lines may stand between hands and between robbers. Whatever else a record
+holds (another key order, quotes, comments at a line's end, flow lists, a deal, notes, a tab, a
+carriage return, a name that YAML would read otherwise) is not this layout: `NotQuick` is raised
+and the caller reads the record the full way. The text accepted here holds no YAML indicator, no
+alias, tag or continuation line, so its meaning is the one the full reader gives it (the tests
+compare the two on every example record and on thousands of changed ones).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, Callable, Iterator
+
+import yaml
+
+from ...common.cards import Card
+from ...common.positions import Loc
+from ...common.yaml_input import FileBytes, compose
+from .reader import CARD_BY_TEXT, MAX_HANDS, MAX_ROBBERS, TetkaReader
+from .record import HandRecord, Record, RobberRecord
+
+
+class NotQuick(Exception):
+    """The record is not in the layout the quick reader reads (or has something to report)."""
+
+
+_ROBBERS = re.compile(rb"\nrobbers:")  # searched from a line break: many times faster than ^
+_ROBBERS_LINE = re.compile(rb"\n?(robbers:[ ]*\n)")
+# The first line after the robbers that is not one of theirs: one that starts with neither a space
+# nor a "- " (another top key, a document marker, a comment at column 1); its line break before it.
+_BLOCK_END = re.compile(rb"\n(?:[^ \-\n]|-(?! ))")
+_SKIP = re.compile(rb"(?:[ ]*(?:#[^\n]*)?\n)*")  # blank and comment lines
+# A robber: its item line and its other keys, each `key: value` on one line, up to `hands:`.
+_ROBBER = re.compile(rb"( *)- ([a-z_]+: [^\n]*\n(?:\1  [a-z_]+: [^\n]*\n)*)\1  hands:[ ]*\n")
+_HAND = re.compile(
+    rb"(?P<h> *)- (?:dealer: (?P<d>[^\n]*)\n"
+    rb"(?:(?P=h)  photograph: (?P<p>[^\n]*)\n"
+    rb"(?:(?P=h)  deal:\n(?P<deal>(?P<di>(?P=h)   [ ]*)[^ \n][^\n]*\n(?:(?P=di)[^ \n][^\n]*\n)*))?"
+    rb"(?P=h)  tricks:\n(?P<t>(?P<ti>(?P=h)  [ ]*)- [^\n]*\n(?:(?P=ti)- [^\n]*\n)*))?"
+    rb"(?:(?P=h)  marks: \{(?P<m>[^\n]*)\}\n)?"
+    rb"|marks: \{(?P<mo>[^\n]*)\}\n)")  # or a hand known by its marks alone
+_WHOLE = re.compile(rb"0|[1-9][0-9]{0,8}")
+_DASH = b"-"
+_SPACES = re.compile(rb" *")
+CARD_BY_BYTES: dict[bytes, Card] = {k.encode(): v for k, v in CARD_BY_TEXT.items()}
+
+
+def plain_name(name: str) -> bool:
+    """Whether a player's name reads back as itself when written bare, as this layout writes it:
+    a dealer's value, and a key of a one-line mapping."""
+    if not name or name != name.strip() or any(ch in name for ch in "#,:[]{}\"'\n\r\t"):
+        return False
+    try:
+        block = yaml.compose(f"dealer: {name}\n", Loader=yaml.SafeLoader)
+        flow = yaml.compose(f"{{{name}: 1}}\n", Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return False
+    return (isinstance(block, yaml.MappingNode) and block.value[0][1].value == name
+            and isinstance(flow, yaml.MappingNode) and len(flow.value) == 1
+            and flow.value[0][0].value == name and flow.value[0][1].value == "1")
+
+
+class QuickRead:
+    """One record read the quick way: its header and robbers (each robber's hands read only when
+    asked, by `hands(robber)`, one at a time)."""
+
+    def __init__(self, path: str, data: bytes | FileBytes, load: Callable[[bytes], Any]) -> None:
+        """`data`: the record's bytes, or a long file to read a window at a time. `load(text)`
+        reads a record's text the full way (here: the record with its robbers left out, line for
+        line, so that every other place stays where it is)."""
+        self.path = path
+        src = self.src = Source(data)
+        at = 0 if src.read(0, 9) == b"robbers:" else src.find(_ROBBERS, 0)
+        m = _ROBBERS_LINE.match(src.read(at, at + 4096)) if at is not None else None
+        if m is None or src.find(_ROBBERS, at + m.end(1) - 1) is not None:
+            raise NotQuick("no robbers line, or two")
+        start = at + m.end(1)  # the robbers' first line
+        end = src.find(_BLOCK_END, start - 1)
+        end = end + 1 if end is not None else src.size
+        self.first_line = src.lines(0, start) + 1  # the line after `robbers:`
+        if not src.plain(start, end):
+            raise NotQuick("a carriage return, tab or NUL")
+        head = src.read(0, at + m.start(1)) + b"robbers: []\n" + b"\n" * src.lines(start, end) + src.read(end, src.size)
+        record = load(head)
+        if (getattr(record, "game", None) != "tetka" or record.findings or len(record.players) != 4
+                or record.robbers or record.robbers_loc != Loc(self.first_line - 1, 10)):
+            raise NotQuick("the rest of the record has something to report")
+        self.names = {p.encode(): p for p in record.players}
+        if not all(plain_name(p) for p in record.players):
+            raise NotQuick("a name this layout cannot hold bare")
+        self.count = 0  # hands read so far, in all robbers
+        self._spans: dict[int, tuple[int, int, int, tuple[str, ...]]] = {}
+        robbers = self._robbers(start, end, record)
+        self.record = replace(record, robbers=tuple(robbers), robbers_loc=Loc(robbers[0].loc.line, robbers[0].loc.column - 2))
+
+    def _robbers(self, start: int, end: int, record: Record) -> list[RobberRecord]:
+        src = self.src
+        reader = TetkaReader(self.path)
+        out: list[RobberRecord] = []
+        buf, base = src.window(start, end)
+        pos = base + _SKIP.match(buf, start - base, end - base).end()
+        indent = None
+        at, line = start, self.first_line  # a place and its line, to count lines from
+        while pos < end:
+            buf, base = src.ahead(buf, base, pos, end)
+            m = _ROBBER.match(buf, pos - base, end - base)
+            if m is None or (indent is not None and len(m.group(1)) != indent):
+                raise NotQuick("not a robber's first lines")
+            src.whole_match(buf, base, m, end)
+            indent = len(m.group(1))
+            if len(out) >= MAX_ROBBERS:
+                raise NotQuick("too many robbers")
+            line += src.lines(at, pos)
+            at = pos
+            try:
+                text = m.group(0).decode("utf-8")
+            except UnicodeDecodeError:
+                raise NotQuick("not UTF-8") from None
+            # The robber's own keys, read the full way where they stand (its hands set aside).
+            node = compose(self.path, "\n" * (line - 1) + text)
+            if not isinstance(node, yaml.SequenceNode) or len(node.value) != 1:
+                raise NotQuick("not one robber")
+            item = node.value[0]
+            if not isinstance(item, yaml.MappingNode) or item.value[-1][0].value != "hands":
+                raise NotQuick("hands are not the robber's last key")
+            after = base + m.end()
+            found = src.find(re.compile(rb"\n {%d}- " % indent), after - 1, end)
+            hands_at = found + 1 if found is not None else end  # the next robber's first line
+            placeholder = item.value[-1][1]
+            robber = reader.robber(item, len(out) + 1, record.players, (placeholder, []))
+            if reader.findings or robber is None:
+                raise NotQuick("the robber has something to report")
+            buf, base = src.ahead(buf, base, after, end)
+            first = base + _SKIP.match(buf, after - base, hands_at - base).end()
+            buf, base = src.ahead(buf, base, first, end)
+            hands_loc = Loc(line + src.lines(pos, first), _SPACES.match(buf, first - base).end() - (first - base) + 1)
+            robber = replace(robber, hands_loc=hands_loc)
+            self._spans[id(robber)] = (first, hands_at, hands_loc.line, robber.players or record.players)
+            out.append(robber)
+            buf, base = src.ahead(buf, base, hands_at, end)
+            pos = base + _SKIP.match(buf, hands_at - base, end - base).end()
+        if not out:
+            raise NotQuick("no robber")
+        return out
+
+    def hands(self, robber: RobberRecord) -> Iterator[HandRecord]:
+        """The robber's hands, read one by one as they are asked for."""
+        start, end, line, players = self._spans[id(robber)]
+        src = self.src
+        names = {k: v for k, v in self.names.items() if v in players}
+        cards = CARD_BY_BYTES
+        marks_seen: dict[bytes, dict[str, int]] = {}
+        match = _HAND.match
+        skip = _SKIP.match
+        buf, base = src.window(start, end)
+        stop = min(len(buf), end - base)  # where this window ends, within the robber
+        pos = start - base  # in the window
+        indent = None
+        number = 0
+        while base + pos < end:
+            if pos + AHEAD > stop and base + stop < end:  # a long file: the next window
+                buf, base = src.window(base + pos, end)
+                stop, pos = min(len(buf), end - base), 0
+            m = match(buf, pos, stop)
+            if m is None or m.end() == pos:
+                raise NotQuick("not a hand")
+            if m.end() + 64 > stop and base + stop < end:
+                raise NotQuick("a hand longer than a window")
+            h = len(m.group("h"))
+            if indent is None:
+                indent = h
+            elif h != indent:
+                raise NotQuick("a hand out of line")
+            number += 1
+            self.count += 1
+            if self.count > MAX_HANDS:
+                raise NotQuick("too many hands")
+            try:
+                d = m.group("d")
+                dealer = names[d] if d is not None else None
+                t, mk = m.group("t"), m.group("m") if d is not None else m.group("mo")
+                tricks = photo = marks = None
+                if t is not None:
+                    photo = cards[m.group("p")]
+                    tokens = t.split()
+                    lines = t.count(b"\n")
+                    if len(tokens) != 5 * lines or tokens[::5].count(_DASH) != lines:
+                        raise NotQuick("a trick not of four cards")
+                    del tokens[::5]
+                    it = iter(tuple(map(cards.__getitem__, tokens)))
+                    tricks = tuple(zip(it, it, it, it))
+                deal = m.group("deal") if t is not None else None
+                if deal is not None:
+                    deal = _deal(deal, names)
+                if mk is not None:
+                    marks = marks_seen.get(mk)
+                    if marks is None:
+                        marks = marks_seen[mk] = _marks(mk, names)
+                elif t is None:
+                    raise NotQuick("a hand of neither tricks nor marks")
+            except KeyError:
+                raise NotQuick("a name or card not in its usual spelling") from None
+            here = Loc(line, h + 3)
+            line += m.group(0).count(b"\n")
+            pos = m.end()
+            after = skip(buf, pos, stop).end()  # blank and comment lines
+            if after != pos:
+                line += buf.count(b"\n", pos, after)
+                pos = after
+            yield HandRecord(number, here, dealer, photograph=photo, deal=deal, tricks=tricks,
+                             trick_players=(None,) * len(tricks) if tricks else (), marks=marks)
+
+
+AHEAD = 1 << 15  # a hand or a robber's first lines in this layout are far shorter
+WINDOW = 1 << 20  # bytes of a long file read at a time
+
+
+class Source:
+    """The record's bytes as the quick reader goes through them: in memory, or a long file read a
+    window at a time (`FileBytes`), so that it is never all in memory. Positions are the file's."""
+
+    def __init__(self, data: bytes | FileBytes) -> None:
+        self.data = data
+        self.mem = isinstance(data, bytes)
+        self.size = len(data)
+
+    def read(self, start: int, end: int) -> bytes:
+        return self.data[start:end] if self.mem else self.data.read(start, end)  # type: ignore[index,union-attr]
+
+    def window(self, pos: int, end: int) -> tuple[bytes, int]:
+        """Bytes from `pos` (all of them in memory), and where they start."""
+        if self.mem:
+            return self.data, 0  # type: ignore[return-value]
+        return self.read(pos, min(end, pos + WINDOW)), pos
+
+    def ahead(self, buf: bytes, base: int, pos: int, end: int) -> tuple[bytes, int]:
+        """The window, moved on when it holds less than AHEAD bytes from `pos`."""
+        if self.mem or (pos >= base and (pos - base + AHEAD <= len(buf) or base + len(buf) >= end)):
+            return buf, base
+        return self.window(pos, end)
+
+    def whole_match(self, buf: bytes, base: int, m: re.Match[bytes], end: int) -> None:
+        """A match that reaches the window's end may go on past it: not this layout's."""
+        if not self.mem and m.end() + 64 > len(buf) and base + len(buf) < end:
+            raise NotQuick("longer than a window")
+
+    def find(self, pattern: re.Pattern[bytes], start: int, end: int | None = None) -> int | None:
+        """Where `pattern` (of at most 64 bytes) first matches within [start, end)."""
+        end = self.size if end is None else end
+        if self.mem:
+            m = pattern.search(self.data, start, end)  # type: ignore[arg-type]
+            return m.start() if m is not None else None
+        for a in range(start, end, FileBytes.CHUNK):
+            m = pattern.search(self.read(a, min(a + FileBytes.CHUNK + 64, end)))
+            if m is not None and m.start() < FileBytes.CHUNK:
+                return a + m.start()
+        return None
+
+    def lines(self, start: int, end: int) -> int:
+        """Line breaks within [start, end)."""
+        if self.mem:
+            return self.data.count(b"\n", start, end)  # type: ignore[union-attr]
+        return sum(self.read(a, min(a + FileBytes.CHUNK, end)).count(b"\n") for a in range(start, end, FileBytes.CHUNK))
+
+    def plain(self, start: int, end: int) -> bool:
+        """No byte this layout never holds within [start, end): a carriage return or a tab, which
+        YAML reads its own way, or a NUL."""
+        step = FileBytes.CHUNK
+        for a in range(start, end, step):
+            chunk = self.data[a: min(a + step, end)] if self.mem else self.read(a, min(a + step, end))
+            if b"\r" in chunk or b"\t" in chunk or b"\x00" in chunk:
+                return False
+        return True
+
+
+def _deal(text: bytes, names: dict[bytes, str]) -> dict[str, tuple[Card, ...]]:
+    """`Анна: 2♠ 5♠ …` on a line for each of the four players: the cards dealt to each."""
+    out: dict[str, tuple[Card, ...]] = {}
+    for line in text.splitlines():
+        name, sep, cards = line.strip().partition(b": ")
+        player = names[name]
+        got = tuple(map(CARD_BY_BYTES.__getitem__, cards.split()))
+        if not sep or player in out or not got:
+            raise NotQuick("a deal not in the usual spelling")
+        out[player] = got
+    if len(out) != 4:
+        raise NotQuick("a deal not of four players")
+    return out
+
+
+def _marks(text: bytes, names: dict[bytes, str]) -> dict[str, int]:
+    """`Анна: 1, Борис: 1, Вера: 3, Глеб: 2`: each of the players once, a whole number each."""
+    out: dict[str, int] = {}
+    for item in text.split(b", "):
+        name, sep, value = item.partition(b": ")
+        player = names[name]
+        if not sep or player in out or not _WHOLE.fullmatch(value):
+            raise NotQuick("marks not in the usual spelling")
+        out[player] = int(value)
+    if len(out) != 4:
+        raise NotQuick("marks not of four players")
+    return out
+
+

@@ -1122,3 +1122,15 @@ def test_a_renonce_is_proved_in_a_hand_cut_short_with_or_without_the_deal(with_d
     assert not r.complete
     assert [(i.trick, i.player, i.where, dict(i.args)) for i in r.renonces] == [
         (14, "Анна", "reply", {"obligation": "follow", "card": "A♦", "led": "8♥", "suit": "♥", "could": ["A♥"]})]
+
+
+def test_settle_bounds_a_record_by_its_bytes_not_its_letters():
+    """The worked Terz hand is written in Cyrillic and card suits, several bytes a letter: a bound
+    between its letters and its bytes refuses it, as its bytes exceed it."""
+    path = "records/terz/worked-hand.yaml"
+    data = open(path, "rb").read()
+    letters = len(data.decode("utf-8"))
+    assert letters < len(data)
+    s = SettleJob(max_bytes=letters + 1, provisional=True)(path)
+    assert s.money is None and s.unreadable and s.findings[0].code == "too-large"
+    assert SettleJob(max_bytes=len(data), provisional=True)(path).money is not None

@@ -1134,3 +1134,52 @@ def test_settle_bounds_a_record_by_its_bytes_not_its_letters():
     s = SettleJob(max_bytes=letters + 1, provisional=True)(path)
     assert s.money is None and s.unreadable and s.findings[0].code == "too-large"
     assert SettleJob(max_bytes=len(data), provisional=True)(path).money is not None
+
+
+# -- the lean check (settle, validate): the same verdict and totals as the full reading --------------
+def _sitting_blocks(seed: int = 1):
+    text = write_sitting(Simulator(seed=seed).sitting(robbers=2))
+    head, *robbers = text.split("\n  - first_dealer")
+    return head, ["\n  - first_dealer" + r for r in robbers]
+
+
+def _lean_and_full(text: str):
+    lean = check_record("s.yaml", data=text.encode(), lean=True)
+    full = check_record("s.yaml", data=text.encode())
+
+    def verdict(rep):
+        return ([(f.code, f.robber, f.hand, f.player, f.line, f.column, sorted(f.args.items())) for f in rep.findings],
+                [(r.number, dict(r.progress.totals), r.progress.finished_after, r.progress.finished, r.target,
+                  r.recorded_totals) for r in rep.robbers], rep.ok)
+    return lean, full, verdict(lean), verdict(full)
+
+
+def _hands_of(block: str) -> list[str]:
+    first, *hands = block.split("\n      - dealer:")
+    return [first] + ["\n      - dealer:" + h for h in hands]
+
+
+def _edited_sittings():
+    head, (one, two) = _sitting_blocks()
+    h1, h2 = _hands_of(one), _hands_of(two)
+    no_totals = [h1[0].split("\n    totals:")[0] + "\n    hands:"] + h1[1:3]  # robber 1 cut after two hands
+    yield "clean", head + one + two
+    yield "totals that differ", head + one.replace("totals: {Анна: ", "totals: {Анна: 1", 1) + two
+    yield "a wrong dealer", head + h1[0] + h1[1] + h1[2].replace("dealer: Борис", "dealer: Глеб", 1) + "".join(h1[3:]) + two
+    yield "an abandoned robber", head + "".join(no_totals).rstrip("\n") + "\n" + two
+    yield "an unfinished last robber", head + one + h2[0].split("\n    totals:")[0] + "\n    hands:" + h2[1].rstrip("\n") + "\n"
+    yield "a hand after the robber's end", head + one.rstrip("\n") + h1[-1].rstrip("\n") + "\n" + two
+
+
+@pytest.mark.parametrize("case", [c for c, _ in _edited_sittings()])
+def test_the_lean_check_gives_the_full_readings_verdict_and_totals(case):
+    text = dict(_edited_sittings())[case]
+    lean, full, lean_verdict, full_verdict = _lean_and_full(text)
+    assert lean_verdict == full_verdict
+    if case in ("clean", "totals that differ"):
+        assert all(r.hands == () for r in lean.robbers)  # judged hand by hand, kept as totals
+    codes = {f.code for f in full.findings}
+    expected = {"clean": set(), "totals that differ": {"totals-differ"}, "a wrong dealer": {"wrong-dealer"},
+                "an abandoned robber": {"abandoned-robber"}, "an unfinished last robber": {"unfinished-robber"},
+                "a hand after the robber's end": {"after-robber-end"}}[case]
+    assert expected <= codes, codes

@@ -195,6 +195,8 @@ def test_a_deal_of_the_wrong_size_or_with_a_card_twice():
     found = check_deal((), deal, False)
     assert sorted((f.code, f.player, f.args.get("count"), f.args.get("in_deal_of")) for f in found) == sorted([
         ("deal-mismatch", a, 12, None), ("deal-mismatch", b, 14, None), ("duplicate-card", b, None, a)])
+    assert sorted(f.args["count"] for f in found if f.code == "deal-mismatch") == [12, 14]
+    assert all(f.args == {"count": f.args["count"], "problem": "count"} for f in found if f.code == "deal-mismatch")
     dup = next(f for f in found if f.code == "duplicate-card")
     assert dup.args["card"] == h.deal[a][0] and dup.args["deal_index"] == 13
 
@@ -1183,3 +1185,21 @@ def test_the_lean_check_gives_the_full_readings_verdict_and_totals(case):
                 "an abandoned robber": {"abandoned-robber"}, "an unfinished last robber": {"unfinished-robber"},
                 "a hand after the robber's end": {"after-robber-end"}}[case]
     assert expected <= codes, codes
+
+
+def test_a_tetka_trick_goes_to_the_first_of_the_highest_card_of_the_suit_led():
+    from tetka_cli.games.tetka.play import winning_index
+
+    assert winning_index([c("9♠"), c("K♠"), c("A♥"), c("Q♠")]) == 1
+    assert winning_index([c("9♠"), c("9♠"), c("2♠"), c("3♠")]) == 0  # a card written twice takes nothing more
+
+
+def test_marks_that_do_not_add_up_to_the_hands_marks_are_impossible():
+    """A hand known only by its marks (its tricks left out) must hand out 7 of them."""
+    head, (one, two) = _sitting_blocks()
+    first = _hands_of(one)[1]
+    by_marks = first.split("        tricks:")[0] + "        marks: {Анна: 2, Борис: 0, Вера: 6, Глеб: 0}"
+    rep = check_record("s.yaml", text=head + one.replace(first, by_marks, 1) + two)
+    f = next(f for f in rep.findings if f.code == "impossible-marks")
+    assert (f.robber, f.hand, f.args) == (1, 1, {"problem": "sum", "sum": 8, "expected": 7})
+    assert rep.robbers[0].hands[0].source == "recorded" and rep.robbers[0].hands[0].marks["Анна"] == 2

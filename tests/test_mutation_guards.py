@@ -1203,3 +1203,15 @@ def test_marks_that_do_not_add_up_to_the_hands_marks_are_impossible():
     f = next(f for f in rep.findings if f.code == "impossible-marks")
     assert (f.robber, f.hand, f.args) == (1, 1, {"problem": "sum", "sum": 8, "expected": 7})
     assert rep.robbers[0].hands[0].source == "recorded" and rep.robbers[0].hands[0].marks["Анна"] == 2
+
+
+def test_a_hand_read_in_seat_order_is_reported_as_played_with_the_table_marks():
+    from test_slips import PLAYED, in_seat_order, report
+
+    text = in_seat_order(PLAYED, 3)
+    rep, base = report(text), report(PLAYED)
+    h, b = rep.robbers[0].hands[2], base.robbers[0].hands[2]
+    assert (h.number, h.dealer, h.source, dict(h.marks), dict(h.recorded)) == (3, b.dealer, "played", dict(b.marks), dict(b.marks))
+    assert h.result is not None and h.record is rep.record.robbers[0].hands[2]
+    f = next(f for f in rep.findings if f.code == "seat-order")
+    assert f.args == {"players": ["Анна", "Борис", "Вера", "Глеб"]} and f.path and f.robber == 1

@@ -1215,3 +1215,15 @@ def test_a_hand_read_in_seat_order_is_reported_as_played_with_the_table_marks():
     assert h.result is not None and h.record is rep.record.robbers[0].hands[2]
     f = next(f for f in rep.findings if f.code == "seat-order")
     assert f.args == {"players": ["Анна", "Борис", "Вера", "Глеб"]} and f.path and f.robber == 1
+
+
+def test_a_robbers_own_seating_listed_counter_clockwise_is_read_clockwise_too():
+    from test_slips import PLAYED, findings, report
+
+    text = PLAYED.replace("players: [Анна, Борис, Вера, Глеб]", "players: [Анна, Глеб, Вера, Борис]").replace(
+        "robbers:\n  - first_dealer", "robbers:\n  - players: [Анна, Глеб, Вера, Борис]\n    first_dealer", 1)
+    assert [(f.code, f.args, f.path) for f in findings(text) if f.is_error] == [
+        ("counter-clockwise", {"players": ["Анна", "Борис", "Вера", "Глеб"]}, "r.yaml")]
+    rep = report(text)
+    assert rep.record.players == ("Анна", "Глеб", "Вера", "Борис")  # the record as written
+    assert rep.robbers[0].totals == report(PLAYED).robbers[0].totals  # judged as read clockwise

@@ -1227,3 +1227,16 @@ def test_a_robbers_own_seating_listed_counter_clockwise_is_read_clockwise_too():
     rep = report(text)
     assert rep.record.players == ("Анна", "Глеб", "Вера", "Борис")  # the record as written
     assert rep.robbers[0].totals == report(PLAYED).robbers[0].totals  # judged as read clockwise
+
+
+@pytest.mark.parametrize("held, index", [
+    ([(1, False), (2, True), (3, False)], 2),  # the latest trick without a queen
+    ([(1, False), (2, False), (3, True)], 1),
+    ([(1, True), (2, False)], 1),
+    ([(1, False), (2, True)], 0),
+    ([(1, True), (2, True)], 1),  # all hold a queen: the latest
+])
+def test_the_trick_a_giver_hands_over_is_his_latest_without_a_queen(held, index):
+    from tetka_cli.games.tetka.renonce import handed_over
+
+    assert handed_over(held) == index

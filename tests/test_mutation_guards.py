@@ -1240,3 +1240,30 @@ def test_the_trick_a_giver_hands_over_is_his_latest_without_a_queen(held, index)
     from tetka_cli.games.tetka.renonce import handed_over
 
     assert handed_over(held) == index
+
+
+def test_a_second_robber_may_not_reseat_the_players():
+    head, (one, two) = _sitting_blocks()
+    text = head + one + two.replace("\n  - first_dealer", "\n  - players: [Анна, Вера, Борис, Глеб]\n    first_dealer", 1)
+    f = next(f for f in check_record("s.yaml", text=text).findings if f.code == "reseat-too-early")
+    assert (f.robber, f.args, f.path, f.line) == (2, {"robber_number": 2}, "s.yaml", text[:text.index("  - players")].count("\n") + 1)
+
+
+def test_the_counter_clockwise_reading_is_tried_on_marks_that_differ_and_only_when_asked():
+    import re
+
+    from tetka_cli.games.records import load_record
+    from tetka_cli.games.tetka.referee import referee
+    from test_slips import PLAYED, findings
+
+    cc = PLAYED.replace("players: [Анна, Борис, Вера, Глеб]", "players: [Анна, Глеб, Вера, Борис]")
+    no_totals = re.sub(r"\n    totals: \{[^}]*\}", "", cc)  # only the hands' marks differ
+    assert [f.code for f in findings(no_totals) if f.is_error] == ["counter-clockwise"]
+    plain = referee(load_record("r.yaml", text=cc), slips=False)
+    assert "counter-clockwise" not in {f.code for f in plain.findings} and not plain.ok
+
+
+def test_settle_keeps_every_hand_in_the_report_it_hands_back_for_the_evenings_page():
+    s = SettleJob(keep_report=True)("records/robber-played.yaml")
+    assert s.report.robbers and all(r.hands for r in s.report.robbers)
+    assert s.money.net == SettleJob()("records/robber-played.yaml").money.net

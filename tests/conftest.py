@@ -14,3 +14,15 @@ from hypothesis import settings as _settings
 _settings.register_profile("ci", derandomize=True, deadline=None)
 if _os.environ.get("CI"):
     _settings.load_profile("ci")
+
+# Under mutation testing (mutmut sets MUTANT_UNDER_TEST; docs/mutation.md) the property tests draw
+# fixed examples too, so a mutant is killed or not the same way on every run, and they run after
+# the worked examples: mutmut stops at the first failing test, and a worked example fails sooner.
+MUTATION = _os.environ.get("MUTANT_UNDER_TEST") is not None
+if MUTATION:
+    _settings.load_profile("ci")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    if _os.environ.get("MUTANT_UNDER_TEST") is not None:
+        items.sort(key=lambda item: bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False)))

@@ -1,7 +1,7 @@
 """Invariants over thousands of random legal hands (hypothesis)."""
 import random
 
-from helpers import TABLE, random_hand
+from helpers import TABLE, examples, random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,7 +13,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 photos = st.sampled_from(DECK)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(seed=seeds, photo=photos, last=st.booleans(), offset=st.sampled_from([0, 1]))
 def test_a_complete_hand_hands_out_exactly_seven_marks(seed, photo, last, offset):
     deal, tricks, _ = random_hand(random.Random(seed))
@@ -26,7 +26,7 @@ def test_a_complete_hand_hands_out_exactly_seven_marks(seed, photo, last, offset
     assert max(r.marks_by_player.values()) <= (8 if last else 7)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(seed=seeds, photo=photos)
 def test_no_renonce_is_reported_where_everyone_followed_suit(seed, photo):
     deal, tricks, _ = random_hand(random.Random(seed))
@@ -37,7 +37,7 @@ def test_no_renonce_is_reported_where_everyone_followed_suit(seed, photo):
     assert replay_hand(TABLE, "Глеб", photo, tricks, deal=deal).findings == ()
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(seed=seeds, trick=st.integers(1, 12), follower=st.integers(1, 3), with_deal=st.booleans())
 def test_an_injected_renonce_is_reported_at_its_trick_and_player(seed, trick, follower, with_deal):
     deal, tricks, done = random_hand(random.Random(seed), renonce_at=(trick, follower))

@@ -2,7 +2,7 @@
 hands with and without renonces. The engine is optimised; this one is not, on purpose."""
 import random
 
-from helpers import PLAYERS, TABLE, random_hand
+from helpers import PLAYERS, TABLE, examples, random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,7 +52,7 @@ def reference(tricks, dealer, photograph, rules):
     return marks, sorted(renonces)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), photo=st.sampled_from(DECK), dealer=st.sampled_from(PLAYERS),
        rate=st.sampled_from([0.0, 0.0, 0.02, 0.05, 0.15]), last=st.booleans(), offset=st.sampled_from([0, 1]))
 def test_engine_agrees_with_the_reference_scorer(seed, photo, dealer, rate, last, offset):

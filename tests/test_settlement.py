@@ -2,6 +2,7 @@
 from decimal import Decimal
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,7 @@ def test_the_lowest_settles_first_then_the_next_then_the_third():
         "Анна": "-2.80", "Борис": "0.00", "Вера": "2.00", "Глеб": "0.80"}
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(totals=st.lists(st.integers(0, 60), min_size=4, max_size=4),
        stake=st.decimals(min_value=0, max_value=1000, places=2, allow_nan=False, allow_infinity=False))
 def test_nets_sum_to_zero_and_payments_reproduce_them(totals, stake):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +39,7 @@ def only(r, code: str, trick: int, player: str) -> bool:
     return r.renonces == () and [(i.code, i.trick, i.player) for i in r.issues] == [(code, trick, player)]
 
 
-@settings(max_examples=1600, deadline=None)
+@settings(max_examples=examples(1600), deadline=None)
 @given(seeds, bots)
 def test_every_legal_hand_is_clean_and_counts_150(seed, line_up):
     h = sim_hand(seed, line_up)
@@ -67,7 +68,7 @@ def test_every_legal_hand_is_clean_and_counts_150(seed, line_up):
     assert rb.issues == () and rb.renonces == () and rb.points == r.points
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(seeds, st.integers(min_value=8, max_value=15))
 def test_an_illegal_reply_after_the_stock_is_found(seed, k):
     for i in range(20):
@@ -87,7 +88,7 @@ def quiet_tricks(hand: HandInput, window=range(2, 8)) -> list[int]:
     return [k for k in window if not hand.tricks[k - 1].declare and hand.tricks[k - 1].exchange is None]
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(seeds)
 def test_a_declaration_not_held_is_found(seed):
     rng = random.Random(seed)
@@ -105,7 +106,7 @@ def test_a_declaration_not_held_is_found(seed):
     assert r.points[t.leader] == h.result.points[t.leader]
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(seeds)
 def test_an_answer_that_is_not_higher_is_found(seed):
     rng = random.Random(seed)
@@ -137,7 +138,7 @@ def test_an_answer_that_is_not_higher_is_found(seed):
     assert r.points == r0.points
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(seeds)
 def test_a_late_exchange_is_found(seed):
     rng = random.Random(seed)
@@ -163,7 +164,7 @@ def test_a_late_exchange_is_found(seed):
     assert r.points == r0.points
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(seeds)
 def test_an_illegal_bela_is_found(seed):
     rng = random.Random(seed)

@@ -2,6 +2,7 @@
 declarations, exchanges and bela in any trick give issues, not exceptions."""
 from __future__ import annotations
 
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,7 @@ hands = st.builds(HandInput, who, cards, st.lists(tricks, max_size=18).map(tuple
                                         st.none() | st.integers(1, 16)))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(hands, rules, st.integers(0, 1000), st.integers(0, 1000))
 def test_nonsense_gives_issues_not_exceptions(hand, rules, a, b):
     r = replay_hand(PLAYERS, hand, rules, totals_before={"Анна": a, "Борис": b})

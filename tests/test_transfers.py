@@ -4,6 +4,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,7 +92,7 @@ def test_large_groups_fall_back_to_at_most_players_minus_one():
 amounts = st.integers(min_value=-50, max_value=50).map(lambda n: Decimal(n).scaleb(-2))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(amounts, min_size=1, max_size=5))
 def test_random_nets_are_settled_in_the_true_minimum(values):
     nets = {f"P{i}": v for i, v in enumerate(values)}
@@ -105,7 +106,7 @@ totals_st = st.lists(st.integers(min_value=0, max_value=40), min_size=4, max_siz
 NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дмитрий", "Евгения"]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.lists(st.tuples(st.permutations(NAMES).map(lambda p: p[:4]), totals_st,
                           st.sampled_from(["0.10", "1", "0.05", "2.5"])), min_size=1, max_size=6))
 def test_random_seasons_settle_every_net_exactly_in_the_fewest_transfers(sittings):

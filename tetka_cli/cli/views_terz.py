@@ -11,7 +11,7 @@ from ..games.terz.messages import _, kind_name
 from ..games.terz.names import obligation_name
 from ..games.terz.referee import GameReport, HandReport, RecordReport
 from ..games.terz.settlement import SittingMoney
-from .views_tetka import Table
+from .views_tetka import ShapeError, Table
 
 
 def is_terz(rep: Any) -> bool:
@@ -315,10 +315,10 @@ def check_sitting_json(doc: Mapping[str, Any]) -> None:
         {str(p): int(v) for p, v in g["totals"].items()}
         for v in g["net"].values():
             if not isinstance(v, str) or not Decimal(v).is_finite():
-                raise ValueError(f"{v!r} is not an amount")
+                raise ShapeError("{value!r} is not an amount", value=v)
     for v in doc["net"].values():
         if not isinstance(v, str) or not Decimal(v).is_finite():
-            raise ValueError(f"{v!r} is not an amount")
+            raise ShapeError("{value!r} is not an amount", value=v)
 
 
 def standings(docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[str, Any]]:

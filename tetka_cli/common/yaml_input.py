@@ -100,7 +100,7 @@ def release(data: Any, start: int, end: int) -> None:
     read once, they need not stay in this process's memory. Nothing for bytes."""
     if isinstance(data, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
         lo = -(-start // mmap.PAGESIZE) * mmap.PAGESIZE
-        hi = end // mmap.PAGESIZE * mmap.PAGESIZE
+        hi = min(end, len(data)) // mmap.PAGESIZE * mmap.PAGESIZE  # a range may run past the end
         if hi > lo:
             data.madvise(mmap.MADV_DONTNEED, lo, hi - lo)
 

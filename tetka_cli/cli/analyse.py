@@ -9,6 +9,7 @@ import click
 from ..common.messages import finding_line
 from ..games.tetka.analysis import DEFAULT_FROM_TRICK
 from ..games.tetka.rules import TRICKS_PER_HAND
+from .language import tr
 from .base import (
     EXIT_OK,
     EXIT_RULES,
@@ -83,7 +84,7 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int, player: str 
                 emit_tables(tables, opts, first=not shown)
                 shown += len(tables)
     if player is not None and read and player not in summary.players:
-        raise click.BadParameter(f"no player {player!r} in the records", param_hint="--player")
+        raise click.BadParameter(tr("no player {player!r} in the records").format(player=player), param_hint="--player")
     if opts.fmt == "json":
         emit_json({"from_trick": from_trick, "records": docs, "players": summary.json(player)})
     elif opts.fmt == "text" and read:

@@ -21,6 +21,7 @@ from .base import (
     EXIT_UNREADABLE,
     EXIT_WRITE,
     err,
+    reason,
 )
 from .language import Group, lang_in_args, speaking, tr
 from .live import live
@@ -65,7 +66,7 @@ def main() -> None:
         try:
             sys.stdout.flush()
         except OSError as e:
-            err(tr("tetka: cannot write to standard output: {reason}").format(reason=e.strerror or e))
+            err(tr("tetka: cannot write to standard output: {reason}").format(reason=reason(e)))
             code = EXIT_WRITE
     if code == EXIT_WRITE:
         _drop_stdout()
@@ -103,7 +104,7 @@ def _run() -> int:
         err(tr("tetka: interrupted"))
         return EXIT_INTERRUPTED
     except BrokenPipeError as e:  # a write to stdout that did not go through out()
-        err(tr("tetka: cannot write to standard output: {reason}").format(reason=e.strerror or e))
+        err(tr("tetka: cannot write to standard output: {reason}").format(reason=reason(e)))
         return EXIT_WRITE
     except Exception as e:  # a bug: say so in one line, never a traceback
         err(tr("tetka: internal error: {error} (please report this with the input)").format(

@@ -18,6 +18,7 @@ from tabulate import tabulate, tabulate_formats
 
 from ..common.findings import Finding, FindingError
 from ..common.messages import LANGS, finding_line
+from ..common.os_errors import os_reason
 from ..common.terminal import safe, safe_block, safe_json
 from ..common.yaml_input import MAX_BYTES, find_records
 from ..games.records import check_record
@@ -74,7 +75,7 @@ def output_options(f: Callable | None = None, *, html: bool = False) -> Callable
                 if output_kind(output) == "stdout":
                     output = None
             except NotAnOutput as e:
-                raise click.BadParameter(f"{output!r}: {e}", param_hint="--output") from None
+                raise click.BadParameter(not_an_output(output, e), param_hint="--output") from None
         if output is not None:
             if os.path.exists(output) and any(_same_file(output, p) for p in kw.get("inputs", ())):
                 raise click.BadParameter(tr("{output!r} is one of the inputs: tetka never writes to a record "
@@ -92,6 +93,24 @@ def output_options(f: Callable | None = None, *, html: bool = False) -> Callable
                 raise
         _write_output(output, buffer.getvalue())
     return wrapper
+
+
+def not_an_output(path: str, e: Any) -> str:
+    """Why `path` cannot take a command's output (a `NotAnOutput`), in the run's language."""
+    if e.code == "no-folder":
+        why = tr("no folder {folder!r} to write in").format(folder=e.folder)
+    elif e.code == "folder":
+        why = tr("is a folder, not a file")
+    elif e.code == "other-kind":
+        why = tr("is neither a regular file, a FIFO nor a character device")
+    else:
+        why = reason(e.error if e.error is not None else e)
+    return tr("{path!r}: {reason}").format(path=path, reason=why)
+
+
+def reason(e: Any) -> str:
+    """The reason of an OSError, in the run's language."""
+    return os_reason(e, ui_lang())
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -121,7 +140,7 @@ def _write_output(path: str, text: str) -> None:
     try:
         write_output(path, text)
     except OSError as e:
-        raise WriteFailed(tr("{path}: cannot write: {reason}").format(path=path, reason=e.strerror or e)) from None
+        raise WriteFailed(tr("{path}: cannot write: {reason}").format(path=path, reason=reason(e))) from None
 
 
 def input_options(f: Callable) -> Callable:
@@ -217,7 +236,7 @@ def out(text: str = "") -> None:
     try:
         click.echo(text, color=True)
     except OSError as e:
-        raise WriteFailed(f"cannot write to standard output: {e.strerror or e}") from None
+        raise WriteFailed(tr("cannot write to standard output: {reason}").format(reason=reason(e))) from None
 
 
 def err(text: str) -> None:

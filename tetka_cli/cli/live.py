@@ -19,7 +19,7 @@ from typing import Any, Iterator, Mapping, Sequence
 import click
 
 from ..common.i18n import gettext
-from ..common.messages import LANGS, default_lang, finding_line
+from ..common.messages import LANGS, default_lang, finding_line, stake_reason
 from ..games.live_log import (
     LogError,
     LogWriter,
@@ -28,7 +28,8 @@ from ..games.live_log import (
     read_log,
     timeline,
 )
-from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE
+from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, reason
+from .language import tr
 
 PLAY_FAULTS = ("renonce",)  # errors a faithful record of the play carries
 MAX_INPUT_LINE = 1000  # characters: a line is a command or a few cards
@@ -46,6 +47,21 @@ def clean(text: str) -> str:
     return "".join(ch if ch == "\n" or ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
+def value_error(e: Exception, lang: str) -> str:
+    """A game's refusal of a sitting's header, in `lang` (a stake's reason worded as `settle` words it)."""
+    from ..common.money import StakeError
+
+    if isinstance(e, StakeError):
+        return stake_reason(e, lang)
+    return gettext(lang, str(e))
+
+
+def log_error(e: LogError) -> str:
+    """Why a live log cannot be read back, in the run's language."""
+    why = reason(e.error) if e.error is not None else ""
+    return tr(e.msgid).format(reason=why, **e.kw)
+
+
 def game_for(name: str, lang: str) -> Any:
     """The live side of a game."""
     if name == "tetka":
@@ -54,7 +70,7 @@ def game_for(name: str, lang: str) -> Any:
     if name == "terz":
         from .live_terz import TerzLive
         return TerzLive(lang)
-    raise LiveError(f"tetka live does not know the game {name!r} yet")
+    raise LiveError(tr("tetka live does not know the game {name!r} yet").format(name=name))
 
 
 class LiveError(click.ClickException):
@@ -294,11 +310,12 @@ def is_ours(text: str, log_name: str) -> bool:
 def _names(text: str, seats: int = 4) -> list[str]:
     names = [p.strip() for p in text.split(",")]
     if len(names) != seats or len(set(names)) != seats or not all(names):
-        raise click.BadParameter("four distinct names, comma-separated, clockwise" if seats == 4 else
-                                 "two distinct names, comma-separated", param_hint="--players")
+        raise click.BadParameter(tr("four distinct names, comma-separated, clockwise") if seats == 4 else
+                                 tr("two distinct names, comma-separated"), param_hint="--players")
     for n in names:
         if not n.isprintable() or len(n) > 40 or n.isdigit():
-            raise click.BadParameter(f"{clean(n)!r}: a name is printable text, up to 40 characters, not a number",
+            raise click.BadParameter(tr("{name!r}: a name is printable text, up to 40 characters, not a number").format(
+                name=clean(n)),
                                      param_hint="--players")
     return names
 
@@ -313,11 +330,12 @@ def _rule_options(given: Sequence[str]) -> dict[str, Any]:
         key = key.strip().replace("-", "_")
         choices = CHOICES.get(key)
         if not sep or choices is None:
-            raise click.BadParameter(f"{clean(text)!r}: KEY=VALUE, KEY one of {', '.join(CHOICES)}",
+            raise click.BadParameter(tr("{text!r}: KEY=VALUE, KEY one of {keys}").format(text=clean(text), keys=", ".join(CHOICES)),
                                      param_hint="--rule")
         by_text = {str(c).lower(): c for c in choices}
         if value.strip().lower() not in by_text:
-            raise click.BadParameter(f"{key}: one of {', '.join(map(str, by_text))}", param_hint="--rule")
+            raise click.BadParameter(tr("{key}: one of {values}").format(key=key, values=", ".join(map(str, by_text))),
+                                     param_hint="--rule")
         out[key] = by_text[value.strip().lower()]
     return out
 
@@ -353,7 +371,7 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
     from the log after every hand and always validates. Type `help` for the words."""
     lang = lang or default_lang()
     if file == "-":
-        raise click.BadParameter("a sitting is kept in a file: give its name", param_hint="FILE")
+        raise click.BadParameter(tr("a sitting is kept in a file: give its name"), param_hint="FILE")
     log = log_path(file)
     tetka_rules = {k: v for k, v in (("robber_target", robber_target), ("last_trick_mark", last_trick_mark),
                                      ("count_trick_offset", count_trick_offset)) if v is not None}
@@ -366,14 +384,15 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
         try:
             loaded = read_log(log)
         except LogError as e:
-            raise LiveError(clean(str(e))) from None
+            raise LiveError(clean(log_error(e))) from None
         game = game_for(str(loaded.header.get("game")), lang)
         if game_name is not None and game_name != game.game:
-            raise click.UsageError(f"{log} holds a sitting of {game.game}: resume it with `tetka live {file}` alone")
+            raise click.UsageError(tr("{log} holds a sitting of {game}: resume it with `tetka live {file}` alone").format(
+                log=log, game=game.game, file=file))
         try:
             header = game.header_from_json(loaded.header)
         except ValueError as e:
-            raise LiveError(f"{clean(log)}: {clean(str(e))}") from None
+            raise LiveError(f"{clean(log)}: {clean(value_error(e, lang))}") from None
         if any(v is not None for v in starting.values()) or rules:
             try:
                 asked = game.header(_names(players, game.seats) if players else header.players,
@@ -384,19 +403,19 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
             except (ValueError, TypeError):
                 asked = None
             if asked != header:
-                raise click.UsageError(f"{log} holds a sitting started otherwise: resume it with "
-                                       f"`tetka live {file}` alone")
+                raise click.UsageError(tr("{log} holds a sitting started otherwise: resume it with "
+                                          "`tetka live {file}` alone").format(log=log, file=file))
         events = list(loaded.events)
         torn = loaded.torn
     else:
         if os.path.exists(file):
-            raise click.UsageError(f"{file} exists and was not started by tetka live: it is not replaced "
-                                   "(choose a new file name)")
+            raise click.UsageError(tr("{file} exists and was not started by tetka live: it is not replaced "
+                                      "(choose a new file name)").format(file=file))
         if players is None:
-            raise click.UsageError("a new sitting needs --players A,B,C,D (or give the FILE of one to resume)")
+            raise click.UsageError(tr("a new sitting needs --players A,B,C,D (or give the FILE of one to resume)"))
         name = game_name or "tetka"
         if (name == "tetka" and terz_rules) or (name == "terz" and tetka_rules):
-            raise click.UsageError(f"those house rules are not rules of {name}")
+            raise click.UsageError(tr("those house rules are not rules of {game}").format(game=name))
         game = game_for(name, lang)
         names = _names(players, game.seats)
         from ..common.money import StakeError, parse_stake
@@ -404,35 +423,36 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
         try:
             stake_text = f"{parse_stake(stake if stake is not None else '1'):f}"
         except StakeError as e:
-            raise click.BadParameter(str(e), param_hint="--stake") from None
+            raise click.BadParameter(stake_reason(e, lang), param_hint="--stake") from None
         if currency is not None and (not currency.isprintable() or len(currency) > 20):
-            raise click.BadParameter("printable text, up to 20 characters", param_hint="--currency")
+            raise click.BadParameter(tr("printable text, up to 20 characters"), param_hint="--currency")
         if first_dealer is not None and first_dealer not in names:
-            raise click.BadParameter(f"{clean(first_dealer)!r} is not one of the players", param_hint="--first-dealer")
+            raise click.BadParameter(tr("{name!r} is not one of the players").format(name=clean(first_dealer)),
+                                     param_hint="--first-dealer")
         try:
             header = game.header(names, stake_text, currency or "", first_dealer or "", rules)
         except ValueError as e:
-            raise click.BadParameter(str(e)) from None
+            raise click.BadParameter(value_error(e, lang)) from None
         parent = os.path.dirname(os.path.abspath(file))
         if not os.path.isdir(parent):
-            raise click.BadParameter(f"no folder {parent!r} to write in", param_hint="FILE")
+            raise click.BadParameter(tr("no folder {folder!r} to write in").format(folder=parent), param_hint="FILE")
         try:
             create_log(log, header.to_json())
         except OSError as e:
-            raise LiveError(f"{log}: cannot create: {e.strerror or e}") from None
+            raise LiveError(tr("{path}: cannot create: {reason}").format(path=log, reason=reason(e))) from None
         events, torn = [], 0
     try:
         writer = LogWriter(log, torn)
     except LogError as e:
-        raise LiveError(clean(str(e))) from None
+        raise LiveError(clean(log_error(e))) from None
     except OSError as e:
-        raise LiveError(f"{log}: cannot open: {e.strerror or e}") from None
+        raise LiveError(tr("{path}: cannot open: {reason}").format(path=log, reason=reason(e))) from None
     try:
         session = Session(game, file, header, events, writer, lang, ack)
         session.echo = echo
     except game.Refused as r:
         writer.close()
-        raise LiveError(f"{clean(log)}: an entry cannot be replayed: {r.code}") from None
+        raise LiveError(tr("{path}: an entry cannot be replayed: {code}").format(path=clean(log), code=r.code)) from None
     session.say(gettext(lang, "Sitting: {file}").format(file=file) + "\n"
                 + gettext(lang, "Players: {players}").format(players=", ".join(header.players)))
     session.say(gettext(lang, "Log: {log}").format(log=log))

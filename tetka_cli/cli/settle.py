@@ -28,9 +28,10 @@ from .base import (
     out,
     output_options,
     progress,
+    reason,
 )
 from .completion import complete_records
-from .language import tr
+from .language import tr, ui_lang
 from .views_tetka import Table
 
 
@@ -262,7 +263,7 @@ def read_bounded(path: str, max_bytes: int) -> bytes:
     ends (`/dev/zero`) is refused at the limit; a FIFO with no writer reads as empty, it does not
     hang; a folder or socket is refused."""
     def refuse(why: str) -> UnreadableInput:
-        return UnreadableInput(f"{path}: not a settle JSON output: {why}")
+        return UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(path=path, reason=why))
 
     try:
         if path == "-":
@@ -272,11 +273,11 @@ def read_bounded(path: str, max_bytes: int) -> bytes:
             with os.fdopen(fd, "rb", buffering=0) as fh:
                 st = os.fstat(fd)
                 if stat.S_ISDIR(st.st_mode):
-                    raise refuse("a folder")
+                    raise refuse(tr("a folder"))
                 if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode)):
-                    raise refuse("neither a file, a FIFO nor a device")
+                    raise refuse(tr("neither a file, a FIFO nor a device"))
                 if stat.S_ISREG(st.st_mode) and st.st_size > max_bytes:
-                    raise refuse(f"larger than --max-bytes ({st.st_size} > {max_bytes} bytes)")
+                    raise refuse(tr("larger than --max-bytes ({size} > {limit} bytes)").format(size=st.st_size, limit=max_bytes))
                 os.set_blocking(fd, True)
                 chunks, size = [], 0
                 while size <= max_bytes:
@@ -287,27 +288,40 @@ def read_bounded(path: str, max_bytes: int) -> bytes:
                     size += len(chunk)
                 data = b"".join(chunks)
     except OSError as e:
-        raise refuse(e.strerror or str(e)) from None
+        raise refuse(reason(e)) from None
     if len(data) > max_bytes:
-        raise refuse(f"larger than --max-bytes ({max_bytes} bytes)")
+        raise refuse(tr("larger than --max-bytes ({limit} bytes)").format(limit=max_bytes))
     return data
+
+
+def shape_reason(e: BaseException) -> str:
+    """What is wrong with a record of a --from-json document, in the run's language."""
+    from .views_tetka import ShapeError
+
+    if isinstance(e, ShapeError):
+        return e.text(ui_lang())
+    if isinstance(e, KeyError) and e.args:
+        return tr("`{key}` is missing").format(key=e.args[0])
+    return tr("a value is not of the kind settle writes")
 
 
 def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
     """An earlier `settle --format json` output, every record of it checked (its money exact, its
     names fit to show); a clear error (exit 2) when it is not one."""
-    from ..common.names import bad_character
+    from ..common.messages import character_at
+    from ..common.names import bad_character_at
     from . import views_terz
-    from .views_tetka import check_sitting_json
+    from .views_tetka import ShapeError, check_sitting_json
 
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        raise UnreadableInput(f"{path}: not a settle JSON output: {type(e).__name__}") from None
+        why = tr("not UTF-8 text") if isinstance(e, UnicodeDecodeError) else tr("not valid JSON")
+        raise UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(path=path, reason=why)) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
-        raise UnreadableInput(f"{path}: not a settle JSON output: no `records` list")
+        raise UnreadableInput(tr("{path}: not a settle JSON output: no `records` list").format(path=path))
     if not isinstance(doc.get("left_out", []), list):
-        raise UnreadableInput(f"{path}: not a settle JSON output: `left_out` is not a list")
+        raise UnreadableInput(tr("{path}: not a settle JSON output: `left_out` is not a list").format(path=path))
     for i, rec in enumerate(doc["records"], start=1):
         try:
             if isinstance(rec, dict) and rec.get("game") == "terz":
@@ -315,16 +329,17 @@ def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
                 continue
             summary = check_sitting_json(rec)
             if len(set(summary.players)) != len(summary.players) or set(summary.net) - set(summary.players):
-                raise ValueError("its players are not one list of distinct names holding every net")
+                raise ShapeError("its players are not one list of distinct names holding every net")
             if not isinstance(rec.get("digest", ""), (str, type(None))):
-                raise TypeError("`digest` must be text")
-            bad = next((f"{n!r}: {b}" for n in summary.players + tuple(summary.net)
-                        if (b := bad_character(str(n))) is not None), None)
+                raise ShapeError("`digest` must be text")
+            bad = next(((n, b) for n in summary.players + tuple(summary.net)
+                        if (b := bad_character_at(str(n))) is not None), None)
             if bad is not None:
-                raise ValueError(f"a player name holds {bad}")
+                raise ShapeError("the player name {name!r} holds {character}", name=bad[0],
+                                 character=character_at(*bad[1], lang=ui_lang()))
             if sum(summary.net.values(), Decimal(0)) != 0:
-                raise ValueError("its nets do not sum to zero")
+                raise ShapeError("its nets do not sum to zero")
         except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
             raise UnreadableInput(tr("{path}: not a settle JSON output: record {number}: {reason}").format(
-                path=path, number=i, reason=f"{type(e).__name__} {e}")) from None
+                path=path, number=i, reason=shape_reason(e))) from None
     return doc

@@ -9,7 +9,7 @@ import click
 from ..common.i18n import gettext, ngettext
 from ..common.locale_format import money_text as decimal_text
 from ..common.messages import LANGS, t
-from .base import WriteFailed, err, out
+from .base import WriteFailed, err, not_an_output, out, reason
 from .language import ntr, tr, ui_lang
 
 
@@ -50,7 +50,7 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
     from tabulate import tabulate
 
     from .. import __version__
-    from ..games.tetka.bots import bot_names
+    from ..games.tetka.bots import BotSpecError, bot_names
     from ..games.tetka.record_writer import write_sitting
     from ..games.tetka.rules import HouseRules
     from ..games.tetka.simulate import Simulator, average_marks
@@ -74,17 +74,19 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
     if len(names) != 4 or len(set(names)) != 4:
         raise click.BadParameter(tr("Tetka is played by four distinct players, not {n}: {players!r}").format(
             n=len(names), players=players), param_hint="--players")
-    from ..common.names import bad_character
+    from ..common.messages import character_at
+    from ..common.names import bad_character_at
 
     for name in names:
-        bad = bad_character(name)
+        bad = bad_character_at(name)
         if bad is not None:  # the reader would refuse the record: never write one
-            raise click.BadParameter(tr("{name!r} is not a name a record may hold: {reason}").format(name=name, reason=bad),
+            raise click.BadParameter(tr("{name!r} is not a name a record may hold: {reason}").format(
+                name=name, reason=character_at(*bad, lang=ui_lang())),
                                      param_hint="--players")
     try:
         seats = bot_names(bots)
-    except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="--bots") from None
+    except BotSpecError as e:
+        raise click.BadParameter(tr(e.msgid).format(**e.kw), param_hint="--bots") from None
     rules = HouseRules(robber_target=robber_target)
     tallies: list[tuple[int, dict[str, float]]] = []
     written: list[str] = []
@@ -119,13 +121,13 @@ def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: 
         try:
             sys.stdout.write(text)
         except OSError as e:
-            raise WriteFailed(tr("cannot write to standard output: {reason}").format(reason=e.strerror or e)) from None
+            raise WriteFailed(tr("cannot write to standard output: {reason}").format(reason=reason(e))) from None
         return
     target = os.path.join(folder, f"sitting-{i + 1:04d}.yaml") if folder else out_path
     try:
         write_output(target, text)
     except OSError as e:
-        raise WriteFailed(tr("{path}: cannot write: {reason}").format(path=target, reason=e.strerror or e)) from None
+        raise WriteFailed(tr("{path}: cannot write: {reason}").format(path=target, reason=reason(e))) from None
     written.append(target)
 
 
@@ -146,7 +148,7 @@ def _folder(out_path: str | None, sittings: int) -> tuple[str | None, str | None
                 if output_kind(out_path) == "stdout":
                     out_path = None
             except NotAnOutput as e:
-                raise click.BadParameter(f"{out_path!r}: {e}", param_hint="--out") from None
+                raise click.BadParameter(not_an_output(out_path, e), param_hint="--out") from None
         parent = folder or (os.path.dirname(os.path.abspath(out_path)) if out_path else None)
         if parent is not None and (not os.path.isdir(parent) or not os.access(parent, os.W_OK)):
             raise click.BadParameter(tr("cannot write in {folder!r}").format(folder=parent), param_hint="--out")

@@ -2,7 +2,7 @@
 tables for text and CSV. Built from the Terz referee's reports; no printing here."""
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..common.findings import Finding
@@ -11,7 +11,7 @@ from ..games.terz.messages import _, kind_name
 from ..games.terz.names import obligation_name
 from ..games.terz.referee import GameReport, HandReport, RecordReport
 from ..games.terz.settlement import SittingMoney
-from .views_tetka import Table
+from .views_tetka import ShapeError, Table
 
 
 def is_terz(rep: Any) -> bool:
@@ -315,10 +315,15 @@ def check_sitting_json(doc: Mapping[str, Any]) -> None:
         {str(p): int(v) for p, v in g["totals"].items()}
         for v in g["net"].values():
             if not isinstance(v, str) or not Decimal(v).is_finite():
-                raise ValueError(f"{v!r} is not an amount")
+                raise ShapeError("{value!r} is not an amount", value=v)
     for v in doc["net"].values():
         if not isinstance(v, str) or not Decimal(v).is_finite():
-            raise ValueError(f"{v!r} is not an amount")
+            raise ShapeError("{value!r} is not an amount", value=v)
+    from ..common.money import EXACT
+
+    with localcontext(EXACT):
+        if sum((Decimal(v) for v in doc["net"].values()), Decimal(0)) != 0:
+            raise ShapeError("its nets do not sum to zero")
 
 
 def standings(docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[str, Any]]:

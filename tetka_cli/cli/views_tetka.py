@@ -257,6 +257,18 @@ def sitting_json(m: SittingMoney) -> dict[str, Any]:
     }
 
 
+class ShapeError(TypeError, ValueError):
+    """What is wrong with an earlier `settle --format json` record: an English message id and its
+    arguments (`str()` is the English line; the command line words it in the run's language)."""
+
+    def __init__(self, msgid: str, **kw: Any) -> None:
+        self.msgid, self.kw = msgid, kw
+        super().__init__(msgid.format(**kw))
+
+    def text(self, lang: str) -> str:
+        return gettext(lang, self.msgid).format(**self.kw)
+
+
 def summary_from_json(doc: Mapping[str, Any]) -> SittingSummary:
     """Read back one record of an earlier `settle --format json`, exactly."""
     money = money_of
@@ -272,7 +284,7 @@ def check_sitting_json(doc: Any) -> SittingSummary:
     (TypeError/ValueError/KeyError saying what is wrong), and its summary."""
     def need(ok: bool, what: str) -> None:
         if not ok:
-            raise TypeError(what)
+            raise ShapeError(what)
 
     def text(v: Any) -> bool:
         return isinstance(v, str)
@@ -298,28 +310,28 @@ def check_sitting_json(doc: Any) -> SittingSummary:
     need(isinstance(doc.get("net"), dict), "`net` must be a mapping")
     summary = summary_from_json(doc)
     if set(summary.players) != set(summary.net):
-        raise ValueError("its players and the players of its net differ")
+        raise ShapeError("its players and the players of its net differ")
     with localcontext(EXACT):
         total = {p: Decimal(0) for p in summary.players}
         for _totals, net in summary.robbers:
             if set(net) - set(total) or sum(net.values(), Decimal(0)) != 0:
-                raise ValueError("a robber's net names other players or does not sum to zero")
+                raise ShapeError("a robber's net names other players or does not sum to zero")
             for p, v in net.items():
                 total[p] += v
         if total != dict(summary.net):
-            raise ValueError("its net is not the sum of its robbers' nets")
+            raise ShapeError("its net is not the sum of its robbers' nets")
     return summary
 
 
 def money_of(v: Any) -> Decimal:
     """An amount written by `settle`: a finite decimal string, never a float."""
     if not isinstance(v, str):
-        raise TypeError(f"money must be a decimal string, not {v!r}")
+        raise ShapeError("money must be a decimal string, not {value!r}", value=v)
     d = Decimal(v)
     if not d.is_finite():
-        raise ValueError(f"{v!r} is not an amount")
+        raise ShapeError("{value!r} is not an amount", value=v)
     if d.adjusted() > 30 or d.as_tuple().exponent < -40:  # type: ignore[operator]
-        raise ValueError(f"{v!r} is not an amount settle writes")
+        raise ShapeError("{value!r} is not an amount settle writes", value=v)
     return d
 
 

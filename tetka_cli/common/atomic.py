@@ -34,7 +34,23 @@ def write_atomic(path: str, data: str | bytes) -> None:
 
 
 class NotAnOutput(ValueError):
-    """A path that output cannot go to: a directory, a path in a missing folder, a block device."""
+    """A path that output cannot go to: a directory, a path in a missing folder, a block device.
+    `code` says which (the command line words it in the user's language): "no-folder" (with
+    `folder`), "folder", "other-kind", or "os" (with the OSError as `error`); `str()` is English."""
+
+    ENGLISH = {
+        "no-folder": "no folder {folder!r} to write in",
+        "folder": "is a folder, not a file",
+        "other-kind": "is neither a regular file, a FIFO nor a character device",
+    }
+
+    def __init__(self, code: str, *, folder: str = "", error: OSError | None = None) -> None:
+        self.code, self.folder, self.error = code, folder, error
+        if code == "os" and error is not None:
+            text = error.strerror or str(error)
+        else:
+            text = self.ENGLISH[code].format(folder=folder)
+        super().__init__(text)
 
 
 def output_kind(path: str) -> str:
@@ -48,17 +64,17 @@ def output_kind(path: str) -> str:
     except FileNotFoundError:
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
-            raise NotAnOutput(f"no folder {folder!r} to write in") from None
+            raise NotAnOutput("no-folder", folder=folder) from None
         return "atomic"
     except OSError as e:
-        raise NotAnOutput(e.strerror or str(e)) from None
+        raise NotAnOutput("os", error=e) from None
     if stat.S_ISREG(st.st_mode):
         return "atomic"
     if stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode):
         return "direct"
     if stat.S_ISDIR(st.st_mode):
-        raise NotAnOutput("is a folder, not a file")
-    raise NotAnOutput("is neither a regular file, a FIFO nor a character device")
+        raise NotAnOutput("folder")
+    raise NotAnOutput("other-kind")
 
 
 def write_output(path: str, data: str | bytes) -> None:

@@ -15,6 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 from .i18n import gettext as _
 from .i18n import ngettext
 from .locale_format import card_text, cards_text, number_text
+from .os_errors import reason_text
 
 LANGS = ("en", "ru")
 
@@ -61,7 +62,7 @@ _UNREADABLE = {
 def _unreadable(a: Mapping[str, Any], lang: str) -> str:
     reason = a["reason"]
     text = _(lang, _UNREADABLE[reason]) if reason in _UNREADABLE else str(reason)
-    return text + (f": {a['detail']}" if a.get("detail") else "")
+    return text + (f": {reason_text(str(a['detail']), lang)}" if a.get("detail") else "")
 
 
 # libyaml's problems, in plain words; `{line}` is the line the construct in trouble starts on.
@@ -147,10 +148,18 @@ def _schema(a: Mapping[str, Any], lang: str) -> str:
         return _(lang, "`{what}` must be a list of the four names, clockwise, like "
                        "`players: [Анна, Борис, Вера, Глеб]`").format(what=what)
     e = _(lang, _EXPECTED[exp]) if exp in _EXPECTED else str(exp)
+    if "character" in a:  # a name holding a character unfit to show (names.refuse_bad_names)
+        got = "{name}: {at}".format(name=a.get("name", ""), at=character_at(a["character"], a["place"], lang))
+        return _(lang, "`{what}` must be {expected} (got {got})").format(what=what, expected=e, got=got)
     if "got" in a:
         return _(lang, "`{what}` must be {expected} (got {got})").format(what=what, expected=e,
                                                                        got=_names(a["got"], lang))
     return _(lang, "`{what}` must be {expected}").format(what=what, expected=e)
+
+
+def character_at(character: str, place: int, lang: str = "en") -> str:
+    """`U+202E RIGHT-TO-LEFT OVERRIDE at 3`: a character and its 1-based place in a name."""
+    return _(lang, "{character} at {place}").format(character=character, place=place)
 
 
 @lru_cache(maxsize=1024)

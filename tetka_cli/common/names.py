@@ -13,11 +13,18 @@ REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 def bad_character(name: str) -> str | None:
     """None for a name fit to be written and shown; else which character is not, as
     `U+202E RIGHT-TO-LEFT OVERRIDE at 3` (1-based place in the name)."""
+    bad = bad_character_at(name)
+    return None if bad is None else f"{bad[0]} at {bad[1]}"
+
+
+def bad_character_at(name: str) -> tuple[str, int] | None:
+    """The first character unfit to be shown, as its code and Unicode name
+    (`U+202E RIGHT-TO-LEFT OVERRIDE`), and its 1-based place in the name; None for a fit name."""
     for i, ch in enumerate(name, start=1):
         if unicodedata.category(ch) in REFUSED_CATEGORIES:
             label = unicodedata.name(ch, "") or {"\n": "LINE FEED", "\r": "CARRIAGE RETURN", "\t": "TAB",
                                                    "\x1b": "ESCAPE", "\x85": "NEXT LINE"}.get(ch, "CONTROL")
-            return f"U+{ord(ch):04X} {label} at {i}"
+            return f"U+{ord(ch):04X} {label}", i
     return None
 
 
@@ -28,9 +35,10 @@ def refuse_bad_names(add: Callable[..., None], nodes: Sequence[Any], names: Sequ
 
     refused = False
     for node, name in zip(nodes, names):
-        bad = bad_character(name)
+        bad = bad_character_at(name)
         if bad is not None:
-            add("schema", node, what=what, expected="plain name", got=f"{safe(name)!s}: {bad}")
+            add("schema", node, what=what, expected="plain name", got=f"{safe(name)!s}: {bad[0]} at {bad[1]}",
+                name=safe(name), character=bad[0], place=bad[1])
             refused = True
     return refused
 

@@ -41,7 +41,14 @@ def check_terms(header: Any) -> None:
 
 
 class LogError(ValueError):
-    """A log that cannot be read back: named by its path and line."""
+    """A log that cannot be read back: named by its path and line. `msgid` and `kw` let the
+    command line word it in the user's language (`str()` is English); `error` is the OSError
+    behind a log that cannot be read, if any."""
+
+    def __init__(self, msgid: str, error: OSError | None = None, **kw: Any) -> None:
+        self.msgid, self.kw, self.error = msgid, kw, error
+        reason = (error.strerror or str(error)) if error is not None else ""
+        super().__init__(msgid.format(reason=reason, **kw))
 
 
 def log_path(record_path: str) -> str:
@@ -95,33 +102,33 @@ def read_log(path: str) -> LoadedLog:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:
-        raise LogError(f"{path}: cannot be read: {e.strerror or e}") from None
+        raise LogError("{path}: cannot be read: {reason}", e, path=path) from None
     lines = data.split(b"\n")
     torn = 0
     if lines and lines[-1] != b"":  # no newline at the end: the write was cut short
         torn = len(lines[-1])
     lines = lines[:-1]
     if not lines:
-        raise LogError(f"{path}: not a live log: it has no header")
+        raise LogError("{path}: not a live log: it has no header", path=path)
     if len(lines) > MAX_EVENTS + 1:
-        raise LogError(f"{path}: more than {MAX_EVENTS} entries")
+        raise LogError("{path}: more than {limit} entries", path=path, limit=MAX_EVENTS)
     parsed: list[Mapping[str, Any]] = []
     for n, raw in enumerate(lines, start=1):
         if len(raw) > MAX_LINE:
-            raise LogError(f"{path}:{n}: a line longer than {MAX_LINE} bytes")
+            raise LogError("{path}:{line}: a line longer than {limit} bytes", path=path, line=n, limit=MAX_LINE)
         try:
             obj = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
-            raise LogError(f"{path}:{n}: not a JSON line") from None
+            raise LogError("{path}:{line}: not a JSON line", path=path, line=n) from None
         if not isinstance(obj, dict):
-            raise LogError(f"{path}:{n}: not a JSON object")
+            raise LogError("{path}:{line}: not a JSON object", path=path, line=n)
         parsed.append(obj)
     header = parsed[0]
     if header.get("v") != LOG_VERSION or "game" not in header:
-        raise LogError(f"{path}:1: not a live log header (version {LOG_VERSION})")
+        raise LogError("{path}:{line}: not a live log header (version {version})", path=path, line=1, version=LOG_VERSION)
     for n, e in enumerate(parsed[1:], start=2):
         if not isinstance(e.get("t"), str):
-            raise LogError(f"{path}:{n}: an entry without a type")
+            raise LogError("{path}:{line}: an entry without a type", path=path, line=n)
     return LoadedLog(header, tuple(parsed[1:]), torn)
 
 
@@ -138,7 +145,7 @@ class LogWriter:
             pass
         except OSError:
             os.close(self.fd)
-            raise LogError(f"{path}: in use by another tetka live") from None
+            raise LogError("{path}: in use by another tetka live", path=path) from None
         if torn:  # cut off the half-written line a crash left behind
             size = os.fstat(self.fd).st_size
             os.ftruncate(self.fd, size - torn)

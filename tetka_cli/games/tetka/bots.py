@@ -146,14 +146,23 @@ def make_bot(name: str, rng: random.Random) -> Bot:
         raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}") from None
 
 
+class BotSpecError(ValueError):
+    """A --bots spec that names no bots: `msgid` and `kw` for the command line to word in the
+    user's language; str() is the English sentence."""
+
+    def __init__(self, msgid: str, **kw: object) -> None:
+        self.msgid, self.kw = msgid, kw
+        super().__init__(msgid.format(**kw))
+
+
 def bot_names(spec: str | Sequence[str]) -> list[str]:
     names = spec.split(",") if isinstance(spec, str) else list(spec)
     names = [n.strip() for n in names if n.strip()]
     if len(names) == 1:
         names = names * 4
     if len(names) != 4:
-        raise ValueError(f"give one bot or four (one per seat), not {len(names)}")
+        raise BotSpecError("give one bot or four (one per seat), not {count}", count=len(names))
     for n in names:
         if n not in BOTS:
-            raise ValueError(f"unknown bot {n!r}: choose from {', '.join(BOTS)}")
+            raise BotSpecError("unknown bot {name!r}: choose from {bots}", name=n, bots=", ".join(BOTS))
     return names

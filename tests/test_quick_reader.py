@@ -21,6 +21,11 @@ from tetka_cli.games.tetka.simulate import Simulator
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "records", "**", "*.yaml"), recursive=True)
                   + glob.glob(os.path.join(ROOT, "tests", "data", "*.yaml"))
+                  # Found by a review, each once read otherwise by the quick reader: a control
+                  # character in a comment line, a paragraph separator ending a comment, hands left
+                  # of their robber's keys, a flow mapping around the robbers, `hands:` with no
+                  # value, a seating read the wrong way round that only the totals show.
+                  + glob.glob(os.path.join(ROOT, "tests", "data", "quick-reader", "*.yaml"))
                   + [p for p in glob.glob(os.path.join(ROOT, "tests", "fuzz", "corpus", "*")) if not p.endswith(".expected")])
 
 

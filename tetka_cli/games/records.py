@@ -252,6 +252,8 @@ def _quick(path: str, data: bytes, max_bytes: int) -> Any:
 
     try:
         quick = QuickRead(path, data, load)
-        return referee_lean(quick.record, quick.hands)
+        report = referee_lean(quick.record, quick.hands)
     except (NotQuick, HandToReport, FindingError):
         return None
+    # Totals that differ may be a seating read the wrong way round: the full referee tries it.
+    return None if any(f.code == "totals-differ" for f in report.findings) else report

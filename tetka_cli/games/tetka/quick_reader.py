@@ -35,7 +35,7 @@ import yaml
 
 from ...common.cards import Card
 from ...common.positions import Loc
-from ...common.yaml_input import FileBytes, compose
+from ...common.yaml_input import MAX_SCALAR, FileBytes, compose
 from .reader import CARD_BY_TEXT, MAX_HANDS, MAX_ROBBERS, TetkaReader
 from .record import HandRecord, Record, RobberRecord
 
@@ -49,7 +49,11 @@ _ROBBERS_LINE = re.compile(rb"\n?(robbers:[ ]*\n)")
 # The first line after the robbers that is not one of theirs: one that starts with neither a space
 # nor a "- " (another top key, a document marker, a comment at column 1); its line break before it.
 _BLOCK_END = re.compile(rb"\n(?:[^ \-\n]|-(?! ))")
-_SKIP = re.compile(rb"(?:[ ]*(?:#[^\n]*)?\n)*")  # blank and comment lines
+_SKIP = re.compile(rb"(?:[ ]*\n)*")  # blank lines (a comment line is left to the full reader: in YAML
+# 1.1 a NEL or a line separator ends a comment, and what follows it would be read)
+# Bytes this layout never holds: controls (YAML refuses most; a tab or a carriage return it reads
+# its own way), and C1 controls, NEL, the line and paragraph separators, U+FFFE/FFFF in UTF-8.
+_UNPLAIN = re.compile(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xa8\xa9]|\xef\xbf[\xbe\xbf]")
 # A robber: its item line and its other keys, each `key: value` on one line, up to `hands:`.
 _ROBBER = re.compile(rb"( *)- ([a-z_]+: [^\n]*\n(?:\1  [a-z_]+: [^\n]*\n)*)\1  hands:[ ]*\n")
 _HAND = re.compile(
@@ -105,6 +109,8 @@ class QuickRead:
         if (getattr(record, "game", None) != "tetka" or record.findings or len(record.players) != 4
                 or record.robbers or record.robbers_loc != Loc(self.first_line - 1, 10)):
             raise NotQuick("the rest of the record has something to report")
+        if not _block_root(head):
+            raise NotQuick("not a block mapping")
         self.names = {p.encode(): p for p in record.players}
         if not all(plain_name(p) for p in record.players):
             raise NotQuick("a name this layout cannot hold bare")
@@ -137,7 +143,7 @@ class QuickRead:
             except UnicodeDecodeError:
                 raise NotQuick("not UTF-8") from None
             # The robber's own keys, read the full way where they stand (its hands set aside).
-            node = compose(self.path, "\n" * (line - 1) + text)
+            node = compose(self.path, text)  # placed below: its lines counted from the robber's
             if not isinstance(node, yaml.SequenceNode) or len(node.value) != 1:
                 raise NotQuick("not one robber")
             item = node.value[0]
@@ -147,15 +153,20 @@ class QuickRead:
             found = src.find(re.compile(rb"\n {%d}- " % indent), after - 1, end)
             hands_at = found + 1 if found is not None else end  # the next robber's first line
             placeholder = item.value[-1][1]
+            if not (isinstance(placeholder, yaml.ScalarNode) and placeholder.value == ""):
+                raise NotQuick("hands: with a value")
             robber = reader.robber(item, len(out) + 1, record.players, (placeholder, []))
             if reader.findings or robber is None:
                 raise NotQuick("the robber has something to report")
+            robber = _shifted(robber, line - 1)
             buf, base = src.ahead(buf, base, after, end)
             first = base + _SKIP.match(buf, after - base, hands_at - base).end()
+            if first >= hands_at:
+                raise NotQuick("a robber without hands")
             buf, base = src.ahead(buf, base, first, end)
             hands_loc = Loc(line + src.lines(pos, first), _SPACES.match(buf, first - base).end() - (first - base) + 1)
             robber = replace(robber, hands_loc=hands_loc)
-            self._spans[id(robber)] = (first, hands_at, hands_loc.line, robber.players or record.players)
+            self._spans[id(robber)] = (first, hands_at, hands_loc.line, robber.players or record.players, indent + 2)
             out.append(robber)
             buf, base = src.ahead(buf, base, hands_at, end)
             pos = base + _SKIP.match(buf, hands_at - base, end - base).end()
@@ -165,7 +176,7 @@ class QuickRead:
 
     def hands(self, robber: RobberRecord) -> Iterator[HandRecord]:
         """The robber's hands, read one by one as they are asked for."""
-        start, end, line, players = self._spans[id(robber)]
+        start, end, line, players, least = self._spans[id(robber)]
         src = self.src
         names = {k: v for k, v in self.names.items() if v in players}
         cards = CARD_BY_BYTES
@@ -186,8 +197,12 @@ class QuickRead:
                 raise NotQuick("not a hand")
             if m.end() + 64 > stop and base + stop < end:
                 raise NotQuick("a hand longer than a window")
+            if m.end() - pos > MAX_SCALAR:
+                raise NotQuick("a value longer than any")
             h = len(m.group("h"))
             if indent is None:
+                if h < least:  # a robber's hands are indented at least as its keys
+                    raise NotQuick("hands left of their robber's keys")
                 indent = h
             elif h != indent:
                 raise NotQuick("a hand out of line")
@@ -287,10 +302,30 @@ class Source:
         YAML reads its own way, or a NUL."""
         step = FileBytes.CHUNK
         for a in range(start, end, step):
-            chunk = self.data[a: min(a + step, end)] if self.mem else self.read(a, min(a + step, end))
-            if b"\r" in chunk or b"\t" in chunk or b"\x00" in chunk:
+            chunk = self.data[a: min(a + step + 2, end)] if self.mem else self.read(a, min(a + step + 2, end))
+            if _UNPLAIN.search(chunk):
                 return False
         return True
+
+
+def _block_root(head: bytes) -> bool:
+    """Whether the record is a block mapping (its `robbers:` line then is a key of it, not a line of
+    a flow mapping that goes on over the robbers)."""
+    text = head.decode("utf-8", "replace").removeprefix("\ufeff")
+    for ev in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        if isinstance(ev, yaml.NodeEvent):
+            return isinstance(ev, yaml.MappingStartEvent) and ev.flow_style is False
+    return False
+
+
+def _shifted(robber: RobberRecord, lines: int) -> RobberRecord:
+    """A robber read from its own lines, placed where they stand in the file."""
+    def at(loc: Loc) -> Loc:
+        return Loc(loc.line + lines, loc.column) if loc.line else loc
+
+    return replace(robber, loc=at(robber.loc), first_dealer_loc=at(robber.first_dealer_loc),
+                   players_loc=at(robber.players_loc), totals_loc=at(robber.totals_loc),
+                   totals_locs={k: at(v) for k, v in dict(robber.totals_locs).items()})
 
 
 def _deal(text: bytes, names: dict[bytes, str]) -> dict[str, tuple[Card, ...]]:

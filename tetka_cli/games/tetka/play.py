@@ -158,7 +158,10 @@ def play_tricks(table: Table, dealer: str, tricks: Sequence[Sequence[Card]]) -> 
             win = 3
         played.append(_new_trick(Trick, (t, order, tuple(cards), order[win])))
         leader = (leader + win) % SEATS
-    findings.extend(duplicates(played))
+    # A card played twice: checked on the cards as given (one pass in C), trick by trick only
+    # when play stopped short or the check finds one.
+    if len(played) != n or len(set(chain.from_iterable(tricks))) != SEATS * n:
+        findings.extend(duplicates(played))
     complete = len(played) == TRICKS_PER_HAND and played[-1].winner is not None
     if not complete and not any(f.code in ("short-trick", "schema", "too-many") for f in findings):
         findings.append(Finding("incomplete", {"tricks": sum(1 for tr in played if tr.winner)}))

@@ -53,6 +53,7 @@ _SKIP = re.compile(rb"(?:[ ]*\n)*")  # blank lines (a comment line is left to th
 # 1.1 a NEL or a line separator ends a comment, and what follows it would be read)
 # Bytes this layout never holds: controls (YAML refuses most; a tab or a carriage return it reads
 # its own way), and C1 controls, NEL, the line and paragraph separators, U+FFFE/FFFF in UTF-8.
+_CONTROLS = bytes(range(0, 10)) + bytes(range(11, 32)) + b"\x7f"
 _UNPLAIN = re.compile(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xa8\xa9]|\xef\xbf[\xbe\xbf]")
 # A robber: its item line and its other keys, each `key: value` on one line, up to `hands:`.
 _ROBBER = re.compile(rb"( *)- ([a-z_]+: [^\n]*\n(?:\1  [a-z_]+: [^\n]*\n)*)\1  hands:[ ]*\n")
@@ -303,7 +304,10 @@ class Source:
         step = FileBytes.CHUNK
         for a in range(start, end, step):
             chunk = self.data[a: min(a + step + 2, end)] if self.mem else self.read(a, min(a + step + 2, end))
-            if _UNPLAIN.search(chunk):
+            # Controls found by deleting them (one pass in C); the few multi-byte ones looked for
+            # only where their lead bytes occur (the suits' ♠♥♦♣ lead with \xe2\x99).
+            if len(chunk.translate(None, _CONTROLS)) != len(chunk) or (
+                    (b"\xc2" in chunk or b"\xe2\x80" in chunk or b"\xef\xbf" in chunk) and _UNPLAIN.search(chunk)):
                 return False
         return True
 

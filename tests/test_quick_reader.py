@@ -32,8 +32,13 @@ EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "records", "**", "*.yaml"), recur
 def outcome(path: str, data: bytes, lean: bool) -> object:
     """Everything a user or a script sees of a check: the findings with their places and words'
     arguments, the verdict, each robber's totals; or the reason the record cannot be read."""
+    return seen(lambda: check_record(path, data=data, lean=lean) if lean else check_record(path, text=_text(data)))
+
+
+def seen(check: object) -> object:
+    """What `outcome` compares, of one check (a function that reads and judges a record)."""
     try:
-        rep = check_record(path, data=data, lean=lean) if lean else check_record(path, text=_text(data))
+        rep = check()  # type: ignore[operator]
     except FindingError as e:
         return ("unreadable", e.finding)
     return (rep.ok, [(f.code, f.severity, f.line, f.column, f.robber, f.hand, f.trick, f.player, repr(sorted(f.args.items())))
@@ -234,14 +239,7 @@ def small_windows(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def file_outcome(path: str) -> object:
-    try:
-        rep = check_record(path, lean=True)
-    except FindingError as e:
-        return ("unreadable", e.finding)
-    return (rep.ok, [(f.code, f.severity, f.line, f.column, f.robber, f.hand, f.trick, f.player, repr(sorted(f.args.items())))
-                     for f in rep.findings],
-            [(r.number, r.players, r.first_dealer, dict(r.totals), r.finished, r.target,
-              dict(r.recorded_totals) if r.recorded_totals is not None else None) for r in rep.robbers])
+    return seen(lambda: check_record(path, lean=True))
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -1269,3 +1269,20 @@ def test_settle_keeps_every_hand_in_the_report_it_hands_back_for_the_evenings_pa
     s = SettleJob(keep_report=True)("records/robber-played.yaml")
     assert s.report.robbers and all(r.hands for r in s.report.robbers)
     assert s.money.net == SettleJob()("records/robber-played.yaml").money.net
+
+
+def test_a_giver_keeps_his_queen_trick_and_hands_over_a_later_one_with_a_king():
+    """Only a queen makes a trick one to keep: a later trick holding a king (and no queen) is the
+    one handed over, so the giver's last trick taken is his queen trick (count_tricks)."""
+    from tetka_cli.common.cards import Suit, parse_cards
+    from tetka_cli.games.tetka.play import Trick
+    from tetka_cli.games.tetka.renonce import Renonce, count_tricks
+
+    seats = ("A", "B", "C", "D")
+    tricks = [Trick(1, seats, tuple(parse_cards("Q♠ 2♠ 3♠ 4♠")), "B"),
+              Trick(2, seats, tuple(parse_cards("K♥ 2♥ 3♥ 4♥")), "B"),
+              Trick(3, seats, tuple(parse_cards("5♦ 6♦ 7♦ 8♦")), "C")]
+    offence = Renonce("A", 3, parse_cards("5♣")[0], Suit.DIAMONDS, parse_cards("9♦")[0], 1)
+    counts = count_tricks(seats, tricks, [offence])
+    assert dict(counts.after_penalties) == {"A": 2, "B": 1, "C": 0, "D": 0}
+    assert counts.last_taken["B"] == 1  # the queen trick stays; the king trick went to A

@@ -247,8 +247,8 @@ def _quick(path: str, data: bytes, max_bytes: int) -> Any:
     from .tetka.quick_reader import NotQuick, QuickRead
     from .tetka.referee import HandToReport, referee_lean
 
-    def load(head: bytes) -> Any:
-        return load_record(path, text=decode(path, head), max_bytes=max_bytes)
+    def load(head: str) -> Any:
+        return load_record(path, text=head, max_bytes=max_bytes)
 
     try:
         quick = QuickRead(path, data, load)

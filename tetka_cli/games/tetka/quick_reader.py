@@ -18,9 +18,9 @@ keys) is read by the full reader, so it is checked and placed exactly as always:
               …
             marks: {Анна: 1, Борис: 1, Вера: 3, Глеб: 2}
 
-Blank and comment lines may stand between hands and between robbers. Whatever else a record
-holds (another key order, quotes, comments at a line's end, flow lists, a deal, notes, a tab, a
-carriage return, a name that YAML would read otherwise) is not this layout: `NotQuick` is raised
+Blank lines may stand between hands and between robbers. Whatever else a record holds (another
+key order, quotes, comments, flow lists, notes, a tab, a carriage return or another control, a
+name that YAML would read otherwise) is not this layout: `NotQuick` is raised
 and the caller reads the record the full way. The text accepted here holds no YAML indicator, no
 alias, tag or continuation line, so its meaning is the one the full reader gives it (the tests
 compare the two on every example record and on thousands of changed ones).
@@ -35,7 +35,7 @@ import yaml
 
 from ...common.cards import Card
 from ...common.positions import Loc
-from ...common.yaml_input import MAX_SCALAR, FileBytes, compose
+from ...common.yaml_input import MAX_SCALAR, FileBytes, compose, decode
 from .reader import CARD_BY_TEXT, MAX_HANDS, MAX_ROBBERS, TetkaReader
 from .record import HandRecord, Record, RobberRecord
 
@@ -89,7 +89,7 @@ class QuickRead:
     """One record read the quick way: its header and robbers (each robber's hands read only when
     asked, by `hands(robber)`, one at a time)."""
 
-    def __init__(self, path: str, data: bytes | FileBytes, load: Callable[[bytes], Any]) -> None:
+    def __init__(self, path: str, data: bytes | FileBytes, load: Callable[[str], Any]) -> None:
         """`data`: the record's bytes, or a long file to read a window at a time. `load(text)`
         reads a record's text the full way (here: the record with its robbers left out, line for
         line, so that every other place stays where it is)."""
@@ -104,8 +104,9 @@ class QuickRead:
         end = end + 1 if end is not None else src.size
         self.first_line = src.lines(0, start) + 1  # the line after `robbers:`
         if not src.plain(start, end):
-            raise NotQuick("a carriage return, tab or NUL")
-        head = src.read(0, at + m.start(1)) + b"robbers: []\n" + b"\n" * src.lines(start, end) + src.read(end, src.size)
+            raise NotQuick("a control character or a line separator")
+        head = decode(path, src.read(0, at + m.start(1)) + b"robbers: []\n" + b"\n" * src.lines(start, end)
+                      + src.read(end, src.size))
         record = load(head)
         if (getattr(record, "game", None) != "tetka" or record.findings or len(record.players) != 4
                 or record.robbers or record.robbers_loc != Loc(self.first_line - 1, 10)):
@@ -116,7 +117,7 @@ class QuickRead:
         if not all(plain_name(p) for p in record.players):
             raise NotQuick("a name this layout cannot hold bare")
         self.count = 0  # hands read so far, in all robbers
-        self._spans: dict[int, tuple[int, int, int, tuple[str, ...]]] = {}
+        self._spans: dict[int, tuple[int, int, int, tuple[str, ...], int]] = {}  # see _robbers
         robbers = self._robbers(start, end, record)
         self.record = replace(record, robbers=tuple(robbers), robbers_loc=Loc(robbers[0].loc.line, robbers[0].loc.column - 2))
 
@@ -239,7 +240,7 @@ class QuickRead:
             here = Loc(line, h + 3)
             line += m.group(0).count(b"\n")
             pos = m.end()
-            after = skip(buf, pos, stop).end()  # blank and comment lines
+            after = skip(buf, pos, stop).end()  # blank lines
             if after != pos:
                 line += buf.count(b"\n", pos, after)
                 pos = after
@@ -303,7 +304,7 @@ class Source:
         YAML reads its own way, or a NUL."""
         step = FileBytes.CHUNK
         for a in range(start, end, step):
-            chunk = self.data[a: min(a + step + 2, end)] if self.mem else self.read(a, min(a + step + 2, end))
+            chunk = self.read(a, min(a + step + 2, end))  # 2 more: a sequence across the edge
             # Controls found by deleting them (one pass in C); the few multi-byte ones looked for
             # only where their lead bytes occur (the suits' ♠♥♦♣ lead with \xe2\x99).
             if len(chunk.translate(None, _CONTROLS)) != len(chunk) or (
@@ -312,11 +313,10 @@ class Source:
         return True
 
 
-def _block_root(head: bytes) -> bool:
+def _block_root(head: str) -> bool:
     """Whether the record is a block mapping (its `robbers:` line then is a key of it, not a line of
     a flow mapping that goes on over the robbers)."""
-    text = head.decode("utf-8", "replace").removeprefix("\ufeff")
-    for ev in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    for ev in yaml.parse(head, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
         if isinstance(ev, yaml.NodeEvent):
             return isinstance(ev, yaml.MappingStartEvent) and ev.flow_style is False
     return False

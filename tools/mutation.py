@@ -4,6 +4,9 @@ configured in setup.cfg's [mutmut]): run it, then print killed / total per modul
     python tools/mutation.py                   # run (2 processes), then the table
     python tools/mutation.py --max-children 1  # gentler on a shared machine
     python tools/mutation.py --report          # only the table of the last run
+    python tools/mutation.py --try NAME... -- tests/test_x.py
+        # quick check of new tests against named mutants (globs allowed) of the last run:
+        # copies the tests into mutants/tests and runs them with each mutant switched on
 
 Slow (tens of minutes): not part of pytest. mutmut runs, for each mutant, only the tests that
 reach the mutated function. A surviving mutant either gets a test that kills it or, when it
@@ -77,7 +80,47 @@ def _row(name: str, c: Counter) -> str:
             f"| {score} |")
 
 
+def try_mutants(names: list[str], tests: list[str]) -> int:
+    """Run `tests` (copied fresh into mutants/) against each mutant matching `names`; print
+    killed or survived for each. Needs the mutants/ folder of an earlier run."""
+    import fnmatch
+    import os
+    import shutil
+
+    mutants = ROOT / "mutants"
+    if not mutants.is_dir():
+        print("no mutants/ folder: run `python tools/mutation.py` first", file=sys.stderr)
+        return 2
+    for t in pathlib.Path(ROOT / "tests").rglob("*.py"):
+        dest = mutants / t.relative_to(ROOT)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(t, dest)
+    known = results()
+    chosen = sorted(n for n in known if any(fnmatch.fnmatchcase(n, pat) for pat in names))
+    if not chosen:
+        print("no mutant of the last run matches", file=sys.stderr)
+        return 2
+    alive = 0
+    for name in chosen:
+        env = dict(os.environ, MUTANT_UNDER_TEST=name)
+        run = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+                             cwd=mutants, env=env, capture_output=True, text=True)
+        verdict = "killed" if run.returncode == 1 else "survived" if run.returncode == 0 else f"exit {run.returncode}"
+        alive += run.returncode == 0
+        print(f"{name}: {verdict}")
+    print(f"{len(chosen) - alive} of {len(chosen)} killed")
+    return 0
+
+
+def stale_equivalents(got: dict[str, str]) -> list[str]:
+    """Documented equivalents that the last run killed or no longer has: their reasons are out of date."""
+    return sorted(n for n in equivalents() if got.get(n) not in ("survived", "no tests"))
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--try"]:
+        names, _, tests = " ".join(argv[1:]).partition(" -- ")
+        return try_mutants(names.split(), tests.split() or ["tests"])
     if "--report" not in argv:
         args = argv or ["--max-children", "2"]
         subprocess.run([*MUTMUT, "run", *args], cwd=ROOT, check=False)
@@ -88,6 +131,11 @@ def main(argv: list[str]) -> int:
     if alive:
         print(f"\n{len(alive)} mutants alive (see `mutmut show NAME`):")
         print("\n".join(f"  {n}: {got[n]}" for n in alive))
+    stale = stale_equivalents(got)
+    if stale:
+        print(f"\n{len(stale)} mutants listed as equivalent in docs/mutation.md are killed or gone: "
+              "take their lines out or give the new mutant of that number its own reason:")
+        print("\n".join(f"  {n}: {got.get(n, 'not in this run')}" for n in stale))
     return 0
 
 

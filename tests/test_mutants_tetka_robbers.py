@@ -1,0 +1,1 @@
+"""Tests that kill mutants of the last mutation run (docs/mutation.md)."""

@@ -294,3 +294,22 @@ def test_all_the_slips_in_one_record_are_reported_in_one_run():
                  "по порядку мест", "слитно, Кб", "отрицательных марок не бывает", "списком из четырёх имён"):
         assert text in ru.stdout, text
     assert "1 запись: в порядке 0, с ошибками 1, не прочитано 0" in ru.stderr
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["C loader", "Python loader"])
+@pytest.mark.parametrize("text, line, column, char", [
+    ("format: 1\nmeta:\n  event: \"Вечер\x07\"\n", 3, 16, "U+0007"),   # after Cyrillic: bytes are not characters
+    ("format: 1\nmeta:\n  event: \x1b[2J\n", 3, 10, "U+001B"),           # a terminal escape
+    ("format: 1\nmeta: {event: ёж\x81}\n", 2, 17, "U+0081"),              # a C1 control
+])
+def test_a_character_yaml_refuses_is_placed_by_line_and_column(monkeypatch, pure, text, line, column, char):
+    import yaml
+
+    from tetka_cli.common import yaml_input
+    if pure:
+        monkeypatch.setattr(yaml_input, "_Loader", yaml.SafeLoader)
+    f = only(text, "yaml-syntax")
+    assert (f.line, f.column) == (line, column)
+    assert f.message("en") == (f"the character {char} here is not allowed: a record holds printable text only; "
+                               "delete it")
+    assert f.message("ru").startswith(f"символ {char} здесь недопустим")

@@ -71,6 +71,9 @@ def _yaml_syntax(a: Mapping[str, Any], lang: str) -> str:
     context = str(a.get("context", ""))
     line = a.get("context_line") or "?"
     found = str(a.get("found", ""))
+    if problem == "unprintable":
+        return _(lang, "the character {char} here is not allowed: a record holds printable text only; "
+                       "delete it").format(char=a.get("char", "?"))
     if a.get("tab") or "tab character" in problem:
         return _(lang, "a tab character in the indentation: YAML indents with spaces only; "
                        "replace the tab with spaces")

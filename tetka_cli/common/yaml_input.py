@@ -220,7 +220,10 @@ class Events:
 
     def __init__(self, path: str, text: str) -> None:
         self.path, self.text = path, text
-        self._get = _Loader(text).get_event
+        try:
+            self._get = _Loader(text).get_event
+        except yaml.YAMLError as e:  # the pure-Python reader checks its first chunk at once
+            raise self.syntax(e) from None
         self._open: list[list[int]] = []  # per open collection: [items so far, limit]
         self._docs = 0
 
@@ -239,6 +242,16 @@ class Events:
             return _refuse(self.path, "yaml-syntax", mark, problem=problem, tab=tab, context=e.context or "",
                            found=found, line_start=line_start, context_line=_mark_loc(e.context_mark)[0],
                            **_line_above(text, mark))
+        if isinstance(e, yaml.reader.ReaderError) and isinstance(e.character, int):
+            # A character YAML refuses (a control character, a lone surrogate). The loaders give its
+            # place as a character or a byte offset; the reader stops at the first such character
+            # of the text, so its first occurrence is the place, as a line and a column.
+            at = self.text.find(chr(e.character))
+            if at >= 0:
+                line = self.text.count("\n", 0, at) + 1
+                column = at - (self.text.rfind("\n", 0, at) + 1) + 1
+                return FindingError(Finding("yaml-syntax", {"problem": "unprintable", "char": f"U+{e.character:04X}"},
+                                            path=self.path, line=line, column=column))
         return FindingError(Finding("yaml-syntax", {"problem": str(e)}, path=self.path))
 
     def next(self) -> Any:

@@ -64,7 +64,6 @@ def accepted(lines: list[str]) -> bool:
 def game_script(seed: int) -> TerzScript:
     sim = Simulator(players=PLAYERS, seed=seed)
     game = sim.game()
-    rng = random.Random(seed)
     lines: list[str] = []
     points_only: set[int] = set()
     for n, sh in enumerate(game.hands, start=1):

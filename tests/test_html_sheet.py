@@ -4,7 +4,6 @@ installed."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -15,7 +14,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from test_cli import ROOT, run
+from test_cli import run
 
 
 class Node:

@@ -9,7 +9,6 @@ import pytest
 
 from live_script import (PLAYERS, child_env, log_events, run_live, screen_hands, sitting_script, start_args,
                          tetka_command)
-from tetka_cli.common.cards import parse_card
 from tetka_cli.games.live_log import LogWriter, create_log, read_log, timeline
 from tetka_cli.games.tetka.live import LiveHeader, Refused, build, record_text
 from tetka_cli.games.tetka.rules import HouseRules

@@ -207,7 +207,7 @@ def test_a_trick_that_is_not_a_lead_and_a_reply(trick, needle):
 
 
 def test_more_than_sixteen_tricks_is_too_many_at_the_seventeenth():
-    tricks = "".join(f"          - 9♣ 8♣\n" for _ in range(17)) + "          - 7♣ 7♦\n"
+    tricks = "".join("          - 9♣ 8♣\n" for _ in range(17)) + "          - 7♣ 7♦\n"
     text = terz("      - trump: 8♠\n        tricks:\n" + tricks)
     f = one(text, "too-many")
     assert (f.line, f.column, f.trick) == (*where(text, "9♣ 8♣", 17), 17)

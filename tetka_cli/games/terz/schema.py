@@ -11,7 +11,7 @@ _CARD = {"type": "string", "pattern": rf"^\s*{_RANK}{_SUIT}\s*$",
 _CARDS = {"oneOf": [{"type": "string", "description": "cards separated by spaces: Q♥ J♥ 10♥"},
                     {"type": "array", "items": _CARD}]}
 _PLAY = {"oneOf": [
-    {"type": "string", "pattern": rf"^\s*\S+\s+\S+\s*(/\s*\S+(\s+\S+)?\s*)?$",
+    {"type": "string", "pattern": r"^\s*\S+\s+\S+\s*(/\s*\S+(\s+\S+)?\s*)?$",
      "description": "the lead, then the reply; `/` and the draws, the winner's first: `9♣ 8♣ / A♣ K♦`"},
     {"type": "array", "items": _CARD, "minItems": 2, "maxItems": 2}]}
 _SCORES = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},

@@ -401,7 +401,6 @@ class Solver:
         seats = (leader, (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3)
         mins = tuple(s == me for s in seats)
         trick = TRICKS_PER_HAND - 1
-        c_me, l_me = counts[me], lasts[me]
         marks = self.trick_marks
         special_last = self.trick_marks(0, TRICKS_PER_HAND)
 

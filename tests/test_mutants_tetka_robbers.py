@@ -225,8 +225,10 @@ def test_a_first_robbers_own_seating_listed_counter_clockwise_is_the_one_read_th
     text = PLAYED.replace(CLOCKWISE, "players: [Анна, Вера, Борис, Глеб]", 1).replace(
         "robbers:\n  - first_dealer", "robbers:\n  - players: [Анна, Глеб, Вера, Борис]\n    first_dealer", 1)
     rep = check_record("r.yaml", text=text)
-    assert [(f.code, f.line) for f in rep.findings] == [("counter-clockwise", where(text, "[Анна, Вера")[0]),
-                                                        ("reseat-too-early", where(text, "[Анна, Глеб")[0])]
+    # The finding names the robber's seating read clockwise, at the robber's list (not the record's).
+    assert [(f.code, f.args, f.line, f.column) for f in rep.findings] == [
+        ("reseat-too-early", {"robber_number": 1}, *where(text, "[Анна, Глеб")),
+        ("counter-clockwise", {"players": ["Анна", "Борис", "Вера", "Глеб"]}, *where(text, "[Анна, Глеб"))]
     assert rep.robbers[0].players == ("Анна", "Борис", "Вера", "Глеб")
     assert dict(rep.robbers[0].totals) == {"Анна": 19, "Борис": 21, "Вера": 15, "Глеб": 22}
 

@@ -96,7 +96,12 @@ def _counter_clockwise(record: Record, report: RecordReport) -> RecordReport:
     read = {id(f) for f in record.findings}  # what the reader found does not depend on the seating
     if not compared or any(f.code in _SCORING and f.is_error and id(f) not in read for f in alt.findings):
         return report
-    found = _at(Finding("counter-clockwise", {"players": list(alt_record.players)}), record.path, record.players_loc)
+    # The seating the first hands were judged by: the first robber's own, when it gives one.
+    first = next(iter(alt_record.robbers), None)
+    if first is not None and first.players is not None and len(first.players) == 4:
+        found = _at(Finding("counter-clockwise", {"players": list(first.players)}), record.path, first.players_loc)
+    else:
+        found = _at(Finding("counter-clockwise", {"players": list(alt_record.players)}), record.path, record.players_loc)
     findings = sorted(alt.findings + (found,), key=lambda f: (f.line or 0, f.column or 0))
     return RecordReport(record, alt.robbers, tuple(findings))
 

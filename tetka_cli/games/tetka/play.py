@@ -164,5 +164,5 @@ def play_tricks(table: Table, dealer: str, tricks: Sequence[Sequence[Card]]) -> 
         findings.extend(duplicates(played))
     complete = len(played) == TRICKS_PER_HAND and played[-1].winner is not None
     if not complete and not any(f.code in ("short-trick", "schema", "too-many") for f in findings):
-        findings.append(Finding("incomplete", {"tricks": sum(1 for tr in played if tr.winner)}))
+        findings.append(Finding("incomplete", {"tricks": sum(1 for tr in played if tr.winner is not None)}))
     return PlayResult(tuple(played), complete, tuple(findings))

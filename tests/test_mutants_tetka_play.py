@@ -8,7 +8,7 @@ from tetka_cli.common.findings import Finding
 from tetka_cli.games.records import load_record
 from tetka_cli.games.tetka.play import Trick, in_play_order, play_tricks, winning_index
 from tetka_cli.games.tetka.referee import referee
-from tetka_cli.games.tetka.table import Table
+from tetka_cli.games.tetka.table import Table, TableError
 
 A, B, V, G = PLAYERS  # clockwise; with Глеб dealing, Анна leads the first trick
 WINNERS = [A, B, V, G, A, B, V, G, A, B, V, G, G]
@@ -131,10 +131,12 @@ def test_after_a_short_trick_the_tricks_are_left_as_written():
     assert (bad, due) == (None, ())
 
 
-def test_the_complete_tricks_of_an_incomplete_hand_count_a_trick_won_by_a_player_named_by_an_empty_text():
-    # The reader refuses an empty name, but a library caller's Table may hold one: a trick that
-    # player won is still a complete trick.
-    table = Table(("", B, V, G))
-    play = play_tricks(table, G, [cs("A♣ 2♣ 3♣ 4♣"), cs("2♦")])
-    assert play.tricks[0].winner == ""
+def test_a_table_seats_only_names_so_every_complete_trick_has_a_winner():
+    # The reader refuses an empty name; a library caller's Table does too, and refuses a player that
+    # is not text at all: a complete trick's winner is always a name.
+    for odd in ("", None, 7):
+        with pytest.raises(TableError, match="names"):
+            Table((odd, B, V, G))
+    play = play_tricks(TABLE, G, [cs("A♣ 2♣ 3♣ 4♣"), cs("2♦")])
+    assert play.tricks[0].winner == PLAYERS[0]
     assert play.findings == (Finding("incomplete", {"tricks": 1}),)

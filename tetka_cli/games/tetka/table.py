@@ -21,6 +21,8 @@ class Table:
     def __post_init__(self) -> None:
         if len(self.players) != SEATS:
             raise TableError(f"Tetka is played by {SEATS} players, not {len(self.players)}")
+        if not all(isinstance(p, str) and p for p in self.players):
+            raise TableError(f"players must be names (non-empty text): {list(self.players)!r}")
         if len(set(self.players)) != SEATS:
             raise TableError(f"players must be distinct: {list(self.players)!r}")
         players = tuple(self.players)

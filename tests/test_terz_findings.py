@@ -156,7 +156,7 @@ def test_the_next_dealer_follows_the_dealer_rule():
     ("exchange-illegal", ["turned-seven", "twice", "not-held", "too-late", "not-own-turn"]),
     ("bela-illegal", ["twice", "not-on-lead", "not-king-queen", "out-of-window", "other-not-held"]),
     ("deal-mismatch", ["count", "not-held", "opponent", "not-yet", "still-turned-up", "turned-up", "after-stock"]),
-    ("renonce", ["follow", "trump", "beat"]),
+    ("renonce", ["follow", "trump", "beat", "follow-or-trump"]),
 ])
 def test_each_reason_the_rules_core_gives_has_its_own_sentence(code, reasons):
     from tetka_cli.common.findings import Finding

@@ -102,8 +102,14 @@ class TestObligations:
     def test_broken_obligation_names_it(self, hand, lead, reply, obligation):
         assert broken_obligation(cs(hand), c(lead), c(reply), SPADES) == obligation
 
-    def test_partial_knowledge_proves_only_follow_and_beat(self):
+    def test_partial_knowledge_proves_follow_beat_or_one_of_follow_and_trump(self):
         assert provable_breach(cs("8♥"), c("10♥"), c("7♠"), SPADES) == "follow"
         assert provable_breach(cs("A♥"), c("10♥"), c("8♥"), SPADES) == "beat"
         assert provable_breach(cs("A♦"), c("10♥"), c("A♦"), SPADES) is None  # a void is not provable
         assert provable_breach(cs("J♠"), c("A♠"), c("7♥"), SPADES) is None  # the jack is never forced
+        # A trump held and neither the suit led nor a trump played: whether or not the hand was void
+        # in hearts, one of the two obligations is broken.
+        assert provable_breach(cs("7♠ A♦"), c("10♥"), c("A♦"), SPADES) == "follow-or-trump"
+        assert provable_breach(cs("J♠ A♦"), c("10♥"), c("A♦"), SPADES) is None  # not with the jack alone
+        assert provable_breach(cs("J♠ 9♠ A♦"), c("10♥"), c("A♦"), SPADES) == "follow-or-trump"
+        assert provable_breach(cs("7♠ A♦"), c("10♥"), c("7♠"), SPADES) is None  # trumped: legal if void

@@ -253,7 +253,8 @@ class _Replay:
             could = legal_replies(hand, lead, self.trumps)
         else:
             ob = provable_breach(hand, lead, reply, self.trumps)
-            could = frozenset(c for c in hand if c.suit is lead.suit)
+            shown = self.trumps if ob == "follow-or-trump" else lead.suit
+            could = frozenset(c for c in hand if c.suit is shown)
         if ob is not None:
             self.renonces.append(Issue("renonce", trick, p, "reply",
                                        {"obligation": ob, "card": str(reply), "led": str(lead),
@@ -274,7 +275,6 @@ class _Replay:
         stopped_at: int | None = None
         bela_result: Bela | None = None
         all_decl: list[Declaration] = []
-        leader = self.first
         # the cards each player plays from trick k on, for the obligations after the stock
         plays_after: list[dict[str, set[Card]]] = [{p: set() for p in self.players} for _ in range(n + 1)]
         lead_p = self.first

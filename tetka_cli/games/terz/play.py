@@ -6,7 +6,9 @@ from typing import Collection, Literal
 from ...common.cards import Card, Rank, Suit
 from .cards import trick_strength
 
-Obligation = Literal["follow", "trump", "beat"]
+# "follow-or-trump": known only in part, the hand provably held a trump (other than the jack) and
+# the reply was neither of the suit led nor a trump: a breach of one of the two, whichever it held.
+Obligation = Literal["follow", "trump", "beat", "follow-or-trump"]
 
 
 def reply_wins(lead: Card, reply: Card, trumps: Suit) -> bool:
@@ -48,11 +50,14 @@ def broken_obligation(hand: Collection[Card], lead: Card, reply: Card, trumps: S
 
 def provable_breach(known: Collection[Card], lead: Card, reply: Card, trumps: Suit) -> Obligation | None:
     """The obligation a reply provably breaks when only part of the hand (`known`) is known:
-    following suit, or beating within the suit with a card other than the trump jack."""
+    following suit, beating within the suit, or (known to hold a trump, void or not) following or
+    trumping; a card of the suit led or a trump proves nothing when it is the trump jack."""
     jack = Card(Rank.JACK, trumps)
     if reply.suit is not lead.suit:
         if any(c.suit is lead.suit and c is not jack for c in known):
             return "follow"
+        if reply.suit is not trumps and any(c.suit is trumps and c is not jack for c in known):
+            return "follow-or-trump"
         return None
     if not reply_wins(lead, reply, trumps) and any(
             c.suit is lead.suit and c is not jack and reply_wins(lead, c, trumps) for c in known):

@@ -49,7 +49,8 @@ def find_renonces(
     if not dealt and min(map(len, map(_CARDS, tricks)), default=4) == 4:
         return _renonces_fast(tricks)
     found: list[Renonce] = []
-    for tr in reversed(tricks):
+    for t in range(len(tricks) - 1, -1, -1):
+        tr = tricks[t]
         cards, players = tr.cards, tr.players
         led = cards[0].suit_bit
         for i in range(len(cards) - 1, 0, -1):
@@ -58,7 +59,7 @@ def find_renonces(
             held = later.get(p, 0)
             if bit != led and held & led:
                 found.append(Renonce(p, tr.number, cards[i], cards[0].suit,
-                                     _evidence(tricks, tr.number, p, cards[0].suit, unplayed, dealt), i))
+                                     _evidence(tricks, t + 1, p, cards[0].suit, unplayed, dealt), i))
             if not dealt or p not in dealt or cards[i] in dealt[p]:
                 later[p] = held | bit
         p = players[0]
@@ -101,16 +102,17 @@ def _renonces_fast(tricks: Sequence[Trick]) -> tuple[Renonce, ...]:
         tr = tricks[t]
         p = tr.players[i]
         found.append(Renonce(p, tr.number, tr.cards[i], tr.cards[0].suit,
-                             _evidence(tricks, tr.number, p, tr.cards[0].suit, {}, {}), i))
+                             _evidence(tricks, t + 1, p, tr.cards[0].suit, {}, {}), i))
     return tuple(found)
 
 
-def _evidence(tricks: Sequence[Trick], after: int, player: str, suit: Suit,
+def _evidence(tricks: Sequence[Trick], start: int, player: str, suit: Suit,
               unplayed: Mapping[str, Sequence[Card]], dealt: Mapping[str, frozenset[Card]]) -> Card:
-    """The first card of `suit` the player shows after trick `after` (one of his own, when the deal
-    is given), or holds unplayed."""
+    """The first card of `suit` the player shows in `tricks[start:]` (one of his own, when the deal
+    is given), or holds unplayed. By place in the list, not by trick number: a caller's tricks
+    need not be numbered from 1."""
     own = dealt.get(player)
-    for tr in tricks[after:]:
+    for tr in tricks[start:]:
         if player in tr.players:
             c = tr.cards[tr.players.index(player)]
             if c.suit is suit and (own is None or c in own):

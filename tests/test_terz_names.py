@@ -2,14 +2,18 @@
 an issue has an English text and a Russian translation in the `terz` catalog."""
 from __future__ import annotations
 
+from typing import get_args
+
 from tetka_cli.games.terz import names
+from tetka_cli.games.terz.play import Obligation
 from tetka_cli.games.terz.declarations import KINDS
 
 
 def test_every_kind_and_obligation_is_named_in_both_languages():
     for kind in KINDS + ("invalid",):
         assert names.kind_name(kind, "en") != names.kind_name(kind, "ru")
-    for ob in ("follow", "trump", "beat"):
+    assert set(get_args(Obligation)) == set(names.OBLIGATIONS)  # every obligation the core can name
+    for ob in get_args(Obligation):
         assert names.obligation_name(ob, "en") != names.obligation_name(ob, "ru")
     assert names.kind_name("four-kings", "ru") == "четыре короля"
 

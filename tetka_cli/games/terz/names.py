@@ -16,7 +16,8 @@ KINDS = {
     "four-kings": _("four kings"), "four-aces": _("four aces"), "four-jacks": _("four jacks"),
     "invalid": _("no combination"),
 }
-OBLIGATIONS = {"follow": _("follow suit"), "trump": _("trump"), "beat": _("beat the card led")}
+OBLIGATIONS = {"follow": _("follow suit"), "trump": _("trump"), "beat": _("beat the card led"),
+               "follow-or-trump": _("follow suit, or trump when void")}
 REASONS = {
     # exchange-illegal
     "turned-seven": _("the 7 of trumps is the turned-up card"), "not-held": _("the 7 of trumps was not held"),

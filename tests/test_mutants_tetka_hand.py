@@ -318,3 +318,35 @@ def test_seat_order_in_a_library_record_without_trick_places_points_at_the_hand(
     f = [f for f in rep.findings if f.code == "seat-order"][0]
     assert (f.path, f.line, f.column, f.hand) == ("lib.yaml", 5, 7, 1)
     assert dict(rep.robbers[0].hands[0].marks) == HAND_MARKS
+
+
+def _deal_of(tricks: list[str]) -> dict[str, list]:
+    """The deal a whole hand shows: every player holds what he plays."""
+    deal: dict[str, list] = {p: [] for p in PLAYERS}
+    for tr in replay_hand(TABLE, G, c("2♠"), [cs(t) for t in tricks]).tricks:
+        for p, card in zip(tr.players, tr.cards):
+            deal[p].append(card)
+    return deal
+
+
+def test_the_deal_proves_a_renonce_in_a_hand_cut_short():
+    # Глеб deals; Анна leads 3♠ and Борис throws 2♥. The record stops after trick 1: only the
+    # deal shows that Борис held 4♠. The renonce is the hand's verdict, with the deal's card as proof.
+    deal = _deal_of(RENONCE_HAND)
+    r = replay_hand(TABLE, G, c("2♠"), [cs(RENONCE_HAND[0])], deal=deal)
+    assert not r.complete and r.dealer == G
+    assert [(x.player, x.trick, x.card, x.held) for x in r.renonces] == [(B, 1, c("2♥"), c("4♠"))]
+    assert [f.code for f in r.findings] == ["incomplete", "renonce"]
+    assert replay_hand(TABLE, G, c("2♠"), [cs(RENONCE_HAND[0])]).renonces == ()  # one trick proves nothing
+
+
+def test_a_dealt_card_never_played_in_a_whole_hand_is_named():
+    # The last trick repeats K♦ (Глеб's, trick 11) where Глеб played A♦: the deal shows A♦ in his
+    # hand and never played, besides the card played twice and the card he did not own.
+    deal = _deal_of(RENONCE_HAND)
+    last = "A♣ A♠ 2♠ K♦"
+    r = replay_hand(TABLE, G, c("2♠"), [cs(t) for t in RENONCE_HAND[:12] + [last]], deal=deal)
+    assert r.complete
+    got = [(f.code, f.player, f.args.get("problem")) for f in r.findings if f.code != "renonce"]
+    assert got == [("duplicate-card", G, None), ("deal-mismatch", G, "played"), ("deal-mismatch", G, "unplayed")]
+    assert [f.args["cards"] for f in r.findings if f.args.get("problem") == "unplayed"] == [[c("A♦")]]

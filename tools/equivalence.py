@@ -1,0 +1,203 @@
+"""Is a surviving mutant equivalent? Replay random, deliberately damaged hands through the mutated
+copy of the code that mutmut left in mutants/, once as the original and once with the mutant
+switched on, and compare every field of the two results (or the two exceptions).
+
+    python tools/equivalence.py NAME... [--inputs N] [--seed S]
+
+NAME is a surviving mutant of the last run of `python tools/mutation.py` (globs allowed; `--all`
+for killed ones too, which shows the check can fail). Hands of both games
+are drawn from their simulators and then damaged at random: tricks cut off or cut short, cards
+repeated or left out, the deal dropped, changed or given for one player only, draws dropped,
+exchanges, declarations and belas written where nobody made them, house rules changed. A mutant
+whose results never differ is listed in docs/mutation.md with its reason and the number of hands
+it was checked on; this check backs the reason, it does not replace it.
+"""
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import os
+import pathlib
+import random
+import sys
+from dataclasses import replace
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MUTANTS = ROOT / "mutants"
+
+
+def _outcome(fn, *args, **kwargs):
+    try:
+        return "ok", fn(*args, **kwargs)
+    except Exception as e:  # noqa: BLE001 - an exception is an outcome to compare, like a result
+        return "raised", (type(e).__name__, str(e))
+
+
+# -- Tetka ----------------------------------------------------------------------------------------------
+def tetka_inputs(rng: random.Random, n: int):
+    from helpers import TABLE, random_hand
+
+    from tetka_cli.common.cards import DECK
+    from tetka_cli.games.tetka.rules import HouseRules
+
+    for _ in range(n):
+        dealer = rng.choice(TABLE.players)
+        deal, tricks, _ = random_hand(rng, dealer, renonce_rate=rng.choice((0.0, 0.05, 0.2, 0.5)))
+        tricks = [list(t) for t in tricks]
+        roll = rng.random()
+        if roll < 0.25:  # the record stops after some trick, maybe in the middle of it
+            tricks = tricks[: rng.randint(0, 13)]
+            if tricks and rng.random() < 0.5:
+                tricks[-1] = tricks[-1][: rng.randint(1, 4)]
+        elif roll < 0.4 and tricks:  # a trick short of a card somewhere in the hand
+            t = rng.randrange(len(tricks))
+            del tricks[t][rng.randrange(4)]
+        elif roll < 0.55:  # a card played twice
+            a, b = rng.sample(range(13), 2)
+            tricks[a][rng.randrange(4)] = tricks[b][rng.randrange(4)]
+        given = None
+        if rng.random() < 0.6:
+            given = {p: list(v) for p, v in deal.items()}
+            roll = rng.random()
+            if roll < 0.2:  # a card swapped between two deals
+                p, q = rng.sample(TABLE.players, 2)
+                i, j = rng.randrange(13), rng.randrange(13)
+                given[p][i], given[q][j] = given[q][j], given[p][i]
+            elif roll < 0.3:  # one player's deal only
+                p = rng.choice(TABLE.players)
+                given = {p: given[p]}
+            elif roll < 0.4:  # a deal short of a card
+                given[rng.choice(TABLE.players)].pop()
+        rules = HouseRules(last_trick_mark=rng.random() < 0.3, count_trick_offset=rng.choice((0, 0, 1)))
+        yield (TABLE, dealer, rng.choice(DECK), tricks), {"deal": given, "rules": rules}
+
+
+def tetka_check(args, kwargs):
+    from tetka_cli.games.tetka.hand import replay_hand
+
+    return _outcome(replay_hand, *args, **kwargs)
+
+
+# -- Terz -----------------------------------------------------------------------------------------------
+def terz_inputs(rng: random.Random, n: int):
+    from tetka_cli.games.terz.cards import DECK as TERZ_DECK
+    from tetka_cli.games.terz.model import HandInput
+    from tetka_cli.games.terz.rules import TerzRules
+    from tetka_cli.games.terz.simulate import Simulator
+
+    players = ("Анна", "Борис")
+    for _ in range(n):
+        rules = TerzRules(renonce_penalty=rng.choice(("none", "hand", "game")),
+                          seven_exchange=rng.choice(("any_turn", "lead")),
+                          declaration_window=rng.choice(("2-7", "1-7", "2-8")),
+                          beaten_declaration_binds=rng.random() < 0.3,
+                          stop_at_target=rng.random() < 0.2)
+        sim = Simulator(seed=rng.randrange(10**9), renonce_rate=rng.choice((0.0, 0.1, 0.3)), rules=rules)
+        h = sim.hand(rng.choice(players)).hand
+        tricks = list(h.tricks)
+        for _ in range(rng.choice((0, 1, 1, 2, 3))):
+            k = rng.randrange(len(tricks))
+            t = tricks[k]
+            who = rng.choice(players)
+            roll = rng.random()
+            if roll < 0.2:
+                t = replace(t, draws=t.draws[: rng.randint(0, len(t.draws))])
+            elif roll < 0.35:
+                t = replace(t, exchange=who)
+            elif roll < 0.55:  # a declaration of cards the player may or may not hold
+                cards = tuple(rng.sample(TERZ_DECK, rng.randint(3, 5)))
+                later = [x.lead for x in tricks[k:]] + [x.reply for x in tricks[k:]]
+                if rng.random() < 0.6:
+                    suit = rng.choice(later).suit
+                    run = sorted((x for x in TERZ_DECK if x.suit is suit), key=lambda x: x.rank)
+                    start = rng.randrange(len(run) - 2)
+                    cards = tuple(run[start:start + rng.randint(3, 5)])
+                t = replace(t, declare={**t.declare, who: cards})
+            elif roll < 0.65:
+                t = replace(t, bela=who)
+            elif roll < 0.75:
+                t = replace(t, scored=rng.choice((*players, "nobody")))
+            elif roll < 0.85:  # a card swapped for another
+                t = replace(t, reply=rng.choice(TERZ_DECK))
+            else:
+                t = replace(t, draws=tuple(rng.sample(TERZ_DECK, min(2, len(t.draws) or 1))))
+            tricks[k] = t
+        if rng.random() < 0.3:
+            tricks = tricks[: rng.randint(1, 16)]
+        deal = h.deal
+        roll = rng.random()
+        if roll < 0.4:
+            deal = None
+        elif roll < 0.6:
+            p = rng.choice(players)
+            deal = {p: deal[p]}
+        elif roll < 0.7:
+            p = rng.choice(players)
+            deal = {**deal, p: deal[p][:-1]}
+        hand = HandInput(h.dealer, h.trump, tuple(tricks), deal, h.forfeit)
+        before = {p: rng.choice((0, 0, 400, 480)) for p in players} if rules.stop_at_target else None
+        yield (players, hand, rules), {"totals_before": before}
+
+
+def terz_check(args, kwargs):
+    from tetka_cli.games.terz.hand import replay_hand
+
+    return _outcome(replay_hand, *args, **kwargs)
+
+
+# The modules each replay runs through: a mutant elsewhere is not reached by these hands.
+GAMES = {f"tetka_cli.games.tetka.{m}.": (tetka_inputs, tetka_check) for m in ("hand", "play", "renonce", "marks")} | {
+    f"tetka_cli.games.terz.{m}.": (terz_inputs, terz_check)
+    for m in ("hand", "play", "declarations", "bela", "exchange", "cards")}
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("names", nargs="+")
+    ap.add_argument("--inputs", type=int, default=3000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--all", action="store_true", help="killed mutants too (a check that the check can fail)")
+    a = ap.parse_args(argv)
+    if not (MUTANTS / "tetka_cli").is_dir():
+        print("no mutants/ folder: run `python tools/mutation.py` first", file=sys.stderr)
+        return 2
+    sys.path[:0] = [str(MUTANTS), str(ROOT / "tests")]
+    os.environ["MUTANT_UNDER_TEST"] = ""
+    import tetka_cli
+
+    assert pathlib.Path(tetka_cli.__file__).is_relative_to(MUTANTS), tetka_cli.__file__
+    sys.path.insert(0, str(ROOT / "tools"))
+    import mutation
+
+    known = mutation.results()
+    chosen = sorted(n for n in known if any(fnmatch.fnmatchcase(n, p) for p in a.names)
+                    and (a.all or known[n] == "survived"))
+    if not chosen:
+        print("no mutant of the last run matches", file=sys.stderr)
+        return 2
+    differ = 0
+    for name in chosen:
+        game = next((g for prefix, g in GAMES.items() if name.startswith(prefix)), None)
+        if game is None:
+            print(f"{name}: no hands to replay for this module")
+            continue
+        make, check = game
+        seen = 0
+        for args, kwargs in make(random.Random(a.seed), a.inputs):
+            os.environ["MUTANT_UNDER_TEST"] = ""
+            want = check(args, kwargs)
+            os.environ["MUTANT_UNDER_TEST"] = name
+            got = check(args, kwargs)
+            os.environ["MUTANT_UNDER_TEST"] = ""
+            seen += 1
+            if got != want:
+                differ += 1
+                print(f"{name}: DIFFERS on hand {seen}:\n  original: {want!r}\n  mutant:   {got!r}")
+                break
+        else:
+            print(f"{name}: the same on {seen} hands")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

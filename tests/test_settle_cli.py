@@ -85,8 +85,12 @@ def test_a_player_under_two_spellings_is_warned_about(tmp_path):
         s = Simulator(players=names, seed=i).sitting(robbers=1)
         (tmp_path / f"s{i}.yaml").write_text(write_sitting(s), encoding="utf-8")
     r = run("settle", str(tmp_path), "--lang", "en")
-    assert "warning name-variant: the player 'Анна' is also written анна" in r.stderr
+    # shown at the record with the second spelling, naming the record of the first
+    first, second = tmp_path / "s0.yaml", tmp_path / "s1.yaml"
+    assert f"{second}: warning name-variant: the player 'Анна' of {first} is also written анна here" in r.stderr
     assert r.exit_code == 0
+    ru = run("settle", str(tmp_path), "--lang", "ru")
+    assert f"{second}: предупреждение name-variant: игрок 'Анна' из {first} записан здесь как анна" in ru.stderr
 
 
 def test_a_record_with_no_robbers_is_left_out(tmp_path):
@@ -160,3 +164,16 @@ def test_russian_transfers_write_money_with_a_decimal_comma_as_the_rest_of_the_p
     block = r.stdout.split("Кто кому платит", 1)[1]
     amounts = re.findall(r"\d+[.,]\d\d", block)
     assert amounts and all("," in a for a in amounts), block
+
+
+def test_each_spelling_of_a_player_is_shown_at_the_record_it_is_written_in(tmp_path):
+    for i, first in enumerate(("Анна", "анна", "АННА", "Анна")):
+        s = Simulator(players=(first, "Борис", "Вера", "Глеб"), seed=i).sitting(robbers=1)
+        (tmp_path / f"s{i}.yaml").write_text(write_sitting(s), encoding="utf-8")
+    r = run("settle", str(tmp_path), "--lang", "en")
+    lines = [x for x in r.stderr.splitlines() if "name-variant" in x]
+    s0 = tmp_path / "s0.yaml"
+    assert lines == [f"{tmp_path / 's1.yaml'}: warning name-variant: the player 'Анна' of {s0} is also written анна "
+                     "here: are they one person?",
+                     f"{tmp_path / 's2.yaml'}: warning name-variant: the player 'Анна' of {s0} is also written АННА "
+                     "here: are they one person?"]

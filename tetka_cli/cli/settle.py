@@ -139,9 +139,18 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
         err(finding_line(f, opts.lang))
     terz_records = [r for r in records if r.get("game") == "terz"]
     summaries = [summary_from_json(r) for r in records if r.get("game", "tetka") != "terz"]
-    all_names = [p for s in summaries for p in s.players] + [p for r in terz_records for p in r["players"]]
-    for name, others in name_variants(all_names).items():
-        err(finding_line(Finding("name-variant", {"name": name, "variants": others}), opts.lang))
+    # Each spelling and the first record it is written in: a variant is shown at its own record,
+    # naming the record of the spelling seen first, so the treasurer knows which file to mend.
+    written_in: dict[str, str] = {}
+    for path, players in [(r["path"], s.players) for r, s in zip(
+            (r for r in records if r.get("game", "tetka") != "terz"), summaries)] + [
+            (r["path"], r["players"]) for r in terz_records]:
+        for p in players:
+            written_in.setdefault(p, path)
+    for name, others in name_variants(written_in).items():
+        for other in others:
+            err(finding_line(Finding("name-variant", {"name": name, "variants": [other], "first": written_in[name]},
+                                     path=written_in[other]), opts.lang))
     places = places_of(records)
     table = standings(summaries)
     terz_table = views_terz.standings(terz_records, places) if terz_records else None

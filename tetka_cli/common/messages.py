@@ -429,8 +429,10 @@ _F: dict[str, Callable[..., str]] = {
                                                  "is unfinished").format(**a),
     "no-robbers": lambda a, lang: _(lang, "the record has no robbers: nothing to score"),
     "bad-stake": _stake,
-    "name-variant": lambda a, lang: _(lang, "the player {name!r} is also written {variants}: are they one person?"
-                                      ).format(name=a["name"], variants=_names(a["variants"], lang)),
+    "name-variant": lambda a, lang: (
+        _(lang, "the player {name!r} of {first} is also written {variants} here: are they one person?")
+        if a.get("first") else _(lang, "the player {name!r} is also written {variants}: are they one person?")
+    ).format(name=a["name"], first=a.get("first"), variants=_names(a["variants"], lang)),
     "seat-order": _slip_seat_order,
     "counter-clockwise": _slip_counter_clockwise,
 }

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from terz_helpers import A, B, PLAYERS, c, trick, worked_hand
+import pytest
+
+from terz_helpers import A, B, PLAYERS, c, cs, trick, worked_hand
 from test_terz_findings import WORKED, judge, where
 
 from tetka_cli.games.terz.hand import replay_hand
@@ -192,3 +194,44 @@ def test_a_library_record_without_card_places_points_a_lead_at_its_trick():
     (f,) = [f for f in referee(rec).findings if f.code == "deal-mismatch"]
     assert (f.line, f.column, f.trick, f.player) == (first.loc.line, first.loc.column, 1, B)
     assert (f.line, f.column) != (hand.loc.line, hand.loc.column)
+
+
+# Анна deals, 8♠ turned up, no deal written. Борис leads and wins tricks 1 to 7 with plain cards
+# (9♠ at trick 3); Анна wins trick 8 with 10♠ on his K♦ and leads Q♥ at trick 9, on which Борис
+# throws J♣: nothing in the record proves that he holds a heart or a trump then.
+STOCK = ["A♣ 7♣", "10♣ 8♣", "9♠ 7♦", "10♦ 8♦", "A♥ 7♥", "10♥ 8♥", "K♣ 9♣", "K♦ 10♠", "Q♥ J♣"]
+
+
+def _bare(*more: str, deal=None, draws: dict | None = None) -> HandInput:
+    ts = [trick(t) for t in STOCK + list(more)]
+    for k, d in (draws or {}).items():
+        ts[k - 1] = trick(f"{STOCK[k - 1]} / {d}")
+    return HandInput(A, c("8♠"), tuple(ts), deal)
+
+
+@pytest.mark.parametrize("case, hand", [
+    ("played again later", _bare("7♠ 9♠")),  # his 9♠ of trick 3, written again at trick 10
+    ("drawn again", _bare(draws={4: "9♠ Q♠"})),  # his 9♠ of trick 3, drawn again after trick 4
+    ("the opponent's by the deal", _bare("7♠ 9♠", deal={A: cs("9♠ 7♣ 8♣ 7♦ 8♦ 7♥ 8♥ 9♣ 10♠")})),
+])
+def test_a_card_the_record_gives_elsewhere_proves_no_renonce(case, hand):
+    r = replay_hand(PLAYERS, hand)
+    assert [t.winner for t in r.tricks[7:9]] == [A, A]
+    assert r.renonces == (), case
+    assert [i.code for i in r.issues if i.code != "incomplete"]  # the record's own fault is reported
+
+
+def test_a_trump_he_plays_later_proves_the_discard_a_renonce():
+    # The same discard with Борис's 7♠ played at trick 10: he held a trump at trick 9.
+    r = replay_hand(PLAYERS, _bare("7♠ A♠"))
+    (ren,) = r.renonces
+    assert (ren.trick, ren.player, ren.args["obligation"], ren.args["could"]) == (9, B, "follow-or-trump", ["A♠"])
+
+
+def test_only_the_winning_cards_prove_a_breach_of_beat():
+    # Борис plays 9♥ under Анна's Q♥ at trick 9 and shows J♥ and K♥ later: only the K♥ proves he
+    # could win the trick.
+    r = replay_hand(PLAYERS, HandInput(A, c("8♠"), tuple(
+        [trick(t) for t in STOCK[:8]] + [trick("Q♥ 9♥"), trick("7♠ J♥"), trick("J♣ K♥")])))
+    (ren,) = r.renonces
+    assert (ren.trick, ren.player, ren.args["obligation"], ren.args["could"]) == (9, B, "beat", ["K♥"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ...common.cards import Card
+from ...common.cards import Card, Rank
 from .bela import BELA_POINTS, bela_breach, bela_partner
 from .cards import DECK_SET, LAST_TRICK_BONUS, card_points, sort_key, trump_seven
 from .declarations import Combination, Declared, binding_breach, classify, is_higher
@@ -247,18 +247,32 @@ class _Replay:
         elif self.exact[p]:
             hand, exact = self.hold[p] | {reply}, True
         else:
-            hand, exact = later | self.hold[p], False
+            hand, exact = {reply} | {c for c in later | self.hold[p] if self.shown_held(p, c, later)}, False
         if exact:
             ob = broken_obligation(hand, lead, reply, self.trumps)
             could = legal_replies(hand, lead, self.trumps)
         else:
             ob = provable_breach(hand, lead, reply, self.trumps)
+            # the cards that prove the breach: the trump jack never does, as it is never forced
             shown = self.trumps if ob == "follow-or-trump" else lead.suit
-            could = frozenset(c for c in hand if c.suit is shown)
+            jack = Card(Rank.JACK, self.trumps)
+            could = frozenset(c for c in hand if c.suit is shown and c is not jack and c is not reply
+                              and (ob != "beat" or reply_wins(lead, c, self.trumps)))
         if ob is not None:
             self.renonces.append(Issue("renonce", trick, p, "reply",
                                        {"obligation": ob, "card": str(reply), "led": str(lead),
                                         "suit": lead.suit.value, "could": _names(could)}))
+
+    def shown_held(self, p: str, c: Card, later: set[Card]) -> bool:
+        """A hand known only in part, just before p's reply: whether the record proves p holds c (§10).
+        A card he plays later is his, unless the record gives it to the opponent; a card he received
+        (deal, draw, exchange: the 7 is laid face up in view) is his, unless played already."""
+        if c in self.played:
+            return False
+        opp = self.other(p)
+        if c in later:
+            return self.owner.get(c) != opp and c not in self.plays_of[opp]
+        return c in self.hold[p]
 
     # -- the hand ---------------------------------------------------------------------------------------
     def run(self) -> HandResult:

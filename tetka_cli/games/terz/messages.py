@@ -74,7 +74,7 @@ _RENONCE = {
     "follow": N_("{player} played {card} on the lead {led}, holding {could}: after the stock a player must follow suit"),
     "trump": N_("{player} played {card} on the lead {led}, holding {could}: void in the suit led, after the stock a player must trump"),
     "beat": N_("{player} played {card} on the lead {led}, holding {could}: after the stock a player must win the trick if able (the trump jack is never forced)"),
-    "follow-or-trump": N_("{player} played {card} on the lead {led}, holding {could}: after the stock a player must follow suit, or trump when void"),
+    "follow-or-trump": N_("{player} played {card} on the lead {led}, known to hold {could}: after the stock a player must follow suit, or trump when void"),
 }
 _DEAL = {
     "count": N_("{count} cards dealt, not 9"),

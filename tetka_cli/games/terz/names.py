@@ -17,7 +17,7 @@ KINDS = {
     "invalid": _("no combination"),
 }
 OBLIGATIONS = {"follow": _("follow suit"), "trump": _("trump"), "beat": _("beat the card led"),
-               "follow-or-trump": _("follow suit, or trump when void")}
+               "follow-or-trump": _("follow suit or, if void, trump")}
 REASONS = {
     # exchange-illegal
     "turned-seven": _("the 7 of trumps is the turned-up card"), "not-held": _("the 7 of trumps was not held"),

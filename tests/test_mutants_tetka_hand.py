@@ -341,7 +341,7 @@ def test_the_deal_proves_a_renonce_in_a_hand_cut_short():
 
 
 def test_a_dealt_card_never_played_in_a_whole_hand_is_named():
-    # The last trick repeats K♦ (Глеб's, trick 11) where Глеб played A♦: the deal shows A♦ in his
+    # The last trick repeats K♦ (Борис's, trick 11) where Глеб played A♦: the deal shows A♦ in his
     # hand and never played, besides the card played twice and the card he did not own.
     deal = _deal_of(RENONCE_HAND)
     last = "A♣ A♠ 2♠ K♦"

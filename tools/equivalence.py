@@ -81,7 +81,7 @@ def tetka_check(args, kwargs):
 # -- Terz -----------------------------------------------------------------------------------------------
 def terz_inputs(rng: random.Random, n: int):
     from tetka_cli.games.terz.cards import DECK as TERZ_DECK
-    from tetka_cli.games.terz.model import HandInput
+    from tetka_cli.games.terz.model import Forfeit, HandInput
     from tetka_cli.games.terz.rules import TerzRules
     from tetka_cli.games.terz.simulate import Simulator
 
@@ -117,8 +117,10 @@ def terz_inputs(rng: random.Random, n: int):
                 t = replace(t, bela=who)
             elif roll < 0.75:
                 t = replace(t, scored=rng.choice((*players, "nobody")))
-            elif roll < 0.85:  # a card swapped for another
+            elif roll < 0.8:  # a card swapped for another
                 t = replace(t, reply=rng.choice(TERZ_DECK))
+            elif roll < 0.85:
+                t = replace(t, lead=rng.choice(TERZ_DECK))
             else:
                 t = replace(t, draws=tuple(rng.sample(TERZ_DECK, min(2, len(t.draws) or 1))))
             tricks[k] = t
@@ -134,7 +136,17 @@ def terz_inputs(rng: random.Random, n: int):
         elif roll < 0.7:
             p = rng.choice(players)
             deal = {**deal, p: deal[p][:-1]}
-        hand = HandInput(h.dealer, h.trump, tuple(tricks), deal, h.forfeit)
+        elif roll < 0.8:  # a card the deal gives to the other player
+            a, b = players
+            i, j = rng.randrange(9), rng.randrange(9)
+            da, db = list(deal[a]), list(deal[b])
+            da[i], db[j] = db[j], da[i]
+            deal = {a: tuple(da), b: tuple(db)}
+        forfeit = h.forfeit
+        if rng.random() < 0.05:
+            forfeit = Forfeit(rng.choice(players), rng.choice(("draw-out-of-turn", "extra-card")),
+                              rng.choice((None, rng.randint(1, 16))))
+        hand = HandInput(h.dealer, h.trump, tuple(tricks), deal, forfeit)
         before = {p: rng.choice((0, 0, 400, 480)) for p in players} if rules.stop_at_target else None
         yield (players, hand, rules), {"totals_before": before}
 
@@ -182,6 +194,7 @@ def main(argv: list[str]) -> int:
             print(f"{name}: no hands to replay for this module")
             continue
         make, check = game
+        calls = _count_calls(name)
         seen = 0
         for args, kwargs in make(random.Random(a.seed), a.inputs):
             os.environ["MUTANT_UNDER_TEST"] = ""
@@ -195,8 +208,33 @@ def main(argv: list[str]) -> int:
                 print(f"{name}: DIFFERS on hand {seen}:\n  original: {want!r}\n  mutant:   {got!r}")
                 break
         else:
-            print(f"{name}: the same on {seen} hands")
+            if not calls[0]:
+                differ += 1
+                print(f"{name}: NEVER REACHED by {seen} hands: this check says nothing of it")
+            else:
+                print(f"{name}: the same on {seen} hands (reached {calls[0]:,} times)")
     return 1 if differ else 0
+
+
+def _count_calls(name: str) -> list[int]:
+    """Count the calls of mutant `name`: its entry in the mutated module's table of mutants is
+    wrapped (the trampoline calls that entry while the mutant is switched on)."""
+    import functools
+    import importlib
+
+    module_name, _, mutant = name.rpartition(".")
+    calls = [0]
+    for table in list(vars(importlib.import_module(module_name)).values()):
+        if isinstance(table, dict) and mutant in table:
+            fn = table[mutant]
+
+            @functools.wraps(fn)
+            def counted(*args, **kwargs):
+                calls[0] += 1
+                return fn(*args, **kwargs)
+
+            table[mutant] = counted
+    return calls
 
 
 if __name__ == "__main__":

@@ -212,7 +212,9 @@ def _bare(*more: str, deal=None, draws: dict | None = None) -> HandInput:
 @pytest.mark.parametrize("case, hand", [
     ("played again later", _bare("7♠ 9♠")),  # his 9♠ of trick 3, written again at trick 10
     ("drawn again", _bare(draws={4: "9♠ Q♠"})),  # his 9♠ of trick 3, drawn again after trick 4
-    ("the opponent's by the deal", _bare("7♠ 9♠", deal={A: cs("9♠ 7♣ 8♣ 7♦ 8♦ 7♥ 8♥ 9♣ 10♠")})),
+    # a trump never played before: A♠, which Анна's deal gives her, or which she plays too
+    ("the opponent's by the deal", _bare("7♠ A♠", deal={A: cs("A♠ 7♣ 8♣ 7♦ 8♦ 7♥ 8♥ 9♣ 10♠")})),
+    ("played by the opponent too", _bare("7♠ A♠", "9♦ A♠")),
 ])
 def test_a_card_the_record_gives_elsewhere_proves_no_renonce(case, hand):
     r = replay_hand(PLAYERS, hand)

@@ -237,3 +237,22 @@ def test_only_the_winning_cards_prove_a_breach_of_beat():
         [trick(t) for t in STOCK[:8]] + [trick("Q♥ 9♥"), trick("7♠ J♥"), trick("J♣ K♥")])))
     (ren,) = r.renonces
     assert (ren.trick, ren.player, ren.args["obligation"], ren.args["could"]) == (9, B, "beat", ["K♥"])
+
+
+def test_the_trump_jack_is_never_listed_as_proof():
+    # Борис throws J♣ on Q♥ at trick 9 and plays J♠ and 7♠ later: the 7♠ proves the breach; the
+    # jack, never forced, is not named.
+    r = replay_hand(PLAYERS, _bare("Q♣ J♠", "7♠ A♠"))
+    (ren,) = r.renonces
+    assert (ren.trick, ren.player, ren.args["obligation"], ren.args["could"]) == (9, B, "follow-or-trump", ["7♠"])
+
+
+def test_the_winning_cards_of_a_trump_lead_are_by_the_trump_order():
+    # Борис leads A♦ at trick 3 (not the 9♠). Анна trumps his K♦ with the 8♠ she took after trick 7,
+    # then leads K♠; Борис plays Q♠ and shows 9♠ later: in trumps the 9 beats the K (J 9 A 10 K Q
+    # 8 7, where the plain order is A 10 K Q J 9 8 7), so he could have won.
+    stock = STOCK[:2] + ["A♦ 7♦"] + STOCK[3:7]
+    tricks = [trick(t) for t in stock] + [trick("K♦ 8♠"), trick("K♠ Q♠"), trick("J♣ 9♠")]
+    r = replay_hand(PLAYERS, HandInput(A, c("8♠"), tuple(tricks)))
+    (ren,) = r.renonces
+    assert (ren.trick, ren.player, ren.args["obligation"], ren.args["could"]) == (9, B, "beat", ["9♠"])

@@ -64,6 +64,7 @@ class _Replay:
         self.hold: dict[str, set[Card]] = {p: set() for p in self.players}
         self.exact: dict[str, bool] = {p: bool(hand.deal) and p in hand.deal for p in self.players}
         self.owner: dict[Card, str] = {}  # who received each card so far (deal, draw, exchange)
+        self.disputed: set[Card] = set()  # cards the record has both players receive
         self.played: set[Card] = set()
         self.exchanged = False
         self.bound: dict[str, list[Declared]] = {p: [] for p in self.players}
@@ -121,6 +122,7 @@ class _Replay:
         if c in self.played or c in self.owner or (c is self.turned_now and where != "turned"):
             self.issue("duplicate-card", trick, p, where, card=str(c))
             if c in self.owner and self.owner[c] != p:
+                self.disputed.add(c)  # received by both players: the record contradicts itself
                 return
         self.owner[c] = p
         self.hold[p].add(c)
@@ -265,13 +267,15 @@ class _Replay:
 
     def shown_held(self, p: str, c: Card, later: set[Card]) -> bool:
         """A hand known only in part, just before p's reply: whether the record proves p holds c (§10).
-        A card he plays later is his, unless the record gives it to the opponent; a card he received
-        (deal, draw, exchange: the 7 is laid face up in view) is his, unless played already."""
-        if c in self.played:
-            return False
+        A card he plays later is his, and a card he received (deal, draw, exchange: the 7 is laid
+        face up in view) is his, unless already played or the record gives it to the opponent too
+        (the opponent's deal or draw, or the opponent plays it): a card the record contradicts
+        proves nothing."""
         opp = self.other(p)
+        if c in self.played or c in self.plays_of[opp] or c in self.disputed:
+            return False
         if c in later:
-            return self.owner.get(c) != opp and c not in self.plays_of[opp]
+            return self.owner.get(c) != opp
         return c in self.hold[p]
 
     # -- the hand ---------------------------------------------------------------------------------------

@@ -134,7 +134,7 @@ def test_lookalike_names_across_records_are_a_name_variant_warning(tmp_path, oth
     r = run("settle", str(tmp_path))
     assert r.exit_code == 0
     assert (f"{tmp_path / 's1.yaml'}: warning name-variant: the player 'Анна' of {tmp_path / 's0.yaml'} "
-            f"is also written {terminal.safe(other.strip())} here") in r.stderr
+            f"is also written {terminal.safe(repr(other.strip()))} here") in r.stderr
 
 
 def test_simulate_never_writes_a_name_its_validator_refuses(tmp_path):

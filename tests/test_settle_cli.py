@@ -87,10 +87,12 @@ def test_a_player_under_two_spellings_is_warned_about(tmp_path):
     r = run("settle", str(tmp_path), "--lang", "en")
     # shown at the record with the second spelling, naming the record of the first
     first, second = tmp_path / "s0.yaml", tmp_path / "s1.yaml"
-    assert f"{second}: warning name-variant: the player 'Анна' of {first} is also written анна here" in r.stderr
+    assert (f"{second}: warning name-variant: the player 'Анна' of {first} is also written 'анна' here "
+            "(U+0430 for U+0410 at 1): are they one person?") in r.stderr
     assert r.exit_code == 0
     ru = run("settle", str(tmp_path), "--lang", "ru")
-    assert f"{second}: предупреждение name-variant: игрок 'Анна' из {first} записан здесь как анна" in ru.stderr
+    assert (f"{second}: предупреждение name-variant: игрок 'Анна' из {first} записан здесь как 'анна' "
+            "(U+0430 вместо U+0410 в знаке 1): это один человек?") in ru.stderr
 
 
 def test_a_record_with_no_robbers_is_left_out(tmp_path):
@@ -173,7 +175,20 @@ def test_each_spelling_of_a_player_is_shown_at_the_record_it_is_written_in(tmp_p
     r = run("settle", str(tmp_path), "--lang", "en")
     lines = [x for x in r.stderr.splitlines() if "name-variant" in x]
     s0 = tmp_path / "s0.yaml"
-    assert lines == [f"{tmp_path / 's1.yaml'}: warning name-variant: the player 'Анна' of {s0} is also written анна "
-                     "here: are they one person?",
-                     f"{tmp_path / 's2.yaml'}: warning name-variant: the player 'Анна' of {s0} is also written АННА "
-                     "here: are they one person?"]
+    assert lines == [f"{tmp_path / 's1.yaml'}: warning name-variant: the player 'Анна' of {s0} is also written 'анна' "
+                     "here (U+0430 for U+0410 at 1): are they one person?",
+                     f"{tmp_path / 's2.yaml'}: warning name-variant: the player 'Анна' of {s0} is also written 'АННА' "
+                     "here (U+041D for U+043D at 2): are they one person?"]
+
+
+def test_a_spelling_is_first_in_the_order_the_records_are_read_whatever_their_game(tmp_path):
+    # A Terz record read first writes Анна; a Tetka one after it writes анна: the Tetka one has the variant.
+    terz = open(os.path.join(ROOT, "records/terz/game-to-501.yaml"), encoding="utf-8").read()
+    assert "Анна" in terz
+    (tmp_path / "a-terz.yaml").write_text(terz, encoding="utf-8")
+    s = Simulator(players=("анна", "Борис", "Вера", "Глеб"), seed=1).sitting(robbers=1)
+    (tmp_path / "b-tetka.yaml").write_text(write_sitting(s), encoding="utf-8")
+    r = run("settle", str(tmp_path / "a-terz.yaml"), str(tmp_path / "b-tetka.yaml"), "--lang", "en")
+    (line,) = [x for x in r.stderr.splitlines() if "name-variant" in x]
+    assert line.startswith(f"{tmp_path / 'b-tetka.yaml'}: warning name-variant: the player 'Анна' of "
+                           f"{tmp_path / 'a-terz.yaml'} is also written 'анна' here")

@@ -138,15 +138,19 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     for f in warnings:
         err(finding_line(f, opts.lang))
     terz_records = [r for r in records if r.get("game") == "terz"]
-    summaries = [summary_from_json(r) for r in records if r.get("game", "tetka") != "terz"]
-    # Each spelling and the first record it is written in: a variant is shown at its own record,
-    # naming the record of the spelling seen first, so the treasurer knows which file to mend.
+    summaries = []
+    # Each spelling and the first record it is written in, in the order read: a variant is shown at
+    # its own record, naming the record of the spelling seen first, so the treasurer knows which
+    # file to mend.
     written_in: dict[str, str] = {}
-    for path, players in [(r["path"], s.players) for r, s in zip(
-            (r for r in records if r.get("game", "tetka") != "terz"), summaries)] + [
-            (r["path"], r["players"]) for r in terz_records]:
+    for r in records:
+        if r.get("game", "tetka") == "terz":
+            players = r["players"]
+        else:
+            summaries.append(summary_from_json(r))
+            players = summaries[-1].players
         for p in players:
-            written_in.setdefault(p, path)
+            written_in.setdefault(p, r["path"])
     for name, others in name_variants(written_in).items():
         for other in others:
             err(finding_line(Finding("name-variant", {"name": name, "variants": [other], "first": written_in[name]},

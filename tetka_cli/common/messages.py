@@ -45,6 +45,21 @@ def _names(v: Any, lang: str = "en") -> str:
     return cards_text(v, lang) if isinstance(v, (list, tuple)) else card_text(v, lang)
 
 
+def _name_variant(a: Mapping[str, Any], lang: str) -> str:
+    """Both spellings quoted alike (`repr`, so an invisible difference shows), and the first
+    character in which they differ by its code point: a Latin A and a Cyrillic А look the same."""
+    name, variants = a["name"], list(a["variants"])
+    if not a.get("first"):
+        return _(lang, "the player {name!r} is also written {variants}: are they one person?").format(
+            name=name, variants=", ".join(map(repr, variants)))
+    other = variants[0]
+    at = next((i for i, (x, y) in enumerate(zip(name, other)) if x != y), None)
+    differ = "" if at is None else " (" + _(lang, "{new} for {old} at {at}").format(
+        new=f"U+{ord(other[at]):04X}", old=f"U+{ord(name[at]):04X}", at=at + 1) + ")"
+    return _(lang, "the player {name!r} of {first} is also written {variant!r} here{differ}: are they one person?"
+             ).format(name=name, first=a["first"], variant=other, differ=differ)
+
+
 # -- reading the file ------------------------------------------------------------------------------
 _UNREADABLE = {
     "missing": N_("no such file"),
@@ -429,10 +444,7 @@ _F: dict[str, Callable[..., str]] = {
                                                  "is unfinished").format(**a),
     "no-robbers": lambda a, lang: _(lang, "the record has no robbers: nothing to score"),
     "bad-stake": _stake,
-    "name-variant": lambda a, lang: (
-        _(lang, "the player {name!r} of {first} is also written {variants} here: are they one person?")
-        if a.get("first") else _(lang, "the player {name!r} is also written {variants}: are they one person?")
-    ).format(name=a["name"], first=a.get("first"), variants=_names(a["variants"], lang)),
+    "name-variant": _name_variant,
     "seat-order": _slip_seat_order,
     "counter-clockwise": _slip_counter_clockwise,
 }

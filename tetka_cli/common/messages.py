@@ -48,11 +48,7 @@ def _names(v: Any, lang: str = "en") -> str:
 def _name_variant(a: Mapping[str, Any], lang: str) -> str:
     """Both spellings quoted alike (`repr`, so an invisible difference shows), and the first
     character in which they differ by its code point: a Latin A and a Cyrillic А look the same."""
-    name, variants = a["name"], list(a["variants"])
-    if not a.get("first"):
-        return _(lang, "the player {name!r} is also written {variants}: are they one person?").format(
-            name=name, variants=", ".join(map(repr, variants)))
-    other = variants[0]
+    name, (other,) = a["name"], a["variants"]
     at = next((i for i, (x, y) in enumerate(zip(name, other)) if x != y), None)
     differ = "" if at is None else " (" + _(lang, "{new} for {old} at {at}").format(
         new=f"U+{ord(other[at]):04X}", old=f"U+{ord(name[at]):04X}", at=at + 1) + ")"

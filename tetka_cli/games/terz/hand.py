@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ...common.cards import Card, Rank
+from ...common.cards import Card
 from .bela import BELA_POINTS, bela_breach, bela_partner
-from .cards import DECK_SET, LAST_TRICK_BONUS, card_points, sort_key, trump_seven
+from .cards import DECK_SET, LAST_TRICK_BONUS, card_points, sort_key, trump_jack, trump_seven
 from .declarations import Combination, Declared, binding_breach, classify, is_higher
 from .exchange import exchange_breach, exchange_moves_cards
 from .model import (
@@ -257,7 +257,7 @@ class _Replay:
             ob = provable_breach(hand, lead, reply, self.trumps)
             # the cards that prove the breach: the trump jack never does, as it is never forced
             shown = self.trumps if ob == "follow-or-trump" else lead.suit
-            jack = Card(Rank.JACK, self.trumps)
+            jack = trump_jack(self.trumps)
             could = frozenset(c for c in hand if c.suit is shown and c is not jack and c is not reply
                               and (ob != "beat" or reply_wins(lead, c, self.trumps)))
         if ob is not None:

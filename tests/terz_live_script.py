@@ -44,7 +44,7 @@ def hand_lines(sim_hand, rng: random.Random, number: int, *, fix: bool = False) 
 
 def accepted(lines: list[str]) -> bool:
     """Whether `tetka live` takes every line (the sitting built the way the driver builds it)."""
-    from tetka_cli.cli.live_terz import TerzLive
+    from tetka_cli.games.terz.live_words import TerzLive
     from tetka_cli.games.live_log import timeline
     from tetka_cli.games.terz.live import Refused, TerzHeader, build
 

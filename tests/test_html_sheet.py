@@ -286,7 +286,8 @@ def test_any_names_come_back_as_text_never_as_markup(names, event):
     no element of theirs."""
     import yaml
 
-    from tetka_cli.cli.html_sheet import evening_of_marks, page
+    from tetka_cli.common.html_page import page
+    from tetka_cli.games.tetka.html_sheet import evening_of_marks
     from tetka_cli.games.records import check_record
 
     doc = {"format": 1, "game": "tetka", "meta": {"event": event}, "players": names,

@@ -318,7 +318,7 @@ def test_no_english_word_in_any_refusal_of_a_russian_run(tmp_path):
 
 
 def test_every_new_message_has_a_russian_translation():
-    from tetka_cli.cli.views_tetka import ShapeError  # noqa: F401 - the messages live where they are raised
+    from tetka_cli.common.money_views import ShapeError  # noqa: F401 - the messages live where they are raised
     for msgid in ["no folder {folder!r} to write in", "is a folder, not a file", "a folder", "not valid JSON",
                   "`{key}` is missing", "a value is not of the kind settle writes", "{character} at {place}",
                   "{path}: cannot create: {reason}", "{path}: cannot open: {reason}",

@@ -48,7 +48,7 @@ def test_replay_in_russian():
     r = run("replay", WORKED, "--lang", "ru", "--game", "1", "--hand", "1")
     assert r.exit_code == 0
     assert "Партия 1, кон 1, сдаёт Анна, козырь 8♠" in r.stdout
-    assert "Анна: терц K♠ Q♠ J♠ (20) — перебито; Борис: квинта Q♥ J♥ 10♥ 9♥ 8♥ (100) — старше: Борис пишет 100" in r.stdout
+    assert "Анна: терц К♠ Д♠ В♠ (20) — перебито; Борис: квинта Д♥ В♥ 10♥ 9♥ 8♥ (100) — старше: Борис пишет 100" in r.stdout
     assert "Счёт кона" in r.stdout and "Анна: бела (20)" in r.stdout
     assert "предупреждение unfinished-game: никто не набрал 501" in r.stderr
 

@@ -18,7 +18,7 @@ from tetka_cli.common.money import EXACT
 from tetka_cli.common.season import SittingSummary, standings
 from tetka_cli.common.transfers import balance_after, settle_up
 from tetka_cli.games.tetka.settlement import settle_sitting
-from tetka_cli.cli.views_tetka import (finding_json, hand_json, marks_csv, marks_json, marks_tables, replay_tables,
+from tetka_cli.games.tetka.views import (finding_json, hand_json, marks_csv, marks_json, marks_tables, replay_tables,
                              sitting_json, sitting_tables, summary_from_json, validate_json)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -96,7 +96,7 @@ def exercise(data: bytes) -> tuple[str, ...]:
 
 def exercise_terz(rep) -> tuple[str, ...]:
     """What the commands do with a Terz record's report: its views, in both languages, and its money."""
-    from tetka_cli.cli import views_terz as v
+    from tetka_cli.games.terz import views as v
     from tetka_cli.games.terz.settlement import settle_sitting as settle_terz
 
     for lang in ("en", "ru"):
@@ -248,8 +248,8 @@ def exercise_from_json(data: bytes) -> bool:
     """What `settle --from-json` does with one document: refuse it with the documented error
     (exit 2), or combine it into standings, transfers and every output. True when accepted."""
     from tetka_cli.cli.settle import UnreadableInput, read_json_doc
-    from tetka_cli.cli.views_tetka import (places_of, settle_csv, standings_json, standings_table, transfers_json,
-                                           transfers_table)
+    from tetka_cli.common.money_views import places_of, transfers_json, transfers_table
+    from tetka_cli.games.tetka.views import settle_csv, standings_json, standings_table
     from tetka_cli.common.terminal import safe, safe_json
 
     try:

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 import click
 
 from ..common.messages import finding_line
-from ..games.tetka.analysis import DEFAULT_FROM_TRICK
-from ..games.tetka.rules import TRICKS_PER_HAND
-from .language import tr
+from ..common.output_table import Table
+from ..games.registry import all_games, game
 from .base import (
     EXIT_OK,
     EXIT_RULES,
@@ -25,32 +24,27 @@ from .base import (
     output_options,
     progress,
 )
+from .language import tr
+
+_ANALYSED = [g for g in all_games() if g.analysable]
 
 
 @click.command()
 @input_options
-@click.option("--from-trick", "from_trick", type=click.IntRange(1, TRICKS_PER_HAND), default=DEFAULT_FROM_TRICK,
-              show_default=True, help="Grade the plays of this trick and the later ones (lower is slower).")
+@click.option("--from-trick", "from_trick", type=click.IntRange(1, max(g.tricks_per_hand for g in _ANALYSED)),
+              default=None, help="Grade the plays of this trick and the later ones (lower is slower)  [default: "
+              + ", ".join(f"{g.first_graded_trick}" for g in _ANALYSED) + "]")
 @click.option("--player", "player", metavar="NAME", help="Only this player's plays.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes analysing records in parallel; the output is the same.")
 @output_options
-def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int, player: str | None, jobs: int,
+def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, player: str | None, jobs: int,
             opts: Options) -> None:
     """Grade every play of fully played, renonce-free hands from trick K on, with all hands open:
     the marks the player ends with after his card, when he then plays his best and the other
     three play together against him, beside the least his best card would have cost."""
     from ..common.batch import run_parallel
     from ..games.analysing import AnalyseJob
-    from .views_analyse import (
-        CSV_HEADERS,
-        Summary,
-        csv_rows,
-        record_json,
-        record_tables,
-        summary_title,
-    )
-    from .views_tetka import Table
 
     paths, problems = expand(inputs)
     code = EXIT_OK
@@ -58,12 +52,13 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int, player: str 
         err(finding_line(f, opts.lang))
         code = EXIT_UNREADABLE
     job = AnalyseJob(max_bytes=max_bytes, from_trick=from_trick, player=player)
-    summary = Summary()
+    summaries: dict[str, Any] = {}  # per game: its summary over the run
     docs, read = [], []
     shown = 0  # text tables printed so far
+    csv_header = True
     counter = _Counter(len(paths))
     with interruptible(counter), progress(len(paths)) as bar:
-        for n, a in enumerate(run_parallel(job, paths, jobs)):
+        for a in run_parallel(job, paths, jobs):
             counter.done += 1
             bar.update(1)
             for f in a.findings:
@@ -71,24 +66,38 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int, player: str 
             if a.unreadable:
                 code = EXIT_UNREADABLE
                 continue
+            if a.unsupported:  # one line: the record is read, but its game has no analysis
+                err(tr("{path}: analysis covers {games} records; {game} records are not analysed yet").format(
+                    path=a.path, games=", ".join(g.title(opts.lang) for g in _ANALYSED),
+                    game=game(a.game).title(opts.lang)))
+                code = EXIT_UNREADABLE
+                continue
             if not a.ok:
                 code = max(code, EXIT_RULES)
+            views = game(a.game).analysis_views()
             read.append(a.path)
-            summary.add(a)
+            summaries.setdefault(a.game, views.Summary()).add(a)
             if opts.fmt == "json":
-                docs.append(record_json(a))
+                docs.append(views.record_json(a))
             elif opts.fmt == "csv":
-                emit_csv(Table("", CSV_HEADERS, csv_rows(a)), header=n == 0)
+                emit_csv(Table("", views.CSV_HEADERS, views.csv_rows(a)), header=csv_header)
+                csv_header = False
             else:
-                tables = record_tables(a, opts.lang)
+                tables = views.record_tables(a, opts.lang)
                 emit_tables(tables, opts, first=not shown)
                 shown += len(tables)
-    if player is not None and read and player not in summary.players:
+    if player is not None and read and not any(player in s.players for s in summaries.values()):
         raise click.BadParameter(tr("no player {player!r} in the records").format(player=player), param_hint="--player")
     if opts.fmt == "json":
-        emit_json({"from_trick": from_trick, "records": docs, "players": summary.json(player)})
+        players: dict[str, Any] = {}
+        for s in summaries.values():
+            players.update(s.json(player))
+        emit_json({"from_trick": from_trick or _ANALYSED[0].first_graded_trick, "records": docs, "players": players})
     elif opts.fmt == "text" and read:
-        emit_tables([summary.table(opts.lang, summary_title(read, opts.lang), player)], opts, first=not shown)
+        for name, s in summaries.items():
+            views = game(name).analysis_views()
+            emit_tables([s.table(opts.lang, views.summary_title(read, opts.lang), player)], opts, first=not shown)
+            shown += 1
     sys.exit(code)
 
 

@@ -21,10 +21,10 @@ from ..common.messages import LANGS, finding_line
 from ..common.os_errors import os_reason
 from ..common.terminal import safe, safe_block, safe_json
 from ..common.yaml_input import MAX_BYTES, find_records
+from ..common.output_table import Table
 from ..games.records import check_record
 from .completion import complete_records
 from .language import ntr, tr, ui_lang
-from .views_tetka import Table
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_WRITE = 4  # the result could not be written: a full disk, a closed pipe
@@ -275,6 +275,18 @@ def emit_csv(table: Table, *, header: bool = True) -> None:
     if not buffer.getvalue():
         return
     out(buffer.getvalue().removesuffix("\n"))
+
+
+class CsvByGame:
+    """The CSV of a batch: each game's rows have the game's own columns, so its header comes
+    before its first rows."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+    def emit(self, game: Any, table: Table) -> None:
+        emit_csv(table, header=game.name not in self.seen)
+        self.seen.add(game.name)
 
 
 def findings_of(o: Outcome) -> Sequence[Finding]:

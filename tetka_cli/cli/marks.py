@@ -6,10 +6,11 @@ from typing import Sequence
 
 import click
 
+from ..games.registry import game_of
 from .base import (
     Batch,
+    CsvByGame,
     Options,
-    emit_csv,
     emit_json,
     emit_tables,
     input_options,
@@ -28,45 +29,29 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
     marks beside the computed ones where they differ. A Terz game: per hand card points, last trick,
     declarations, bela and the hand, running totals to the target, and the winner. `--format html`:
     a page of the evening (sheet, race charts, settlement) to print or send."""
-    from . import views_terz
-    from .views_terz import is_terz
-    from .views_tetka import marks_csv, marks_json, marks_tables
+    from ..common.html_page import page
 
     batch = Batch(inputs, max_bytes)
     docs = []
     first = True
-    tetka_csv = terz_csv = False  # each game's CSV has its own columns: a header before its first rows
+    csv = CsvByGame()
     with interruptible(batch):
         for o in batch:
             report_findings(o, opts.lang)
             if o.report is None:
                 continue
-            if is_terz(o.report):
-                if opts.fmt == "json":
-                    docs.append(views_terz.marks_json(o.report, opts.lang))
-                elif opts.fmt == "csv":
-                    emit_csv(views_terz.marks_csv([o.report]), header=not terz_csv)
-                    terz_csv = True
-                elif opts.fmt == "html":
-                    docs.append(views_terz.evening_of_marks(o.report, opts.lang))
-                else:
-                    emit_tables(views_terz.marks_tables(o.report, opts.lang), opts, first=first)
-            elif opts.fmt == "json":
-                docs.append(marks_json(o.report, opts.lang))
-            elif opts.fmt == "html":
-                from .html_sheet import evening_of_marks
-
-                docs.append(evening_of_marks(o.report, opts.lang))
+            game = game_of(o.report)
+            if opts.fmt == "json":
+                docs.append(game.marks_json(o.report, opts.lang))
             elif opts.fmt == "csv":
-                emit_csv(marks_csv([o.report]), header=not tetka_csv)
-                tetka_csv = True
+                csv.emit(game, game.marks_csv([o.report]))
+            elif opts.fmt == "html":
+                docs.append(game.evening_of_marks(o.report, opts.lang))
             else:
-                emit_tables(marks_tables(o.report, opts.lang), opts, first=first)
+                emit_tables(game.marks_tables(o.report, opts.lang), opts, first=first)
             first = False
     if opts.fmt == "json":
         emit_json({"records": docs})
     elif opts.fmt == "html":
-        from .html_sheet import page
-
         out(page(docs, opts.lang))
     sys.exit(batch.exit_code)

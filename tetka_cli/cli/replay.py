@@ -6,10 +6,11 @@ from typing import Sequence
 
 import click
 
+from ..games.registry import game_of
 from .base import (
     Batch,
+    CsvByGame,
     Options,
-    emit_csv,
     emit_json,
     emit_tables,
     input_options,
@@ -36,67 +37,30 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     running trick counts, renonces where they happened; then each mark with its reason. A Terz
     hand: lead, reply, winner, points, draws, the exchange, declarations with the contest and who
     wrote, bela; then the hand's count."""
-    from ..games.tetka.analysis import DEFAULT_FROM_TRICK, analyse_report
-    from . import views_terz
-    from .views_analyse import losses_by_hand
-    from .views_terz import is_terz
-    from .views_tetka import hand_json, replay_csv, replay_tables
-
     if hand is not None and robber is None:
         robber = 1
     batch = Batch(inputs, max_bytes)
     docs = []
     shown = 0
-    tetka_csv = terz_csv = False  # each game's CSV has its own columns: a header before its first rows
+    csv = CsvByGame()
     with interruptible(batch):
-        for n, o in enumerate(batch):
+        for o in batch:
             report_findings(o, opts.lang)
             rep = o.report
             if rep is None:
                 continue
-            if is_terz(rep):
-                if opts.fmt == "json":
-                    hands = views_terz.replay_json(rep, robber=robber, hand=hand)
-                    shown += len(hands)
-                    docs.append({"path": rep.path, "game": "terz", "hands": hands})
-                elif opts.fmt == "csv":
-                    table = views_terz.replay_csv([rep], robber=robber, hand=hand)
-                    shown += len(table.rows)
-                    emit_csv(table, header=not terz_csv)
-                    terz_csv = True
-                else:
-                    tables = views_terz.replay_tables(rep, opts.lang, robber=robber, hand=hand)
-                    emit_tables(tables, opts, first=shown == 0)
-                    shown += len(tables)
-                continue
-            losses = losses_by_hand(analyse_report(rep, from_trick=from_trick or DEFAULT_FROM_TRICK)) \
-                if analyse and hasattr(rep, "robbers") else None
+            game = game_of(rep)
+            losses = game.play_losses(rep, from_trick=from_trick) if analyse else None
             if opts.fmt == "json":
-                hands = []
-                for r in rep.robbers:
-                    for h in r.hands:
-                        if (robber is None or r.number == robber) and (hand is None or h.number == hand):
-                            d = hand_json(h)
-                            d["robber"] = r.number
-                            res = h.result
-                            d["tricks"] = [{"number": tr.number, "leader": tr.leader, "winner": tr.winner,
-                                            "cards": {p: str(c) for p, c in zip(tr.players, tr.cards)}}
-                                           for tr in res.tricks] if res else None
-                            if losses is not None and res:
-                                graded = losses.get((r.number, h.number), {})
-                                for tj in d["tricks"]:
-                                    tj["losses"] = {p: graded[(tj["number"], p)] for p in tj["cards"]
-                                                    if (tj["number"], p) in graded} or None
-                            hands.append(d)
-                shown += len(hands)
-                docs.append({"path": rep.path, "hands": hands})
+                doc = game.replay_json(rep, part=robber, hand=hand, losses=losses)
+                shown += len(doc["hands"])
+                docs.append(doc)
             elif opts.fmt == "csv":
-                table = replay_csv([rep], robber=robber, hand=hand)
+                table = game.replay_csv([rep], part=robber, hand=hand)
                 shown += len(table.rows)
-                emit_csv(table, header=n == 0 or (terz_csv and not tetka_csv))
-                tetka_csv = True
+                csv.emit(game, table)
             else:
-                tables = replay_tables(rep, opts.lang, robber=robber, hand=hand, losses=losses)
+                tables = game.replay_tables(rep, opts.lang, part=robber, hand=hand, losses=losses)
                 emit_tables(tables, opts, first=shown == 0)
                 shown += len(tables)
     if opts.fmt == "json":

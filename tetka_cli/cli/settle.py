@@ -30,9 +30,10 @@ from .base import (
     progress,
     reason,
 )
+from ..common.output_table import Table
+from ..games.registry import DEFAULT, all_games, game, game_of_doc
 from .completion import complete_records
 from .language import tr, ui_lang
-from .views_tetka import Table
 
 
 @click.command()
@@ -57,24 +58,13 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     print or send, with each record's score sheet and race charts beside its money."""
     from ..common.batch import run_parallel
     from ..common.dedupe import ContentSeen, duplicate, once_per_file
+    from ..common.html_page import page
     from ..common.messages import stake_reason
     from ..common.money import StakeError, parse_stake
-    from ..common.season import name_variants, standings
+    from ..common.money_views import places_of, transfers_json, transfers_table
+    from ..common.season import name_variants
     from ..common.transfers import settle_up
     from ..games.settling import SettleJob
-    from . import views_terz
-    from .html_sheet import evening_of_settled, page
-    from .views_tetka import (
-        places_of,
-        settle_csv,
-        sitting_json,
-        sitting_tables,
-        standings_json,
-        standings_table,
-        summary_from_json,
-        transfers_json,
-        transfers_table,
-    )
 
     if not inputs:
         raise click.UsageError(tr("give record files or folders (or `-`), or --from-json with earlier outputs"))
@@ -93,7 +83,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     if from_json:
         read = _read_json_docs(inputs, max_bytes, records, left_out, warnings, opts.lang)
         if opts.fmt == "html":
-            pages.extend(evening_of_settled(None, r, r["path"], opts.lang) for r in records)
+            pages.extend(game_of_doc(r).evening_of_settled(None, r, r["path"], opts.lang) for r in records)
     else:
         paths, problems = expand(inputs)
         paths, dups = once_per_file(paths)
@@ -122,79 +112,66 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                         err(f"{t('left_out', opts.lang)}: {finding_line(first, opts.lang)}")
                     code = EXIT_UNREADABLE if s.unreadable else max(code, EXIT_RULES)
                     if opts.fmt == "html":
-                        left = views_terz.evening if views_terz.is_terz(s.report) else evening_of_settled
-                        pages.append(left(s.report, None, s.path, opts.lang, s.findings))
+                        pages.append(game(s.game).evening_of_settled(s.report, None, s.path, opts.lang, s.findings))
                 else:
-                    terz = getattr(s.money, "game", "tetka") == "terz"
-                    rec = views_terz.sitting_json(s.money) if terz else sitting_json(s.money)
+                    g = game(s.game)
+                    rec = g.sitting_json(s.money)
                     rec["digest"] = s.digest
                     records.append(rec)
                     if opts.fmt == "html":
-                        pages.append((views_terz.evening if terz else evening_of_settled)(
-                            s.report, records[-1], s.path, opts.lang, s.findings))
+                        pages.append(g.evening_of_settled(s.report, records[-1], s.path, opts.lang, s.findings))
                     # An unfinished robber (game) is left out of the money unless --provisional: say so.
                     warnings.extend(f for f in s.findings if (f.is_error and force) or (
                         not f.is_error and (f.code not in ("unfinished-robber", "unfinished-game") or not provisional)))
     for f in warnings:
         err(finding_line(f, opts.lang))
-    terz_records = [r for r in records if r.get("game") == "terz"]
-    summaries = []
+    by_game: dict[str, list[dict[str, Any]]] = {}  # each game's settled sittings, in the order read
+    for r in records:
+        by_game.setdefault(game_of_doc(r).name, []).append(r)
     # Each spelling and the first record it is written in, in the order read: a variant is shown at
     # its own record, naming the record of the spelling seen first, so the treasurer knows which
     # file to mend.
     written_in: dict[str, str] = {}
     for r in records:
-        if r.get("game", "tetka") == "terz":
-            players = r["players"]
-        else:
-            summaries.append(summary_from_json(r))
-            players = summaries[-1].players
-        for p in players:
+        for p in r.get("players") or r["net"]:
             written_in.setdefault(p, r["path"])
     for name, others in name_variants(written_in).items():
         for other in others:
             err(finding_line(Finding("name-variant", {"name": name, "variants": [other], "first": written_in[name]},
                                      path=written_in[other]), opts.lang))
     places = places_of(records)
-    table = standings(summaries)
-    terz_table = views_terz.standings(terz_records, places) if terz_records else None
-    both = bool(summaries) and terz_table is not None  # a mixed season: standings per game, titled
+    # The standings per game: a game won is not a robber. The default game's are shown (empty)
+    # when nothing was settled at all.
+    boards = {g.name: g.standings(by_game.get(g.name, []), places) for g in all_games()
+              if g.name in by_game or (g.name == DEFAULT and not by_game)}
+    several = len(boards) > 1  # a mixed season: standings per game, titled
     # Who pays whom, per sitting and over the whole run: money is money, whichever game won it.
     for r in records:
         r["transfers"] = transfers_json(settle_up({p: Decimal(v) for p, v in r["net"].items()}), places_of([r]))
-    season_net: dict[str, Decimal] = {s.player: s.net for s in table}
-    for p, v in (terz_table or {}).items():
-        season_net[p] = season_net.get(p, Decimal(0)) + Decimal(v["net"])
+    season_net: dict[str, Decimal] = {}
+    for board in boards.values():
+        for p, v in board.items():
+            season_net[p] = season_net.get(p, Decimal(0)) + Decimal(v["net"])
     transfers = transfers_json(settle_up(season_net), places)
     counts = {"read": read, "settled": len(records), "left_out": len(left_out)}
     currencies = {r.get("currency", "") for r in records}
     currency = currencies.pop() if len(currencies) == 1 else ""
 
     def season_tables() -> list[Table]:
-        """The standings: Tetka's as ever; in a season of both games, one titled table per game."""
-        boards = []
-        if summaries or terz_table is None:
-            tb = standings_table(standings_json(table, places), opts.lang, currency)
-            boards.append(Table(views_terz._(opts.lang, "Tetka"), tb.headers, tb.rows) if both else tb)
-        if terz_table is not None:
-            boards.append(views_terz.standings_table(terz_table, opts.lang, currency,
-                                                     views_terz._(opts.lang, "Terz") if both else ""))
-        return boards
+        """The standings: one table per game, titled with the game when there are several."""
+        return [game(name).standings_table(board, opts.lang, currency, game(name).title(opts.lang) if several else "")
+                for name, board in boards.items()]
 
     if opts.fmt == "json":
-        doc = {"transfers": transfers, "records": records, "players": standings_json(table, places),
+        doc = {"transfers": transfers, "records": records, "players": boards.get(DEFAULT, {}),
                "left_out": left_out, "counts": counts}
-        if terz_table is not None:
-            doc["terz"] = {"players": terz_table}  # Terz standings apart: a game won is not a robber
+        for name, board in boards.items():
+            if name != DEFAULT:  # format 1: another game's standings under its name
+                doc[name] = {"players": board}
         emit_json(doc)
     elif opts.fmt == "csv":
-        tetka_records = [r for r in records if r.get("game") != "terz"]
-        if summaries or terz_table is None:
-            emit_csv(settle_csv(tetka_records, standings_json(table, places), transfers, per_record))
-        if terz_table is not None:
-            emit_csv(Table("", ["game", "player", "sittings", "games", "won", "points", "net"],
-                           [["terz", p, v["sittings"], v["games"], v["won"], v["points"], v["net"]]
-                            for p, v in terz_table.items()]))
+        for name, board in boards.items():
+            emit_csv(game(name).settle_csv(by_game.get(name, []), board, transfers, per_record))
     elif opts.fmt == "html":
         shown = pages if len(records) == 1 or per_record else [p for p in pages if p.settlement == ()]
         by_path = {r["path"]: r for r in records}
@@ -202,14 +179,13 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
         shown = [replace(p, settlement=(*p.settlement, transfers_table(by_path[p.path]["transfers"], opts.lang,
                                                                          by_path[p.path].get("currency", ""))))
                  if p.settlement and p.path in by_path else p for p in shown]
-        boards = [*season_tables(), transfers_table(transfers, opts.lang, currency)] if len(records) != 1 else []
-        out(page(shown, opts.lang, standings=boards or None))
+        tables = [*season_tables(), transfers_table(transfers, opts.lang, currency)] if len(records) != 1 else []
+        out(page(shown, opts.lang, standings=tables or None))
     else:
-        tables: list[Table] = []
+        tables = []
         if len(records) == 1 or per_record:
             for r in records:
-                tables.extend(views_terz.sitting_tables(r, opts.lang, places) if r.get("game") == "terz"
-                              else sitting_tables(r, opts.lang))
+                tables.extend(game_of_doc(r).sitting_tables(r, opts.lang, places))
                 tables.append(transfers_table(r["transfers"], opts.lang, r.get("currency", ""), r["path"]))
         if len(records) != 1:
             tables.extend(season_tables())
@@ -309,7 +285,7 @@ def read_bounded(path: str, max_bytes: int) -> bytes:
 
 def shape_reason(e: BaseException) -> str:
     """What is wrong with a record of a --from-json document, in the run's language."""
-    from .views_tetka import ShapeError
+    from ..common.money_views import ShapeError
 
     if isinstance(e, ShapeError):
         return e.text(ui_lang())
@@ -322,9 +298,9 @@ def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
     """An earlier `settle --format json` output, every record of it checked (its money exact, its
     names fit to show); a clear error (exit 2) when it is not one."""
     from ..common.messages import character_at
+    from ..common.money_views import ShapeError, money_of
     from ..common.names import bad_character_at
-    from . import views_terz
-    from .views_tetka import ShapeError, check_sitting_json
+    from ..games.registry import known
 
     try:
         doc = json.loads(data.decode("utf-8"))
@@ -337,20 +313,22 @@ def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
         raise UnreadableInput(tr("{path}: not a settle JSON output: `left_out` is not a list").format(path=path))
     for i, rec in enumerate(doc["records"], start=1):
         try:
-            if isinstance(rec, dict) and rec.get("game") == "terz":
-                views_terz.check_sitting_json(rec)
-                continue
-            summary = check_sitting_json(rec)
-            if len(set(summary.players)) != len(summary.players) or set(summary.net) - set(summary.players):
+            if isinstance(rec, dict) and "game" in rec and not known(rec["game"]):
+                raise ShapeError("`game` must name a game tetka knows")
+            game_of_doc(rec).check_sitting_json(rec)
+            # What every game's sitting must be: one list of distinct names holding every net, fit
+            # to show, the nets exact and summing to zero.
+            players = tuple(rec.get("players") or rec["net"])
+            nets = {p: money_of(v) for p, v in rec["net"].items()}
+            if len(set(players)) != len(players) or set(nets) - set(players):
                 raise ShapeError("its players are not one list of distinct names holding every net")
             if not isinstance(rec.get("digest", ""), (str, type(None))):
                 raise ShapeError("`digest` must be text")
-            bad = next(((n, b) for n in summary.players + tuple(summary.net)
-                        if (b := bad_character_at(str(n))) is not None), None)
+            bad = next(((n, b) for n in players + tuple(nets) if (b := bad_character_at(str(n))) is not None), None)
             if bad is not None:
                 raise ShapeError("the player name {name!r} holds {character}", name=bad[0],
                                  character=character_at(*bad[1], lang=ui_lang()))
-            if sum(summary.net.values(), Decimal(0)) != 0:
+            if sum(nets.values(), Decimal(0)) != 0:
                 raise ShapeError("its nets do not sum to zero")
         except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
             raise UnreadableInput(tr("{path}: not a settle JSON output: record {number}: {reason}").format(

@@ -6,19 +6,18 @@ import sys
 
 import click
 
-from ..common.i18n import gettext, ngettext
-from ..common.locale_format import money_text as decimal_text
-from ..common.messages import LANGS, t
+from ..common.messages import LANGS
+from ..games.registry import DEFAULT, GAMES, game
 from .base import WriteFailed, err, not_an_output, out, reason
-from .language import ntr, tr, ui_lang
+from .language import tr, ui_lang
 
 
 @click.command()
-@click.option("--game", "game", type=click.Choice(["tetka", "terz"]), default="tetka", show_default=True,
+@click.option("--game", "game_name", type=click.Choice(GAMES), default=DEFAULT, show_default=True,
               help="Which game the bots play.")
 @click.option("--games", type=click.IntRange(min=1), help="Terz: whole games per sitting, each to the target (default 1).")
-@click.option("--target", type=click.IntRange(min=1), default=501, show_default=True,
-              help="Terz house rule: points that end a game.")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="Terz house rule: points that end a game  [default: 501]")
 @click.option("--hands", type=click.IntRange(min=1), help="Hands per sitting (the last robber may stay unfinished).")
 @click.option("--robbers", type=click.IntRange(min=1), help="Whole robbers per sitting, each played to the target.")
 @click.option("--sittings", type=click.IntRange(min=1), default=1, show_default=True,
@@ -28,87 +27,53 @@ from .language import ntr, tr, ui_lang
 @click.option("--bots", default="book", show_default=True,
               help="One bot for all seats or one per seat, comma-separated: book, random.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same bytes.")
-@click.option("--renonce-rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
-              help="Chance that a player who can follow suit does not.")
-@click.option("--table-marks-errors", type=click.FloatRange(0, 1), default=0.0, show_default=True,
-              help="Chance that the table's recorded marks of a hand are wrong.")
-@click.option("--robber-target", type=click.IntRange(min=1), default=21, show_default=True,
-              help="House rule: marks that end a robber.")
-@click.option("--with-deal", is_flag=True, help="Write each hand's deal as well as its tricks.")
+@click.option("--renonce-rate", type=click.FloatRange(0, 1), default=None,
+              help="Chance that a player who can follow suit does not  [default: 0.0]")
+@click.option("--table-marks-errors", type=click.FloatRange(0, 1), default=None,
+              help="Chance that the table's recorded marks of a hand are wrong  [default: 0.0]")
+@click.option("--robber-target", type=click.IntRange(min=1), default=None,
+              help="House rule: marks that end a robber  [default: 21]")
+@click.option("--with-deal", is_flag=True, default=None, help="Write each hand's deal as well as its tricks.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=True, allow_dash=True), default=None,
               help="A file (a FIFO or device is written directly, `-` is stdout), or a folder for one file "
                    "per sitting; stdout by default.")
 @click.option("--stats", is_flag=True, help="Print the average marks (Terz: points) per hand for each seat and bot, "
                                         "and (Terz) the games each won.")
 @click.option("--lang", type=click.Choice(LANGS), default=None, help="Language of the statistics.")
-def simulate(game: str, games: int | None, target: int, hands: int | None, robbers: int | None, sittings: int,
-             players: str | None, bots: str, seed: int, renonce_rate: float, table_marks_errors: float,
-             robber_target: int, with_deal: bool, out_path: str | None, stats: bool, lang: str | None) -> None:
+def simulate(game_name: str, games: int | None, target: int | None, hands: int | None, robbers: int | None,
+             sittings: int, players: str | None, bots: str, seed: int, renonce_rate: float | None,
+             table_marks_errors: float | None, robber_target: int | None, with_deal: bool | None,
+             out_path: str | None, stats: bool, lang: str | None) -> None:
     """Write records of games played by bots, valid format 1, optionally with faults for the
     referee to find. Files are written whole or not at all. `--game terz`: two bots play whole
     games of Terz to the target, with the deal and every draw."""
     from tabulate import tabulate
 
     from .. import __version__
-    from ..games.tetka.bots import BotSpecError, bot_names
-    from ..games.tetka.record_writer import write_sitting
-    from ..games.tetka.rules import HouseRules
-    from ..games.tetka.simulate import Simulator, average_marks
+    from ..games.simulating import OptionRefused, SimulateRequest
 
     lang = lang or ui_lang()
     folder, out_path = _folder(out_path, sittings)
-    if game == "terz":
-        if hands is not None or robbers is not None:
-            raise click.UsageError(tr("--hands and --robbers are Tetka's; a Terz sitting is --games whole games"))
-        _simulate_terz(games or 1, target, sittings, players or "Анна,Борис", bots, seed, out_path, folder, stats,
-                       lang)
-        return
-    if games is not None:
-        raise click.UsageError(tr("--games is Terz's; a Tetka sitting is --robbers or --hands"))
-    players = players or "Анна,Борис,Вера,Глеб"
-    if hands is None and robbers is None:
-        robbers = 1
-    if hands is not None and robbers is not None:
-        raise click.UsageError(tr("give --hands or --robbers, not both"))
-    names = [p.strip() for p in players.split(",") if p.strip()]
-    if len(names) != 4 or len(set(names)) != 4:
-        raise click.BadParameter(tr("Tetka is played by four distinct players, not {n}: {players!r}").format(
-            n=len(names), players=players), param_hint="--players")
-    from ..common.messages import character_at
-    from ..common.names import bad_character_at
-
-    for name in names:
-        bad = bad_character_at(name)
-        if bad is not None:  # the reader would refuse the record: never write one
-            raise click.BadParameter(tr("{name!r} is not a name a record may hold: {reason}").format(
-                name=name, reason=character_at(*bad, lang=ui_lang())),
-                                     param_hint="--players")
+    request = SimulateRequest(
+        sittings=sittings, seed=seed, players=players, bots=bots, generator=f"tetka simulate {__version__}",
+        lang=ui_lang(), options={"games": games, "target": target, "hands": hands, "robbers": robbers,
+                                 "renonce_rate": renonce_rate, "table_marks_errors": table_marks_errors,
+                                 "robber_target": robber_target, "with_deal": with_deal})
     try:
-        seats = bot_names(bots)
-    except BotSpecError as e:
-        raise click.BadParameter(tr(e.msgid).format(**e.kw), param_hint="--bots") from None
-    rules = HouseRules(robber_target=robber_target)
-    tallies: list[tuple[int, dict[str, float]]] = []
-    written: list[str] = []
-    for i in range(sittings):
-        sim = Simulator(players=names, bots=seats, seed=seed * 1_000_003 + i, renonce_rate=renonce_rate,
-                        marks_error_rate=table_marks_errors, rules=rules)
-        sitting = sim.sitting(robbers=robbers, hands=hands)
-        tallies.append(average_marks([sitting]))
-        text = write_sitting(sitting, meta={"generator": f"tetka simulate {__version__}", "seed": str(seed),
-                                            "bots": ",".join(seats)}, with_deal=with_deal)
-        _emit(text, i, out_path, folder, written)
-    played = sum(n for n, _ in tallies)
+        run = game(game_name).simulate(request)
+        written: list[str] = []
+        for i, text in enumerate(run.records()):
+            _emit(text, i, out_path, folder, written)
+    except OptionRefused as e:
+        text = tr(e.msgid).format(**e.kw)
+        if e.option is None:
+            raise click.UsageError(text) from None
+        raise click.BadParameter(text, param_hint="--" + e.option.replace("_", "-")) from None
     if written:
-        err(ntr("tetka: wrote {n} record, {hands} hands", "tetka: wrote {n} records, {hands} hands",
-                len(written)).format(n=len(written), hands=played))
+        err(run.written(ui_lang(), len(written)))
     if stats:
-        avg = {p: sum(n * a[p] for n, a in tallies) / played for p in names}
-        rows = [[p, b, decimal_text(f"{avg[p]:.3f}", lang)] for p, b in zip(names, seats)]
-        rows.append(["", gettext(lang, "parity"), decimal_text(f"{rules.marks_per_hand / 4:.3f}", lang)])
-        text = tabulate(rows, headers=[t("player", lang), gettext(lang, "bot"), gettext(lang, "marks/hand")],
-                        tablefmt="simple", disable_numparse=True)
-        heading = ngettext(lang, "{n} hand", "{n} hands", played).format(n=played)
+        heading, tb = run.stats(lang)
+        text = tabulate(tb.rows, headers=tb.headers, tablefmt="simple", disable_numparse=True)
         (out if out_path is not None else err)(f"{heading}\n{text}")
 
 
@@ -153,48 +118,3 @@ def _folder(out_path: str | None, sittings: int) -> tuple[str | None, str | None
         if parent is not None and (not os.path.isdir(parent) or not os.access(parent, os.W_OK)):
             raise click.BadParameter(tr("cannot write in {folder!r}").format(folder=parent), param_hint="--out")
     return folder, out_path
-
-
-def _simulate_terz(games: int, target: int, sittings: int, players: str, bots: str, seed: int,
-                   out_path: str | None, folder: str | None, stats: bool, lang: str) -> None:
-    """Terz sittings by the rules core's simulator and record writer; --stats: points per hand and
-    games won, per player and bot."""
-    from tabulate import tabulate
-
-    from .. import __version__
-    from ..games.terz.messages import _
-    from ..games.terz.record_writer import write_sitting
-    from ..games.terz.rules import TerzRules
-    from ..games.terz.simulate import Simulator, game_stats
-
-    names = [p.strip() for p in players.split(",") if p.strip()]
-    if len(names) != 2 or len(set(names)) != 2:
-        raise click.BadParameter(tr("Terz is played by two distinct players, not {n}: {players!r}").format(
-                                     n=len(names), players=players),
-                                 param_hint="--players")
-    seats = [b.strip() for b in bots.split(",") if b.strip()]
-    seats = seats * 2 if len(seats) == 1 else seats
-    if len(seats) != 2 or any(b not in ("book", "random") for b in seats):
-        raise click.BadParameter(tr("one bot for both seats or two, each book or random: {bots!r}").format(bots=bots),
-                                 param_hint="--bots")
-    rules = TerzRules(target=target)
-    done = []
-    written: list[str] = []
-    for i in range(sittings):
-        sim = Simulator(players=names, bots=seats, seed=seed * 1_000_003 + i, rules=rules)
-        sitting = sim.sitting(games)
-        done.append(sitting)
-        text = write_sitting(sitting, meta={"generator": f"tetka simulate {__version__}", "seed": str(seed),
-                                            "bots": ",".join(seats)})
-        _emit(text, i, out_path, folder, written)
-    n_games, n_hands, won, avg = game_stats(done)
-    if written:
-        err(ntr("tetka: wrote {n} record, {games} games, {hands} hands",
-                "tetka: wrote {n} records, {games} games, {hands} hands", len(written)).format(
-                    n=len(written), games=n_games, hands=n_hands))
-    if stats:
-        rows = [[p, b, f"{avg.get(p, 0):.1f}", won.get(p, 0)] for p, b in zip(names, seats)]
-        text = tabulate(rows, headers=[_(lang, "Player"), _(lang, "Bot"), _(lang, "Points per hand"), _(lang, "Games won")],
-                        tablefmt="simple", disable_numparse=True)
-        (out if out_path is not None else err)(_(lang, "{games} games, {hands} hands").format(games=n_games, hands=n_hands)
-                                               + "\n" + text)

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 import click
 
 from ..common.messages import finding_line, t
+from ..common.output_table import Table
 from ..common.terminal import safe
+from ..games.registry import DEFAULT, game, game_of
 from .base import (
     Batch,
     Options,
@@ -20,7 +22,20 @@ from .base import (
     out,
     output_options,
 )
-from .views_tetka import Table
+
+# CSV columns, the same for every game: a finding's part number stands under `robber`.
+COLUMNS = ["path", "line", "column", "severity", "code", "robber", "hand", "trick", "player", "message"]
+
+
+def unreadable_json(f: Any, lang: str) -> dict[str, Any]:
+    """A record that could not be read: its one finding."""
+    return {"path": f.path, "ok": False, "readable": False, "findings": [game(DEFAULT).finding_json(f, lang)]}
+
+
+def csv_row(g: Any, f: Any, lang: str) -> list[Any]:
+    d = g.finding_json(f, lang)
+    d["robber"] = d.pop(g.part_key)
+    return ["" if d[c] is None else d[c] for c in COLUMNS]
 
 
 @click.command()
@@ -31,22 +46,16 @@ def validate(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
 
     Exit 0 when all records are clean, 1 when any breaks a rule, 2 when an input cannot be read.
     """
-    from . import views_terz
-    from .views_terz import is_terz
-    from .views_tetka import finding_json, unreadable_json, validate_json
-
     batch = Batch(inputs, max_bytes, lean=True)
     docs = []
-    cols = ["path", "line", "column", "severity", "code", "robber", "hand", "trick", "player", "message"]
     with interruptible(batch):
         for n, o in enumerate(batch):
-            terz = is_terz(o.report)
+            g = game_of(o.report) if o.report is not None else game(DEFAULT)
             if opts.fmt == "json":
                 docs.append(unreadable_json(o.unreadable, opts.lang) if o.unreadable
-                            else (views_terz.validate_json if terz else validate_json)(o.report, opts.lang))
+                            else g.validate_json(o.report, opts.lang))
             elif opts.fmt == "csv":
-                rows = [(views_terz.validate_row if terz else finding_json)(f, opts.lang) for f in findings_of(o)]
-                emit_csv(Table("", cols, [["" if d[c] is None else d[c] for c in cols] for d in rows]), header=n == 0)
+                emit_csv(Table("", COLUMNS, [csv_row(g, f, opts.lang) for f in findings_of(o)]), header=n == 0)
             else:
                 for f in findings_of(o):
                     out(safe(finding_line(f, opts.lang)))

@@ -1,13 +1,11 @@
-"""The games this tool referees, chosen by a record's `game:` (as python-chess picks a variant).
-
-Each game has its own package (`tetka`, `terz`): its rules core, its record reader and its
-referee. This module is the one place that knows them all: it reads a record's header and hands
-the rest to the game's reader, then to the game's referee.
+"""Reading and judging one record of any game, chosen by its `game:` (as python-chess picks a
+variant): the header is read here, the rest by the game's reader (`registry`), then the game's
+referee. Nothing here knows which games there are.
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, NamedTuple, Protocol
+from typing import Any, Protocol
 
 import yaml
 
@@ -21,19 +19,7 @@ from ..common.yaml_input import (
     gc_paused,
     read_bytes,
 )
-
-
-class Game(NamedTuple):
-    """What the layer above needs of a game: read a record from its composed nodes, judge it.
-    A game may also name top-level lists it reads from the parser's events (`streamed`), with
-    `open` giving the reader that does (see `StreamingReader`), so that a long record's nodes are
-    never all in memory."""
-
-    name: str
-    read: Callable[..., Any]  # (path, root node, top mapping, findings) -> the game's record
-    referee: Callable[[Any], Any]  # the game's record -> its report (`.ok`, `.findings`, `.record`)
-    streamed: frozenset[str] = frozenset()  # top-level keys whose lists are read from the events
-    open: Callable[[str, list[Finding]], Any] | None = None  # (path, findings) -> StreamingReader
+from . import registry
 
 
 class StreamingReader(Protocol):
@@ -50,63 +36,29 @@ class StreamingReader(Protocol):
         """The record, from the top mapping."""
 
 
-def _tetka() -> Game:
-    from .tetka.reader import STREAMED, TetkaReader
-    from .tetka.referee import referee
-
-    def read(path: str, root: Any, top: Any, findings: list[Finding] | None = None) -> Any:
-        reader = TetkaReader(path)
-        reader.findings.extend(findings or ())
-        return _terz_keys_named(reader.read(root, top))
-
-    def open_reader(path: str, findings: list[Finding]) -> Any:
-        reader = TetkaReader(path)
-        reader.findings = findings
-        return reader
-
-    return Game("tetka", read, referee, STREAMED, open_reader)
+def _other_games_keys_named(rec: Any) -> Any:
+    """A record whose unknown keys are another game's says so: still an unknown key, but its
+    message names the game whose key it is (worded by that game's `renderer`, if it has one)."""
+    if not any(f.code == "unknown-key" for f in rec.findings):
+        return rec
+    own = registry.game_of(rec)
+    return replace(rec, findings=tuple(_key_named(f, own) for f in rec.findings))
 
 
-def _terz_keys_named(rec: Any) -> Any:
-    """A Tetka record whose unknown keys that are Terz's say so."""
-    if any(f.code == "unknown-key" for f in rec.findings):
-        rec = replace(rec, findings=tuple(_terz_key_named(f) for f in rec.findings))
-    return rec
-
-
-def _terz_key_named(f: Finding) -> Finding:
-    """A Terz key in a Tetka record is still an unknown key, but its message says whose key it is."""
-    from .terz.reader import RENDERER, TERZ_KEYS
-
-    if f.code != "unknown-key" or f.args.get("key") not in TERZ_KEYS.get(f.args.get("what", ""), ()):
+def _key_named(f: Finding, own: Any) -> Finding:
+    if f.code != "unknown-key":
         return f
-    return replace(f, args={**f.args, "game": "terz", "record_game": "tetka", "renderer": RENDERER})
+    for other in registry.all_games():
+        if other is not own and f.args.get("key") in other.keys().get(f.args.get("what", ""), ()):
+            renderer = getattr(other, "renderer", None)
+            extra = {"renderer": renderer} if renderer else {}
+            return replace(f, args={**f.args, "game": other.name, "record_game": own.name, **extra})
+    return f
 
 
-def _terz() -> Game:
-    from .terz.reader import TerzReader
-    from .terz.referee import referee
-
-    def read(path: str, root: Any, top: Any, findings: list[Finding] | None = None) -> Any:
-        reader = TerzReader(path)
-        reader.findings.extend(findings or ())
-        return reader.read(root, top)
-
-    return Game("terz", read, referee)
-
-
-_FACTORIES: dict[str, Callable[[], Game]] = {"tetka": _tetka, "terz": _terz}
-_STREAMED = frozenset({"robbers"})  # every key any game streams (kept in step with the games)
-_LOADED: dict[str, Game] = {}
-
-
-def game(name: str) -> Game:
-    if name not in _LOADED:
-        _LOADED[name] = _FACTORIES[name]()
-    return _LOADED[name]
-
-
-GAMES = tuple(_FACTORIES)
+def _streams() -> frozenset[str]:
+    """Every top-level key any game streams."""
+    return frozenset(k for g in registry.all_games() for k in g.streamed)
 
 
 def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTES) -> Any:
@@ -130,7 +82,7 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
         if type(first) is not yaml.MappingStartEvent:
             root = events.node(first)
             events.finish()
-            head.header(root, _FACTORIES)
+            head.header(root, registry.GAMES)
             return _unread(path, head)
         root = Placeholder.mapping(first)
         top: dict[str, tuple[Any, Any]] = {}
@@ -140,7 +92,7 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
             if name is not None and name in top:  # a duplicate key: reported, never read
                 events.skip(vfirst)
                 value = Placeholder.sequence(vfirst)
-            elif name in _STREAMED and type(vfirst) is yaml.SequenceStartEvent:
+            elif name in _streams() and type(vfirst) is yaml.SequenceStartEvent:
                 value = Placeholder.sequence(vfirst)
                 reader = _streaming_reader(top, path, head, readers, name)
                 if reader is not None and reader.ready(name, top):
@@ -154,7 +106,7 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
             if name is not None and name not in top:
                 top[name] = (key, value)
         events.finish()
-        got = head.header(root, _FACTORIES)
+        got = head.header(root, registry.GAMES)
         if got is None:
             return _unread(path, head)
         name, top = got
@@ -162,15 +114,15 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
         for key, value in later:  # passed over: read it now, streamed or as nodes
             again = Events(path, text)
             vfirst = _value_of(again, key)
-            if reader is not None and key in game(name).streamed and reader.ready(key, top):
+            if reader is not None and key in registry.game(name).streamed and reader.ready(key, top):
                 reader.stream(key, again, vfirst, value)
             else:
                 node = again.node(vfirst)
                 root.value = [(k, node if v is value else v) for k, v in root.value]
                 top[key] = (top[key][0], node)
-        if reader is not None:  # only Tetka streams, so far
-            return _terz_keys_named(reader.read(root, top))
-        return game(name).read(path, root, top, head.findings)
+        if reader is not None:
+            return _other_games_keys_named(reader.read(root, top))
+        return _other_games_keys_named(registry.game(name).read(path, root, top, head.findings))
 
 
 def _streaming_reader(top: dict[str, tuple[Any, Any]], path: str, head: NodeReader, readers: dict[str, Any],
@@ -181,13 +133,13 @@ def _streaming_reader(top: dict[str, tuple[Any, Any]], path: str, head: NodeRead
         item = top.get("game")
         v = item[1].value if item else None
         name = v.strip().lower() if type(v) is str else None
-    if name not in _FACTORIES:
+    if not registry.known(name):
         return None
-    g = game(name)
-    if g.open is None or (key is not None and key not in g.streamed):
+    g = registry.game(name)
+    if not g.streamed or (key is not None and key not in g.streamed):
         return None
     if name not in readers:
-        readers[name] = g.open(path, head.findings)
+        readers[name] = g.open_reader(path, head.findings)
     return readers[name]
 
 
@@ -203,8 +155,8 @@ def _value_of(events: Events, key: str) -> Any:
 
 
 def _unread(path: str, head: NodeReader) -> Any:
-    from .tetka.record import Record
-    return Record(path, "", (), (), tuple(head.findings))
+    """A record whose header could not be read: the default game's empty record, with the findings."""
+    return registry.game(registry.DEFAULT).empty_record(path, head.findings)
 
 
 def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = None, data: bytes | None = None,
@@ -237,23 +189,16 @@ def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = No
         if text is None and data is not None:
             text = decode(path, data)
         rec = load_record(path, text=text, max_bytes=max_bytes)
-        return game(rec.game or "tetka").referee(rec)
+        return registry.game_of(rec).referee(rec)
 
 
 def _quick(path: str, data: bytes, max_bytes: int) -> Any:
-    """The lean report of a Tetka record in the usual layout, or None to read it the full way."""
-    if len(data) > max_bytes:
-        return None
-    from .tetka.quick_reader import NotQuick, QuickRead
-    from .tetka.referee import HandToReport, referee_lean
-
+    """The lean report of a record in the layout tetka writes, or None to read it the full way."""
     def load(head: str) -> Any:
         return load_record(path, text=head, max_bytes=max_bytes)
 
-    try:
-        quick = QuickRead(path, data, load)
-        report = referee_lean(quick.record, quick.hands)
-    except (NotQuick, HandToReport, FindingError):
-        return None
-    # Totals that differ may be a seating read the wrong way round: the full referee tries it.
-    return None if any(f.code == "totals-differ" for f in report.findings) else report
+    for g in registry.all_games():
+        report = g.check_lean(path, data, max_bytes, load)
+        if report is not None:
+            return report
+    return None

@@ -9,8 +9,8 @@ from typing import Any
 from ..common.dedupe import digest
 from ..common.findings import Finding, FindingError
 from ..common.yaml_input import MAX_BYTES, read_bytes
+from . import registry
 from .records import check_record
-from .tetka.settlement import SittingMoney, settle_sitting
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,11 +18,12 @@ class Settled:
     """One record's part in a settlement run: its money, or why it was left out."""
 
     path: str
-    money: SittingMoney | Any | None  # the game's own sitting money (Tetka's, Terz's)
+    money: Any | None  # the game's own sitting money
     findings: tuple[Finding, ...]  # every finding (warnings too), in file order
     unreadable: bool = False
     digest: str | None = None  # the content hash of the record's bytes: a copy is counted once
     report: Any | None = None  # the game's report, when the job keeps it (for a page of the evening)
+    game: str = registry.DEFAULT  # the record's game
 
     @property
     def first_error(self) -> Finding | None:
@@ -46,14 +47,15 @@ class SettleJob:
             return Settled(path, None, (e.finding,), unreadable=True)
         d = digest(data)
         kept = rep if self.keep_report else None
+        g = registry.game_of(rep)
         # A renonce is a fault of play, not of the record: penalised, the marks are right and the
-        # sitting settles like any other (tetka-rules.md, Renonce).
+        # sitting settles like any other (docs/tetka-rules.md, Renonce).
         if not self.force and any(f.is_error and f.code != "renonce" for f in rep.findings):
-            return Settled(path, None, rep.findings, report=kept, digest=d)
-        if not rep.robbers:
-            return Settled(path, None, rep.findings, report=kept, digest=d)
-        return Settled(path, money_of(rep, self.stake, provisional=self.provisional), rep.findings, report=kept,
-                       digest=d)
+            return Settled(path, None, rep.findings, report=kept, digest=d, game=g.name)
+        if not getattr(rep, g.part):
+            return Settled(path, None, rep.findings, report=kept, digest=d, game=g.name)
+        return Settled(path, g.money(rep, self.stake, provisional=self.provisional), rep.findings, report=kept,
+                       digest=d, game=g.name)
 
     def crashed(self, path: str) -> Settled:
         """What stands for a record whose checking process died: reported, never settled."""
@@ -61,16 +63,5 @@ class SettleJob:
 
 
 def money_of(rep: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
-    """A judged record's settlement, at `stake` or else the record's own: Tetka's `SittingMoney`, or
-    Terz's (a stake per game, paid by the loser)."""
-    rec = rep.record
-    stake = rec.stake if stake is None else stake
-    if rec.game == "terz":
-        from .terz.settlement import settle_sitting as settle_terz
-
-        return settle_terz(rep.path, rec.players, [(g.number, g.finished, g.totals, g.winner) for g in rep.games],
-                           stake, rec.currency, provisional=provisional)
-    return settle_sitting(rep.path, rec.players, [(r.number, r.finished, r.totals) for r in rep.robbers],
-                          stake, rec.currency, provisional=provisional)
-
-
+    """A judged record's settlement, at `stake` or else the record's own: its game's sitting money."""
+    return registry.game_of(rep).money(rep, stake, provisional=provisional)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..common.cards import DECK
-from ..common.i18n import ngettext
-from ..common.messages import mark_reason
-from ..games.tetka.live import (
+from ...common.cards import DECK
+from ...common.i18n import ngettext
+from ...common.messages import mark_reason
+from .live import (
     GAME,
     LiveHand,
     LiveHeader,
@@ -17,9 +17,9 @@ from ..games.tetka.live import (
     build,
     record_text,
 )
-from ..games.tetka.play import Trick
-from ..games.tetka.rules import HouseRules
-from .live_game import LiveWords, NotAnEntry
+from .play import Trick
+from .rules import HouseRules
+from ..live_words import LiveWords, NotAnEntry
 
 MARKS_WORDS = ("marks", "марки")
 PHOTO_WORDS = ("photo", "фото")
@@ -38,7 +38,7 @@ class TetkaLive(LiveWords):
     @staticmethod
     def settle_tables(money: Any, lang: str) -> list[Any]:
         """The tables `tetka settle` prints for a Tetka sitting."""
-        from .views_tetka import sitting_json, sitting_tables
+        from .views import sitting_json, sitting_tables
 
         return sitting_tables(sitting_json(money), lang)
 

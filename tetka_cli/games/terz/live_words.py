@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..common.cards import parse_card
-from ..games.terz.cards import DECK
-from ..games.terz.declarations import classify
-from ..games.terz.live import (
+from ...common.cards import parse_card
+from .cards import DECK
+from .declarations import classify
+from .live import (
     GAME,
     LiveHand,
     Refused,
@@ -18,10 +18,10 @@ from ..games.terz.live import (
     pending_declaration,
     record_text,
 )
-from ..games.terz.model import TrickResult
-from ..games.terz.names import kind_name, obligation_name, reason_text
-from ..games.terz.rules import TerzRules
-from .live_game import LiveWords, NotAnEntry
+from .model import TrickResult
+from .names import kind_name, obligation_name, reason_text
+from .rules import TerzRules
+from ..live_words import LiveWords, NotAnEntry
 
 TRUMP_WORDS = ("trump", "козырь")
 DRAW_WORDS = ("draw", "прикуп")
@@ -66,7 +66,7 @@ class TerzLive(LiveWords):
     def record_errors(path: str, text: str) -> list[Any]:
         """The errors the Terz referee finds in the record: none but renonces, which the record
         must show."""
-        from ..games.records import check_record
+        from ..records import check_record
 
         rep = check_record(path, text=text)
         return [f for f in rep.findings if f.is_error and f.code != "renonce"]
@@ -446,14 +446,14 @@ class TerzLive(LiveWords):
     @staticmethod
     def settle_tables(money: Any, lang: str) -> list[Any]:
         """The tables `tetka settle` prints for a Terz sitting: the stake per game, paid by its loser."""
-        from ..common.money import money_places
-        from .views_terz import sitting_json, sitting_tables
+        from ...common.money import money_places
+        from .views import sitting_json, sitting_tables
 
         return sitting_tables(sitting_json(money), lang, money_places(money.stake))
 
 
 def ngettext_renonce(lang: str, n: int, penalty: str) -> str:
-    from ..common.i18n import ngettext
+    from ...common.i18n import ngettext
 
     text = ngettext(lang, "{n} renonce", "{n} renonces", n).format(n=n)
     return text + " (renonce_penalty: " + penalty + ")"

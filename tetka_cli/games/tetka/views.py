@@ -6,33 +6,22 @@ from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..common.findings import Finding
-from ..common.i18n import gettext
-from ..common.locale_format import card_text, money_text
-from ..common.messages import mark_reason, t
-from ..common.money import EXACT, format_money, money_places
-from ..common.season import SittingSummary, Standing
-from ..common.transfers import Transfer
-from ..games.tetka.referee import HandReport, RecordReport, RobberReport
-from ..games.tetka.settlement import SittingMoney
-
-
-@dataclass(frozen=True)
-class Table:
-    title: str
-    headers: Sequence[str]
-    rows: Sequence[Sequence[Any]]
-    notes: Sequence[str] = ()  # lines shown under the table
+from ...common.findings import Finding
+from ...common.i18n import gettext
+from ...common.locale_format import card_text, money_text
+from ...common.messages import mark_reason, t
+from ...common.money import EXACT, format_money, money_places
+from ...common.output_table import Table
+from ...common.season import SittingSummary, Standing
+from ...common.money_views import ShapeError, amount_cell, money_cell, money_of, places_of
+from .referee import HandReport, RecordReport, RobberReport
+from .settlement import SittingMoney
 
 
 def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
     return {"code": f.code, "severity": f.severity.value, "path": f.path, "line": f.line, "column": f.column,
             "robber": f.robber, "hand": f.hand, "trick": f.trick, "player": f.player,
             "message": f.message(lang)}
-
-
-def unreadable_json(f: Finding, lang: str = "en") -> dict[str, Any]:
-    return {"path": f.path, "ok": False, "readable": False, "findings": [finding_json(f, lang)]}
 
 
 # -- validate -----------------------------------------------------------------------------------
@@ -175,6 +164,30 @@ def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = N
     return tables
 
 
+def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | None = None,
+                losses: Mapping[tuple[int, int], Mapping[tuple[int, str], int]] | None = None) -> list[dict[str, Any]]:
+    """The chosen hands, each with its robber and tricks; `losses` (replay --analyse) adds what
+    each graded card cost its player."""
+    hands = []
+    for r in rep.robbers:
+        for h in r.hands:
+            if (robber is not None and r.number != robber) or (hand is not None and h.number != hand):
+                continue
+            d = hand_json(h)
+            d["robber"] = r.number
+            res = h.result
+            d["tricks"] = [{"number": tr.number, "leader": tr.leader, "winner": tr.winner,
+                            "cards": {p: str(c) for p, c in zip(tr.players, tr.cards)}}
+                           for tr in res.tricks] if res else None
+            if losses is not None and res:
+                graded = losses.get((r.number, h.number), {})
+                for tj in d["tricks"]:
+                    tj["losses"] = {p: graded[(tj["number"], p)] for p in tj["cards"]
+                                    if (tj["number"], p) in graded} or None
+            hands.append(d)
+    return hands
+
+
 def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand: int | None = None) -> Table:
     """Every trick of the chosen hands, one row each, each player's card in that player's column."""
     rows = []
@@ -235,10 +248,6 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
 
 
 # -- settle -------------------------------------------------------------------------------------
-def _money(amount: Decimal, places: int, currency: str = "", lang: str = "en") -> str:
-    return money_text(format_money(amount, places), lang) + (f" {currency}" if currency else "")
-
-
 def sitting_json(m: SittingMoney) -> dict[str, Any]:
     places = money_places(m.stake)
     return {
@@ -257,22 +266,9 @@ def sitting_json(m: SittingMoney) -> dict[str, Any]:
     }
 
 
-class ShapeError(TypeError, ValueError):
-    """What is wrong with an earlier `settle --format json` record: an English message id and its
-    arguments (`str()` is the English line; the command line words it in the run's language)."""
-
-    def __init__(self, msgid: str, **kw: Any) -> None:
-        self.msgid, self.kw = msgid, kw
-        super().__init__(msgid.format(**kw))
-
-    def text(self, lang: str) -> str:
-        return gettext(lang, self.msgid).format(**self.kw)
-
-
 def summary_from_json(doc: Mapping[str, Any]) -> SittingSummary:
     """Read back one record of an earlier `settle --format json`, exactly."""
     money = money_of
-
     robbers = tuple(({str(p): int(v) for p, v in r["totals"].items()}, {p: money(v) for p, v in r["net"].items()})
                     for r in doc["robbers"])
     players = tuple(doc.get("players") or doc["net"].keys())
@@ -323,27 +319,6 @@ def check_sitting_json(doc: Any) -> SittingSummary:
     return summary
 
 
-def money_of(v: Any) -> Decimal:
-    """An amount written by `settle`: a finite decimal string, never a float."""
-    if not isinstance(v, str):
-        raise ShapeError("money must be a decimal string, not {value!r}", value=v)
-    d = Decimal(v)
-    if not d.is_finite():
-        raise ShapeError("{value!r} is not an amount", value=v)
-    if d.adjusted() > 30 or d.as_tuple().exponent < -40:  # type: ignore[operator]
-        raise ShapeError("{value!r} is not an amount settle writes", value=v)
-    return d
-
-
-def places_of(records: Iterable[Mapping[str, Any]]) -> int:
-    places = 2
-    for r in records:
-        for v in r["net"].values():
-            if "." in v:
-                places = max(places, len(v.split(".", 1)[1]))
-    return places
-
-
 def standings_json(rows: Sequence[Standing], places: int) -> dict[str, Any]:
     return {s.player: {"sittings": s.sittings, "robbers": s.robbers, "lowest": s.lowest, "marks": s.marks,
                        "net": format_money(s.net, places)} for s in rows}
@@ -356,13 +331,13 @@ def sitting_tables(doc: Mapping[str, Any], lang: str) -> list[Table]:
     for r in doc["robbers"]:
         title = f"{doc['path']}: {t('robber', lang)} {r['number']}"
         notes = [t("provisional", lang)] if r["provisional"] else []
-        rows = [[p, r["totals"][p], _money(Decimal(r["net"][p]), places, cur, lang)] for p in r["totals"]]
+        rows = [[p, r["totals"][p], money_cell(Decimal(r["net"][p]), places, cur, lang)] for p in r["totals"]]
         tables.append(Table(title, [t("player", lang), t("marks", lang), t("net", lang)], rows, notes))
-        pays = [[x["from"], x["to"], x["marks"], _money(Decimal(x["amount"]), places, cur, lang)] for x in r["payments"]]
+        pays = [[x["from"], x["to"], x["marks"], money_cell(Decimal(x["amount"]), places, cur, lang)] for x in r["payments"]]
         if pays:
             tables.append(Table("", [t("pays", lang), t("to", lang), t("marks", lang), t("amount", lang)], pays))
     tables.append(Table(f"{doc['path']}: {t('sitting', lang)}", [t("player", lang), t("net", lang)],
-                        [[p, _money(Decimal(v), places, cur, lang)] for p, v in doc["net"].items()]))
+                        [[p, money_cell(Decimal(v), places, cur, lang)] for p, v in doc["net"].items()]))
     return tables
 
 
@@ -370,25 +345,9 @@ def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currenc
     headers = [t("player", lang), t("sittings", lang), t("robbers", lang), t("lowest", lang), t("marks", lang),
                t("net", lang)]
     rows = [[p, s["sittings"], s["robbers"], s["lowest"], s["marks"],
-             money_text(s["net"], lang) + (f" {currency}" if currency else "")]
+             amount_cell(s["net"], currency, lang)]
             for p, s in players.items()]
     return Table("", headers, rows)
-
-
-# -- who pays whom --------------------------------------------------------------------------------
-def transfers_json(transfers: Iterable[Transfer], places: int) -> list[dict[str, str]]:
-    return [{"from": x.payer, "to": x.payee, "amount": format_money(x.amount, places)} for x in transfers]
-
-
-def transfers_table(transfers: Sequence[Mapping[str, str]], lang: str, currency: str = "", path: str = "") -> Table:
-    """The transfers that settle every net: for the whole run, or for one sitting (`path`)."""
-    title = gettext(lang, "Who pays whom")
-    if path:
-        title = f"{path}: {title[:1].lower()}{title[1:]}"
-    if not transfers:
-        return Table(title, [], [], [gettext(lang, "nothing to pay: every net is zero")])
-    rows = [[x["from"], x["to"], money_text(x["amount"], lang) + (f" {currency}" if currency else "")] for x in transfers]
-    return Table(title, [t("pays", lang), t("to", lang), t("amount", lang)], rows)
 
 
 def settle_csv(records: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..common.i18n import gettext as _
-from ..common.i18n import ngettext
-from ..games.analysing import Analysed
-from ..games.tetka.analysis import HandGrades, PlayGrade
-from .views_tetka import Table
+from ...common.i18n import gettext as _
+from ...common.i18n import ngettext
+from ...common.locale_format import card_text
+from ...common.output_table import Table
+from ..analysing import Analysed
+from .analysis import HandGrades, PlayGrade
 
 CSV_HEADERS = ("path", "robber", "hand", "trick", "player", "card", "value", "best_value", "best_cards", "loss")
 
@@ -30,8 +31,8 @@ def marks_text(n: int, lang: str) -> str:
 
 
 def cards_text(cards: Sequence[Any], lang: str) -> str:
-    """`9♠`, `9♠ or J♠`, `9♠, J♠ or K♠`."""
-    names = [str(c) for c in cards]
+    """`9♠`, `9♠ or J♠`, `9♠, J♠ or K♠` (in Russian `9♠ или В♠`)."""
+    names = [card_text(c, lang) for c in cards]
     if len(names) < 2:
         return "".join(names)
     return _(lang, "{cards} or {last}").format(cards=", ".join(names[:-1]), last=names[-1])
@@ -40,7 +41,7 @@ def cards_text(cards: Sequence[Any], lang: str) -> str:
 def costly_line(g: PlayGrade, lang: str) -> str:
     """trick 11, Вера: Q♠ — 2 marks; 9♠ or J♠ would have held Вера to 1"""
     return _(lang, "trick {trick}, {player}: {card} — {marks}; {cards} would have held {player} to {best}").format(
-        trick=g.trick, player=g.player, card=g.card, marks=marks_text(g.value, lang),
+        trick=g.trick, player=g.player, card=card_text(g.card, lang), marks=marks_text(g.value, lang),
         cards=cards_text(g.best_cards, lang), best=g.best_value)
 
 

@@ -5,17 +5,15 @@ from __future__ import annotations
 from decimal import Decimal, localcontext
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..common.findings import Finding
-from ..common.money import format_money, money_places
-from ..games.terz.messages import _, kind_name
-from ..games.terz.names import obligation_name
-from ..games.terz.referee import GameReport, HandReport, RecordReport
-from ..games.terz.settlement import SittingMoney
-from .views_tetka import ShapeError, Table
-
-
-def is_terz(rep: Any) -> bool:
-    return getattr(getattr(rep, "record", None), "game", None) == "terz"
+from ...common.findings import Finding
+from ...common.locale_format import card_text, cards_text
+from ...common.money import format_money, money_places
+from ...common.money_views import ShapeError, amount_cell, money_cell
+from ...common.output_table import Table
+from .messages import _, kind_name
+from .names import obligation_name
+from .referee import GameReport, HandReport, RecordReport
+from .settlement import SittingMoney
 
 
 def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
@@ -27,13 +25,6 @@ def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
 def validate_json(rep: RecordReport, lang: str = "en") -> dict[str, Any]:
     return {"path": rep.path, "game": "terz", "ok": rep.ok, "readable": True,
             "findings": [finding_json(f, lang) for f in rep.findings]}
-
-
-def validate_row(f: Finding, lang: str = "en") -> dict[str, Any]:
-    """The CSV row of `validate`: the columns shared with Tetka, the game's number under `robber`."""
-    d = finding_json(f, lang)
-    d["robber"] = d.pop("game")
-    return d
 
 
 # -- marks --------------------------------------------------------------------------------------
@@ -130,7 +121,7 @@ def marks_tables(rep: RecordReport, lang: str = "en") -> list[Table]:
                     value += f" [{_(lang, 'table')} {h.recorded.get(p)}]"
                 first = i == 0
                 rows.append([f"{h.number}" + (f" ({note})" if note and first else "") if first else "",
-                             h.dealer if first else "", (str(h.trump) if h.trump else "") if first else "",
+                             h.dealer if first else "", card_text(h.trump, lang) if first else "",
                              p, cards, last, decl, bela, value, str(running[p])])
         tot = []
         for p in g.players:
@@ -165,7 +156,7 @@ def marks_csv(reps: Iterable[RecordReport]) -> Table:
 
 # -- replay -------------------------------------------------------------------------------------
 def _decl_text(d: Any, lang: str) -> str:
-    return f"{kind_name(d.kind, lang)} {' '.join(_cards(d.cards))} ({d.points})"
+    return f"{kind_name(d.kind, lang)} {cards_text(list(d.cards), lang, ' ')} ({d.points})"
 
 
 def trick_notes(tr: Any, lang: str, renonce: Mapping[tuple[int, str], Any], trump: Any) -> list[str]:
@@ -174,7 +165,7 @@ def trick_notes(tr: Any, lang: str, renonce: Mapping[tuple[int, str], Any], trum
     notes = []
     if tr.exchange:
         notes.append(_(lang, "{player} exchanges the 7{suit} for the turned-up {card}").format(
-            player=tr.exchange, suit=trump.suit, card=trump))
+            player=tr.exchange, suit=trump.suit, card=card_text(trump, lang)))
     decls = list(tr.declarations)
     lead = next((d for d in decls if d.player == tr.leader and not d.answer), None)
     answer = next((d for d in decls if d.answer), None)
@@ -210,14 +201,15 @@ def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> li
         pts = ", ".join(f"{p} {h.points[p]}" for p in g.players)
         label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only")
         return [Table(f"{title} — {label}: {pts}", [], [])]
-    title += f", {_(lang, 'trump')} {res.trump}"
+    title += f", {_(lang, 'trump')} {card_text(res.trump, lang)}"
     renonce = {(r.trick, r.player): r for r in res.renonces}
     headers = [_(lang, "Trick"), _(lang, "Leader"), _(lang, "Lead"), _(lang, "Reply"), _(lang, "Winner"),
                _(lang, "Points"), _(lang, "Drawn"), _(lang, "What else")]
     rows = []
     for tr in res.tricks:
-        drawn = ", ".join(f"{p} {c}" for p, c in tr.draws.items())
-        rows.append([tr.number, tr.leader, str(tr.lead), str(tr.reply), tr.winner, tr.points, drawn,
+        drawn = ", ".join(f"{p} {card_text(c, lang)}" for p, c in tr.draws.items())
+        rows.append([tr.number, tr.leader, card_text(tr.lead, lang), card_text(tr.reply, lang), tr.winner, tr.points,
+                     drawn,
                      "; ".join(trick_notes(tr, lang, renonce, res.trump))])
     count_headers = [_(lang, "Player"), _(lang, "Cards"), _(lang, "Last trick"), _(lang, "Declarations"),
                      _(lang, "Bela"), _(lang, "Points")]
@@ -319,7 +311,7 @@ def check_sitting_json(doc: Mapping[str, Any]) -> None:
     for v in doc["net"].values():
         if not isinstance(v, str) or not Decimal(v).is_finite():
             raise ShapeError("{value!r} is not an amount", value=v)
-    from ..common.money import EXACT
+    from ...common.money import EXACT
 
     with localcontext(EXACT):
         if sum((Decimal(v) for v in doc["net"].values()), Decimal(0)) != 0:
@@ -349,7 +341,7 @@ def sitting_tables(doc: Mapping[str, Any], lang: str, places: int) -> list[Table
     cur = doc.get("currency", "")
 
     def money(v: str) -> str:
-        return format_money(Decimal(v), places) + (f" {cur}" if cur else "")
+        return money_cell(Decimal(v), places, cur, lang)
 
     tables = []
     for g in doc["games"]:
@@ -365,21 +357,34 @@ def sitting_tables(doc: Mapping[str, Any], lang: str, places: int) -> list[Table
 def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "", title: str = "") -> Table:
     headers = [_(lang, "Player"), _(lang, "Sittings"), _(lang, "Games"), _(lang, "Won"), _(lang, "Points"),
                _(lang, "Net")]
-    rows = [[p, s["sittings"], s["games"], s["won"], s["points"], s["net"] + (f" {currency}" if currency else "")]
+    rows = [[p, s["sittings"], s["games"], s["won"], s["points"], amount_cell(s["net"], currency, lang)]
             for p, s in players.items()]
     return Table(title, headers, rows)
 
 
 
 # -- the page of an evening (`--format html`) ----------------------------------------------------
+def game_sections(rep: RecordReport, lang: str) -> list[Any]:
+    """Each game of the record as a part of the page: its sheet (the text view's table) and its
+    race to the target."""
+    from ...common.html_page import PartSection, Race, plain_table
+
+    parts = []
+    for g, tb in zip(rep.games, marks_tables(rep, lang)):
+        status = _(lang, "finished") if g.finished else _(lang, "unfinished")
+        race = Race(tuple(g.players), g.target, list(g.running), dict(g.totals), _(lang, "hand"))
+        parts.append(PartSection(f"{_(lang, 'Game')} {g.number}", status,
+                                 plain_table(Table("", tb.headers, tb.rows, tb.notes)), race))
+    return parts
+
+
 def evening(rep: RecordReport | None, doc: Mapping[str, Any] | None, path: str, lang: str,
             findings: Iterable[Finding] = ()) -> Any:
-    """A Terz record's part of the HTML page: its score sheet (the text view's tables), its money as
+    """A Terz record's part of the HTML page: its score sheet and race per game, its money as
     settled (`doc`, its settle JSON), or why it is not settled; its findings."""
-    from ..common.messages import finding_line
-    from .html_sheet import EveningRecord
+    from ...common.html_page import EveningRecord
+    from ...common.messages import finding_line
 
-    sheets = marks_tables(rep, lang) if rep is not None else []
     settlement: list[Table] = []
     unsettled = ""
     if doc is None:
@@ -388,13 +393,14 @@ def evening(rep: RecordReport | None, doc: Mapping[str, Any] | None, path: str, 
         settlement = sitting_tables(doc, lang, money_places(Decimal(doc["stake"])))
         if rep is not None and len(doc["games"]) < len(rep.games):
             unsettled = _(lang, "Unfinished games are not settled.")
-    return EveningRecord(path, dict(rep.record.meta) if rep is not None else {}, (), tuple(settlement), unsettled,
-                         [finding_line(f, lang) for f in findings], tuple(sheets))
+    return EveningRecord(path, dict(rep.record.meta) if rep is not None else {},
+                         tuple(game_sections(rep, lang)) if rep is not None else (), tuple(settlement), unsettled,
+                         [finding_line(f, lang) for f in findings], _(lang, "Terz score sheet"))
 
 
 def evening_of_marks(rep: RecordReport, lang: str) -> Any:
     """`marks --format html` for a Terz record: its sheet, and its money as `settle` would count it."""
-    from ..games.settling import money_of
+    from .. import registry
 
-    doc = sitting_json(money_of(rep)) if rep.ok else None
+    doc = sitting_json(registry.game_of(rep).money(rep)) if rep.ok else None
     return evening(rep, doc, rep.path, lang, rep.findings)

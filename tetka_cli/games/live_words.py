@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from ..common.cards import Card, CardError, parse_card
 from ..common.i18n import gettext
 from ..common.messages import SUITS_RU
-from ..games.live_log import Refused
+from .live_log import Refused
 
 
 class NotAnEntry(ValueError):

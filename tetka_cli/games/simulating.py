@@ -1,0 +1,80 @@
+"""What `tetka simulate` asks of a game, and what it gets back: written once for every game.
+
+The command reads its options into a `SimulateRequest`; the game checks the options that are its
+own (an `OptionRefused` names the option and says why, in the catalogs' words), plays the sittings
+one at a time (`Simulated.records()` yields each record's text as it is made, so a long run holds
+one sitting at a time) and words its statistics as a table."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from ..common.output_table import Table
+
+
+class OptionRefused(ValueError):
+    """An option the game cannot take: the option's name (None: the options together), an English
+    message id and its arguments."""
+
+    def __init__(self, option_name: str | None, msgid: str, /, **kw: Any) -> None:
+        self.option, self.msgid, self.kw = option_name, msgid, kw
+        super().__init__(msgid.format(**kw))
+
+
+@dataclass(frozen=True)
+class SimulateRequest:
+    sittings: int = 1
+    seed: int = 0
+    players: str | None = None  # names, comma-separated, as typed
+    bots: str = "book"
+    generator: str = ""  # written into each record's meta
+    lang: str = "en"  # the language refusals are worded in
+    options: Mapping[str, Any] = field(default_factory=dict)  # the other options; None: not given
+
+    def get(self, name: str, default: Any = None) -> Any:
+        v = self.options.get(name)
+        return default if v is None else v
+
+    def refuse_others(self, own: Sequence[str], msgid: str) -> None:
+        """Refuse any option given that is not among `own` (the game's): `msgid` says what the
+        game's sittings are made of."""
+        for name, v in self.options.items():
+            if v is not None and v is not False and name not in own:
+                raise OptionRefused(None, msgid, option="--" + name.replace("_", "-"))
+
+
+@dataclass
+class Simulated:
+    """The records of a run, made one at a time by `records()`; then what was played: `written`
+    (the line saying so) and `stats` (a heading and a table), in the language asked for."""
+
+    records: Callable[[], Iterator[str]]
+    written: Callable[[str, int], str]  # (lang, records written) -> one line
+    stats: Callable[[str], tuple[str, Table]]  # lang -> (heading, table)
+
+
+def seated_names(text: str, seats: int, msgid: str, lang: str = "en") -> list[str]:
+    """The names typed for `--players`, `seats` distinct ones, each a name a record may hold (the
+    reader's own check: no control, format or bidirectional character); `msgid` words a wrong
+    count with {n} and {players}."""
+    from ..common.messages import character_at
+    from ..common.names import bad_character_at
+
+    names = [p.strip() for p in text.split(",") if p.strip()]
+    if len(names) != seats or len(set(names)) != seats:
+        raise OptionRefused("players", msgid, n=len(names), players=text)
+    for name in names:
+        bad = bad_character_at(name)
+        if bad is not None:  # the reader would refuse the record: never write one
+            raise OptionRefused("players", "{name!r} is not a name a record may hold: {reason}", name=name,
+                                reason=character_at(*bad, lang=lang))
+    return names
+
+
+def rate(request: SimulateRequest, name: str) -> float:
+    """A chance given to simulate: a number from 0 to 1 (NaN is refused)."""
+    v = float(request.get(name, 0.0))
+    if math.isnan(v) or not 0.0 <= v <= 1.0:
+        raise OptionRefused(name, "{value} is not a chance from 0 to 1", value=v)
+    return v

@@ -1,0 +1,222 @@
+"""Terz as the layers above see it: the `Game` interface answered from Terz's own rules core,
+reader, referee, views, settlement, bots and live side."""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from ...common.findings import Finding
+from ...common.output_table import Table
+from ..game_interface import Game
+from .messages import _
+
+
+class TerzGame(Game):
+    name = "terz"
+    seats = 2
+    part = "games"
+    part_key = "game"
+    default_part_target = 501
+    default_players = ("Анна", "Борис")
+
+    def title(self, lang: str) -> str:
+        return _(lang, "Terz")
+
+    def sheet_title(self, lang: str) -> str:
+        return _(lang, "Terz score sheet")
+
+    # -- reading and judging ----------------------------------------------------------------------
+    def read(self, path: str, root: Any, top: Any, findings: Sequence[Finding] = ()) -> Any:
+        from .reader import TerzReader
+
+        reader = TerzReader(path)
+        reader.findings.extend(findings)
+        return reader.read(root, top)
+
+    def keys(self) -> Mapping[str, frozenset[str]]:
+        from .reader import TERZ_KEYS
+
+        return {what: frozenset(keys) for what, keys in TERZ_KEYS.items()}
+
+    renderer = "tetka_cli.games.terz.messages"  # words the findings whose Terz sense differs from Tetka's
+
+    def referee(self, record: Any) -> Any:
+        from .referee import referee
+
+        return referee(record)
+
+    def schema(self) -> dict[str, Any]:
+        from .schema import SCHEMA
+
+        return SCHEMA
+
+    # -- views ------------------------------------------------------------------------------------
+    def finding_json(self, f: Finding, lang: str) -> dict[str, Any]:
+        from .views import finding_json
+
+        return finding_json(f, lang)
+
+    def validate_json(self, report: Any, lang: str) -> dict[str, Any]:
+        from .views import validate_json
+
+        return validate_json(report, lang)
+
+    def marks_json(self, report: Any, lang: str) -> dict[str, Any]:
+        from .views import marks_json
+
+        return marks_json(report, lang)
+
+    def marks_tables(self, report: Any, lang: str) -> list[Table]:
+        from .views import marks_tables
+
+        return marks_tables(report, lang)
+
+    def marks_csv(self, reports: Iterable[Any]) -> Table:
+        from .views import marks_csv
+
+        return marks_csv(reports)
+
+    def replay_json(self, report: Any, *, part: int | None, hand: int | None,
+                    losses: Mapping[Any, Any] | None = None) -> dict[str, Any]:
+        from .views import replay_json
+
+        return {"path": report.path, "game": "terz", "hands": replay_json(report, robber=part, hand=hand)}
+
+    def replay_tables(self, report: Any, lang: str, *, part: int | None, hand: int | None,
+                      losses: Mapping[Any, Any] | None = None) -> list[Table]:
+        from .views import replay_tables
+
+        return replay_tables(report, lang, robber=part, hand=hand)
+
+    def replay_csv(self, reports: Iterable[Any], *, part: int | None, hand: int | None) -> Table:
+        from .views import replay_csv
+
+        return replay_csv(reports, robber=part, hand=hand)
+
+    def hands_in(self, report: Any, part: int | None) -> int:
+        return sum(len(g.hands) for g in report.games if part is None or g.number == part)
+
+    def evening_of_marks(self, report: Any, lang: str) -> Any:
+        from .views import evening_of_marks
+
+        return evening_of_marks(report, lang)
+
+    def evening_of_settled(self, report: Any | None, doc: Mapping[str, Any] | None, path: str, lang: str,
+                           findings: Iterable[Finding] = ()) -> Any:
+        from .views import evening
+
+        return evening(report, doc, path, lang, findings)
+
+    # -- money ------------------------------------------------------------------------------------
+    def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
+        from .settlement import settle_sitting
+
+        rec = report.record
+        return settle_sitting(report.path, rec.players,
+                              [(g.number, g.finished, g.totals, g.winner) for g in report.games],
+                              rec.stake if stake is None else stake, rec.currency, provisional=provisional)
+
+    def sitting_json(self, money: Any) -> dict[str, Any]:
+        from .views import sitting_json
+
+        return sitting_json(money)
+
+    def check_sitting_json(self, doc: Mapping[str, Any]) -> None:
+        from .views import check_sitting_json
+
+        check_sitting_json(doc)
+
+    def sitting_tables(self, doc: Mapping[str, Any], lang: str, places: int) -> list[Table]:
+        from .views import sitting_tables
+
+        return sitting_tables(doc, lang, places)
+
+    def standings(self, docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[str, Any]]:
+        from .views import standings
+
+        return standings(docs, places)
+
+    def standings_table(self, players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "",
+                        title: str = "") -> Table:
+        from .views import standings_table
+
+        return standings_table(players, lang, currency, title)
+
+    def settle_csv(self, docs: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
+                   transfers: Sequence[Mapping[str, str]], per_record: bool) -> Table:
+        return Table("", ["game", "player", "sittings", "games", "won", "points", "net"],
+                     [[self.name, p, v["sittings"], v["games"], v["won"], v["points"], v["net"]]
+                      for p, v in players.items()])
+
+    # -- bots -------------------------------------------------------------------------------------
+    def simulate(self, request: Any) -> Any:
+        from ...common.yaml_input import MAX_WHOLE
+        from ..simulating import OptionRefused, Simulated, seated_names
+        from .record_writer import write_sitting
+        from .rules import TerzRules
+        from .simulate import Simulator, game_stats
+
+        request.refuse_others(("games", "target"), "{option} is Tetka's; a Terz sitting is --games whole games")
+        names = seated_names(request.players or ",".join(self.default_players), self.seats,
+                             "Terz is played by two distinct players, not {n}: {players!r}", request.lang)
+        seats = [b.strip() for b in request.bots.split(",") if b.strip()]
+        seats = seats * 2 if len(seats) == 1 else seats
+        if len(seats) != 2 or any(b not in ("book", "random") for b in seats):
+            raise OptionRefused("bots", "one bot for both seats or two, each book or random: {bots!r}",
+                                bots=request.bots)
+        target = request.get("target", self.default_part_target)
+        if not 1 <= target <= MAX_WHOLE:
+            raise OptionRefused("target", "{value} is outside the record's bounds (1 to {most})",
+                                value=target, most=MAX_WHOLE)
+        rules = TerzRules(target=target)
+        games = request.get("games", 1)
+        done: list[Any] = []
+        meta = {"generator": request.generator, "seed": str(request.seed), "bots": ",".join(seats)}
+
+        def records() -> Iterator[str]:
+            for i in range(request.sittings):
+                sim = Simulator(players=names, bots=seats, seed=request.seed * 1_000_003 + i, rules=rules)
+                sitting = sim.sitting(games)
+                done.append(sitting)
+                yield write_sitting(sitting, meta=meta)
+
+        def written(lang: str, n: int) -> str:
+            from ...common.i18n import ngettext
+
+            n_games, n_hands, _won, _avg = game_stats(done)
+            return ngettext(lang, "tetka: wrote {n} record, {games} games, {hands} hands",
+                            "tetka: wrote {n} records, {games} games, {hands} hands", n).format(
+                n=n, games=n_games, hands=n_hands)
+
+        def stats(lang: str) -> tuple[str, Table]:
+            from ...common.locale_format import money_text as decimal_text
+
+            n_games, n_hands, won, avg = game_stats(done)
+            rows = [[p, b, decimal_text(f"{avg.get(p, 0):.1f}", lang), won.get(p, 0)] for p, b in zip(names, seats)]
+            heading = _(lang, "{games} games, {hands} hands").format(games=n_games, hands=n_hands)
+            return heading, Table("", [_(lang, "Player"), _(lang, "Bot"), _(lang, "Points per hand"),
+                                       _(lang, "Games won")], rows)
+
+        return Simulated(records, written, stats)
+
+    # -- live -------------------------------------------------------------------------------------
+    def live_words(self, lang: str) -> Any:
+        from .live_words import TerzLive
+
+        return TerzLive(lang)
+
+    def live_rule_options(self, given: Sequence[str]) -> dict[str, Any]:
+        from .rules import CHOICES
+
+        out: dict[str, Any] = {}
+        for text in given:
+            key, sep, value = text.partition("=")
+            key = key.strip().replace("-", "_")
+            choices = CHOICES.get(key)
+            if not sep or choices is None:
+                raise ValueError("{text!r}: KEY=VALUE, KEY one of {keys}", {"text": text, "keys": ", ".join(CHOICES)})
+            by_text = {str(c).lower(): c for c in choices}
+            if value.strip().lower() not in by_text:
+                raise ValueError("{key}: one of {values}", {"key": key, "values": ", ".join(map(str, by_text))})
+            out[key] = by_text[value.strip().lower()]
+        return out

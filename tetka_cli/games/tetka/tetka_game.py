@@ -1,0 +1,283 @@
+"""Tetka as the layers above see it: the `Game` interface answered from Tetka's own rules core,
+reader, referee, views, settlement, analysis, bots and live side."""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from ...common.findings import Finding
+from ...common.i18n import gettext, ngettext
+from ...common.output_table import Table
+from ..game_interface import Game
+
+
+class TetkaGame(Game):
+    name = "tetka"
+    seats = 4
+    part = "robbers"
+    part_key = "robber"
+    default_part_target = 21
+    analysable = True
+    default_players = ("Анна", "Борис", "Вера", "Глеб")
+
+    def title(self, lang: str) -> str:
+        return gettext(lang, "Tetka")
+
+    def sheet_title(self, lang: str) -> str:
+        return gettext(lang, "Tetka score sheet")
+
+    # -- reading and judging ----------------------------------------------------------------------
+    @property
+    def streamed(self) -> frozenset[str]:  # type: ignore[override]
+        from .reader import STREAMED
+
+        return STREAMED
+
+    def read(self, path: str, root: Any, top: Any, findings: Sequence[Finding] = ()) -> Any:
+        from .reader import TetkaReader
+
+        reader = TetkaReader(path)
+        reader.findings.extend(findings)
+        return reader.read(root, top)
+
+    def empty_record(self, path: str, findings: Sequence[Finding]) -> Any:
+        from .record import Record
+
+        return Record(path, "", (), (), tuple(findings))
+
+    def open_reader(self, path: str, findings: list[Finding]) -> Any:
+        from .reader import TetkaReader
+
+        reader = TetkaReader(path)
+        reader.findings = findings
+        return reader
+
+    def keys(self) -> Mapping[str, frozenset[str]]:
+        from .reader import HAND_KEYS, ROBBER_KEYS, RULE_KEYS, TOP_KEYS
+
+        return {"top": frozenset(TOP_KEYS), "rules": frozenset(RULE_KEYS), "robber": frozenset(ROBBER_KEYS),
+                "hand": frozenset(HAND_KEYS)}
+
+    def referee(self, record: Any) -> Any:
+        from .referee import referee
+
+        return referee(record)
+
+    def check_lean(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
+        """A record in the layout tetka writes, read from its bytes hand by hand and judged as it is
+        read (`quick_reader`); None for any other layout, or when a hand has anything to report."""
+        from ...common.findings import FindingError
+        from .quick_reader import NotQuick, QuickRead
+        from .referee import HandToReport, referee_lean
+
+        if len(data) > max_bytes:
+            return None
+        try:
+            quick = QuickRead(path, data, load)
+            report = referee_lean(quick.record, quick.hands)
+        except (NotQuick, HandToReport, FindingError):
+            return None
+        # Totals that differ may be a seating read the wrong way round: the full referee tries it.
+        return None if any(f.code == "totals-differ" for f in report.findings) else report
+
+    def schema(self) -> dict[str, Any]:
+        from .schema import SCHEMA
+
+        return SCHEMA
+
+    # -- views ------------------------------------------------------------------------------------
+    def finding_json(self, f: Finding, lang: str) -> dict[str, Any]:
+        from .views import finding_json
+
+        return finding_json(f, lang)
+
+    def validate_json(self, report: Any, lang: str) -> dict[str, Any]:
+        from .views import validate_json
+
+        return validate_json(report, lang)
+
+    def marks_json(self, report: Any, lang: str) -> dict[str, Any]:
+        from .views import marks_json
+
+        return marks_json(report, lang)
+
+    def marks_tables(self, report: Any, lang: str) -> list[Table]:
+        from .views import marks_tables
+
+        return marks_tables(report, lang)
+
+    def marks_csv(self, reports: Iterable[Any]) -> Table:
+        from .views import marks_csv
+
+        return marks_csv(reports)
+
+    def replay_json(self, report: Any, *, part: int | None, hand: int | None,
+                    losses: Mapping[Any, Any] | None = None) -> dict[str, Any]:
+        from .views import replay_json
+
+        return {"path": report.path, "hands": replay_json(report, robber=part, hand=hand, losses=losses)}
+
+    def replay_tables(self, report: Any, lang: str, *, part: int | None, hand: int | None,
+                      losses: Mapping[Any, Any] | None = None) -> list[Table]:
+        from .views import replay_tables
+
+        return replay_tables(report, lang, robber=part, hand=hand, losses=losses)
+
+    def replay_csv(self, reports: Iterable[Any], *, part: int | None, hand: int | None) -> Table:
+        from .views import replay_csv
+
+        return replay_csv(reports, robber=part, hand=hand)
+
+    def hands_in(self, report: Any, part: int | None) -> int:
+        return sum(len(r.hands) for r in report.robbers if part is None or r.number == part)
+
+    def evening_of_marks(self, report: Any, lang: str) -> Any:
+        from .html_sheet import evening_of_marks
+
+        return evening_of_marks(report, lang)
+
+    def evening_of_settled(self, report: Any | None, doc: Mapping[str, Any] | None, path: str, lang: str,
+                           findings: Iterable[Finding] = ()) -> Any:
+        from .html_sheet import evening_of_settled
+
+        return evening_of_settled(report, doc, path, lang, findings)
+
+    # -- money ------------------------------------------------------------------------------------
+    def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
+        from .settlement import settle_sitting
+
+        rec = report.record
+        return settle_sitting(report.path, rec.players, [(r.number, r.finished, r.totals) for r in report.robbers],
+                              rec.stake if stake is None else stake, rec.currency, provisional=provisional)
+
+    def sitting_json(self, money: Any) -> dict[str, Any]:
+        from .views import sitting_json
+
+        return sitting_json(money)
+
+    def check_sitting_json(self, doc: Mapping[str, Any]) -> None:
+        from .views import check_sitting_json
+
+        check_sitting_json(doc)
+
+    def sitting_tables(self, doc: Mapping[str, Any], lang: str, places: int) -> list[Table]:
+        from .views import sitting_tables
+
+        return sitting_tables(doc, lang)
+
+    def standings(self, docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[str, Any]]:
+        from ...common.season import standings
+        from .views import standings_json, summary_from_json
+
+        return standings_json(standings([summary_from_json(d) for d in docs]), places)
+
+    def standings_table(self, players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "",
+                        title: str = "") -> Table:
+        from .views import standings_table
+
+        tb = standings_table(players, lang, currency)
+        return Table(title, tb.headers, tb.rows, tb.notes)
+
+    def settle_csv(self, docs: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
+                   transfers: Sequence[Mapping[str, str]], per_record: bool) -> Table:
+        from .views import settle_csv
+
+        return settle_csv(docs, players, transfers, per_record)
+
+    # -- analysis ---------------------------------------------------------------------------------
+    @property
+    def first_graded_trick(self) -> int:  # type: ignore[override]
+        from .analysis import DEFAULT_FROM_TRICK
+
+        return DEFAULT_FROM_TRICK
+
+    @property
+    def tricks_per_hand(self) -> int:  # type: ignore[override]
+        from .rules import TRICKS_PER_HAND
+
+        return TRICKS_PER_HAND
+
+    def analyse(self, report: Any, *, from_trick: int | None, player: str | None) -> Any:
+        from .analysis import analyse_report
+
+        return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player)
+
+    def play_losses(self, report: Any, *, from_trick: int | None) -> Mapping[Any, Any] | None:
+        from .analysis_views import losses_by_hand
+
+        return losses_by_hand(self.analyse(report, from_trick=from_trick, player=None))
+
+    def analysis_views(self) -> Any:
+        from . import analysis_views
+
+        return analysis_views
+
+    def players_of(self, report: Any) -> tuple[str, ...]:
+        """Everyone seated in the record, in order of first seating."""
+        return tuple(dict.fromkeys(p for r in report.robbers for p in r.players))
+
+    # -- bots -------------------------------------------------------------------------------------
+    def simulate(self, request: Any) -> Any:
+        from ..simulating import OptionRefused, Simulated, rate, seated_names
+        from .bots import BotSpecError, bot_names
+        from .record_writer import write_sitting
+        from .rules import HouseRules
+        from .simulate import Simulator, average_marks
+
+        request.refuse_others(("hands", "robbers", "renonce_rate", "table_marks_errors", "robber_target",
+                               "with_deal"), "{option} is Terz's; a Tetka sitting is --robbers or --hands")
+        hands, robbers = request.get("hands"), request.get("robbers")
+        if hands is None and robbers is None:
+            robbers = 1
+        if hands is not None and robbers is not None:
+            raise OptionRefused(None, "give --hands or --robbers, not both")
+        names = seated_names(request.players or ",".join(self.default_players), self.seats,
+                             "Tetka is played by four distinct players, not {n}: {players!r}", request.lang)
+        try:
+            seats = bot_names(request.bots)
+        except BotSpecError as e:
+            raise OptionRefused("bots", e.msgid, **e.kw) from None
+        renonce_rate, marks_errors = rate(request, "renonce_rate"), rate(request, "table_marks_errors")
+        target = request.get("robber_target", self.default_part_target)
+        from ...common.yaml_input import MAX_WHOLE
+
+        if not 1 <= target <= MAX_WHOLE:
+            raise OptionRefused("robber_target", "{value} is outside the record's bounds (1 to {most})",
+                                value=target, most=MAX_WHOLE)
+        rules = HouseRules(robber_target=target)
+        tallies: list[tuple[int, dict[str, float]]] = []
+        meta = {"generator": request.generator, "seed": str(request.seed), "bots": ",".join(seats)}
+
+        def records() -> Iterator[str]:
+            for i in range(request.sittings):
+                sim = Simulator(players=names, bots=seats, seed=request.seed * 1_000_003 + i,
+                                renonce_rate=renonce_rate, marks_error_rate=marks_errors, rules=rules)
+                sitting = sim.sitting(robbers=robbers, hands=hands)
+                tallies.append(average_marks([sitting]))
+                yield write_sitting(sitting, meta=meta, with_deal=bool(request.get("with_deal")))
+
+        def played() -> int:
+            return sum(n for n, _ in tallies)
+
+        def written(lang: str, n: int) -> str:
+            return ngettext(lang, "tetka: wrote {n} record, {hands} hands", "tetka: wrote {n} records, {hands} hands",
+                            n).format(n=n, hands=played())
+
+        def stats(lang: str) -> tuple[str, Table]:
+            from ...common.locale_format import money_text as decimal_text
+            from ...common.messages import t
+
+            n = played()
+            avg = {p: sum(k * a[p] for k, a in tallies) / n for p in names}
+            rows = [[p, b, decimal_text(f"{avg[p]:.3f}", lang)] for p, b in zip(names, seats)]
+            rows.append(["", gettext(lang, "parity"), decimal_text(f"{rules.marks_per_hand / 4:.3f}", lang)])
+            heading = ngettext(lang, "{n} hand", "{n} hands", n).format(n=n)
+            return heading, Table("", [t("player", lang), gettext(lang, "bot"), gettext(lang, "marks/hand")], rows)
+
+        return Simulated(records, written, stats)
+
+    # -- live -------------------------------------------------------------------------------------
+    def live_words(self, lang: str) -> Any:
+        from .live_words import TetkaLive
+
+        return TetkaLive(lang)

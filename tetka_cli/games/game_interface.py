@@ -11,6 +11,7 @@ this interface says they have (`report.ok`, `report.findings`, `report.path`, `r
 """
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from decimal import Decimal
 from typing import Any, Iterable, Mapping, Sequence
@@ -79,88 +80,93 @@ class Game(ABC):
     def schema(self) -> dict[str, Any]:
         """The JSON Schema of the game's records (format 1)."""
 
-    # -- views: `validate`, `marks`, `replay` ----------------------------------------------------
-    @abstractmethod
+    # -- views and money: functions of the game's views module -------------------------------------
+    views_module: str  # the module of the game's views: a function for each method below
+
+    @property
+    def views(self) -> Any:
+        """The game's views module (imported when first asked for)."""
+        return importlib.import_module(self.views_module)
+
     def finding_json(self, f: Finding, lang: str) -> dict[str, Any]:
         """A finding in JSON, its part number under `part_key`."""
+        return self.views.finding_json(f, lang)
 
-    @abstractmethod
     def validate_json(self, report: Any, lang: str) -> dict[str, Any]:
         """`validate --format json`: one record's verdict and findings."""
+        return self.views.validate_json(report, lang)
 
-    @abstractmethod
     def marks_json(self, report: Any, lang: str) -> dict[str, Any]:
         """`marks --format json`: one record's score sheet."""
+        return self.views.marks_json(report, lang)
 
-    @abstractmethod
     def marks_tables(self, report: Any, lang: str) -> list[Table]:
         """`marks`: the score sheet, a table per part."""
+        return self.views.marks_tables(report, lang)
 
-    @abstractmethod
     def marks_csv(self, reports: Iterable[Any]) -> Table:
         """`marks --format csv`: a row per hand and player (the game's own columns)."""
+        return self.views.marks_csv(reports)
 
-    @abstractmethod
     def replay_json(self, report: Any, *, part: int | None, hand: int | None,
                     losses: Mapping[Any, Any] | None = None) -> dict[str, Any]:
         """`replay --format json`: one record's chosen hands, trick by trick (`{"hands": [...]}`)."""
+        return self.views.replay_doc(report, robber=part, hand=hand, losses=losses)
 
-    @abstractmethod
     def replay_tables(self, report: Any, lang: str, *, part: int | None, hand: int | None,
                       losses: Mapping[Any, Any] | None = None) -> list[Table]:
         """`replay`: the chosen hands, trick by trick."""
+        return self.views.replay_tables(report, lang, robber=part, hand=hand, losses=losses)
 
-    @abstractmethod
     def replay_csv(self, reports: Iterable[Any], *, part: int | None, hand: int | None) -> Table:
         """`replay --format csv`: a row per trick (the game's own columns)."""
+        return self.views.replay_csv(reports, robber=part, hand=hand)
 
-    @abstractmethod
     def hands_in(self, report: Any, part: int | None) -> int:
-        """How many hands the record (or its part `part`) holds: "no such hand" says so."""
+        """How many hands the record (or its part `part`) holds."""
+        return sum(len(p.hands) for p in getattr(report, self.part) if part is None or p.number == part)
 
-    # -- the HTML page of an evening --------------------------------------------------------------
-    @abstractmethod
     def evening_of_marks(self, report: Any, lang: str) -> Any:
         """`marks --format html`: the record's part of the page (`common.html_page.EveningRecord`)."""
+        return self.views.evening_of_marks(report, lang)
 
-    @abstractmethod
     def evening_of_settled(self, report: Any | None, doc: Mapping[str, Any] | None, path: str, lang: str,
                            findings: Iterable[Finding] = ()) -> Any:
         """`settle --format html`: the record's sheet (when `report` is at hand) and its money as
         settled (`doc`, its settle JSON), or why it is not settled."""
+        return self.views.evening_of_settled(report, doc, path, lang, findings)
 
-    # -- money ------------------------------------------------------------------------------------
     @abstractmethod
     def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
         """The sitting's settlement at `stake` (else the record's own)."""
 
-    @abstractmethod
     def sitting_json(self, money: Any) -> dict[str, Any]:
         """A settled sitting in `settle --format json` (its `net` per player, amounts as text)."""
+        return self.views.sitting_json(money)
 
-    @abstractmethod
     def check_sitting_json(self, doc: Mapping[str, Any]) -> None:
         """Raise (`ShapeError`, `KeyError`, `TypeError`, `ValueError`) when an earlier settle
         JSON record of this game is not one settle writes; the shared checks (players, nets that
         sum to zero, names) are made by the caller."""
+        self.views.check_sitting_json(doc)
 
-    @abstractmethod
     def sitting_tables(self, doc: Mapping[str, Any], lang: str, places: int) -> list[Table]:
         """`settle`: a sitting's tables, from its settle JSON."""
+        return self.views.sitting_tables(doc, lang, places)
 
-    @abstractmethod
     def standings(self, docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[str, Any]]:
         """A season's standings from sittings' settle JSON: player -> figures, `net` among them."""
+        return self.views.standings(docs, places)
 
-    @abstractmethod
     def standings_table(self, players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "",
                         title: str = "") -> Table:
         """The standings as a table."""
+        return self.views.standings_table(players, lang, currency, title)
 
-    @abstractmethod
     def settle_csv(self, docs: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
                    transfers: Sequence[Mapping[str, str]], per_record: bool) -> Table:
         """`settle --format csv`: the game's standings and payments as one table."""
+        return self.views.settle_csv(docs, players, transfers, per_record)
 
     # -- analysis ---------------------------------------------------------------------------------
     def analyse(self, report: Any, *, from_trick: int | None, player: str | None) -> Any:

@@ -15,6 +15,7 @@ class TerzGame(Game):
     name = "terz"
     seats = 2
     part = "games"
+    views_module = "tetka_cli.games.terz.views"
     part_key = "game"
     default_part_target = 501
     default_players = ("Анна", "Борис")
@@ -51,62 +52,6 @@ class TerzGame(Game):
         return SCHEMA
 
     # -- views ------------------------------------------------------------------------------------
-    def finding_json(self, f: Finding, lang: str) -> dict[str, Any]:
-        from .views import finding_json
-
-        return finding_json(f, lang)
-
-    def validate_json(self, report: Any, lang: str) -> dict[str, Any]:
-        from .views import validate_json
-
-        return validate_json(report, lang)
-
-    def marks_json(self, report: Any, lang: str) -> dict[str, Any]:
-        from .views import marks_json
-
-        return marks_json(report, lang)
-
-    def marks_tables(self, report: Any, lang: str) -> list[Table]:
-        from .views import marks_tables
-
-        return marks_tables(report, lang)
-
-    def marks_csv(self, reports: Iterable[Any]) -> Table:
-        from .views import marks_csv
-
-        return marks_csv(reports)
-
-    def replay_json(self, report: Any, *, part: int | None, hand: int | None,
-                    losses: Mapping[Any, Any] | None = None) -> dict[str, Any]:
-        from .views import replay_json
-
-        return {"path": report.path, "game": "terz", "hands": replay_json(report, robber=part, hand=hand)}
-
-    def replay_tables(self, report: Any, lang: str, *, part: int | None, hand: int | None,
-                      losses: Mapping[Any, Any] | None = None) -> list[Table]:
-        from .views import replay_tables
-
-        return replay_tables(report, lang, robber=part, hand=hand)
-
-    def replay_csv(self, reports: Iterable[Any], *, part: int | None, hand: int | None) -> Table:
-        from .views import replay_csv
-
-        return replay_csv(reports, robber=part, hand=hand)
-
-    def hands_in(self, report: Any, part: int | None) -> int:
-        return sum(len(g.hands) for g in report.games if part is None or g.number == part)
-
-    def evening_of_marks(self, report: Any, lang: str) -> Any:
-        from .views import evening_of_marks
-
-        return evening_of_marks(report, lang)
-
-    def evening_of_settled(self, report: Any | None, doc: Mapping[str, Any] | None, path: str, lang: str,
-                           findings: Iterable[Finding] = ()) -> Any:
-        from .views import evening
-
-        return evening(report, doc, path, lang, findings)
-
     # -- money ------------------------------------------------------------------------------------
     def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
         from .settlement import settle_sitting
@@ -115,38 +60,6 @@ class TerzGame(Game):
         return settle_sitting(report.path, rec.players,
                               [(g.number, g.finished, g.totals, g.winner) for g in report.games],
                               rec.stake if stake is None else stake, rec.currency, provisional=provisional)
-
-    def sitting_json(self, money: Any) -> dict[str, Any]:
-        from .views import sitting_json
-
-        return sitting_json(money)
-
-    def check_sitting_json(self, doc: Mapping[str, Any]) -> None:
-        from .views import check_sitting_json
-
-        check_sitting_json(doc)
-
-    def sitting_tables(self, doc: Mapping[str, Any], lang: str, places: int) -> list[Table]:
-        from .views import sitting_tables
-
-        return sitting_tables(doc, lang, places)
-
-    def standings(self, docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[str, Any]]:
-        from .views import standings
-
-        return standings(docs, places)
-
-    def standings_table(self, players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "",
-                        title: str = "") -> Table:
-        from .views import standings_table
-
-        return standings_table(players, lang, currency, title)
-
-    def settle_csv(self, docs: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
-                   transfers: Sequence[Mapping[str, str]], per_record: bool) -> Table:
-        return Table("", ["game", "player", "sittings", "games", "won", "points", "net"],
-                     [[self.name, p, v["sittings"], v["games"], v["won"], v["points"], v["net"]]
-                      for p, v in players.items()])
 
     # -- bots -------------------------------------------------------------------------------------
     def simulate(self, request: Any) -> Any:

@@ -234,7 +234,7 @@ def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> li
 
 
 def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = None,
-                  hand: int | None = None) -> list[Table]:
+                  hand: int | None = None, losses: Mapping[Any, Any] | None = None) -> list[Table]:
     tables: list[Table] = []
     for g in rep.games:
         if robber is not None and g.number != robber:
@@ -264,6 +264,12 @@ def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | Non
                            for tr in res.tricks] if res else None
             hands.append(d)
     return hands
+
+
+def replay_doc(rep: RecordReport, *, robber: int | None = None, hand: int | None = None,
+               losses: Mapping[Any, Any] | None = None) -> dict[str, Any]:
+    """`replay --format json`: one record's chosen hands."""
+    return {"path": rep.path, "game": "terz", "hands": replay_json(rep, robber=robber, hand=hand)}
 
 
 def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand: int | None = None) -> Table:
@@ -354,6 +360,13 @@ def sitting_tables(doc: Mapping[str, Any], lang: str, places: int) -> list[Table
     return tables
 
 
+def settle_csv(docs: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
+               transfers: Sequence[Mapping[str, str]], per_record: bool) -> Table:
+    """The Terz standings for a spreadsheet, a row per player."""
+    return Table("", ["game", "player", "sittings", "games", "won", "points", "net"],
+                 [["terz", p, v["sittings"], v["games"], v["won"], v["points"], v["net"]] for p, v in players.items()])
+
+
 def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "", title: str = "") -> Table:
     headers = [_(lang, "Player"), _(lang, "Sittings"), _(lang, "Games"), _(lang, "Won"), _(lang, "Points"),
                _(lang, "Net")]
@@ -378,7 +391,7 @@ def game_sections(rep: RecordReport, lang: str) -> list[Any]:
     return parts
 
 
-def evening(rep: RecordReport | None, doc: Mapping[str, Any] | None, path: str, lang: str,
+def evening_of_settled(rep: RecordReport | None, doc: Mapping[str, Any] | None, path: str, lang: str,
             findings: Iterable[Finding] = ()) -> Any:
     """A Terz record's part of the HTML page: its score sheet and race per game, its money as
     settled (`doc`, its settle JSON), or why it is not settled; its findings."""
@@ -403,4 +416,4 @@ def evening_of_marks(rep: RecordReport, lang: str) -> Any:
     from .. import registry
 
     doc = sitting_json(registry.game_of(rep).money(rep)) if rep.ok else None
-    return evening(rep, doc, rep.path, lang, rep.findings)
+    return evening_of_settled(rep, doc, rep.path, lang, rep.findings)

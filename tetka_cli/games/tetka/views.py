@@ -188,6 +188,12 @@ def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | Non
     return hands
 
 
+def replay_doc(rep: RecordReport, *, robber: int | None = None, hand: int | None = None,
+               losses: Mapping[tuple[int, int], Mapping[tuple[int, str], int]] | None = None) -> dict[str, Any]:
+    """`replay --format json`: one record's chosen hands."""
+    return {"path": rep.path, "hands": replay_json(rep, robber=robber, hand=hand, losses=losses)}
+
+
 def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand: int | None = None) -> Table:
     """Every trick of the chosen hands, one row each, each player's card in that player's column."""
     rows = []
@@ -324,7 +330,9 @@ def standings_json(rows: Sequence[Standing], places: int) -> dict[str, Any]:
                        "net": format_money(s.net, places)} for s in rows}
 
 
-def sitting_tables(doc: Mapping[str, Any], lang: str) -> list[Table]:
+def sitting_tables(doc: Mapping[str, Any], lang: str, places: int | None = None) -> list[Table]:
+    """A sitting's tables: per robber the marks, nets and payments, then the sitting's nets (each
+    amount with the places of the sitting's own stake)."""
     cur = doc.get("currency", "")
     places = places_of([doc])
     tables = []
@@ -341,13 +349,20 @@ def sitting_tables(doc: Mapping[str, Any], lang: str) -> list[Table]:
     return tables
 
 
-def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "") -> Table:
+def standings(docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[str, Any]]:
+    """A season's standings from the sittings' settle JSON."""
+    from ...common.season import standings as season_standings
+
+    return standings_json(season_standings([summary_from_json(d) for d in docs]), places)
+
+
+def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "", title: str = "") -> Table:
     headers = [t("player", lang), t("sittings", lang), t("robbers", lang), t("lowest", lang), t("marks", lang),
                t("net", lang)]
     rows = [[p, s["sittings"], s["robbers"], s["lowest"], s["marks"],
              amount_cell(s["net"], currency, lang)]
             for p, s in players.items()]
-    return Table("", headers, rows)
+    return Table(title, headers, rows)
 
 
 def settle_csv(records: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
@@ -369,3 +384,17 @@ def settle_csv(records: Sequence[Mapping[str, Any]], players: Mapping[str, Mappi
         rows.append(["transfer", "", "", x["from"], x["to"], "", "", "", "", x["amount"]])
     return Table("", ["section", "path", "robber", "player", "to", "sittings", "robbers", "lowest", "marks",
                       "amount"], rows)
+
+
+# -- the page of an evening (`--format html`) ----------------------------------------------------
+def evening_of_marks(rep: RecordReport, lang: str) -> Any:
+    from .html_sheet import evening_of_marks as of_marks
+
+    return of_marks(rep, lang)
+
+
+def evening_of_settled(rep: RecordReport | None, doc: Mapping[str, Any] | None, path: str, lang: str,
+                       findings: Iterable[Finding] = ()) -> Any:
+    from .html_sheet import evening_of_settled as of_settled
+
+    return of_settled(rep, doc, path, lang, findings)

@@ -126,11 +126,11 @@ PAGE_IN_WORDS = re.compile(r"(?<![\w/.\-`])((?:[\w.\-]+/)*[\w\-]+\.md)\b(?![\w/`
 
 def named(text: str):
     """(position, name) of each text in backticks, and of each page named in plain words
-    (`see rules.md`), leaving out link targets and web addresses."""
+    (`see rules.md`), leaving out links (their targets are checked as links) and web addresses."""
     for m in CODE.finditer(text):
         yield m.start(), m.group(1).strip()
     plain = CODE.sub(lambda m: " " * len(m.group(0)), text)
-    plain = re.sub(r"\]\([^)]*\)|<?https?://\S+", lambda m: " " * len(m.group(0)), plain)
+    plain = re.sub(LINK.pattern + r"|<?https?://\S+", lambda m: " " * len(m.group(0)), plain)  # links: checked as links
     for m in PAGE_IN_WORDS.finditer(plain):
         yield m.start(), m.group(1)
 

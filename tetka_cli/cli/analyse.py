@@ -32,8 +32,8 @@ _ANALYSED = [g for g in all_games() if g.analysable]
 @click.command()
 @input_options
 @click.option("--from-trick", "from_trick", type=click.IntRange(1, max(g.tricks_per_hand for g in _ANALYSED)),
-              default=None, help="Grade the plays of this trick and the later ones (lower is slower)  [default: "
-              + ", ".join(f"{g.first_graded_trick}" for g in _ANALYSED) + "]")
+              default=None, show_default=", ".join(f"{g.first_graded_trick}" for g in _ANALYSED),
+              help="Grade the plays of this trick and the later ones (lower is slower).")
 @click.option("--player", "player", metavar="NAME", help="Only this player's plays.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes analysing records in parallel; the output is the same.")

@@ -125,6 +125,12 @@ class Finding:
     def unreadable(self) -> bool:
         return CODES[self.code].unreadable
 
+    @property
+    def renderer(self) -> str | None:
+        """The module that words this finding when its own code's part of the tool does (a Terz
+        record's `bad-card` or `renonce`), else None: the shared messages word it."""
+        return CODES[self.code].renderer or self.args.get("renderer")
+
     def at(self, **where: Any) -> "Finding":
         """The same finding with more of its place filled in."""
         return replace(self, **{k: v for k, v in where.items() if v is not None})

@@ -448,11 +448,9 @@ _WITH_PLAYER = {"renonce", "marks-differ", "impossible-marks", "totals-differ"}
 
 
 def finding_message(f: Any, lang: str = "en") -> str:
-    from .findings import CODES
-
-    # A finding may name its own renderer too: a Terz record's `bad-card` or `renonce` is worded
-    # by Terz (its deck, its obligations) though the code is shared with Tetka.
-    renderer = CODES[f.code].renderer or f.args.get("renderer")
+    # A finding may name its own renderer: a Terz record's `bad-card` or `renonce` is worded by
+    # Terz (its deck, its obligations) though the code is shared with Tetka.
+    renderer = f.renderer
     if renderer is not None:  # a code that a part of the tool words itself (see findings.Code)
         return importlib.import_module(renderer).finding_message(f, lang)
     if f.code in _WITH_PLAYER:

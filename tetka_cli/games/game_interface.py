@@ -83,10 +83,17 @@ class Game(ABC):
     # -- views and money: functions of the game's views module -------------------------------------
     views_module: str  # the module of the game's views: a function for each method below
 
+    html_module: str = ""  # the module of the game's HTML sheet (`evening_of_*`), if not its views module
+
     @property
     def views(self) -> Any:
         """The game's views module (imported when first asked for)."""
         return importlib.import_module(self.views_module)
+
+    @property
+    def html(self) -> Any:
+        """The game's HTML sheet module."""
+        return importlib.import_module(self.html_module or self.views_module)
 
     def finding_json(self, f: Finding, lang: str) -> dict[str, Any]:
         """A finding in JSON, its part number under `part_key`."""
@@ -128,13 +135,13 @@ class Game(ABC):
 
     def evening_of_marks(self, report: Any, lang: str) -> Any:
         """`marks --format html`: the record's part of the page (`common.html_page.EveningRecord`)."""
-        return self.views.evening_of_marks(report, lang)
+        return self.html.evening_of_marks(report, lang)
 
     def evening_of_settled(self, report: Any | None, doc: Mapping[str, Any] | None, path: str, lang: str,
                            findings: Iterable[Finding] = ()) -> Any:
         """`settle --format html`: the record's sheet (when `report` is at hand) and its money as
         settled (`doc`, its settle JSON), or why it is not settled."""
-        return self.views.evening_of_settled(report, doc, path, lang, findings)
+        return self.html.evening_of_settled(report, doc, path, lang, findings)
 
     @abstractmethod
     def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:

@@ -10,6 +10,7 @@ from ...common.locale_format import card_text, cards_text
 from ...common.money import format_money, money_places
 from ...common.money_views import ShapeError, amount_cell, money_cell
 from ...common.output_table import Table
+from ..hand_choice import chosen_hands
 from .messages import _, kind_name
 from .names import obligation_name
 from .referee import GameReport, HandReport, RecordReport
@@ -235,34 +236,23 @@ def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> li
 
 def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = None,
                   hand: int | None = None, losses: Mapping[Any, Any] | None = None) -> list[Table]:
-    tables: list[Table] = []
-    for g in rep.games:
-        if robber is not None and g.number != robber:
-            continue
-        for h in g.hands:
-            if hand is not None and h.number != hand:
-                continue
-            tables.extend(hand_table(rep, g, h, lang))
-    return tables
+    return [tb for g, h in chosen_hands(rep.games, robber, hand) for tb in hand_table(rep, g, h, lang)]
 
 
 def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | None = None) -> list[dict[str, Any]]:
     hands = []
-    for g in rep.games:
-        for h in g.hands:
-            if (robber is not None and g.number != robber) or (hand is not None and h.number != hand):
-                continue
-            d = hand_json(h, g.players)
-            d["game"] = g.number
-            res = h.result
-            d["tricks"] = [{"number": tr.number, "leader": tr.leader, "reply_player": tr.reply_player,
-                            "lead": str(tr.lead), "reply": str(tr.reply), "winner": tr.winner, "points": tr.points,
-                            "draws": {p: str(c) for p, c in tr.draws.items()}, "exchange": tr.exchange,
-                            "declarations": [declaration_json(x) for x in tr.declarations],
-                            "scored_to": tr.scored_to,
-                            "bela": ({"player": tr.bela.player, "scored": tr.bela.scored} if tr.bela else None)}
-                           for tr in res.tricks] if res else None
-            hands.append(d)
+    for g, h in chosen_hands(rep.games, robber, hand):
+        d = hand_json(h, g.players)
+        d["game"] = g.number
+        res = h.result
+        d["tricks"] = [{"number": tr.number, "leader": tr.leader, "reply_player": tr.reply_player,
+                        "lead": str(tr.lead), "reply": str(tr.reply), "winner": tr.winner, "points": tr.points,
+                        "draws": {p: str(c) for p, c in tr.draws.items()}, "exchange": tr.exchange,
+                        "declarations": [declaration_json(x) for x in tr.declarations],
+                        "scored_to": tr.scored_to,
+                        "bela": ({"player": tr.bela.player, "scored": tr.bela.scored} if tr.bela else None)}
+                       for tr in res.tricks] if res else None
+        hands.append(d)
     return hands
 
 
@@ -275,16 +265,12 @@ def replay_doc(rep: RecordReport, *, robber: int | None = None, hand: int | None
 def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand: int | None = None) -> Table:
     rows = []
     for rep in reps:
-        for g in rep.games:
-            for h in g.hands:
-                if (robber is not None and g.number != robber) or (hand is not None and h.number != hand) \
-                        or h.result is None:
-                    continue
-                renonce = {(r.trick, r.player) for r in h.result.renonces}
-                for tr in h.result.tricks:
-                    rows.append([rep.path, g.number, h.number, tr.number, tr.leader, str(tr.lead), str(tr.reply),
-                                 tr.winner, tr.points, " ".join(f"{p}:{c}" for p, c in tr.draws.items()),
-                                 tr.scored_to or "", ";".join(p for p in g.players if (tr.number, p) in renonce)])
+        for g, h in chosen_hands(rep.games, robber, hand, played=True):
+            renonce = {(r.trick, r.player) for r in h.result.renonces}
+            for tr in h.result.tricks:
+                rows.append([rep.path, g.number, h.number, tr.number, tr.leader, str(tr.lead), str(tr.reply),
+                             tr.winner, tr.points, " ".join(f"{p}:{c}" for p, c in tr.draws.items()),
+                             tr.scored_to or "", ";".join(p for p in g.players if (tr.number, p) in renonce)])
     return Table("", ["path", "game", "hand", "trick", "leader", "lead", "reply", "winner", "points", "draws",
                       "scored_to", "renonce"], rows)
 

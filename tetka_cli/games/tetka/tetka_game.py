@@ -16,6 +16,7 @@ class TetkaGame(Game):
     seats = 4
     part = "robbers"
     views_module = "tetka_cli.games.tetka.views"
+    html_module = "tetka_cli.games.tetka.html_sheet"
     part_key = "robber"
     default_part_target = 21
     analysable = True

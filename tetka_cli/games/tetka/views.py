@@ -14,6 +14,7 @@ from ...common.money import EXACT, format_money, money_places
 from ...common.output_table import Table
 from ...common.season import SittingSummary, Standing
 from ...common.money_views import ShapeError, amount_cell, money_cell, money_of, places_of
+from ..hand_choice import chosen_hands
 from .referee import HandReport, RecordReport, RobberReport
 from .settlement import SittingMoney
 
@@ -153,15 +154,8 @@ def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = N
                   hand: int | None = None, losses: Mapping[tuple[int, int], Mapping[tuple[int, str], int]] | None = None
                   ) -> list[Table]:
     """`losses` (replay --analyse): (robber, hand) -> (trick, player) -> marks the card cost."""
-    tables = []
-    for r in rep.robbers:
-        if robber is not None and r.number != robber:
-            continue
-        for h in r.hands:
-            if hand is not None and h.number != hand:
-                continue
-            tables.append(hand_table(rep, r, h, lang, (losses or {}).get((r.number, h.number))))
-    return tables
+    return [hand_table(rep, r, h, lang, (losses or {}).get((r.number, h.number)))
+            for r, h in chosen_hands(rep.robbers, robber, hand)]
 
 
 def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | None = None,
@@ -169,22 +163,19 @@ def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | Non
     """The chosen hands, each with its robber and tricks; `losses` (replay --analyse) adds what
     each graded card cost its player."""
     hands = []
-    for r in rep.robbers:
-        for h in r.hands:
-            if (robber is not None and r.number != robber) or (hand is not None and h.number != hand):
-                continue
-            d = hand_json(h)
-            d["robber"] = r.number
-            res = h.result
-            d["tricks"] = [{"number": tr.number, "leader": tr.leader, "winner": tr.winner,
-                            "cards": {p: str(c) for p, c in zip(tr.players, tr.cards)}}
-                           for tr in res.tricks] if res else None
-            if losses is not None and res:
-                graded = losses.get((r.number, h.number), {})
-                for tj in d["tricks"]:
-                    tj["losses"] = {p: graded[(tj["number"], p)] for p in tj["cards"]
-                                    if (tj["number"], p) in graded} or None
-            hands.append(d)
+    for r, h in chosen_hands(rep.robbers, robber, hand):
+        d = hand_json(h)
+        d["robber"] = r.number
+        res = h.result
+        d["tricks"] = [{"number": tr.number, "leader": tr.leader, "winner": tr.winner,
+                        "cards": {p: str(c) for p, c in zip(tr.players, tr.cards)}}
+                       for tr in res.tricks] if res else None
+        if losses is not None and res:
+            graded = losses.get((r.number, h.number), {})
+            for tj in d["tricks"]:
+                tj["losses"] = {p: graded[(tj["number"], p)] for p in tj["cards"]
+                                if (tj["number"], p) in graded} or None
+        hands.append(d)
     return hands
 
 
@@ -198,16 +189,12 @@ def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand:
     """Every trick of the chosen hands, one row each, each player's card in that player's column."""
     rows = []
     for rep in reps:
-        for r in rep.robbers:
-            for h in r.hands:
-                if (robber is not None and r.number != robber) or (hand is not None and h.number != hand) \
-                        or h.result is None:
-                    continue
-                renonces = {(x.trick, x.player) for x in h.result.renonces}
-                for tr in h.result.tricks:
-                    cards = [str(tr.card_of(p) or "") for p in r.players]
-                    rows.append([rep.path, r.number, h.number, tr.number, tr.leader, *cards, tr.winner or "",
-                                 ";".join(p for p in r.players if (tr.number, p) in renonces)])
+        for r, h in chosen_hands(rep.robbers, robber, hand, played=True):
+            renonces = {(x.trick, x.player) for x in h.result.renonces}
+            for tr in h.result.tricks:
+                cards = [str(tr.card_of(p) or "") for p in r.players]
+                rows.append([rep.path, r.number, h.number, tr.number, tr.leader, *cards, tr.winner or "",
+                             ";".join(p for p in r.players if (tr.number, p) in renonces)])
     return Table("", ["path", "robber", "hand", "trick", "leader", "seat1", "seat2", "seat3", "seat4", "winner",
                       "renonce"], rows)
 
@@ -385,16 +372,3 @@ def settle_csv(records: Sequence[Mapping[str, Any]], players: Mapping[str, Mappi
     return Table("", ["section", "path", "robber", "player", "to", "sittings", "robbers", "lowest", "marks",
                       "amount"], rows)
 
-
-# -- the page of an evening (`--format html`) ----------------------------------------------------
-def evening_of_marks(rep: RecordReport, lang: str) -> Any:
-    from .html_sheet import evening_of_marks as of_marks
-
-    return of_marks(rep, lang)
-
-
-def evening_of_settled(rep: RecordReport | None, doc: Mapping[str, Any] | None, path: str, lang: str,
-                       findings: Iterable[Finding] = ()) -> Any:
-    from .html_sheet import evening_of_settled as of_settled
-
-    return of_settled(rep, doc, path, lang, findings)

@@ -92,7 +92,9 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
         players: dict[str, Any] = {}
         for s in summaries.values():
             players.update(s.json(player))
-        emit_json({"from_trick": from_trick or _ANALYSED[0].first_graded_trick, "records": docs, "players": players})
+        views = _ANALYSED[0].analysis_views()
+        emit_json({"from_trick": from_trick or _ANALYSED[0].first_graded_trick, "view": views.VIEW,
+                   "figures": views.FIGURES, "records": docs, "players": players})
     elif opts.fmt == "text" and read:
         for name, s in summaries.items():
             views = game(name).analysis_views()

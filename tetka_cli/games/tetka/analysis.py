@@ -2,8 +2,8 @@
 player under best play with all hands open (the paranoid model of `solver`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
 
 from ...common.cards import DECK, Card
 from .hand import HandResult
@@ -103,6 +103,7 @@ class HandGrades:
     robber: int
     hand: int
     analysis: HandAnalysis
+    taken: Mapping[str, int] = field(default_factory=dict)  # the marks each player really took in the hand
 
 
 def analyse_report(report: RecordReport, *, from_trick: int = DEFAULT_FROM_TRICK,
@@ -117,5 +118,5 @@ def analyse_report(report: RecordReport, *, from_trick: int = DEFAULT_FROM_TRICK
             else:
                 a = analyse_hand(table, h.result, report.record.rules, from_trick=from_trick,
                                  players=None if player is None else [player])
-            out.append(HandGrades(r.number, h.number, a))
+            out.append(HandGrades(r.number, h.number, a, dict(h.marks)))
     return tuple(out)

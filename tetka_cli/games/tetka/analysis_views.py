@@ -38,11 +38,32 @@ def cards_text(cards: Sequence[Any], lang: str) -> str:
     return _(lang, "{cards} or {last}").format(cards=", ".join(names[:-1]), last=names[-1])
 
 
-def costly_line(g: PlayGrade, lang: str) -> str:
-    """trick 11, Вера: Q♠ — 2 marks; 9♠ or J♠ would have held Вера to 1"""
-    return _(lang, "trick {trick}, {player}: {card} — {marks}; {cards} would have held {player} to {best}").format(
-        trick=g.trick, player=g.player, card=card_text(g.card, lang), marks=marks_text(g.value, lang),
-        cards=cards_text(g.best_cards, lang), best=g.best_value)
+def costly_line(g: PlayGrade, lang: str, taken: int | None = None) -> str:
+    """trick 11, Вера: Q♠ — 2 marks at worst; 9♠ or J♠ would have held Вера to 1 at worst; marks
+    taken: 2 (what the player really took in the hand)"""
+    line = _(lang, "trick {trick}, {player}: {card} — {marks} at worst; {cards} would have held {player} to {best} "
+                   "at worst").format(trick=g.trick, player=g.player, card=card_text(g.card, lang),
+                                      marks=marks_text(g.value, lang), cards=cards_text(g.best_cards, lang),
+                                      best=g.best_value)
+    return line if taken is None else line + "; " + _(lang, "marks taken: {n}").format(n=taken)
+
+
+# What the figures are, for a reader who would take the worst case for the result of the hand.
+VIEW = "open"  # every hand is graded with all four hands open
+FIGURES = {
+    "value": "worst case: the marks the player ends the hand with after this card, playing best after it, "
+             "the other three playing together against the player, all hands open",
+    "best_value": "the same worst case after the player's best card",
+    "loss": "value - best_value",
+    "taken": "the marks each player really took in the hand",
+}
+
+
+def view_note(lang: str) -> str:
+    """The line under the summary that says what "at worst" and "marks taken" mean."""
+    return _(lang, "“at worst”: the marks a player ends the hand with after the card when the other three "
+                   "play together against the player, all hands open; not the hand's result. “marks taken”: "
+                   "what the player really took in the hand.")
 
 
 def play_json(g: PlayGrade) -> dict[str, Any]:
@@ -54,6 +75,7 @@ def record_json(a: Analysed) -> dict[str, Any]:
     robbers: dict[int, list[dict[str, Any]]] = {}
     for h in a.hands:
         robbers.setdefault(h.robber, []).append({"number": h.hand, "skipped": h.analysis.skipped,
+                                                 "taken": dict(h.taken),
                                                  "plays": [play_json(g) for g in h.analysis.plays]})
     return {"path": a.path, "robbers": [{"number": n, "hands": hs} for n, hs in robbers.items()]}
 
@@ -76,7 +98,7 @@ def record_tables(a: Analysed, lang: str) -> list[Table]:
             tables.append(Table(_(lang, "{title}: skipped ({reason})").format(
                 title=title, reason=skip_reason(h.analysis.skipped, lang)), [], []))
             continue
-        costly = [costly_line(g, lang) for g in h.analysis.plays if g.loss]
+        costly = [costly_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.loss]
         if costly:
             tables.append(Table(title, [], [], costly))
     return tables
@@ -119,8 +141,8 @@ class Summary:
 
     def table(self, lang: str, title: str, only: str | None = None) -> Table:
         headers = [_(lang, "player"), _(lang, "plays analysed"), _(lang, "costly plays"), _(lang, "marks lost")]
-        notes = [_(lang, "hands analysed: {hands}, skipped: {skipped}").format(hands=self.hands,
-                                                                              skipped=self.skipped)]
+        notes = [view_note(lang), _(lang, "hands analysed: {hands}, skipped: {skipped}").format(
+            hands=self.hands, skipped=self.skipped)]
         return Table(title, headers, [[p, s.plays, s.costly, s.lost] for p, s in self.rows(only)], notes)
 
 

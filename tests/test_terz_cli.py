@@ -22,7 +22,13 @@ def test_the_worked_hand_replays_with_every_reason():
     r = run("replay", WORKED, "--lang", "en")
     assert r.exit_code == 0
     out = r.stdout
-    rows = {line.split()[0]: line for line in out.splitlines() if line[:2].strip().isdigit()}
+    rows = {}  # each trick's row, its wrapped cell's further lines joined on
+    for line in out.splitlines():
+        if line[:2].strip().isdigit():
+            key = line.split()[0]
+            rows[key] = line
+        elif rows and line.startswith(" " * 20) and line.strip():
+            rows[key] += " " + line.strip()
     assert rows["1"].split()[:7] == ["1", "Борис", "9♣", "8♣", "Борис", "0", "Борис"]
     assert "Борис exchanges the 7♠ for the turned-up 8♠" in rows["1"]
     assert "Борис: terz Q♥ J♥ 10♥ (20) — Борис writes 20" in rows["2"]
@@ -48,7 +54,8 @@ def test_replay_in_russian():
     r = run("replay", WORKED, "--lang", "ru", "--game", "1", "--hand", "1")
     assert r.exit_code == 0
     assert "Партия 1, кон 1, сдаёт Анна, козырь 8♠" in r.stdout
-    assert "Анна: терц К♠ Д♠ В♠ (20) — перебито; Борис: квинта Д♥ В♥ 10♥ 9♥ 8♥ (100) — старше: Борис пишет 100" in r.stdout
+    folded = " ".join(line.strip() for line in r.stdout.splitlines())  # a long cell is wrapped onto more lines
+    assert "Анна: терц К♠ Д♠ В♠ (20) — перебито; Борис: квинта Д♥ В♥ 10♥ 9♥ 8♥ (100) — старше: Борис пишет 100" in folded
     assert "Счёт кона" in r.stdout and "Анна: бела (20)" in r.stdout
     assert "предупреждение unfinished-game: никто не набрал 501" in r.stderr
 

@@ -252,6 +252,36 @@ def emit_json(doc: Any) -> None:
     out(safe_json(doc, indent=2))
 
 
+WRAP = 72  # characters: a longer cell is wrapped onto more lines of its column
+
+
+def column_layout(rows: Sequence[Sequence[str]], width: int) -> tuple[list[str], list[int | None]]:
+    """Each column's alignment (numbers and amounts right, text left) and its wrap width (None:
+    never wrapped; a column of long texts is wrapped at `WRAP` characters)."""
+    align, wrap = [], []
+    for i in range(width):
+        cells = [row[i] for row in rows if i < len(row) and row[i] != ""]
+        # The first column names the row (a hand, a trick, a player): left, like any label.
+        align.append("right" if i and cells and all(is_number(c) for c in cells) else "left")
+        wrap.append(WRAP if any(len(line) > WRAP for c in cells for line in c.splitlines()) else None)
+    return align, wrap
+
+
+def is_number(text: str) -> bool:
+    """A count, a total or an amount as the views write them: `12`, `-1.50`, `1,00 руб.`,
+    `221 [table 211]`."""
+    head = text.split(" ", 1)[0].replace(",", ".").lstrip("+-−")
+    return bool(head) and head.replace(".", "", 1).isdigit()
+
+
+def cell_text(cell: Any) -> str:
+    """A cell for a text table: a tuple of lines (several notes) one under another; every line
+    escaped, so nothing from a record can break a line of its own."""
+    if isinstance(cell, (list, tuple)):
+        return "\n".join(safe(line) for line in cell)
+    return safe(cell)
+
+
 def emit_tables(tables: Iterable[Table], opts: Options, *, first: bool = True) -> None:
     for tb in tables:
         if not first:
@@ -260,8 +290,11 @@ def emit_tables(tables: Iterable[Table], opts: Options, *, first: bool = True) -
         if tb.title:
             out(safe(tb.title))
         if tb.headers or tb.rows:
-            out(tabulate([[safe(c) for c in row] for row in tb.rows], headers=[safe(h) for h in tb.headers],
-                         tablefmt=opts.table_format, disable_numparse=True))
+            rows = [[cell_text(c) for c in row] for row in tb.rows]
+            width = max([len(tb.headers)] + [len(row) for row in rows])
+            align, wrap = column_layout(rows, width)
+            out(tabulate(rows, headers=[safe(h) for h in tb.headers], tablefmt=opts.table_format,
+                         disable_numparse=True, colalign=align, maxcolwidths=wrap))
         for line in tb.notes:
             out(f"  {safe(line)}")
 

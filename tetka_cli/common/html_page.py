@@ -106,11 +106,22 @@ def race_chart(rs: Race, lang: str) -> str:
             f'</figcaption></figure>')
 
 
+def cell(c: Any) -> str:
+    """A table cell's HTML: a tuple of lines (several notes) one under another, each escaped."""
+    return "<br>".join(e(x) for x in c) if isinstance(c, (list, tuple)) else e(c)
+
+
+def num(c: Any) -> str:
+    """The class of a cell that holds a number or an amount: right-aligned, like any column of figures."""
+    text = str(c).split(" ", 1)[0].replace(",", ".").lstrip("+-−") if not isinstance(c, (list, tuple)) else ""
+    return ' class="num"' if text and text.replace(".", "", 1).isdigit() else ""
+
+
 def plain_table(tb: Table) -> str:
     """A table of the text view (settlement, standings), as HTML."""
     title = f"<h4>{e(tb.title)}</h4>" if tb.title else ""
     head = "<tr>" + "".join(f'<th scope="col">{e(h)}</th>' for h in tb.headers) + "</tr>"
-    body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in tb.rows)
+    body = "".join("<tr>" + "".join(f"<td{num(c)}>{cell(c)}</td>" for c in row) + "</tr>" for row in tb.rows)
     notes = "".join(f'<p class="note">{e(n)}</p>' for n in tb.notes)
     return (f'{title}<div class="scroll"><table class="money"><thead>{head}</thead><tbody>{body}</tbody></table>'
             f"</div>{notes}")
@@ -178,7 +189,8 @@ h3{font-size:1.05rem;margin:1.2rem 0 .4rem}h4{font-size:.9rem;font-weight:400;ma
 table{border-collapse:collapse;font-variant-numeric:tabular-nums}
 th,td{padding:.25rem .5rem;border-bottom:1px solid var(--rule);text-align:right;white-space:nowrap}
 th:first-child,td:nth-child(2){text-align:left}
-table.money th,table.money td{text-align:left}
+table.money th,table.money td{text-align:left}table.money td.num{text-align:right}
+th,td{white-space:nowrap}table.money td{white-space:normal}
 thead th{background:var(--band);font-weight:600}th.sub{font-weight:400;font-size:.75rem}
 td.run,th.run{background:var(--band);font-weight:600}
 td.why{cursor:help;text-decoration:underline dotted var(--muted);text-underline-offset:3px}
@@ -207,6 +219,7 @@ footer{margin-top:2rem;font-size:.8rem}
 @media (max-width:600px){body{font-size:13px}main{padding:.6rem}th,td{padding:.2rem .3rem}h1{font-size:1.25rem}}
 @media print{body{font-size:10pt}main{max-width:none;padding:0}.hint{display:none}
 .scroll{overflow:visible}section.robber,figure,table{break-inside:avoid}
+h2,h3,h4{break-after:avoid}section.settlement,section.standings{break-inside:avoid}
 td.why{text-decoration:none}details.reasons{display:none}}
 """
 

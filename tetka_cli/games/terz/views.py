@@ -194,6 +194,11 @@ def trick_notes(tr: Any, lang: str, renonce: Mapping[tuple[int, str], Any], trum
     return notes
 
 
+def note_lines(notes: Sequence[str]) -> tuple[str, ...]:
+    """A trick's notes one under another in its cell, each but the last ending with `;`."""
+    return tuple(n + (";" if i < len(notes) - 1 else "") for i, n in enumerate(notes))
+
+
 def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> list[Table]:
     title = (f"{rep.path}: {_(lang, 'Game')} {g.number}, {_(lang, 'hand')} {h.number}, "
              f"{_(lang, 'dealer')} {h.dealer}")
@@ -211,7 +216,7 @@ def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> li
         drawn = ", ".join(f"{p} {card_text(c, lang)}" for p, c in tr.draws.items())
         rows.append([tr.number, tr.leader, card_text(tr.lead, lang), card_text(tr.reply, lang), tr.winner, tr.points,
                      drawn,
-                     "; ".join(trick_notes(tr, lang, renonce, res.trump))])
+                     note_lines(trick_notes(tr, lang, renonce, res.trump))])
     count_headers = [_(lang, "Player"), _(lang, "Cards"), _(lang, "Last trick"), _(lang, "Declarations"),
                      _(lang, "Bela"), _(lang, "Points")]
     count = []

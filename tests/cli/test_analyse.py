@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from test_cli import run
+from support.cli import run
 
 BAD = "records/bad-renonce-and-wrong-marks.yaml"
 ROBBER = "records/robber-played.yaml"
@@ -94,7 +94,7 @@ def test_replay_analyse_shows_the_loss_beside_the_card():
 def test_the_readme_worked_example_is_what_the_command_says():
     import os
 
-    from test_cli import ROOT
+    from support.cli import ROOT
 
     readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
     r = run("analyse", "--from-trick", "11", "--player", "Глеб", ROBBER, "--lang", "en")

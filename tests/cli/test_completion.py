@@ -11,7 +11,7 @@ from click.shell_completion import BashComplete, FishComplete, ZshComplete
 
 from tetka_cli.cli import cli
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 @pytest.fixture

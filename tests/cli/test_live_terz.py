@@ -8,8 +8,8 @@ import subprocess
 import pytest
 import yaml
 
-from live_script import child_env, log_events, tetka_command
-from terz_live_script import PLAYERS, game_script
+from support.live_script import child_env, log_events, tetka_command
+from support.terz_live_script import PLAYERS, game_script
 from tetka_cli.common.cards import parse_card
 from tetka_cli.games.terz.game import GameProgress
 from tetka_cli.games.terz.hand import replay_hand
@@ -257,7 +257,7 @@ def test_refusals_in_both_languages(tmp_path):
 
 
 def test_killed_and_resumed_nothing_is_lost(tmp_path):
-    from live_script import kill_and_resume
+    from support.live_script import kill_and_resume
 
     # the first 45 lines of a game (most of its first hand); tools/live_kill.py --game terz
     # runs whole games
@@ -321,7 +321,7 @@ def test_house_rules_reach_the_log_and_the_record(tmp_path):
 def test_a_game_on_a_terminal(tmp_path):
     """The same words through the line editor (prompt_toolkit) at a phone's width, `declare`
     completed with Tab; the screen and the record agree as through a pipe."""
-    from test_live import Terminal
+    from support.terminal import Terminal
 
     script = game_script(3)
     path = tmp_path / "terz.yaml"

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import shutil
 
 import pytest
-
-from test_cli import ROOT, run, tetka
+from support.cli import ROOT, run, tetka
 
 from tetka_cli.games.tetka.record_writer import write_sitting
 from tetka_cli.games.tetka.simulate import Simulator
@@ -192,3 +191,14 @@ def test_a_spelling_is_first_in_the_order_the_records_are_read_whatever_their_ga
     (line,) = [x for x in r.stderr.splitlines() if "name-variant" in x]
     assert line.startswith(f"{tmp_path / 'b-tetka.yaml'}: warning name-variant: the player 'Анна' of "
                            f"{tmp_path / 'a-terz.yaml'} is also written 'анна' here")
+
+
+def test_a_record_read_from_standard_input_settles_as_from_its_file():
+    from support.cli import run
+
+    path = "records/season/1894-01-sitting.yaml"
+    from_file = json.loads(run("settle", "--format", "json", path).stdout)
+    with open(path, encoding="utf-8") as f:
+        r = run("settle", "--format", "json", "-", input=f.read())
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["players"] == from_file["players"] and from_file["players"]

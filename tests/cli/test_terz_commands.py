@@ -9,7 +9,7 @@ import os
 import jsonschema
 import pytest
 import yaml
-from test_cli import ROOT, run
+from support.cli import ROOT, run
 
 from tetka_cli.cli.schema import SCHEMA
 

@@ -2,7 +2,7 @@
 import subprocess
 import sys
 
-from test_readme import ROOT
+from support.cli import ROOT
 
 from tetka_cli.common.i18n import ngettext
 

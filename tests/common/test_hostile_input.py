@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from test_cli import ROOT
+from support.cli import ROOT
 
 MEMORY = 300 << 20  # address space allowed to the tool in these tests
 

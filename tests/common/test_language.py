@@ -11,7 +11,7 @@ import sys
 import click
 import pytest
 from click.testing import CliRunner
-from test_cli import ROOT, run
+from support.cli import ROOT, run
 
 from tetka_cli.cli import cli
 from tetka_cli.cli.language import lang_in_args

@@ -6,8 +6,8 @@ import yaml
 import tetka_cli.common.yaml_input as yaml_input
 import tetka_cli.games.records as loader
 from tetka_cli.games.tetka.referee import referee
-from test_cli import EXAMPLES, ROOT
-from test_findings import CASES
+from support.cli import EXAMPLES, ROOT
+from support.tetka_records import CASES
 
 
 def findings(text):

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 import pytest
 
-from test_cli import ROOT, run, tetka
+from support.cli import ROOT, run, tetka
 
 from tetka_cli.common import terminal
 from tetka_cli.common.names import bad_character

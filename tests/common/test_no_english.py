@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 import pytest
-from test_cli import ROOT, run
+from support.cli import ROOT, run
 
 from tetka_cli.common.atomic import NotAnOutput
 from tetka_cli.common.i18n import gettext

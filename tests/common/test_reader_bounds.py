@@ -10,7 +10,7 @@ import sys
 
 import pytest
 import yaml
-from test_cli import ROOT
+from support.cli import ROOT
 
 from tetka_cli.common.yaml_input import MAX_DEPTH, MAX_FINDINGS, MAX_ITEMS, MAX_KEYS, MAX_NAME, MAX_SCALAR
 from tetka_cli.games.tetka.reader import HAND_BUDGET

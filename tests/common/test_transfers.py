@@ -4,9 +4,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from helpers import examples
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
+from support import examples
 
 from tetka_cli.common.season import SittingSummary, standings
 from tetka_cli.common.transfers import EXACT_LIMIT, Transfer, Unbalanced, balance_after, settle_up
@@ -155,3 +154,60 @@ def test_the_greedy_pairing_on_heaps_pays_as_the_sorting_one_did():
         group = [(f"p{i}", v) for i, v in enumerate(values + [-sum(values)])]
         rng.shuffle(group)
         assert _pair_off(group) == _pair_off_by_sorting(group)
+
+
+def test_balance_after_counts_players_the_nets_do_not_name_and_stays_exact():
+    from tetka_cli.common.transfers import Transfer, balance_after
+
+    assert balance_after({}, [Transfer("A", "B", Decimal(1))]) == {"A": Decimal(1), "B": Decimal(-1)}
+    big = Decimal("1234567890123456789012345.67")
+    assert balance_after({"A": -big, "B": big + Decimal("0.01")}, [Transfer("A", "B", big)]) == {
+        "A": Decimal(0), "B": Decimal("0.01")}
+
+
+def test_balance_after_is_exact_past_the_default_precision():
+    from tetka_cli.common.transfers import Transfer, balance_after
+
+    ones = "1" * 35
+    nets = {"A": Decimal(f"-{ones}.01"), "B": Decimal(f"{ones}.01")}
+    assert balance_after(nets, [Transfer("A", "B", Decimal("0.01"))]) == {"A": Decimal(f"-{ones}.00"),
+                                                                          "B": Decimal(f"{ones}.00")}
+
+
+# -- found by the complete run: the last of the money, the deck and the obligation to beat ---------
+def test_the_fewest_transfers_do_not_depend_on_the_order_the_players_are_listed_in():
+    """a +5, b -4, c +4, d -3, e -2: {b, c} and {a, d, e} each sum to zero, so three transfers
+    settle the evening (greedy pairing alone needs four), whoever is listed first."""
+    from tetka_cli.common.transfers import balance_after, settle_up
+
+    nets = [("a", Decimal(5)), ("b", Decimal(-4)), ("c", Decimal(4)), ("d", Decimal(-3)), ("e", Decimal(-2))]
+    for k in range(len(nets)):
+        order = dict(nets[k:] + nets[:k])
+        got = settle_up(order)
+        assert len(got) == 3, (k, got)
+        assert all(v == 0 for v in balance_after(order, got).values())
+
+
+# -- who pays whom, house rules and the table: the last survivors -----------------------------------
+def test_one_debtor_pays_the_biggest_creditor_first_then_the_next():
+    from tetka_cli.common.transfers import Unbalanced, settle_up
+
+    got = settle_up({"A": Decimal(-5), "B": Decimal(2), "C": Decimal(3)})
+    assert [(t.payer, t.payee, t.amount) for t in got] == [("A", "C", Decimal(3)), ("A", "B", Decimal(2))]
+    got = settle_up({"A": Decimal(-3), "B": Decimal(1), "C": Decimal(2)})
+    assert [(t.payer, t.payee, t.amount) for t in got] == [("A", "C", Decimal(2)), ("A", "B", Decimal(1))]
+    half = settle_up({"A": Decimal("0.50"), "B": Decimal("-0.50")})  # less than 1 is still money owed
+    assert [(t.payer, t.payee, t.amount) for t in half] == [("B", "A", Decimal("0.50"))]
+    with pytest.raises(Unbalanced, match="the nets sum to 1, not zero"):
+        settle_up({"A": Decimal(1)})
+
+
+def test_fourteen_players_are_still_searched_exactly():
+    """EXACT_LIMIT is 14: a group of 14 with money to move gets the true minimum (9 here, where
+    greedy pairing needs 10)."""
+    from tetka_cli.common.transfers import EXACT_LIMIT, settle_up
+
+    nets = {"b": -4, "a": 5, "c": 4, "d": -3, "e": -2, "f": 11, "g": -10, "h": -1, "i": 21, "j": -20, "k": -1,
+            "l": 31, "m": -30, "n": -1}
+    assert len(nets) == EXACT_LIMIT == 14
+    assert len(settle_up({p: Decimal(v) for p, v in nets.items()})) == 9

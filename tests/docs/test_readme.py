@@ -5,7 +5,7 @@ import re
 
 import tetka_cli.games.tetka.hand
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def quick_start() -> list[str]:

@@ -113,7 +113,7 @@ def run_live(path: str, lines: list[str], *extra: str, start: bool = True, timeo
 
 def child_env() -> dict[str, str]:
     env = dict(os.environ)
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("TETKA_LANG", None)
     return env
@@ -166,7 +166,7 @@ def _read_acks(proc: "subprocess.Popen[bytes]", want: int, deadline: float) -> i
 
 def _terz_script(seed: int, max_lines: int | None) -> Script:
     """A Terz game to type; with `max_lines`, its first lines and `end` (a hand may be left open)."""
-    from terz_live_script import game_script
+    from support.terz_live_script import game_script
 
     ts = game_script(seed)
     lines = ts.lines if max_lines is None else ts.lines[:max_lines] + ["end"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tetka_cli.common.cards import parse_card, parse_cards
 from tetka_cli.games.terz.model import HandInput, TrickInput
+from tetka_cli.games.terz.simulate import Simulator
 
 A, B = "Анна", "Борис"
 PLAYERS = (A, B)
@@ -47,3 +48,12 @@ def with_trick(hand: HandInput, number: int, new: TrickInput) -> HandInput:
     ts = list(hand.tricks)
     ts[number - 1] = new
     return HandInput(hand.dealer, hand.trump, tuple(ts), hand.deal, hand.forfeit)
+
+
+def renonce_hand():
+    """A simulated hand with an injected renonce after the stock (the first seed that has one)."""
+    for seed in range(100):
+        h = Simulator(bots=("random", "random"), seed=seed).hand(A, renonce_at=9)
+        if h.renonce is not None:
+            return h
+    raise AssertionError("no seed gave a renonce")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from live_script import spelled
+from support.live_script import spelled
 from tetka_cli.games.terz.simulate import SimGame, Simulator
 
 PLAYERS = ("Анна", "Борис")

@@ -1,7 +1,6 @@
-"""Shared helpers for the tests: small tables, card lists, random legal hands."""
+"""Shared helpers for the Tetka tests: small tables, card lists, random legal hands."""
 from __future__ import annotations
 
-import os
 import random
 
 from tetka_cli.games.tetka.bots import RandomBot, View
@@ -12,11 +11,6 @@ from tetka_cli.games.tetka.table import Table
 PLAYERS = ("Анна", "Борис", "Вера", "Глеб")
 
 
-def examples(n: int) -> int:
-    """The examples a property test draws: `n`, or a tenth of them (at least 50) under mutation
-    testing, where mutmut runs the test again for each mutant (it sets MUTANT_UNDER_TEST before
-    the tests are imported; docs/mutation.md)."""
-    return max(50, n // 10) if os.environ.get("MUTANT_UNDER_TEST") is not None else n
 TABLE = Table(PLAYERS)
 
 

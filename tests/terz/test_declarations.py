@@ -3,11 +3,10 @@ no extracting, void declarations; pure functions first, then replays of the work
 from __future__ import annotations
 
 import pytest
-from terz_helpers import A, B, PLAYERS, cs, trick, with_trick, worked_hand
+from support.terz import A, B, PLAYERS, c, cs, trick, with_trick, worked_hand
 
 from tetka_cli.common.cards import Suit
-from tetka_cli.games.terz.declarations import (Declared, binding_breach, classify, combinations_in, declarable,
-                                               is_higher)
+from tetka_cli.games.terz.declarations import Declared, binding_breach, classify, combinations_in, declarable, is_higher
 from tetka_cli.games.terz.hand import replay_hand
 from tetka_cli.games.terz.rules import DEFAULT_RULES, TerzRules
 
@@ -258,3 +257,38 @@ class TestVoidDeclarations:
         r2 = replay_hand(PLAYERS, h, TerzRules(beaten_declaration_binds=True))
         assert [(i.code, i.trick) for i in r2.issues] == [("declaration-subset", 7)]
         assert r2.points[A] == 317
+
+
+def test_a_four_found_in_a_hand_names_its_rank():
+    from tetka_cli.common.cards import Rank
+    from tetka_cli.games.terz.declarations import combinations_in
+
+    fours = [x for x in combinations_in({c(s) for s in ("K♠", "K♥", "K♦", "K♣", "7♠")}) if x.four_of is not None]
+    assert [(x.kind, x.four_of) for x in fours] == [("four-kings", Rank.KING)]
+
+
+# What each void declaration of test_findings.py's broken records is: its kind, cards and
+# points as declared, not written, and why; and the hand's points without it.
+VOID_DECLARATIONS = {
+    "declaration-invalid": (2, [("Борис", "invalid", ["Q♥", "J♥", "9♥"], 0, False, "declaration-invalid", False)], 203),
+    "declaration-out-of-window": (1, [("Борис", "terz", ["J♥", "10♥", "9♥"], 20, False, "declaration-out-of-window", False)], 223),
+    "declaration-not-held": (7, [("Борис", "terz", ["A♠", "K♠", "Q♠"], 20, False, "declaration-not-held", False)], 223),
+    "declaration-subset": (5, [("Борис", "terz", ["Q♥", "J♥", "10♥"], 20, False, "declaration-subset", False)], 173),
+    "declaration-overlap": (5, [("Борис", "terz", ["J♥", "10♥", "9♥"], 20, False, "declaration-overlap", False)], 173),
+    "counter-not-higher": (4, [("Анна", "four-kings", ["K♠", "K♥", "K♦", "K♣"], 100, True, None, False),
+                               ("Борис", "quart", ["Q♥", "J♥", "10♥", "9♥"], 50, False, "counter-not-higher", True)], 223),
+}
+
+
+@pytest.mark.parametrize("code", sorted(VOID_DECLARATIONS))
+def test_a_void_declaration_is_kept_with_its_kind_cards_and_reason_and_scores_nothing(code):
+    from support.terz_records import CASES, judge
+
+    trick, declared, boris = VOID_DECLARATIONS[code]
+    r = judge(CASES[code][0]).games[0].hands[0].result
+    got = [(d.player, d.kind, [str(x) for x in d.cards], d.points, d.scored, d.void, d.answer)
+           for d in r.tricks[trick - 1].declarations]
+    assert got == declared
+    assert dict(r.points) == {"Анна": 317, "Борис": boris}
+    against = [i.args.get("against") for i in r.issues if i.code == "counter-not-higher"]
+    assert against == ([["K♠", "K♥", "K♦", "K♣"]] if code == "counter-not-higher" else [])

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from terz_helpers import A, B, PLAYERS, worked_hand
+from support.terz import A, B, PLAYERS, worked_hand
+from support.terz_records import TERZ_WORKED, TWO, judge_terz
 
 from tetka_cli.games.terz.game import GameOverError, GameProgress, hand_winner
 from tetka_cli.games.terz.hand import replay_hand
@@ -93,7 +94,7 @@ def test_a_violation_loses_the_game_whatever_the_totals():
 
 
 def test_renonce_penalty_game_ends_the_game():
-    from test_terz_house_rules import renonce_hand
+    from support.terz import renonce_hand
 
     h = renonce_hand()
     rules = TerzRules(renonce_penalty="game")
@@ -101,3 +102,63 @@ def test_renonce_penalty_game_ends_the_game():
     g = GameProgress.start(PLAYERS, A, rules).after_hand(r)
     assert g.finished and g.winner != h.renonce[0]
     assert not GameProgress.start(PLAYERS, A).after_hand(replay_hand(PLAYERS, h.hand)).finished
+
+
+def test_the_hand_with_more_points_is_won_whatever_the_last_trick():
+    from tetka_cli.games.terz.game import hand_winner
+
+    assert hand_winner({"Анна": 10, "Борис": 20}, "Анна") == "Борис"
+    assert hand_winner({"Анна": 20, "Борис": 10}, "Борис") == "Анна"
+    assert hand_winner({"Анна": 15, "Борис": 15}, "Борис") == "Борис"
+
+
+# -- a game of Terz to its target ------------------------------------------------------------------
+def test_a_game_reaching_the_target_exactly_is_won_and_counts_its_hands():
+    from tetka_cli.games.terz.game import GameProgress
+
+    g = GameProgress.start(TWO)
+    assert (g.hands, g.totals, g.dealer_of_next_hand, g.finished) == (0, {"Анна": 0, "Борис": 0}, "Анна", False)
+    g = g.after_points({"Анна": 300, "Борис": 100}, last_trick="Борис", dealer="Анна")
+    assert (g.hands, g.finished, g.dealer_of_next_hand, g.dealer_known) == (1, False, "Борис", True)
+    g = g.after_points({"Анна": 201, "Борис": 0}, last_trick="Анна", dealer="Борис")
+    assert (g.hands, g.finished, g.winner, g.end, g.totals["Анна"]) == (2, True, "Анна", "target", 501)
+
+
+def test_both_over_the_target_the_higher_total_wins_whoever_is_listed_first():
+    from tetka_cli.games.terz.game import GameOverError, GameProgress
+
+    for first, second, winner in ((520, 510, "Анна"), (510, 520, "Борис")):
+        g = GameProgress.start(TWO).after_points({"Анна": first, "Борис": second}, last_trick="Борис", dealer="Анна")
+        assert (g.winner, g.end, g.undetermined) == (winner, "target", False)
+    with pytest.raises(GameOverError, match="^the game has already ended$"):
+        g.after_points({"Анна": 1, "Борис": 1})
+    with pytest.raises(ValueError, match="not one of the two players"):
+        GameProgress.start(TWO, "Вера")
+
+
+def test_the_next_dealer_is_known_only_when_the_rule_can_name_him():
+    """Under `alternate` the next dealer is the other of whoever dealt; a hand whose dealer is not
+    written and follows a hand that could not prove it leaves the next one unknown too."""
+    from tetka_cli.games.terz.game import GameProgress
+    from tetka_cli.games.terz.rules import TerzRules
+
+    alt = GameProgress.start(TWO, "Анна", TerzRules(dealer_rule="alternate"))
+    g = alt.after_points({"Анна": 10, "Борис": 20}, dealer="Борис")  # dealt by Борис, though Анна was due
+    assert (g.dealer_of_next_hand, g.dealer_known) == ("Анна", True)
+    g = alt.after_points({"Анна": 10, "Борис": 20})  # dealer not written: Анна, as due
+    assert (g.dealer_of_next_hand, g.dealer_known) == ("Борис", True)
+    last = GameProgress.start(TWO, "Анна").after_points({"Анна": 10, "Борис": 20}, dealer="Анна")  # no last trick
+    assert (last.dealer_of_next_hand, last.dealer_known) == ("Борис", False)  # the alternation's guess
+    nxt = GameProgress(**{**{f: getattr(last, f) for f in last.__slots__}, "rules": TerzRules(dealer_rule="alternate")})
+    after = nxt.after_points({"Анна": 10, "Борис": 20})  # its dealer is not written, nor was it proved
+    assert after.dealer_known is False
+
+
+def test_a_played_hand_passes_its_own_dealer_to_the_game():
+    from tetka_cli.games.terz.game import GameProgress
+    from tetka_cli.games.terz.rules import TerzRules
+
+    r = judge_terz(TERZ_WORKED).games[0].hands[0].result
+    assert (r.dealer, r.winner) == ("Анна", "Анна")
+    g = GameProgress.start(TWO, "Борис", TerzRules(dealer_rule="alternate")).after_hand(r)  # Анна dealt it
+    assert g.dealer_of_next_hand == "Борис"

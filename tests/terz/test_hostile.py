@@ -7,7 +7,7 @@ import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_cli import ROOT, run
+from support.cli import ROOT, run
 
 from tetka_cli.common.findings import FindingError
 from tetka_cli.games.records import check_record

@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from terz_helpers import A, B, PLAYERS, c, trick, with_trick, worked_hand
+from support.terz import A, B, PLAYERS, c, renonce_hand, trick, with_trick, worked_hand
 
 from tetka_cli.games.terz.hand import replay_hand
 from tetka_cli.games.terz.model import Forfeit, HandInput
 from tetka_cli.games.terz.rules import DEFAULT_RULES, TerzRules
-from tetka_cli.games.terz.simulate import Simulator
 
 
 def codes(r, *, but=("incomplete",)):
@@ -159,15 +158,6 @@ class TestStopAtTarget:
         assert r.points == {A: 200 + 35, B: 20} and r.last_trick is None
 
 
-def renonce_hand():
-    """A simulated hand with an injected renonce after the stock (the first seed that has one)."""
-    for seed in range(100):
-        h = Simulator(bots=("random", "random"), seed=seed).hand(A, renonce_at=9)
-        if h.renonce is not None:
-            return h
-    raise AssertionError("no seed gave a renonce")
-
-
 class TestRenonce:
     def test_reported_with_the_broken_obligation(self):
         h = renonce_hand()
@@ -232,3 +222,17 @@ def test_fours_order_decides_a_contest_of_fours():
     assert codes(r) == [] and r.written == {A: 200, B: 0} and r.tricks[1].scored_to == A
     r2 = replay_hand(PLAYERS, h, TerzRules(fours_order="natural"))
     assert codes(r2) == [("counter-not-higher", 2, A, "declare", None)] and r2.written == {A: 0, B: 100}
+
+
+def test_bela_windows_and_the_bela_cards():
+    from tetka_cli.common.cards import Suit
+    from tetka_cli.games.terz.bela import bela_breach, bela_tricks
+    from tetka_cli.games.terz.rules import TerzRules
+
+    assert list(bela_tricks(TerzRules())) == list(range(1, 8))
+    assert list(bela_tricks(TerzRules(bela_window="any"))) == list(range(1, 17))
+    assert list(bela_tricks(TerzRules(bela_window="declarations", declaration_window="2-8"))) == list(range(2, 9))
+    kw = dict(trick=3, is_leader=True, holds_partner=True, already=False, trumps=Suit.SPADES, rules=TerzRules())
+    assert bela_breach(card=c("K♠"), **kw) is None
+    assert bela_breach(card=c("J♠"), **kw) == "not-king-queen"  # a trump, but not of the pair
+    assert bela_breach(card=c("K♥"), **kw) == "not-king-queen"

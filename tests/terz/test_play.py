@@ -3,11 +3,10 @@ and the legal replies after the stock with the trump jack never forced."""
 from __future__ import annotations
 
 import pytest
-from terz_helpers import c, cs
+from support.terz import c, cs
 
 from tetka_cli.common.cards import Suit
-from tetka_cli.games.terz.cards import (DECK, DECK_POINTS, PLAIN_ORDER, SEQUENCE_ORDER, TRUMP_ORDER, card_points,
-                                        trick_strength)
+from tetka_cli.games.terz.cards import (DECK, DECK_POINTS, PLAIN_ORDER, SEQUENCE_ORDER, TRUMP_ORDER, card_points, trick_strength)
 from tetka_cli.games.terz.play import broken_obligation, legal_replies, provable_breach, reply_wins
 
 SPADES = Suit.SPADES
@@ -113,3 +112,28 @@ class TestObligations:
         assert provable_breach(cs("J♠ A♦"), c("10♥"), c("A♦"), SPADES) is None  # not with the jack alone
         assert provable_breach(cs("J♠ 9♠ A♦"), c("10♥"), c("A♦"), SPADES) == "follow-or-trump"
         assert provable_breach(cs("7♠ A♦"), c("10♥"), c("7♠"), SPADES) is None  # trumped: legal if void
+
+
+def test_the_terz_deck_is_seven_to_ace_and_the_trump_jack_is_of_the_trump_suit():
+    from tetka_cli.common.cards import Suit
+    from tetka_cli.games.terz.cards import is_terz_card, trump_jack
+
+    assert is_terz_card(c("7♠")) and is_terz_card(c("A♥")) and not is_terz_card(c("6♠"))
+    assert trump_jack(Suit.HEARTS) is c("J♥")
+
+
+@pytest.mark.parametrize("known, lead, reply, breach", [
+    ({"A♥"}, "10♥", "9♥", None),   # trumps: the 9 beats the 10 (J 9 A 10 K Q 8 7)
+    ({"9♥"}, "10♥", "8♥", "beat"),  # the 9 of trumps would have beaten the 10
+    ({"7♥"}, "10♠", "9♠", None),   # a trump is not a card of the suit led: no obligation to beat with it
+    ({"8♠"}, "10♠", "9♠", None),   # a lower spade could not have beaten the 10
+    ({"A♠"}, "10♠", "A♠", None),   # the reply beat: nothing broken
+    ({"A♠"}, "10♠", "9♠", "beat"),  # the ace of spades would have beaten
+])
+def test_a_reply_that_follows_suit_must_beat_only_with_a_card_of_the_suit_that_beats(known, lead, reply, breach):
+    """Hearts are trumps. What is known of the replying hand proves a breach only when one of its
+    cards of the suit led beats the lead (the trump jack excepted)."""
+    from tetka_cli.common.cards import Suit
+    from tetka_cli.games.terz.play import provable_breach
+
+    assert provable_breach({c(x) for x in known}, c(lead), c(reply), Suit.HEARTS) == breach

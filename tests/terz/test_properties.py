@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from helpers import examples
+from support import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

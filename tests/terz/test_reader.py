@@ -12,7 +12,7 @@ from tetka_cli.games.records import load_record
 from tetka_cli.games.terz.model import Forfeit
 from tetka_cli.games.terz.rules import TerzRules
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WORKED = os.path.join(ROOT, "records", "terz", "worked-hand.yaml")
 
 

@@ -2,7 +2,7 @@
 declarations, exchanges and bela in any trick give issues, not exceptions."""
 from __future__ import annotations
 
-from helpers import examples
+from support import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import PLAYERS, TABLE, c, cs, random_hand
+from support.tetka import PLAYERS, TABLE, c, cs, random_hand
 
 from tetka_cli.common.cards import DECK
 from tetka_cli.games.tetka.analysis import analyse_hand

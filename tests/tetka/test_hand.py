@@ -1,13 +1,17 @@
-"""Tests that kill mutants of the last mutation run (docs/mutation.md)."""
+"""A Tetka hand as the referee replays it (games/tetka/hand.py): hands it does not replay, tricks
+written player by player, the deal and its checks, the table's marks against the cards, tricks in
+seat order. These tests kill mutants of mutation runs (docs/mutation.md)."""
 from __future__ import annotations
 
-from helpers import PLAYERS, TABLE, c, cs
+from support.tetka import PLAYERS, TABLE, c, cs
 
-from tetka_cli.common.positions import NOWHERE, Loc
+from tetka_cli.common.positions import Loc, NOWHERE
 from tetka_cli.games.records import load_record
-from tetka_cli.games.tetka.hand import replay_hand
+from tetka_cli.games.tetka.hand import check_deal, replay_hand
 from tetka_cli.games.tetka.record import HandRecord, Record, RobberRecord
 from tetka_cli.games.tetka.referee import referee
+from tetka_cli.games.tetka.simulate import Simulator
+from tetka_cli.games.tetka.table import Table
 
 A, B, V, G = PLAYERS
 
@@ -350,3 +354,53 @@ def test_a_dealt_card_never_played_in_a_whole_hand_is_named():
     got = [(f.code, f.player, f.args.get("problem")) for f in r.findings if f.code != "renonce"]
     assert got == [("duplicate-card", G, None), ("deal-mismatch", G, "played"), ("deal-mismatch", G, "unplayed")]
     assert [f.args["cards"] for f in r.findings if f.args.get("problem") == "unplayed"] == [[c("A♦")]]
+
+
+# -- deal checks -----------------------------------------------------------------------------------
+def _dealt_hand():
+    sitting = Simulator(seed=5).sitting(robbers=1)
+    h = sitting.robbers[0].hands[0]
+    return h, Table(sitting.players)
+
+
+def test_a_true_deal_is_clean():
+    h, table = _dealt_hand()
+    r = replay_hand(table, h.dealer, h.photograph, h.tricks, deal=h.deal)
+    assert r.findings == ()
+    assert check_deal(r.tricks, h.deal, True) == []
+
+
+def test_a_card_swapped_between_two_deals_is_found_for_both_players():
+    h, table = _dealt_hand()
+    a, b = table.players[0], table.players[1]
+    da, db = list(h.deal[a]), list(h.deal[b])
+    da[0], db[0] = db[0], da[0]
+    deal = dict(h.deal) | {a: tuple(da), b: tuple(db)}
+    r = replay_hand(table, h.dealer, h.photograph, h.tricks, deal=deal)
+    found = check_deal(r.tricks, deal, True)
+    played = [(f.player, f.args["card"], f.args["owner"]) for f in found if f.args.get("problem") == "played"]
+    assert sorted(played) == sorted([(a, h.deal[a][0], b), (b, h.deal[b][0], a)])
+    assert all(f.args.get("problem") != "unplayed" for f in found)  # each card was played, by another
+
+
+def test_cards_dealt_but_never_played_are_named_only_when_the_hand_is_complete():
+    h, table = _dealt_hand()
+    r = replay_hand(table, h.dealer, h.photograph, h.tricks, deal=h.deal)
+    last = r.tricks[12]
+    found = check_deal(r.tricks[:12], h.deal, True)
+    assert {f.player: f.args["cards"] for f in found} == {p: [last.card_of(p)] for p in table.players}
+    assert all(f.code == "deal-mismatch" and f.args["problem"] == "unplayed" for f in found)
+    assert check_deal(r.tricks[:12], h.deal, False) == []
+
+
+def test_a_deal_of_the_wrong_size_or_with_a_card_twice():
+    h, table = _dealt_hand()
+    a, b = table.players[0], table.players[1]
+    deal = {a: h.deal[a][:12], b: h.deal[b] + (h.deal[a][0],)} | {p: h.deal[p] for p in table.players[2:]}
+    found = check_deal((), deal, False)
+    assert sorted((f.code, f.player, f.args.get("count"), f.args.get("in_deal_of")) for f in found) == sorted([
+        ("deal-mismatch", a, 12, None), ("deal-mismatch", b, 14, None), ("duplicate-card", b, None, a)])
+    assert sorted(f.args["count"] for f in found if f.code == "deal-mismatch") == [12, 14]
+    assert all(f.args == {"count": f.args["count"], "problem": "count"} for f in found if f.code == "deal-mismatch")
+    dup = next(f for f in found if f.code == "duplicate-card")
+    assert dup.args["card"] == h.deal[a][0] and dup.args["deal_index"] == 13

@@ -1,6 +1,6 @@
 """The marks of a hand: every row of the marks table in tetka-rules.md."""
 import pytest
-from helpers import PLAYERS, TABLE, c, scripted_hand
+from support.tetka import PLAYERS, TABLE, c, scripted_hand
 
 from tetka_cli.games.tetka.hand import replay_hand
 from tetka_cli.games.tetka.rules import HouseRules

@@ -1,7 +1,8 @@
 """Invariants over thousands of random legal hands (hypothesis)."""
 import random
 
-from helpers import TABLE, examples, random_hand
+from support import examples
+from support.tetka import TABLE, random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -18,7 +18,7 @@ from tetka_cli.games.tetka.record_writer import write_sitting
 from tetka_cli.games.tetka.rules import HouseRules
 from tetka_cli.games.tetka.simulate import Simulator
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "records", "**", "*.yaml"), recursive=True)
                   + glob.glob(os.path.join(ROOT, "tests", "data", "*.yaml"))
                   # Found by a review, each once read otherwise by the quick reader: a control

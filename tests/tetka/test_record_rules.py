@@ -2,8 +2,8 @@
 key order, a renonce-only sitting that settles, a lead out of turn that is not also a renonce."""
 from __future__ import annotations
 
-from helpers import PLAYERS, TABLE, c, cs
-from test_findings import TRICKS, findings, played, record, where
+from support.tetka import PLAYERS, TABLE, c, cs
+from support.tetka_records import TRICKS, findings, played, record, where
 
 from tetka_cli.games.records import check_record
 from tetka_cli.games.settling import SettleJob

@@ -1,4 +1,7 @@
-"""Tests that kill mutants of the last mutation run (docs/mutation.md)."""
+"""The Tetka referee over whole records (games/tetka/referee.py): robbers' dealers, ends and totals, the
+order of findings, players listed counter-clockwise, the rules a record names, marks that cannot be,
+and the lean check against the full reading. Most of these tests kill mutants of mutation runs
+(docs/mutation.md)."""
 from __future__ import annotations
 
 import json
@@ -8,14 +11,18 @@ from dataclasses import replace
 
 import pytest
 import yaml
+from support.tetka import PLAYERS as P
 
 from tetka_cli.common.findings import Finding
-from tetka_cli.common.positions import NOWHERE, Loc
+from tetka_cli.common.positions import Loc, NOWHERE
 from tetka_cli.games.records import check_record, load_record
 from tetka_cli.games.tetka.quick_reader import QuickRead
+from tetka_cli.games.tetka.record_writer import write_sitting
 from tetka_cli.games.tetka.referee import HandToReport, referee, referee_lean
+from tetka_cli.games.tetka.rules import HouseRules
+from tetka_cli.games.tetka.simulate import Simulator
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PLAYED = (ROOT / "records" / "robber-played.yaml").read_text(encoding="utf-8")
 
 # A robber known by its marks only, in the layout tetka writes (so the lean check reads it hand by
@@ -258,3 +265,121 @@ def test_the_counter_clockwise_finding_of_a_library_record_sorts_by_what_is_know
     rep = referee(replace(rec, players_loc=Loc(players_line, 0), findings=(beside,)))
     assert [(f.code, f.line, f.column) for f in rep.findings] == [
         ("counter-clockwise", players_line, 0), ("unknown-key", players_line, 1), ("unfinished-robber", *robber_at)]
+
+
+# -- house rules written in a record are the ones the referee plays by ---------------------------
+@pytest.mark.parametrize("rules", [HouseRules(last_trick_mark=True), HouseRules(count_trick_offset=1),
+                                   HouseRules(robber_target=11)])
+def test_a_records_rules_key_is_what_the_referee_replays_by(tmp_path, rules):
+    """Records with a `rules:` key: the bots scored them by those rules; a referee that ignored
+    the key would find the table's marks (or the robber's end) wrong."""
+    for seed in range(6):
+        sitting = Simulator(seed=seed, rules=rules).sitting(robbers=2)
+        text = write_sitting(sitting)
+        assert "rules:" in text
+        rep = check_record(f"s{seed}.yaml", text=text)
+        assert rep.ok, [f.code for f in rep.findings]
+        assert [dict(r.totals) for r in rep.robbers] == [dict(r.totals) for r in sitting.robbers]
+        assert all(sum(h.marks.values()) == rules.marks_per_hand for r in rep.robbers for h in r.hands)
+    plain = check_record("plain.yaml", text=text.replace("rules:", "notes: x\nold_rules:").replace(
+        "  robber_target", "  # robber_target"))
+    assert not plain.ok  # read by the default rules, the same record does not add up
+
+
+# -- an incomplete hand: the table may have more marks than the cards show, never fewer -----------
+def _incomplete_record(tricks: int):
+    sitting = Simulator(seed=3).sitting(robbers=1)
+    doc = yaml.safe_load(write_sitting(sitting))
+    hand = doc["robbers"][0]["hands"][0]
+    hand["tricks"] = hand["tricks"][:tricks]
+    del doc["robbers"][0]["totals"]
+    return doc, hand
+
+
+def test_incomplete_hand_marks_may_equal_what_the_cards_show():
+    doc, hand = _incomplete_record(6)
+    del hand["marks"]
+    rep = check_record("i.yaml", text=json.dumps(doc, ensure_ascii=False))
+    known = dict(rep.robbers[0].hands[0].marks)
+    assert sum(known.values()) < 7
+    # Recorded: exactly what is known for everyone but the last, who gets the rest.
+    last = P[3]
+    hand["marks"] = {p: known[p] for p in P[:3]} | {last: known[last] + 7 - sum(known.values())}
+    rep = check_record("i.yaml", text=json.dumps(doc, ensure_ascii=False))
+    assert not [f for f in rep.findings if f.code == "marks-differ"]
+    assert rep.robbers[0].hands[0].source == "recorded"
+    assert dict(rep.robbers[0].hands[0].marks) == hand["marks"]
+    someone = next(p for p in P[:3] if known[p] > 0)
+    hand["marks"][someone] -= 1
+    hand["marks"][last] += 1
+    rep = check_record("i.yaml", text=json.dumps(doc, ensure_ascii=False))
+    assert [(f.code, f.player) for f in rep.findings if f.code == "marks-differ"] == [("marks-differ", someone)]
+
+
+# -- the lean check (settle, validate): the same verdict and totals as the full reading --------------
+def _sitting_blocks(seed: int = 1):
+    text = write_sitting(Simulator(seed=seed).sitting(robbers=2))
+    head, *robbers = text.split("\n  - first_dealer")
+    return head, ["\n  - first_dealer" + r for r in robbers]
+
+
+def _lean_and_full(text: str):
+    lean = check_record("s.yaml", data=text.encode(), lean=True)
+    full = check_record("s.yaml", data=text.encode())
+
+    def verdict(rep):
+        return ([(f.code, f.robber, f.hand, f.player, f.line, f.column, sorted(f.args.items())) for f in rep.findings],
+                [(r.number, dict(r.progress.totals), r.progress.finished_after, r.progress.finished, r.target,
+                  r.recorded_totals) for r in rep.robbers], rep.ok)
+    return lean, full, verdict(lean), verdict(full)
+
+
+def _hands_of(block: str) -> list[str]:
+    first, *hands = block.split("\n      - dealer:")
+    return [first] + ["\n      - dealer:" + h for h in hands]
+
+
+def _edited_sittings():
+    head, (one, two) = _sitting_blocks()
+    h1, h2 = _hands_of(one), _hands_of(two)
+    no_totals = [h1[0].split("\n    totals:")[0] + "\n    hands:"] + h1[1:3]  # robber 1 cut after two hands
+    yield "clean", head + one + two
+    yield "totals that differ", head + one.replace("totals: {Анна: ", "totals: {Анна: 1", 1) + two
+    yield "a wrong dealer", head + h1[0] + h1[1] + h1[2].replace("dealer: Борис", "dealer: Глеб", 1) + "".join(h1[3:]) + two
+    yield "an abandoned robber", head + "".join(no_totals).rstrip("\n") + "\n" + two
+    yield "an unfinished last robber", head + one + h2[0].split("\n    totals:")[0] + "\n    hands:" + h2[1].rstrip("\n") + "\n"
+    yield "a hand after the robber's end", head + one.rstrip("\n") + h1[-1].rstrip("\n") + "\n" + two
+
+
+@pytest.mark.parametrize("case", [c for c, _ in _edited_sittings()])
+def test_the_lean_check_gives_the_full_readings_verdict_and_totals(case):
+    text = dict(_edited_sittings())[case]
+    lean, full, lean_verdict, full_verdict = _lean_and_full(text)
+    assert lean_verdict == full_verdict
+    if case == "clean":
+        assert all(r.hands == () for r in lean.robbers)  # judged hand by hand, kept as totals
+    elif case == "totals that differ":  # may be a seating read the wrong way round: the full referee tries it
+        assert all(r.hands for r in lean.robbers)
+    codes = {f.code for f in full.findings}
+    expected = {"clean": set(), "totals that differ": {"totals-differ"}, "a wrong dealer": {"wrong-dealer"},
+                "an abandoned robber": {"abandoned-robber"}, "an unfinished last robber": {"unfinished-robber"},
+                "a hand after the robber's end": {"after-robber-end"}}[case]
+    assert expected <= codes, codes
+
+
+def test_marks_that_do_not_add_up_to_the_hands_marks_are_impossible():
+    """A hand known only by its marks (its tricks left out) must hand out 7 of them."""
+    head, (one, two) = _sitting_blocks()
+    first = _hands_of(one)[1]
+    by_marks = first.split("        tricks:")[0] + "        marks: {Анна: 2, Борис: 0, Вера: 6, Глеб: 0}"
+    rep = check_record("s.yaml", text=head + one.replace(first, by_marks, 1) + two)
+    f = next(f for f in rep.findings if f.code == "impossible-marks")
+    assert (f.robber, f.hand, f.args) == (1, 1, {"problem": "sum", "sum": 8, "expected": 7})
+    assert rep.robbers[0].hands[0].source == "recorded" and rep.robbers[0].hands[0].marks["Анна"] == 2
+
+
+def test_a_second_robber_may_not_reseat_the_players():
+    head, (one, two) = _sitting_blocks()
+    text = head + one + two.replace("\n  - first_dealer", "\n  - players: [Анна, Вера, Борис, Глеб]\n    first_dealer", 1)
+    f = next(f for f in check_record("s.yaml", text=text).findings if f.code == "reseat-too-early")
+    assert (f.robber, f.args, f.path, f.line) == (2, {"robber_number": 2}, "s.yaml", text[:text.index("  - players")].count("\n") + 1)

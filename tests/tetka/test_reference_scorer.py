@@ -2,7 +2,8 @@
 hands with and without renonces. The engine is optimised; this one is not, on purpose."""
 import random
 
-from helpers import PLAYERS, TABLE, examples, random_hand
+from support import examples
+from support.tetka import PLAYERS, TABLE, random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

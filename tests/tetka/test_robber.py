@@ -1,5 +1,5 @@
 """Robbers: the target, the deal rotation, and new seatings (tetka-rules.md)."""
-from helpers import PLAYERS, TABLE
+from support.tetka import PLAYERS, PLAYERS as P, TABLE
 
 from tetka_cli.games.tetka.robber import dealer_of_hand, may_reseat, next_first_dealer, run_robber
 
@@ -37,3 +37,14 @@ def test_a_longer_robber_by_agreement():
     hands = [{A: 7, B: 0, V: 0, G: 0}] * 4
     assert run_robber(PLAYERS, hands, 28).finished_after == 4
     assert not run_robber(PLAYERS, hands[:3], 28).finished
+
+
+def test_a_robbers_running_totals_after_each_hand():
+    from tetka_cli.games.tetka.robber import run_robber
+
+    r = run_robber(P, [dict(zip(P, (1, 2, 3, 1))), dict(zip(P, (0, 0, 7, 0)))], 21)
+    assert r.running == (dict(zip(P, (1, 2, 3, 1))), dict(zip(P, (1, 2, 10, 1))))
+    part = run_robber(P, [{"Вера": 7}], 21)  # a hand that names only some players adds 0 for the others
+    assert part.totals == dict(zip(P, (0, 0, 7, 0)))
+    after = run_robber(P, [dict(zip(P, (0, 0, 21, 0))), dict(zip(P, (7, 0, 0, 0)))], 21)
+    assert (after.running, after.finished_after) == ((dict(zip(P, (0, 0, 21, 0))),) * 2, 1)  # shown, not added

@@ -11,7 +11,7 @@ import yaml
 
 from tetka_cli.games.records import check_record
 from tetka_cli.games.tetka.schema import SCHEMA
-from test_cli import EXAMPLES, ROOT, run
+from support.cli import EXAMPLES, ROOT, run
 
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 HAND = ("robbers", 0, "hands", 0)

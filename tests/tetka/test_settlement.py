@@ -2,12 +2,12 @@
 from decimal import Decimal
 
 import pytest
-from helpers import examples
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
+from support import examples
+from support.tetka import PLAYERS as P
 
 from tetka_cli.common.money import StakeError, format_money, parse_stake
-from tetka_cli.games.tetka.settlement import nets_from_payments, settle
+from tetka_cli.games.tetka.settlement import nets_from_payments, settle, settle_sitting
 
 
 def test_the_lowest_settles_first_then_the_next_then_the_third():
@@ -54,3 +54,22 @@ def test_bad_stakes(bad):
 def test_money_is_never_a_float_and_never_minus_zero():
     assert format_money(Decimal("-0.00")) == "0.00"
     assert format_money(Decimal("0.3") * 3, 2) == "0.90"
+
+
+def test_settle_sitting_defaults_leave_unfinished_robbers_out():
+    m = settle_sitting("x.yaml", P, [(1, True, dict(zip(P, (1, 2, 3, 21)))), (2, False, dict(zip(P, (9, 0, 0, 0))))],
+                       Decimal("1"))
+    assert m.path == "x.yaml" and m.currency == "" and [r.number for r in m.robbers] == [1]
+    assert m.robbers[0].finished is True and m.robbers[0].provisional is False
+    p = settle_sitting("x.yaml", P, [(2, False, dict(zip(P, (9, 0, 0, 0))))], Decimal("1"), provisional=True)
+    assert p.robbers[0].finished is False and p.net["Анна"] == Decimal(-27)
+
+
+def test_a_robbers_settlement_keeps_its_stake_and_pays_exactly_at_forty_digits():
+    from tetka_cli.games.tetka.settlement import nets_from_payments, settle
+
+    stake = Decimal("0." + "1234567890" * 4)
+    s = settle(dict(zip(P, (0, 1, 2, 21))), stake)
+    assert s.stake == stake
+    assert nets_from_payments(P, s.payments) == dict(s.net)
+    assert s.net["Анна"] == Decimal("2.9629629362962962936296296293629629629360")  # 24 marks * stake, exactly

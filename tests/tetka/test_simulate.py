@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from test_cli import ROOT, tetka
+from support.cli import ROOT, tetka
 
 from tetka_cli.games.tetka.bots import View
 from tetka_cli.games.records import load_record

@@ -6,7 +6,7 @@ import os
 import re
 
 import pytest
-from test_cli import ROOT, run
+from support.cli import ROOT, run
 
 from tetka_cli.common.findings import FindingError
 from tetka_cli.common.messages import card_in_words, suggest_name
@@ -313,3 +313,38 @@ def test_a_character_yaml_refuses_is_placed_by_line_and_column(monkeypatch, pure
     assert f.message("en") == (f"the character {char} here is not allowed: a record holds printable text only; "
                                "delete it")
     assert f.message("ru").startswith(f"символ {char} здесь недопустим")
+
+
+def test_a_hand_read_in_seat_order_is_reported_as_played_with_the_table_marks():
+
+    text = in_seat_order(PLAYED, 3)
+    rep, base = report(text), report(PLAYED)
+    h, b = rep.robbers[0].hands[2], base.robbers[0].hands[2]
+    assert (h.number, h.dealer, h.source, dict(h.marks), dict(h.recorded)) == (3, b.dealer, "played", dict(b.marks), dict(b.marks))
+    assert h.result is not None and h.record is rep.record.robbers[0].hands[2]
+    f = next(f for f in rep.findings if f.code == "seat-order")
+    assert f.args == {"players": ["Анна", "Борис", "Вера", "Глеб"]} and f.path and f.robber == 1
+
+
+def test_a_robbers_own_seating_listed_counter_clockwise_is_read_clockwise_too():
+
+    text = PLAYED.replace("players: [Анна, Борис, Вера, Глеб]", "players: [Анна, Глеб, Вера, Борис]").replace(
+        "robbers:\n  - first_dealer", "robbers:\n  - players: [Анна, Глеб, Вера, Борис]\n    first_dealer", 1)
+    assert [(f.code, f.args, f.path) for f in findings(text) if f.is_error] == [
+        ("counter-clockwise", {"players": ["Анна", "Борис", "Вера", "Глеб"]}, "r.yaml")]
+    rep = report(text)
+    assert rep.record.players == ("Анна", "Глеб", "Вера", "Борис")  # the record as written
+    assert rep.robbers[0].totals == report(PLAYED).robbers[0].totals  # judged as read clockwise
+
+
+def test_the_counter_clockwise_reading_is_tried_on_marks_that_differ_and_only_when_asked():
+    import re
+
+    from tetka_cli.games.records import load_record
+    from tetka_cli.games.tetka.referee import referee
+
+    cc = PLAYED.replace("players: [Анна, Борис, Вера, Глеб]", "players: [Анна, Глеб, Вера, Борис]")
+    no_totals = re.sub(r"\n    totals: \{[^}]*\}", "", cc)  # only the hands' marks differ
+    assert [f.code for f in findings(no_totals) if f.is_error] == ["counter-clockwise"]
+    plain = referee(load_record("r.yaml", text=cc), slips=False)
+    assert "counter-clockwise" not in {f.code for f in plain.findings} and not plain.ok

@@ -3,6 +3,8 @@ import os
 import sys
 
 os.environ["TETKA_LANG"] = "en"
+# tests/ on the path: the tests import what they share from tests/support (pytest imports the test
+# modules themselves in importlib mode, pyproject.toml, so files of the same name may sit in two folders).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 # CI runs the property tests on a fixed set of examples, so a red run can be replayed exactly;

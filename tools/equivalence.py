@@ -35,7 +35,7 @@ def _outcome(fn, *args, **kwargs):
 
 # -- Tetka ----------------------------------------------------------------------------------------------
 def tetka_inputs(rng: random.Random, n: int):
-    from helpers import TABLE, random_hand
+    from support.tetka import TABLE, random_hand
 
     from tetka_cli.common.cards import DECK
     from tetka_cli.games.tetka.rules import HouseRules

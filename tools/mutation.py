@@ -4,7 +4,7 @@ configured in setup.cfg's [mutmut]): run it, then print killed / total per modul
     python tools/mutation.py                   # run (2 processes), then the table
     python tools/mutation.py --max-children 1  # gentler on a shared machine
     python tools/mutation.py --report          # only the table of the last run
-    python tools/mutation.py --try NAME... -- tests/test_x.py
+    python tools/mutation.py --try NAME... -- tests/tetka/test_x.py
         # quick check of new tests against named mutants (globs allowed) of the last run:
         # copies the tests into mutants/tests and runs them with each mutant switched on
 

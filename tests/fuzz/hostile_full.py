@@ -6,7 +6,7 @@ For every case and loader it prints the wall time, the child's peak resident mem
 from wait4's ru_maxrss, which takes in the workers of `--jobs`), the exit code and the code of the
 first finding, and fails unless each is answered in under 5 s and 256 MiB with the expected exit
 code and code, and nothing is an internal error. Small equivalents of every case are in the normal
-suite (tests/test_reader_bounds.py, tests/test_hostile_input.py).
+suite (tests/common/test_reader_bounds.py, tests/common/test_hostile_input.py).
 """
 from __future__ import annotations
 

@@ -1,0 +1,30 @@
+"""The command line as the tests run it: in-process through click, or as a user's shell runs it."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from tetka_cli.cli import cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RECORDS = os.path.join(ROOT, "records")
+EXAMPLES = sorted(os.path.relpath(os.path.join(d, f), ROOT)
+                  for d, _, fs in os.walk(RECORDS) for f in fs if f.endswith(".yaml"))
+
+
+def run(*args: str, input: str | None = None):
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+    finally:
+        os.chdir(cwd)
+
+
+def tetka(*args: str, input: bytes | None = None) -> subprocess.CompletedProcess:
+    """The real console entry point, in a subprocess: what a user's shell sees."""
+    return subprocess.run([sys.executable, "-m", "tetka_cli", *args], cwd=ROOT, input=input,
+                          capture_output=True, timeout=120)

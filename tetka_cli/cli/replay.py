@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 import click
 
@@ -18,7 +18,7 @@ from .base import (
     output_options,
     report_findings,
 )
-from .language import tr
+from .language import ntr, tr
 
 
 @click.command()
@@ -42,6 +42,7 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     batch = Batch(inputs, max_bytes)
     docs = []
     shown = 0
+    held: list[str] = []  # what the records read hold, for "no such robber or hand"
     csv = CsvByGame()
     with interruptible(batch):
         for o in batch:
@@ -50,6 +51,8 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
             if rep is None:
                 continue
             game = game_of(rep)
+            if robber is not None:
+                held.append(holds(game, rep, robber, opts.lang))
             losses = game.play_losses(rep, from_trick=from_trick) if analyse else None
             if opts.fmt == "json":
                 doc = game.replay_json(rep, part=robber, hand=hand, losses=losses)
@@ -66,5 +69,19 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     if opts.fmt == "json":
         emit_json({"records": docs})
     if (robber is not None or hand is not None) and not shown and batch.clean + batch.broken:
-        raise click.BadParameter(tr("no such robber or hand in the record"), param_hint="--robber/--hand")
+        raise click.BadParameter(tr("no such robber or hand in the record") + ": " + "; ".join(held),
+                                 param_hint="--robber/--hand")
     sys.exit(batch.exit_code)
+
+
+def holds(game: Any, rep: Any, part: int, lang: str) -> str:
+    """What a record holds where a part or hand was asked for: "Robber 1 holds 12 hands", or how
+    many parts there are when there is no such part."""
+    parts = getattr(rep, game.part)
+    chosen = [p for p in parts if p.number == part]
+    if not chosen:
+        return (tr("the record holds only {title} 1") if len(parts) == 1 else
+                tr("the record holds {title} 1 to {n}")).format(n=len(parts), title=game.part_title(lang))
+    n = len(chosen[0].hands)
+    return ntr("{title} {part} holds {n} hand", "{title} {part} holds {n} hands", n).format(
+        title=game.part_title(lang), part=part, n=n)

@@ -286,11 +286,37 @@ def card_in_words(text: str) -> tuple[str | None, str | None, bool]:
     return rank, suit, russian
 
 
+# Letters that look like a rank or suit letter of the other alphabet, and what the scorer most
+# likely meant: said both ways where the letter could mean two cards (a Latin T: ten or the ace?).
+_LOOKALIKE_RANKS = {
+    "b": N_("{text!r} is not a card: a Latin B looks like the Cyrillic В, the jack; write the jack as В or J"),
+    "а": N_("{text!r} is not a card: a Cyrillic А looks like the Latin A, the ace; write the ace as A or Т"),
+}
+_LATIN_T = N_("{text!r} is not a card: a Latin T is read neither as ten nor as the ace, since on a page it looks "
+              "exactly like the Cyrillic Т, which is the ace; write the ace as Т or A, and ten as 10")
+_LOOKALIKE_SUITS = {
+    "t": N_("{text!r} is not a card: a Latin T looks like the Cyrillic т, clubs; write clubs as т, к or C"),
+    "с": N_("{text!r} is not a card: a Cyrillic С looks like the Latin C, clubs; write clubs as C, т or к"),
+    "н": N_("{text!r} is not a card: a Cyrillic Н looks like the Latin H, hearts; write hearts as H or ч"),
+}
+
+
+def _lookalike(t: str) -> str | None:
+    """The message for a card written with a letter of the wrong alphabet, or None."""
+    raw = t.strip().strip("\ufe0e\ufe0f")
+    if len(raw) < 2:
+        return None
+    rank, suit = raw[:-1].lower(), raw[-1].lower()
+    return (_LATIN_T if rank == "t" else None) or _LOOKALIKE_RANKS.get(rank) or _LOOKALIKE_SUITS.get(suit)
+
+
 def _bad_card(a: Mapping[str, Any], lang: str) -> str:
     t = a["text"]
     if a.get("latin_t"):
-        return _(lang, "{text!r} is not a card: a Latin T is not read as ten, since on a page it looks exactly "
-                       "like the Cyrillic Т, which is the ace; write ten as 10").format(text=t)
+        return _(lang, _LATIN_T).format(text=t)
+    lookalike = _lookalike(str(t)) if len(str(t)) < 8 else None
+    if lookalike is not None:
+        return _(lang, lookalike).format(text=t)
     rank, suit, russian = card_in_words(str(t)) if len(str(t)) < 64 else (None, None, False)
     if rank and suit:
         return _(lang, "{text!r} is a card written in words: write it as rank and suit together, {card}"

@@ -43,6 +43,10 @@ class Game(ABC):
         """The game's name for people: "Tetka", «Тетка»."""
 
     @abstractmethod
+    def part_title(self, lang: str) -> str:
+        """What one part is called, as a heading: "Robber", «Партия»."""
+
+    @abstractmethod
     def sheet_title(self, lang: str) -> str:
         """The heading of its score sheet page: "Tetka score sheet"."""
 

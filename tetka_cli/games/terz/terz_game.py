@@ -23,6 +23,9 @@ class TerzGame(Game):
     def title(self, lang: str) -> str:
         return _(lang, "Terz")
 
+    def part_title(self, lang: str) -> str:
+        return _(lang, "Game")
+
     def sheet_title(self, lang: str) -> str:
         return _(lang, "Terz score sheet")
 

@@ -25,6 +25,11 @@ class TetkaGame(Game):
     def title(self, lang: str) -> str:
         return gettext(lang, "Tetka")
 
+    def part_title(self, lang: str) -> str:
+        from ...common.messages import t
+
+        return t("robber", lang)
+
     def sheet_title(self, lang: str) -> str:
         return gettext(lang, "Tetka score sheet")
 

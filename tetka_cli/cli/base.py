@@ -282,6 +282,16 @@ def cell_text(cell: Any) -> str:
     return safe(cell)
 
 
+def render_table(tb: Table, table_format: str = "simple") -> str:
+    """A table's headings and rows as text (its title and notes are the caller's): figures
+    right-aligned, long cells wrapped, everything escaped. The one way every command draws a table."""
+    rows = [[cell_text(c) for c in row] for row in tb.rows]
+    width = max([len(tb.headers)] + [len(row) for row in rows])
+    align, wrap = column_layout(rows, width)
+    return tabulate(rows, headers=[safe(h) for h in tb.headers], tablefmt=table_format, disable_numparse=True,
+                    colalign=align, maxcolwidths=wrap)
+
+
 def emit_tables(tables: Iterable[Table], opts: Options, *, first: bool = True) -> None:
     for tb in tables:
         if not first:
@@ -290,11 +300,7 @@ def emit_tables(tables: Iterable[Table], opts: Options, *, first: bool = True) -
         if tb.title:
             out(safe(tb.title))
         if tb.headers or tb.rows:
-            rows = [[cell_text(c) for c in row] for row in tb.rows]
-            width = max([len(tb.headers)] + [len(row) for row in rows])
-            align, wrap = column_layout(rows, width)
-            out(tabulate(rows, headers=[safe(h) for h in tb.headers], tablefmt=opts.table_format,
-                         disable_numparse=True, colalign=align, maxcolwidths=wrap))
+            out(render_table(tb, opts.table_format))
         for line in tb.notes:
             out(f"  {safe(line)}")
 

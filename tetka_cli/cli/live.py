@@ -213,7 +213,7 @@ class Session:
 
     def settle(self) -> None:
         """The same tables as `tetka settle FILE`."""
-        from tabulate import tabulate
+        from .base import render_table
 
         from ..games.settling import SettleJob
 
@@ -237,7 +237,7 @@ class Session:
         for tb in [*self.game.settle_tables(s.money, self.lang),
                    transfers_table(transfers, self.lang, s.money.currency, s.money.path)]:
             text = tb.title + "\n" if tb.title else ""
-            text += tabulate(tb.rows, headers=list(tb.headers), tablefmt="simple", disable_numparse=True)
+            text += render_table(tb)
             blocks.append(text + "".join(f"\n  {n}" for n in tb.notes))
         self.say("\n\n".join(blocks))
 

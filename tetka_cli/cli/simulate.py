@@ -8,7 +8,7 @@ import click
 
 from ..common.messages import LANGS
 from ..games.registry import DEFAULT, GAMES, game
-from .base import WriteFailed, err, not_an_output, out, reason
+from .base import WriteFailed, err, not_an_output, out, reason, render_table
 from .language import tr, ui_lang
 
 
@@ -47,8 +47,6 @@ def simulate(game_name: str, games: int | None, target: int | None, hands: int |
     """Write records of games played by bots, valid format 1, optionally with faults for the
     referee to find. Files are written whole or not at all. `--game terz`: two bots play whole
     games of Terz to the target, with the deal and every draw."""
-    from tabulate import tabulate
-
     from .. import __version__
     from ..games.simulating import OptionRefused, SimulateRequest
 
@@ -73,7 +71,7 @@ def simulate(game_name: str, games: int | None, target: int | None, hands: int |
         err(run.written(ui_lang(), len(written)))
     if stats:
         heading, tb = run.stats(lang)
-        text = tabulate(tb.rows, headers=tb.headers, tablefmt="simple", disable_numparse=True)
+        text = render_table(tb)
         (out if out_path is not None else err)(f"{heading}\n{text}")
 
 

@@ -61,11 +61,21 @@ W, H = 480, 270
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 14, 40
 
 
+def tick_step(top: int) -> int:
+    """A round step for the axis of totals (5 for a race to 21, 100 for one to 501): at most about
+    eight lines across the chart."""
+    step = 5
+    while top / step > 8:
+        step = step * 2 if str(step)[0] in "15" else step * 5 // 2
+    return step
+
+
 def race_chart(rs: Race, lang: str) -> str:
     """Each player's running total after each hand, from 0, against the target line."""
     n = len(rs.running)
     top = max([rs.target] + [running[p] for running in rs.running for p in rs.players])
-    top = (top + 4) // 5 * 5 + (5 if top % 5 == 0 else 0)
+    step = tick_step(top)
+    top = (top + step - 1) // step * step + (step if top % step == 0 else 0)
     plot_w, plot_h = W - LEFT - RIGHT, H - TOP - BOTTOM
 
     def x(i: int) -> float:
@@ -77,7 +87,7 @@ def race_chart(rs: Race, lang: str) -> str:
     label = gettext(lang, "Race to {target}").format(target=rs.target)
     parts = [f'<svg class="chart" viewBox="0 0 {W} {H}" role="img" aria-label="{e(label)}" '
              f'xmlns="http://www.w3.org/2000/svg">']
-    for v in range(0, top + 1, 5):
+    for v in range(0, top + 1, step):
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{W - RIGHT}" y1="{y(v)}" y2="{y(v)}"/>'
                      f'<text class="tick" x="{LEFT - 6}" y="{y(v) + 5}" text-anchor="end">{v}</text>')
     step = max(1, (n + 11) // 12)

@@ -47,7 +47,7 @@ def _date(value: str | None, param: str, end: bool) -> str | None:
 @output_options(html=True)
 def stats(inputs: Sequence[str], database: str | None, since: str | None, until: str | None, by: str | None,
           max_bytes: int, jobs: int, opts: Options) -> None:
-    """A club's figures, per game, season (the year of a record's date) and player: sittings,
+    """Figures of a club, per game, season (the year of a record's date) and player: sittings,
     hands, marks per hand (Tetka) or points per hand (Terz), renonces per 100 hands, robbers
     finished lowest or games won, net money per currency, and the marks lost in analysed plays.
     From records, or from a database (`--db`) that `tetka export --sqlite` wrote: the same

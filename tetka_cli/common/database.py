@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from dataclasses import astuple
 from typing import Any, Iterator, Mapping
 
 from .record_rows import (
@@ -347,12 +346,12 @@ def store(conn: sqlite3.Connection, rec: ExportedRecord, *, pause: float = 0.0) 
                          [(rid, i, p) for i, p in enumerate(rec.players, start=1)])
         by_type: dict[type, list[tuple[Any, ...]]] = {}
         for r in rec.rows:
-            by_type.setdefault(type(r), []).append((rid, *astuple(r)))
+            by_type.setdefault(type(r), []).append((rid, *r))
         for kind, rows in by_type.items():
             conn.executemany(_INSERTS[kind], rows)
         conn.executemany('INSERT INTO findings (record, seq, code, severity, line, "column", part, hand, trick, '
                          "player, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         [(rid, *astuple(f)) for f in rec.findings])
+                         [(rid, *f) for f in rec.findings])
         conn.executemany("INSERT INTO settlements (record, player, net, currency) VALUES (?, ?, ?, ?)",
                          [(rid, p, v, rec.currency) for p, v in rec.net])
         conn.executemany("INSERT INTO transfers (record, seq, payer, payee, amount, currency) "

@@ -1,15 +1,17 @@
 """A judged record as rows: what `tetka export --sqlite` stores and `tetka stats` counts, as plain
 data, the same for every game. Each game yields them from its own report (`Game.record_rows`, in
 the game's `export_rows.py`); the database (`common.database`) stores them without knowing which
-game they came from."""
+game they came from.
+
+The rows are named tuples (immutable, and tuples already: a sitting of nine hands is some 500 of
+them, stored as they are); what a record is (`ExportedRecord`) is a frozen dataclass."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class PartRow:
+class PartRow(NamedTuple):
     """A robber (Tetka) or a game (Terz)."""
 
     part: int
@@ -19,8 +21,7 @@ class PartRow:
     winner: str | None  # Terz's winner; None for Tetka (its robbers are won by the lowest)
 
 
-@dataclass(frozen=True, slots=True)
-class PartPlayerRow:
+class PartPlayerRow(NamedTuple):
     """A player in a part: seat (1.. in the part's seating), total, and whether the part counts as
     won by him (a finished Tetka robber ended lowest, ties for each; a Terz game's winner)."""
 
@@ -31,8 +32,7 @@ class PartPlayerRow:
     won: bool
 
 
-@dataclass(frozen=True, slots=True)
-class HandRow:
+class HandRow(NamedTuple):
     part: int
     hand: int
     dealer: str
@@ -42,8 +42,7 @@ class HandRow:
     after_end: bool  # after the part had ended: shown, never counted
 
 
-@dataclass(frozen=True, slots=True)
-class PlayRow:
+class PlayRow(NamedTuple):
     part: int
     hand: int
     trick: int
@@ -52,8 +51,7 @@ class PlayRow:
     card: str
 
 
-@dataclass(frozen=True, slots=True)
-class ResultRow:
+class ResultRow(NamedTuple):
     """A player's result of a hand: marks (Tetka) or points (Terz) that count."""
 
     part: int
@@ -65,8 +63,7 @@ class ResultRow:
     tricks: int | None  # tricks taken (Tetka: after renonce penalties), when played
 
 
-@dataclass(frozen=True, slots=True)
-class ReasonRow:
+class ReasonRow(NamedTuple):
     """Why a player's score of a hand is what it is: one reason per row.
     Tetka: queen, photograph, counting-trick, most-tricks, last-trick (amount 1 each).
     Terz: card-points, last-trick, declaration (detail: its kind), bela (amount: points)."""
@@ -82,8 +79,7 @@ class ReasonRow:
     detail: str | None  # most tricks: how many; a declaration: its kind
 
 
-@dataclass(frozen=True, slots=True)
-class AnalysisRow:
+class AnalysisRow(NamedTuple):
     """One graded play (`tetka analyse`): the marks its player ends the hand with after it (`value`)
     and after his best card (`best_value`)."""
 
@@ -98,8 +94,7 @@ class AnalysisRow:
     best_cards: str  # space-separated, canonical
 
 
-@dataclass(frozen=True, slots=True)
-class FindingRow:
+class FindingRow(NamedTuple):
     seq: int
     code: str
     severity: str

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
+from ...common.cards import DECK
 from ...common.record_rows import HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
 from .referee import RecordReport
+
+
+_TEXT = {c: str(c) for c in DECK}  # each card's canonical text, made once
 
 
 def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Iterator[Any]:
@@ -26,8 +30,8 @@ def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Ite
             if res is None:
                 continue
             for tr in res.tricks:
-                yield PlayRow(g.number, h.number, tr.number, 1, tr.leader, str(tr.lead))
-                yield PlayRow(g.number, h.number, tr.number, 2, tr.reply_player, str(tr.reply))
+                yield PlayRow(g.number, h.number, tr.number, 1, tr.leader, _TEXT[tr.lead])
+                yield PlayRow(g.number, h.number, tr.number, 2, tr.reply_player, _TEXT[tr.reply])
             if h.source != "played":
                 continue
             yield from _reasons(g.number, h.number, g.players, res)

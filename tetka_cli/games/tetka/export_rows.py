@@ -6,8 +6,12 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator
 
 from ...common.season import lowest
+from ...common.cards import DECK
 from ...common.record_rows import AnalysisRow, HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
 from .referee import RecordReport
+
+
+_TEXT = {c: str(c) for c in DECK}  # each card's canonical text, made once
 
 
 def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Iterator[Any]:
@@ -33,7 +37,7 @@ def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Ite
                 continue
             for tr in res.tricks:
                 for seq, (p, c) in enumerate(zip(tr.players, tr.cards), start=1):
-                    yield PlayRow(r.number, h.number, tr.number, seq, p, str(c))
+                    yield PlayRow(r.number, h.number, tr.number, seq, p, _TEXT[c])
             if h.source != "played":
                 continue  # the marks that count are the table's: the cards give no reasons for them
             for seq, m in enumerate(res.marks, start=1):

@@ -66,8 +66,7 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
             def warn(f: object) -> None:
                 err(finding_line(f, lang))  # type: ignore[arg-type]
 
-            export_paths(conn, paths, job, jobs=jobs, pause=pause, run=run, warn=warn)
-            bar.update(len(paths))
+            export_paths(conn, paths, job, jobs=jobs, pause=pause, run=run, warn=warn, tick=lambda: bar.update(1))
     finally:
         db.close(conn)
     err(msg.summary(run, database, lang))

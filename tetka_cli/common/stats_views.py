@@ -131,13 +131,19 @@ def stats_tables(lines: Sequence[Line], words: Mapping[str, GameWords], lang: st
 
 # -- HTML ----------------------------------------------------------------------------------------------
 W, H = 480, 270
-LEFT, RIGHT, TOP, BOTTOM = 48, 10, 14, 40
+LEFT, RIGHT, TOP, BOTTOM = 72, 10, 14, 40
+COLOURS = 8  # players told apart by colour and dash (html_page's four, and four more here)
+# The four players' colours after html_page's (Okabe-Ito), each with its own dash pattern.
+MORE_CSS = (".p4{color:#e69f00;stroke:#e69f00}.p5{color:#56b4e9;stroke:#56b4e9}"
+            ".p6{color:#000;stroke:#000}.p7{color:#8c8c8c;stroke:#8c8c8c}"
+            ".p5 .race{stroke-dasharray:7 4}.p6 .race{stroke-dasharray:2 3}.p7 .race{stroke-dasharray:9 3 2 3}")
 
 
-def line_chart(series: Mapping[str, Sequence[float]], label: str, axis: str, lang: str) -> str:
-    """Each player's value after each sitting (1, 2, ...), one line each, with the page's colours."""
+def line_chart(series: Mapping[str, Sequence[float | None]], label: str, axis: str, lang: str) -> str:
+    """Each player's value after each sitting (1, 2, ...), one line each, from the first sitting he
+    sat in (None before it), with the page's colours."""
     n = max((len(v) for v in series.values()), default=0)
-    values = [y for v in series.values() for y in v] or [0.0]
+    values = [y for v in series.values() for y in v if y is not None] or [0.0]
     low, high = min(0.0, min(values)), max(0.0, max(values))
     if high == low:
         high = low + 1
@@ -163,17 +169,17 @@ def line_chart(series: Mapping[str, Sequence[float]], label: str, axis: str, lan
         parts.append(f'<text class="tick" x="{x(i)}" y="{H - BOTTOM + 18}" text-anchor="middle">{i}</text>')
     parts.append(f'<text class="axis" x="{LEFT + plot_w / 2}" y="{H - 6}" text-anchor="middle">{e(axis)}</text>')
     for k, (player, values_of) in enumerate(series.items()):
-        points = [(i, v) for i, v in enumerate(values_of, start=1)]
+        points = [(i, v) for i, v in enumerate(values_of, start=1) if v is not None]
         path = " ".join(f"{x(i)},{y(v)}" for i, v in points)
-        parts.append(f'<g class="p{k % 4}"><title>{e(player)}</title><polyline class="race" points="{path}"/>')
+        parts.append(f'<g class="p{k % COLOURS}"><title>{e(player)}</title><polyline class="race" points="{path}"/>')
         for i, v in points:
             parts.append(f'<circle cx="{x(i)}" cy="{y(v)}" r="3"><title>{e(player)}: {e(num(v))}</title></circle>')
         parts.append("</g>")
     parts.append("</svg>")
     legend = "".join(
-        f'<li class="p{k % 4}"><svg viewBox="0 0 28 10" width="28" height="10" aria-hidden="true">'
+        f'<li class="p{k % COLOURS}"><svg viewBox="0 0 28 10" width="28" height="10" aria-hidden="true">'
         f'<line class="race" x1="1" x2="27" y1="5" y2="5"/></svg> {e(p)}'
-        f'{f" <b>{e(num(v[-1]))}</b>" if v else ""}</li>'
+        f'{f" <b>{e(num(v[-1]))}</b>" if v and v[-1] is not None else ""}</li>'
         for k, (p, v) in enumerate(series.items()))
     return f'<figure>{"".join(parts)}<figcaption>{e(label)}<ul class="legend">{legend}</ul></figcaption></figure>'
 
@@ -186,23 +192,26 @@ def charts(sittings: Sequence[Sitting], game: str, words: GameWords, lang: str) 
     out = []
     currencies = sorted({c for s in mine for nets in s.net.values() for c in nets})
     axis = gettext(lang, "sittings, in the order of their dates")
+    seated: set[str] = set()
     for c in currencies:
-        series: dict[str, list[float]] = {p: [] for p in players}
+        series: dict[str, list[float | None]] = {p: [] for p in players}
         run = {p: Decimal(0) for p in players}
+        seated.clear()
         for s in mine:
+            seated.update(s.hands, s.net)
             for p in players:
                 run[p] += s.net.get(p, {}).get(c, Decimal(0))
-                series[p].append(float(run[p]))
+                series[p].append(float(run[p]) if p in seated else None)
         label = gettext(lang, "Running net {currency}").format(currency=c) if c else gettext(lang, "Running net")
         out.append(line_chart(series, label.strip(), axis, lang))
     hands = {p: 0 for p in players}
     score = {p: 0 for p in players}
-    per_hand: dict[str, list[float]] = {p: [] for p in players}
+    per_hand: dict[str, list[float | None]] = {p: [] for p in players}
     for s in mine:
         for p in players:
             hands[p] += s.hands.get(p, 0)
             score[p] += s.score.get(p, 0)
-            per_hand[p].append(score[p] / hands[p] if hands[p] else 0.0)
+            per_hand[p].append(score[p] / hands[p] if hands[p] else None)
     title = gettext(lang, _SO_FAR[words.score_name])
     out.append(line_chart(per_hand, title, axis, lang))
     return out
@@ -226,5 +235,5 @@ def stats_page(lines: Sequence[Line], sittings: Sequence[Sitting], words: Mappin
     return (f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'">'
-            f"<title>{e(title)}</title><style>{CSS}</style></head>"
+            f"<title>{e(title)}</title><style>{CSS}{MORE_CSS}</style></head>"
             f'<body><main><h1>{e(title)}</h1>{"".join(body)}<footer>{e(made)}</footer></main></body></html>')

@@ -113,11 +113,11 @@ class ExportRun:
 
 
 def export_paths(conn: Any, paths: list[str], job: ExportJob, *, jobs: int = 1, pause: float = 0.0,
-                 run: ExportRun | None = None, warn: Any = None) -> ExportRun:
+                 run: ExportRun | None = None, warn: Any = None, tick: Any = None) -> ExportRun:
     """Store every record of `paths` (each file once already: `dedupe.once_per_file`) in the
     database `conn`, one transaction each. A copy of a record read before, or held under another
     path, is a `duplicate-record` warning and is not stored again; `warn(finding)` hears of it and
-    of every input that cannot be read."""
+    of every input that cannot be read; `tick()` of each record done."""
     from ..common import database
     from ..common.batch import run_parallel
     from ..common.dedupe import ContentSeen, duplicate
@@ -128,6 +128,8 @@ def export_paths(conn: Any, paths: list[str], job: ExportJob, *, jobs: int = 1, 
     seen = ContentSeen()
     for e in run_parallel(job, paths, jobs, crashed=job.crashed):
         run.done += 1
+        if tick is not None:
+            tick()
         if e.unreadable is not None:
             run.unreadable += 1
             warn(e.unreadable)

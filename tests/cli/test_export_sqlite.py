@@ -301,3 +301,19 @@ def test_killing_the_export_leaves_each_record_whole_or_absent(tmp_path, copy_of
     r = export(db, str(copy_of_records))
     assert r.exit_code == 0 and f"{len(whole) - len(got)} added" in r.stderr
     assert record_rows(db) == whole
+
+
+def test_a_database_held_by_another_writer_is_left_as_it_was(tmp_path):
+    db = tmp_path / "club.db"
+    export(db, "records/marks-only.yaml")
+    before = record_rows(db)
+    other = sqlite3.connect(str(db), isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")  # another program writing: the export waits, then gives up
+    try:
+        r = export(db, "records/robber-played.yaml")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert r.exit_code in (2, 4)
+    assert "database is locked" in r.stderr and "Traceback" not in r.output
+    assert record_rows(db) == before

@@ -9,7 +9,7 @@ import click
 
 from ..common.messages import LANGS, finding_line
 from ..common.yaml_input import MAX_BYTES
-from .base import EXIT_OK, EXIT_UNREADABLE, err, expand, interruptible, progress
+from .base import EXIT_OK, EXIT_UNREADABLE, EXIT_WRITE, err, expand, interruptible, progress
 from .completion import complete_records
 from .language import tr, ui_lang
 
@@ -53,7 +53,7 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
         err(msg.refusal(e, database, lang))
         sys.exit(EXIT_UNREADABLE)
     except db.sqlite3.Error as e:
-        err(msg.refusal(db.Refused("unreadable", reason=str(e)), database, lang))
+        err(msg.refusal(db.refused(e), database, lang))
         sys.exit(EXIT_UNREADABLE)
     try:
         pause = float(os.environ.get(PAUSE_ENV) or 0)
@@ -66,7 +66,13 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
             def warn(f: object) -> None:
                 err(finding_line(f, lang))  # type: ignore[arg-type]
 
-            export_paths(conn, paths, job, jobs=jobs, pause=pause, run=run, warn=warn, tick=lambda: bar.update(1))
+            try:
+                export_paths(conn, paths, job, jobs=jobs, pause=pause, run=run, warn=warn,
+                             tick=lambda: bar.update(1))
+            except db.sqlite3.Error as e:  # locked by another export, a full disk: the record under way is rolled back
+                err(msg.refusal(db.Refused("cannot-write", reason=str(e)), database, lang))
+                err(msg.summary(run, database, lang))
+                sys.exit(EXIT_WRITE)
     finally:
         db.close(conn)
     err(msg.summary(run, database, lang))

@@ -70,7 +70,7 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
             err(msg.refusal(e, database, opts.lang))
             sys.exit(EXIT_UNREADABLE)
         except db.sqlite3.Error as e:
-            err(msg.refusal(db.Refused("unreadable", reason=str(e)), database, opts.lang))
+            err(msg.refusal(db.refused(e), database, opts.lang))
             sys.exit(EXIT_UNREADABLE)
     else:
         paths, problems = expand(inputs)

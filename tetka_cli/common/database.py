@@ -216,11 +216,19 @@ def open_for_writing(path: str) -> sqlite3.Connection:
         conn.execute("PRAGMA foreign_keys=ON")
     except sqlite3.DatabaseError as e:
         conn.close()
-        raise Refused("not-sqlite", reason=str(e)) from None
+        raise refused(e) from None
     except Refused:
         conn.close()
         raise
     return conn
+
+
+def refused(e: sqlite3.Error) -> Refused:
+    """What an error of SQLite at opening says of the file: not a database at all, or one that
+    cannot be used now (locked, read only, on a failing disk)."""
+    if getattr(e, "sqlite_errorname", "") == "SQLITE_NOTADB" or "not a database" in str(e):
+        return Refused("not-sqlite")
+    return Refused("unreadable", reason=str(e))
 
 
 def open_for_reading(path: str) -> sqlite3.Connection:
@@ -236,7 +244,7 @@ def open_for_reading(path: str) -> sqlite3.Connection:
         _check(conn, writing=False)
     except sqlite3.DatabaseError as e:
         conn.close()
-        raise Refused("not-sqlite", reason=str(e)) from None
+        raise refused(e) from None
     except Refused:
         conn.close()
         raise

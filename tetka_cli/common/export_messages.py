@@ -14,13 +14,15 @@ _REFUSALS = {
              "cannot migrate: export the records again into a new file",
     "missing": "{path}: no such database: make one with `tetka export --sqlite {path} RECORDS`",
     "unreadable": "{path}: cannot be used as a database: {reason}",
+    "cannot-write": "{path}: cannot write: {reason}; every record stored so far is whole, the one under way "
+                    "was not stored",
 }
 
 
 def refusal(e: Any, path: str, lang: str) -> str:
     """Why the file `path` is refused (`database.Refused`), in one line."""
     kw = dict(e.kw)
-    if "reason" in kw:
+    if "reason" in kw:  # SQLite's own words, translated where the catalog knows them
         kw["reason"] = gettext(lang, str(kw["reason"]))
     return gettext(lang, _REFUSALS[e.code]).format(path=path, **kw)
 

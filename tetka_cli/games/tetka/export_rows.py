@@ -12,6 +12,7 @@ from .referee import RecordReport
 
 
 _TEXT = {c: str(c) for c in DECK}  # each card's canonical text, made once
+_new = tuple.__new__  # PlayRow(...) without the Python-level __new__: 52 times a hand
 
 
 def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Iterator[Any]:
@@ -37,7 +38,7 @@ def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Ite
                 continue
             for tr in res.tricks:
                 for seq, (p, c) in enumerate(zip(tr.players, tr.cards), start=1):
-                    yield PlayRow(r.number, h.number, tr.number, seq, p, _TEXT[c])
+                    yield _new(PlayRow, (r.number, h.number, tr.number, seq, p, _TEXT[c]))
             if h.source != "played":
                 continue  # the marks that count are the table's: the cards give no reasons for them
             for seq, m in enumerate(res.marks, start=1):

@@ -10,6 +10,7 @@ import click
 from ..common.messages import LANGS, finding_line
 from ..common.yaml_input import MAX_BYTES
 from .base import EXIT_OK, EXIT_UNREADABLE, EXIT_WRITE, err, expand, interruptible, progress
+from ..games.registry import all_games
 from .completion import complete_records
 from .language import tr, ui_lang
 
@@ -21,8 +22,9 @@ PAUSE_ENV = "TETKA_EXPORT_PAUSE"  # a test hook: seconds to wait inside each rec
 @click.option("--sqlite", "database", required=True, metavar="FILE", type=click.Path(dir_okay=False),
               help="The SQLite database to write: created if missing, each record in it kept up to date.")
 @click.option("--analyse", is_flag=True, help="Also store what `tetka analyse` finds (the plays that cost marks).")
-@click.option("--from-trick", type=click.IntRange(min=1), default=None, metavar="K",
-              help="With --analyse: grade the plays from trick K on (default: the game's own).")
+@click.option("--from-trick", type=click.IntRange(1, max(g.tricks_per_hand for g in all_games() if g.analysable)),
+              default=None, metavar="K",
+              help="Grade the plays from trick K on (implies --analyse; default: the game's own).")
 @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
               help="Refuse a record file larger than this.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
@@ -59,7 +61,8 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
         pause = float(os.environ.get(PAUSE_ENV) or 0)
     except ValueError:
         pause = 0.0
-    job = ExportJob(max_bytes=max_bytes, analyse=analyse, from_trick=from_trick, known=db.known(conn))
+    job = ExportJob(max_bytes=max_bytes, analyse=analyse or from_trick is not None, from_trick=from_trick,
+                    known=db.known(conn))
     run = ExportRun(total=len(paths))
     try:
         with interruptible(run), progress(len(paths)) as bar:

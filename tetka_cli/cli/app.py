@@ -24,12 +24,14 @@ from .base import (
     reason,
 )
 from .language import Group, lang_in_args, speaking, tr
+from .export import export
 from .live import live
 from .marks import marks
 from .replay import replay
 from .schema import schema
 from .settle import settle
 from .simulate import simulate
+from .stats import stats
 from .validate import validate
 
 
@@ -47,7 +49,7 @@ def cli() -> None:
     """
 
 
-for _command in (validate, replay, marks, settle, simulate, schema, live, analyse):
+for _command in (validate, replay, marks, settle, simulate, schema, live, analyse, export, stats):
     cli.add_command(_command)
 
 

@@ -219,3 +219,13 @@ class Game(ABC):
         if given:
             raise ValueError("house rules are not taken by this game's live side")
         return {}
+
+    # -- export: a record's rows for a database (`export --sqlite`, `stats`) --------------------------
+    score_name = "marks"  # what a hand's score is, as `stats` names its figures: "marks" or "points"
+    won_name = "robbers_lowest"  # what a part won is, as `stats` names it: "robbers_lowest", "games_won"
+
+    def record_rows(self, report: Any, analysis: Any = None) -> Iterable[Any]:
+        """A judged record as plain rows (`common.record_rows`): its parts and each player's place
+        in them, hands, every card played, each hand's result per player with the reasons, and
+        the graded plays of `analysis` (what `analyse` returned for it) when given."""
+        raise Unsupported("export covers {games} records; {game} is not exported yet", game=self.name)

@@ -136,3 +136,12 @@ class TerzGame(Game):
                 raise ValueError("{key}: one of {values}", {"key": key, "values": ", ".join(map(str, by_text))})
             out[key] = by_text[value.strip().lower()]
         return out
+
+    # -- export: a record's rows for a database (`export --sqlite`, `stats`) --------------------------
+    score_name = "points"
+    won_name = "games_won"
+
+    def record_rows(self, report: Any, analysis: Any = None) -> Iterable[Any]:
+        from .export_rows import record_rows
+
+        return record_rows(report, analysis)

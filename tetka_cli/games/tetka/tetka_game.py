@@ -198,3 +198,9 @@ class TetkaGame(Game):
         from .live_words import TetkaLive
 
         return TetkaLive(lang)
+
+    # -- export: a record's rows for a database (`export --sqlite`, `stats`) --------------------------
+    def record_rows(self, report: Any, analysis: Any = None) -> Iterable[Any]:
+        from .export_rows import record_rows
+
+        return record_rows(report, analysis)

@@ -1,0 +1,82 @@
+"""`tetka export --sqlite FILE`: every record read, of every game, into one SQLite database."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Sequence
+
+import click
+
+from ..common.messages import LANGS, finding_line
+from ..common.yaml_input import MAX_BYTES
+from .base import EXIT_OK, EXIT_UNREADABLE, EXIT_WRITE, err, expand, interruptible, progress
+from ..games.registry import all_games
+from .completion import complete_records
+from .language import tr, ui_lang
+
+PAUSE_ENV = "TETKA_EXPORT_PAUSE"  # a test hook: seconds to wait inside each record's transaction
+
+
+@click.command("export")
+@click.argument("inputs", nargs=-1, required=True, metavar="FILE|DIR|-...", shell_complete=complete_records)
+@click.option("--sqlite", "database", required=True, metavar="FILE", type=click.Path(dir_okay=False),
+              help="The SQLite database to write: created if missing, each record in it kept up to date.")
+@click.option("--analyse", is_flag=True, help="Also store what `tetka analyse` finds (the plays that cost marks).")
+@click.option("--from-trick", type=click.IntRange(1, max(g.tricks_per_hand for g in all_games() if g.analysable)),
+              default=None, metavar="K",
+              help="Grade the plays from trick K on (implies --analyse; default: the game's own).")
+@click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
+              help="Refuse a record file larger than this.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes reading and checking records in parallel; the database is the same.")
+@click.option("--lang", type=click.Choice(LANGS), default=None,
+              help="Language of messages and headings (default: from the locale).")
+def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int | None, max_bytes: int,
+           jobs: int, lang: str | None) -> None:
+    """Store records in an SQLite database, for SQL, the sqlite3 shell, Datasette or `tetka stats
+    --db`: every record (both games) with its parts, hands, every card played, each hand's marks
+    or points with the reasons, findings, money and (with --analyse) graded plays. Each record
+    once, matched by its path: unchanged it is left alone, changed it is replaced, in one
+    transaction each; a copy under another name is a warning. Views for scripts: hand_results
+    and plays (docs/database.md)."""
+    from ..common import database as db
+    from ..common import export_messages as msg
+    from ..common.dedupe import once_per_file
+    from ..games.exporting import ExportJob, ExportRun, export_paths
+
+    lang = lang or ui_lang()
+    paths, problems = expand(inputs)
+    paths, dups = once_per_file(paths)
+    for f in [*problems, *dups]:
+        err(finding_line(f, lang))
+    try:
+        conn = db.open_for_writing(database)
+    except db.Refused as e:
+        err(msg.refusal(e, database, lang))
+        sys.exit(EXIT_UNREADABLE)
+    except db.sqlite3.Error as e:
+        err(msg.refusal(db.refused(e), database, lang))
+        sys.exit(EXIT_UNREADABLE)
+    try:
+        pause = float(os.environ.get(PAUSE_ENV) or 0)
+    except ValueError:
+        pause = 0.0
+    job = ExportJob(max_bytes=max_bytes, analyse=analyse or from_trick is not None, from_trick=from_trick,
+                    known=db.known(conn))
+    run = ExportRun(total=len(paths))
+    try:
+        with interruptible(run), progress(len(paths)) as bar:
+            def warn(f: object) -> None:
+                err(finding_line(f, lang))  # type: ignore[arg-type]
+
+            try:
+                export_paths(conn, paths, job, jobs=jobs, pause=pause, run=run, warn=warn,
+                             tick=lambda: bar.update(1))
+            except db.sqlite3.Error as e:  # locked by another export, a full disk: the record under way is rolled back
+                err(msg.refusal(db.Refused("cannot-write", reason=str(e)), database, lang))
+                err(msg.summary(run, database, lang))
+                sys.exit(EXIT_WRITE)
+    finally:
+        db.close(conn)
+    err(msg.summary(run, database, lang))
+    sys.exit(EXIT_UNREADABLE if problems or run.unreadable else EXIT_OK)

@@ -1,0 +1,144 @@
+"""A club's figures, per game, season and player, computed in one place from a database's rows:
+the file `export --sqlite` wrote, or one built in memory from records (`tetka stats PATHS`), so
+both give the same figures. Seasons are the years of the records' dates (meta `date`).
+
+What counts: a hand counts when it was scored (from the cards or the table's marks) and came
+before its part's end; renonces are those of counted hands; a part counts when finished; money
+is what `settle` settles (records with no error but renonces), per currency."""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Mapping
+
+BY = ("dealer", "seat")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One player's figures in one game and season (and, with `--by`, for one dealer or seat:
+    then only the figures of hands, the rest None)."""
+
+    game: str
+    season: str | None  # the year, None for records without a date
+    player: str
+    split: str | None  # the dealer's name, or the seat (1 leads the first trick), with --by
+    sittings: int | None
+    hands: int
+    score: int  # marks (Tetka) or points (Terz) of the counted hands
+    renonces: int
+    parts: int | None  # finished robbers or games
+    won: int | None  # of them: finished lowest (Tetka), won (Terz)
+    net: Mapping[str, Decimal] | None  # currency -> net money
+    analysed: int  # plays graded by `analyse`
+    loss: int | None  # marks those plays lost; None when none was analysed
+
+    @property
+    def score_per_hand(self) -> float | None:
+        return self.score / self.hands if self.hands else None
+
+    @property
+    def renonces_per_100(self) -> float | None:
+        return 100 * self.renonces / self.hands if self.hands else None
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """One record in the order of time, for the charts: each player's hands, score and net."""
+
+    game: str
+    path: str
+    date: str | None
+    hands: Mapping[str, int]
+    score: Mapping[str, int]
+    net: Mapping[str, Mapping[str, Decimal]] = field(default_factory=dict)  # player -> currency -> net
+
+
+_SEASON = "substr(r.date, 1, 4)"
+_FILTER = "(:since IS NULL OR substr(r.date, 1, 10) >= :since) AND (:until IS NULL OR substr(r.date, 1, 10) <= :until)"
+_COUNTED = "h.after_end = 0 AND h.source <> 'none'"
+_HANDS = ("FROM hand_scores s JOIN hands h ON h.record = s.record AND h.part = s.part AND h.hand = s.hand "
+          "JOIN records r ON r.id = s.record")
+
+
+def figures(conn: sqlite3.Connection, *, since: str | None = None, until: str | None = None,
+            by: str | None = None) -> list[Line]:
+    """Every player's figures, per game and season (and per dealer or seat with `by`)."""
+    if by not in (None, *BY):
+        raise ValueError(by)
+    split = {"dealer": "h.dealer", "seat": "s.seat", None: "NULL"}[by]
+    p = {"since": since, "until": until}
+    acc: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    def line(key: tuple[Any, ...]) -> dict[str, Any]:
+        return acc.setdefault(key, {"sittings": None if by else 0, "hands": 0, "score": 0, "renonces": 0,
+                                    "parts": None if by else 0, "won": None if by else 0,
+                                    "net": None if by else {}, "analysed": 0, "loss": None})
+
+    def split_text(v: Any) -> str | None:
+        return None if v is None else str(v)
+
+    for game, season, player, sp, n, score in conn.execute(
+            f"SELECT r.game, {_SEASON}, s.player, {split}, count(*), sum(s.score) {_HANDS} "
+            f"WHERE {_FILTER} AND {_COUNTED} GROUP BY 1, 2, 3, 4", p):
+        d = line((game, season, player, split_text(sp)))
+        d["hands"], d["score"] = n, score
+    for game, season, player, sp, n in conn.execute(
+            f"SELECT r.game, {_SEASON}, s.player, {split}, count(*) {_HANDS} JOIN findings f ON f.record = s.record "
+            f"AND f.part = s.part AND f.hand = s.hand AND f.player = s.player "
+            f"WHERE {_FILTER} AND {_COUNTED} AND f.code = 'renonce' GROUP BY 1, 2, 3, 4", p):
+        line((game, season, player, split_text(sp)))["renonces"] = n
+    for game, season, player, sp, n, loss in conn.execute(
+            f"SELECT r.game, {_SEASON}, s.player, {split}, count(*), sum(a.loss) {_HANDS} JOIN analysis a "
+            f"ON a.record = s.record AND a.part = s.part AND a.hand = s.hand AND a.player = s.player "
+            f"WHERE {_FILTER} GROUP BY 1, 2, 3, 4", p):
+        d = line((game, season, player, split_text(sp)))
+        d["analysed"], d["loss"] = n, loss
+    if by is None:
+        for game, season, player, n in conn.execute(
+                f"SELECT r.game, {_SEASON}, rp.player, count(*) FROM record_players rp "
+                f"JOIN records r ON r.id = rp.record WHERE {_FILTER} GROUP BY 1, 2, 3", p):
+            line((game, season, player, None))["sittings"] = n
+        for game, season, player, n, won in conn.execute(
+                f"SELECT r.game, {_SEASON}, pp.player, count(*), sum(pp.won) FROM part_players pp "
+                f"JOIN parts t ON t.record = pp.record AND t.part = pp.part JOIN records r ON r.id = pp.record "
+                f"WHERE {_FILTER} AND t.finished = 1 GROUP BY 1, 2, 3", p):
+            d = line((game, season, player, None))
+            d["parts"], d["won"] = n, won
+        for game, season, player, currency, net in conn.execute(
+                f"SELECT r.game, {_SEASON}, st.player, st.currency, st.net FROM settlements st "
+                f"JOIN records r ON r.id = st.record WHERE {_FILTER} ORDER BY r.id, st.player", p):
+            nets = line((game, season, player, None))["net"]
+            nets[currency] = nets.get(currency, Decimal(0)) + Decimal(net)
+    lines = [Line(*key, **d) for key, d in acc.items()]
+    lines.sort(key=_order)
+    return lines
+
+
+def _order(x: Line) -> tuple[Any, ...]:
+    """By game, season (undated last), player, then dealer or seat."""
+    split: tuple[Any, ...] = () if x.split is None else ((0, int(x.split), "") if x.split.isdigit() else (1, 0, x.split))
+    return (x.game, x.season is None, x.season or "", x.player, split)
+
+
+def sittings(conn: sqlite3.Connection, *, since: str | None = None, until: str | None = None) -> list[Sitting]:
+    """Every record in the order of time (dated first, by date, then by path), for the charts."""
+    p = {"since": since, "until": until}
+    order: list[tuple[int, str, str, str | None]] = list(conn.execute(
+        f"SELECT r.id, r.game, r.path, r.date FROM records r WHERE {_FILTER} "
+        f"ORDER BY r.date IS NULL, r.date, r.path", p))
+    hands: dict[int, dict[str, int]] = {}
+    score: dict[int, dict[str, int]] = {}
+    for rid, player, n, sc in conn.execute(
+            f"SELECT s.record, s.player, count(*), sum(s.score) {_HANDS} WHERE {_FILTER} AND {_COUNTED} "
+            f"GROUP BY 1, 2", p):
+        hands.setdefault(rid, {})[player] = n
+        score.setdefault(rid, {})[player] = sc
+    nets: dict[int, dict[str, dict[str, Decimal]]] = {}
+    for rid, player, currency, net in conn.execute(
+            f"SELECT st.record, st.player, st.currency, st.net FROM settlements st JOIN records r ON r.id = st.record "
+            f"WHERE {_FILTER}", p):
+        nets.setdefault(rid, {}).setdefault(player, {})[currency] = Decimal(net)
+    return [Sitting(game, path, date, hands.get(rid, {}), score.get(rid, {}), nets.get(rid, {}))
+            for rid, game, path, date in order]

@@ -1,0 +1,37 @@
+"""The words of `export` and `stats` about a database (catalog: `locale/ru/LC_MESSAGES/stats.po`)."""
+from __future__ import annotations
+
+from typing import Any
+
+from .i18n import gettext, ngettext
+
+_REFUSALS = {
+    "not-sqlite": "{path}: not an SQLite database",
+    "not-tetka": "{path}: an SQLite database that tetka did not write: give a new file or a tetka database",
+    "newer": "{path}: a tetka database of schema version {version}, newer than this tetka reads ({supported}): "
+             "upgrade tetka",
+    "older": "{path}: a tetka database of schema version {version}, older than {supported}, which this tetka "
+             "cannot migrate: export the records again into a new file",
+    "missing": "{path}: no such database: make one with `tetka export --sqlite {path} RECORDS`",
+    "unreadable": "{path}: cannot be used as a database: {reason}",
+    "cannot-write": "{path}: cannot write: {reason}; every record stored so far is whole, the one under way "
+                    "was not stored",
+}
+
+
+def refusal(e: Any, path: str, lang: str) -> str:
+    """Why the file `path` is refused (`database.Refused`), in one line."""
+    kw = dict(e.kw)
+    if "reason" in kw:  # SQLite's own words, translated where the catalog knows them
+        kw["reason"] = gettext(lang, str(kw["reason"]))
+    return gettext(lang, _REFUSALS[e.code]).format(path=path, **kw)
+
+
+def summary(run: Any, path: str, lang: str) -> str:
+    """The last line of an export: what became of each record read."""
+    head = ngettext(lang, "{path}: {n} record read", "{path}: {n} records read", run.total).format(
+        path=path, n=run.total)
+    return head + ": " + gettext(
+        lang, "{added} added, {replaced} replaced, {unchanged} unchanged, {duplicates} copies, "
+              "{unreadable} unreadable").format(added=run.added, replaced=run.replaced, unchanged=run.unchanged,
+                                                 duplicates=run.duplicates, unreadable=run.unreadable)

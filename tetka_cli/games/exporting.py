@@ -1,0 +1,151 @@
+"""One record's part in an export run, for any game: read it, judge it, and turn it into what the
+database holds (`common.record_rows.ExportedRecord`), or say why not. An `ExportJob` is what
+`export --jobs N` sends to each worker process; it sends back plain data."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Mapping
+
+from ..common.database import meta_date
+from ..common.dedupe import digest
+from ..common.findings import Finding, FindingError
+from ..common.record_rows import ExportedRecord, FindingRow
+from ..common.yaml_input import MAX_BYTES, read_bytes
+from . import registry
+from .records import check_record
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    path: str  # as the database keys it (normalised)
+    given: str  # as given
+    digest: str | None = None
+    record: ExportedRecord | None = None  # None: unchanged, or unreadable
+    unchanged: bool = False  # the database already holds this content at this path
+    unreadable: Finding | None = None
+    findings: tuple[Finding, ...] = ()
+    game: str = registry.DEFAULT
+
+
+def db_path(path: str) -> str:
+    """The path a record is kept under: as given, normalised (`./a//b.yaml` is `a/b.yaml`)."""
+    return path if path == "-" else os.path.normpath(path)
+
+
+@dataclass(frozen=True, slots=True)
+class ExportJob:
+    max_bytes: int = MAX_BYTES
+    analyse: bool = False
+    from_trick: int | None = None
+    known: Mapping[str, tuple[str, int | None]] = field(default_factory=dict)  # path -> (digest, analysed_from)
+
+    def wanted_analysis(self, g: Any) -> int | None:
+        return (self.from_trick or g.first_graded_trick) if self.analyse else None
+
+    def analysed_enough(self, analysed_from: int | None) -> bool:
+        """Whether a record held with this analysis needs none again."""
+        if not self.analyse:
+            return True
+        return analysed_from is not None and (self.from_trick is None or analysed_from == self.from_trick)
+
+    def __call__(self, path: str) -> Exported:
+        key = db_path(path)
+        try:
+            data = read_bytes(path, max_bytes=self.max_bytes)
+        except FindingError as e:
+            return Exported(key, path, unreadable=e.finding)
+        d = digest(data)
+        held = self.known.get(key)
+        if held is not None and held[0] == d and self.analysed_enough(held[1]):
+            # The same content, analysed as asked: nothing to do, not even judging it.
+            return Exported(key, path, d, unchanged=True)
+        try:
+            rep = check_record(path, max_bytes=self.max_bytes, data=data)
+        except FindingError as e:
+            return Exported(key, path, d, unreadable=e.finding)
+        g = registry.game_of(rep)
+        analysed_from = self.wanted_analysis(g)
+        analysis = None
+        if analysed_from is not None and g.analysable:
+            analysis = g.analyse(rep, from_trick=analysed_from, player=None)
+        rows = tuple(g.record_rows(rep, analysis))
+        rec = rep.record
+        findings = tuple(FindingRow(i, f.code, f.severity.value, f.line, f.column, f.robber, f.hand, f.trick,
+                                    f.player, f.message("en")) for i, f in enumerate(rep.findings, start=1))
+        net, transfers, settled = _money(g, rep)
+        meta = dict(rec.meta)
+        out = ExportedRecord(key, d, g.name, tuple(g.players_of(rep)), str(rec.stake), rec.currency, meta, rep.ok,
+                             settled, analysed_from, rows, findings, net, transfers, meta_date(meta))
+        return Exported(key, path, d, out, findings=rep.findings, game=g.name)
+
+    def crashed(self, path: str) -> Exported:
+        """What stands for a record whose process died: reported, never stored."""
+        return Exported(db_path(path), path, unreadable=Finding("worker-died", {}, path=path))
+
+
+def _money(g: Any, rep: Any) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], bool]:
+    """Each player's net and who pays whom, as `settle` (without --force or --provisional) settles
+    the record; nothing when settle would leave it out."""
+    from ..common.money_views import places_of, transfers_json
+    from ..common.transfers import settle_up
+
+    if any(f.is_error and f.code != "renonce" for f in rep.findings) or not getattr(rep, g.part):
+        return (), (), False
+    doc = g.sitting_json(g.money(rep))
+    transfers = transfers_json(settle_up({p: Decimal(v) for p, v in doc["net"].items()}), places_of([doc]))
+    return (tuple((p, v) for p, v in doc["net"].items()),
+            tuple((t["from"], t["to"], t["amount"]) for t in transfers), True)
+
+
+@dataclass
+class ExportRun:
+    """What an export run did, record by record (the counts the summary line gives)."""
+
+    total: int = 0
+    done: int = 0
+    added: int = 0
+    replaced: int = 0
+    unchanged: int = 0
+    duplicates: int = 0
+    unreadable: int = 0
+
+
+def export_paths(conn: Any, paths: list[str], job: ExportJob, *, jobs: int = 1, pause: float = 0.0,
+                 run: ExportRun | None = None, warn: Any = None, tick: Any = None) -> ExportRun:
+    """Store every record of `paths` (each file once already: `dedupe.once_per_file`) in the
+    database `conn`, one transaction each. A copy of a record read before, or held under another
+    path, is a `duplicate-record` warning and is not stored again; `warn(finding)` hears of it and
+    of every input that cannot be read; `tick()` of each record done."""
+    from ..common import database
+    from ..common.batch import run_parallel
+    from ..common.dedupe import ContentSeen, duplicate
+
+    run = run or ExportRun()
+    run.total = len(paths)
+    warn = warn or (lambda f: None)
+    seen = ContentSeen()
+    for e in run_parallel(job, paths, jobs, crashed=job.crashed):
+        run.done += 1
+        if tick is not None:
+            tick()
+        if e.unreadable is not None:
+            run.unreadable += 1
+            warn(e.unreadable)
+            continue
+        first = seen.first(e.digest, e.given)
+        if first is None and e.digest is not None:
+            first = database.holder_of(conn, e.digest, e.path)
+        if first is not None:  # a copy: counted once, stored once
+            run.duplicates += 1
+            warn(duplicate(e.given, first, "content"))
+            continue
+        if e.unchanged or e.record is None:
+            run.unchanged += 1
+            continue
+        if database.store(conn, e.record, pause=pause) == "added":
+            run.added += 1
+        else:
+            run.replaced += 1
+    return run

@@ -1,0 +1,55 @@
+"""A judged Terz record as the rows `tetka export --sqlite` stores (`common.record_rows`): its
+games, hands (the turned-up card), every card played (lead, then reply), each hand's points per
+player with their reasons (card points, last trick, each declaration written, bela)."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator
+
+from ...common.cards import DECK
+from ...common.record_rows import HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
+from .referee import RecordReport
+
+
+_TEXT = {c: str(c) for c in DECK}  # each card's canonical text, made once
+
+
+def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Iterator[Any]:
+    for g in rep.games:
+        yield PartRow(g.number, g.first_dealer, g.finished, g.target, g.winner)
+        for seat, p in enumerate(g.players, start=1):
+            yield PartPlayerRow(g.number, seat, p, g.totals[p], g.finished and g.winner == p)
+        for h in g.hands:
+            res = h.result
+            yield HandRow(g.number, h.number, h.dealer, str(h.trump) if h.trump else None, h.source,
+                          res.complete if res is not None else None, h.after_end)
+            # The dealer's opponent leads the first trick (seat 1), the dealer is seat 2.
+            order = sorted(g.players, key=lambda p: p == h.dealer)
+            for seat, p in enumerate(order, start=1):
+                yield ResultRow(g.number, h.number, p, seat, h.points.get(p, 0),
+                                None if h.recorded is None else h.recorded.get(p), None)
+            if res is None:
+                continue
+            for tr in res.tricks:
+                yield PlayRow(g.number, h.number, tr.number, 1, tr.leader, _TEXT[tr.lead])
+                yield PlayRow(g.number, h.number, tr.number, 2, tr.reply_player, _TEXT[tr.reply])
+            if h.source != "played":
+                continue
+            yield from _reasons(g.number, h.number, g.players, res)
+
+
+def _reasons(part: int, hand: int, players: Iterable[str], res: Any) -> Iterator[ReasonRow]:
+    seq = 0
+    for p in players:
+        declared = [d for d in res.declarations if d.player == p and d.scored]
+        bela = res.written.get(p, 0) - sum(d.points for d in declared)
+        bonus = res.last_trick_bonus.get(p, 0)
+        cards = res.points[p] - bonus - res.written.get(p, 0)  # after a renonce's penalty, if any
+        items = [("card-points", cards, None, None, None)]
+        if bonus:
+            items.append(("last-trick", bonus, len(res.tricks), None, None))
+        items += [("declaration", d.points, d.trick, " ".join(str(c) for c in d.cards), d.kind) for d in declared]
+        if bela and res.bela is not None:
+            items.append(("bela", bela, res.bela.trick, None, None))
+        for kind, amount, trick, card, detail in items:
+            seq += 1
+            yield ReasonRow(part, hand, seq, p, kind, amount, trick, card, detail)

@@ -84,7 +84,7 @@ def _terz_key_named(f: Finding) -> Finding:
 
 
 def _terz() -> Game:
-    from .terz.reader import TerzReader
+    from .terz.reader import STREAMED, TerzReader
     from .terz.referee import referee
 
     def read(path: str, root: Any, top: Any, findings: list[Finding] | None = None) -> Any:
@@ -92,11 +92,16 @@ def _terz() -> Game:
         reader.findings.extend(findings or ())
         return reader.read(root, top)
 
-    return Game("terz", read, referee)
+    def open_reader(path: str, findings: list[Finding]) -> Any:
+        reader = TerzReader(path)
+        reader.findings = findings
+        return reader
+
+    return Game("terz", read, referee, STREAMED, open_reader)
 
 
 _FACTORIES: dict[str, Callable[[], Game]] = {"tetka": _tetka, "terz": _terz}
-_STREAMED = frozenset({"robbers"})  # every key any game streams (kept in step with the games)
+_STREAMED = frozenset({"robbers", "games"})  # every key any game streams (kept in step with the games)
 _LOADED: dict[str, Game] = {}
 
 
@@ -168,7 +173,7 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
                 node = again.node(vfirst)
                 root.value = [(k, node if v is value else v) for k, v in root.value]
                 top[key] = (top[key][0], node)
-        if reader is not None:  # only Tetka streams, so far
+        if reader is not None:  # a Terz record has no unknown key that is Terz's to name
             return _terz_keys_named(reader.read(root, top))
         return game(name).read(path, root, top, head.findings)
 

@@ -74,15 +74,7 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
     if len(names) != 4 or len(set(names)) != 4:
         raise click.BadParameter(tr("Tetka is played by four distinct players, not {n}: {players!r}").format(
             n=len(names), players=players), param_hint="--players")
-    from ..common.messages import character_at
-    from ..common.names import bad_character_at
-
-    for name in names:
-        bad = bad_character_at(name)
-        if bad is not None:  # the reader would refuse the record: never write one
-            raise click.BadParameter(tr("{name!r} is not a name a record may hold: {reason}").format(
-                name=name, reason=character_at(*bad, lang=ui_lang())),
-                                     param_hint="--players")
+    _refuse_bad_names(names)
     try:
         seats = bot_names(bots)
     except BotSpecError as e:
@@ -110,6 +102,20 @@ def simulate(game: str, games: int | None, target: int, hands: int | None, robbe
                         tablefmt="simple", disable_numparse=True)
         heading = ngettext(lang, "{n} hand", "{n} hands", played).format(n=played)
         (out if out_path is not None else err)(f"{heading}\n{text}")
+
+
+def _refuse_bad_names(names: list[str]) -> None:
+    """A name holding a control, format or bidirectional character, which the reader of either
+    game would refuse in the record, is a usage error (exit 2): such a record is never written."""
+    from ..common.messages import character_at
+    from ..common.names import bad_character_at
+
+    for name in names:
+        bad = bad_character_at(name)
+        if bad is not None:
+            raise click.BadParameter(tr("{name!r} is not a name a record may hold: {reason}").format(
+                name=name, reason=character_at(*bad, lang=ui_lang())),
+                                     param_hint="--players")
 
 
 def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: list[str]) -> None:
@@ -172,6 +178,7 @@ def _simulate_terz(games: int, target: int, sittings: int, players: str, bots: s
         raise click.BadParameter(tr("Terz is played by two distinct players, not {n}: {players!r}").format(
                                      n=len(names), players=players),
                                  param_hint="--players")
+    _refuse_bad_names(names)
     seats = [b.strip() for b in bots.split(",") if b.strip()]
     seats = seats * 2 if len(seats) == 1 else seats
     if len(seats) != 2 or any(b not in ("book", "random") for b in seats):

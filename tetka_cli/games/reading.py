@@ -7,7 +7,7 @@ one hand (see `GameReader`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Iterator
 
 import yaml
 
@@ -109,6 +109,31 @@ class GameReader(NodeReader):
         currency = self.text(top["currency"][1], "currency") or "" if "currency" in top else ""
         return stake, stake_loc or NOWHERE, currency
 
+    # -- the record ------------------------------------------------------------------------------
+    GAME = ""  # the record's `game`
+    TOP_KEYS: frozenset[str] | set[str] = frozenset()  # the keys of the record's top mapping
+    RULES: Any = None  # the game's house rules (their defaults when the record names none)
+    RECORD: Any = None  # the game's record
+
+    def unknown_key(self, k: yaml.Node, key: str, what: str, allowed: Any, **where: Any) -> None:
+        """A key the game does not read where it stands (a game may say more of it)."""
+        self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), **where)
+
+    def rules(self, node: yaml.Node) -> Any:
+        raise NotImplementedError
+
+    def read(self, root: yaml.Node, top: Top) -> Any:
+        """The record, from its top mapping (its parts streamed already, or as nodes)."""
+        for key in set(top) - set(self.TOP_KEYS):
+            self.unknown_key(top[key][0], key, "record", self.TOP_KEYS)
+        players, players_loc = self.record_players(root, top)
+        stake, stake_loc, currency = self.money(top)
+        rules = self.rules(top["rules"][1]) if "rules" in top else self.RULES()
+        meta = self.meta(top)
+        parts, parts_loc = self.parts(root, top, players)
+        return self.RECORD(self.path, self.GAME, players, tuple(parts), tuple(self.findings), stake, stake_loc,
+                           currency, rules, meta, players_loc, parts_loc)
+
     # -- parts and hands -------------------------------------------------------------------------
     def part(self, node: yaml.Node, number: int, players: tuple[str, ...],
              streamed: tuple[yaml.Node | None, list[Any]] = (None, [])) -> Any:
@@ -199,12 +224,7 @@ class GameReader(NodeReader):
         parts: list[Any] = []
         count = hands = 0
         full = False
-        events.widen(2 * limit)  # counted past the limit, so that too-many can say how many
-        while True:
-            ev = events.next()
-            if type(ev) is yaml.SequenceEndEvent:
-                break
-            count += 1
+        for count, ev in _items(events, limit):
             if count > limit or not players or full:
                 events.skip(ev)
                 continue
@@ -253,12 +273,7 @@ class GameReader(NodeReader):
         out: list[Any] = []
         h = 0
         limit = self.limit
-        events.widen(2 * limit)  # counted past the limit, so that too-many can say how many
-        while True:
-            ev = events.next()
-            if type(ev) is yaml.SequenceEndEvent:
-                break
-            h += 1
+        for h, ev in _items(events, limit):
             if h > limit:
                 events.skip(ev)
                 continue
@@ -266,3 +281,16 @@ class GameReader(NodeReader):
         self._count = h
         return out if h <= limit else None
 
+
+
+def _items(events: Events, limit: int) -> Iterator[tuple[int, Any]]:
+    """The first event of each item of the list just opened, numbered from 1; the caller reads or
+    skips each. Items are counted up to twice `limit`, so that too-many can say how many."""
+    events.widen(2 * limit)
+    n = 0
+    while True:
+        ev = events.next()
+        if type(ev) is yaml.SequenceEndEvent:
+            return
+        n += 1
+        yield n, ev

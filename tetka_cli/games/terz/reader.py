@@ -68,7 +68,7 @@ def _text_locs(node: yaml.ScalarNode) -> PlayLocs:
 class TerzReader(GameReader):
     """Terz's keys and values."""
 
-    PARTS = "games"
+    GAME, PARTS, TOP_KEYS, RULES, RECORD = "terz", "games", TOP_KEYS, TerzRules, Record
 
     # -- keys ----------------------------------------------------------------------------------
     def keys(self, node: yaml.Node, what: str, allowed: set[str], **where: Any) -> dict[str, tuple[yaml.Node, yaml.Node]]:
@@ -77,11 +77,14 @@ class TerzReader(GameReader):
             return self.mapping(node, what, allowed, **where)
         m = self.mapping(node, what, None, **where)
         for key in [k for k in m if k not in allowed]:
-            k = m.pop(key)[0]
-            other = {"game": "tetka"} if key in TETKA_KEYS.get(what, ()) else {}
-            self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), renderer=RENDERER,
-                     record_game="terz", **other, **where)
+            self.unknown_key(m.pop(key)[0], key, what, allowed, **where)
         return m
+
+    def unknown_key(self, k: yaml.Node, key: str, what: str, allowed: Any, **where: Any) -> None:
+        """An unknown key, named as Tetka's when it is one."""
+        other = {"game": "tetka"} if key in TETKA_KEYS.get(what, ()) else {}
+        self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), renderer=RENDERER,
+                 record_game="terz", **other, **where)
 
     # -- cards ---------------------------------------------------------------------------------
     def card_text(self, text: str, loc: Loc, **where: Any) -> Card | None:
@@ -125,19 +128,6 @@ class TerzReader(GameReader):
         return self.names(node, what, 2, "two names")
 
     # -- the record ----------------------------------------------------------------------------
-    def read(self, root: yaml.Node, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> Record:
-        for key in set(top) - TOP_KEYS:
-            other = {"game": "tetka"} if key in TETKA_KEYS["record"] else {}
-            self.add("unknown-key", top[key][0], key=key, what="record", allowed=sorted(TOP_KEYS),
-                     renderer=RENDERER, record_game="terz", **other)
-        players, players_loc = self.record_players(root, top)
-        stake, stake_loc, currency = self.money(top)
-        rules = self.rules(top["rules"][1]) if "rules" in top else TerzRules()
-        meta = self.meta(top)
-        games, games_loc = self.parts(root, top, players)
-        return Record(self.path, "terz", players, tuple(games), tuple(self.findings), stake, stake_loc,
-                      currency, rules, meta, players_loc, games_loc)
-
     def rules(self, node: yaml.Node) -> TerzRules:
         m = self.keys(node, "rules", RULE_KEYS)
         kw: dict[str, Any] = {}

@@ -29,7 +29,7 @@ HAND_KEYS = {"dealer", "photograph", "deal", "tricks", "marks", "notes"}
 class TetkaReader(GameReader):
     """Tetka's keys and values."""
 
-    PARTS = "robbers"
+    GAME, PARTS, TOP_KEYS, RULES, RECORD = "tetka", "robbers", TOP_KEYS, HouseRules, Record
 
     def card(self, node: yaml.Node, **where: Any) -> Card | None:
         if not isinstance(node, yaml.ScalarNode):
@@ -72,18 +72,6 @@ class TetkaReader(GameReader):
             return tuple(cards), [_loc(n) for n in node.value]  # type: ignore[return-value]
         self.add("schema", node, what=what, expected="cards", **where)
         return None
-
-    def read(self, root: yaml.Node, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> Record:
-        unknown = set(top) - TOP_KEYS
-        for key in unknown:
-            self.add("unknown-key", top[key][0], key=key, what="record", allowed=sorted(TOP_KEYS))
-        players, players_loc = self.record_players(root, top)
-        stake, stake_loc, currency = self.money(top)
-        rules = self.rules(top["rules"][1]) if "rules" in top else HouseRules()
-        meta = self.meta(top)
-        robbers, robbers_loc = self.parts(root, top, players)
-        return Record(self.path, "tetka", players, tuple(robbers), tuple(self.findings), stake, stake_loc,
-                      currency, rules, meta, players_loc, robbers_loc)
 
     def seating(self, node: yaml.Node, what: str) -> tuple[str, ...] | None:
         return self.names(node, what, 4, "four names")

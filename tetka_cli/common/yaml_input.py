@@ -302,7 +302,7 @@ class Events:
             if top[0] > top[1]:
                 keys = top[1] == 2 * MAX_KEYS
                 raise _refuse(self.path, "too-big", ev.start_mark, what="keys" if keys else "items",
-                              limit=MAX_KEYS if keys else MAX_ITEMS)
+                              limit=MAX_KEYS if keys else top[1])  # a list's own limit, when widened
 
     def entries(self) -> Iterator[tuple[yaml.Node, str | None, Any]]:
         """The entries of the mapping just opened, in order: each key's node, its text (None for

@@ -7,7 +7,7 @@ one hand (see `GameReader`).
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import yaml
 
@@ -16,16 +16,30 @@ from ..common.yaml_input import Events, NodeReader, Placeholder, _loc
 
 HAND_BUDGET = 5_000  # values in one hand: 16 tricks, a deal, points or marks and notes are a few hundred
 # A record's parts and hands are not counted against a fixed number, which a long record the tool
-# writes would pass (`simulate --hands 100000` writes 11,367 robbers): each may hold 250,000, and
-# one more for every 128 characters of the record past 32 MB. A hand or a part as the tool writes
-# it takes hundreds of characters; only a flood of empty ones (`- {}`, 5 characters) reaches it.
-MIN_COUNT = 250_000
-CHARS_PER_ITEM = 128
+# writes would pass (`simulate --hands 100000` writes 11,367 robbers): their counts grow with the
+# record's length. A part as the tool writes it takes 450 characters or more (a robber of one hand,
+# at `--robber-target 1`; usually thousands), a hand 300 or more; only a flood of parts or hands
+# far smaller than these (an empty robber `- {}` is 5 characters) reaches the limits. A part past
+# the 4,096th must start at least 384 characters a part into the record, so that a flood of small
+# ones is refused where it starts, before it is read.
+MIN_PARTS, CHARS_PER_PART = 4_096, 384
+MIN_HANDS, CHARS_PER_HAND = 250_000, 128
 
 
-def count_limit(size: int) -> int:
-    """How many parts, and how many hands, a record of `size` characters may hold."""
-    return max(MIN_COUNT, size // CHARS_PER_ITEM)
+class Limits(NamedTuple):
+    parts: int  # robbers (Terz: games) in one record
+    hands: int  # hands in one record, and in one part
+
+
+def limits(size: int) -> Limits:
+    """How many parts, and how many hands, a record of `size` characters may hold (a part: at
+    most as many as start within the first `size` characters, see `parts_before`)."""
+    return Limits(parts_before(size), max(MIN_HANDS, size // CHARS_PER_HAND))
+
+
+def parts_before(at: int) -> int:
+    """How many parts may start before character `at` of a record."""
+    return max(MIN_PARTS, at // CHARS_PER_PART)
 
 
 Top = dict  # key -> (key node, value node): a mapping as `NodeReader.mapping` reads it
@@ -38,7 +52,7 @@ class GameReader(NodeReader):
     nodes living only while it is read, so that a long record's nodes are never all in memory."""
 
     PARTS = ""
-    limit = MIN_COUNT  # of parts and of hands: set from the record's length when streamed
+    bounds = limits(0)  # set from the record's length when its parts are streamed
 
     # -- values of either game ---------------------------------------------------------------------
     def player_at(self, m: Top, key: str, players: tuple[str, ...], **where: Any) -> tuple[str | None, Loc]:
@@ -175,8 +189,8 @@ class GameReader(NodeReader):
         out: list[Any] = []
         if not isinstance(node, yaml.SequenceNode):
             self.add("schema", node, what=key, expected="list")
-        elif len(node.value) > self.limit:
-            self.add("too-many", node, what=key, count=len(node.value), limit=self.limit)
+        elif len(node.value) > self.bounds.parts:
+            self.add("too-many", node, what=key, count=len(node.value), limit=self.bounds.parts)
         elif players:
             hands = 0
             for n, pnode in enumerate(node.value, start=1):
@@ -184,8 +198,8 @@ class GameReader(NodeReader):
                 if got is None:
                     continue
                 hands += len(got.hands)
-                if hands > self.limit:
-                    self.add("too-many", pnode, what="hands", count=hands, limit=self.limit)
+                if hands > self.bounds.hands:
+                    self.add("too-many", pnode, what="hands", count=hands, limit=self.bounds.hands)
                     break
                 out.append(got)
         return out, _loc(node)
@@ -201,8 +215,8 @@ class GameReader(NodeReader):
             return streamed[1], _loc(hnode)
         if not isinstance(hnode, yaml.SequenceNode):
             self.add("schema", hnode, what="hands", expected="list", **where)
-        elif len(hnode.value) > self.limit:
-            self.add("too-many", hnode, what="hands", count=len(hnode.value), limit=self.limit, **where)
+        elif len(hnode.value) > self.bounds.hands:
+            self.add("too-many", hnode, what="hands", count=len(hnode.value), limit=self.bounds.hands, **where)
         else:
             return [self.hand(n, number, h, players) for h, n in enumerate(hnode.value, start=1)], _loc(hnode)
         return [], _loc(hnode)
@@ -220,24 +234,27 @@ class GameReader(NodeReader):
         the record keeps what the referee needs."""
         players = self.record_players(None, self._top)[0]
         self._placeholder = placeholder
-        self.limit = limit = count_limit(len(events.text))
+        self.bounds = bound = limits(len(events.text))
         parts: list[Any] = []
         count = hands = 0
         full = False
-        for count, ev in _items(events, limit):
-            if count > limit or not players or full:
+        over = 0  # the limit of parts where one crossed it (parts_before the place it starts)
+        for count, ev in _items(events, bound.hands):  # counted past the limit, so that too-many can say how many
+            if not over and count > parts_before(ev.start_mark.index):
+                over = parts_before(ev.start_mark.index)
+            if over or not players or full:
                 events.skip(ev)
                 continue
             got = self.part_events(events, ev, count, players)
             if got is not None:
                 hands += len(got.hands)
-                if hands > limit:
-                    self.add("too-many", got.loc, what="hands", count=hands, limit=limit)
+                if hands > bound.hands:
+                    self.add("too-many", got.loc, what="hands", count=hands, limit=bound.hands)
                     full = True
                     continue
                 parts.append(got)
-        if count > limit:
-            self.add("too-many", placeholder, what=key, count=count, limit=limit)
+        if over:
+            self.add("too-many", placeholder, what=key, count=count, limit=over)
             parts = []
         self._parts = parts
 
@@ -255,7 +272,8 @@ class GameReader(NodeReader):
                 value = hands_value
                 got = self.hands_events(events, number, self.part_players(node, players))
                 if got is None:
-                    self.add("too-many", value, what="hands", count=self._count, limit=self.limit, robber=number)
+                    self.add("too-many", value, what="hands", count=self._count, limit=self.bounds.hands,
+                             robber=number)
                     got = []
                 hands = got
             elif name in seen:
@@ -272,8 +290,8 @@ class GameReader(NodeReader):
         """One part's hands, each composed alone and read; None past the limit (counted)."""
         out: list[Any] = []
         h = 0
-        limit = self.limit
-        for h, ev in _items(events, limit):
+        limit = self.bounds.hands
+        for h, ev in _items(events, 2 * limit):  # counted past the limit, so that too-many can say how many
             if h > limit:
                 events.skip(ev)
                 continue
@@ -283,10 +301,10 @@ class GameReader(NodeReader):
 
 
 
-def _items(events: Events, limit: int) -> Iterator[tuple[int, Any]]:
+def _items(events: Events, most: int) -> Iterator[tuple[int, Any]]:
     """The first event of each item of the list just opened, numbered from 1; the caller reads or
-    skips each. Items are counted up to twice `limit`, so that too-many can say how many."""
-    events.widen(2 * limit)
+    skips each. A list of more than `most` items is refused (too-big)."""
+    events.widen(most)
     n = 0
     while True:
         ev = events.next()

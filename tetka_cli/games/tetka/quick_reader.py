@@ -36,7 +36,7 @@ import yaml
 from ...common.cards import Card
 from ...common.positions import Loc
 from ...common.yaml_input import MAX_SCALAR, FileBytes, compose, decode
-from ..reading import MIN_COUNT, count_limit
+from ..reading import MIN_HANDS, MIN_PARTS, Limits, limits, parts_before
 from .reader import CARD_BY_TEXT, TetkaReader
 from .record import HandRecord, Record, RobberRecord
 
@@ -120,16 +120,16 @@ class QuickRead:
             raise NotQuick("a name this layout cannot hold bare")
         self.count = 0  # hands read so far, in all robbers
         self._spans: dict[int, tuple[int, int, int, tuple[str, ...], int]] = {}  # see _robbers
-        self._limit: int | None = None
+        self._limits: Limits | None = None
         robbers = self._robbers(start, end, record)
         self.record = replace(record, robbers=tuple(robbers), robbers_loc=Loc(robbers[0].loc.line, robbers[0].loc.column - 2))
 
-    def limit(self) -> int:
-        """How many robbers, and hands, the full reader reads of this record (`count_limit` of its
-        length in characters, counted only when a record comes near it)."""
-        if self._limit is None:
-            self._limit = count_limit(self.src.chars())
-        return self._limit
+    def limits(self) -> Limits:
+        """How many robbers, and hands, the full reader reads of this record (`reading.limits` of
+        its length in characters, counted only when a record comes near them)."""
+        if self._limits is None:
+            self._limits = limits(self.src.chars())
+        return self._limits
 
     def _robbers(self, start: int, end: int, record: Record) -> list[RobberRecord]:
         src = self.src
@@ -146,8 +146,9 @@ class QuickRead:
                 raise NotQuick("not a robber's first lines")
             src.whole_match(buf, base, m, end)
             indent = len(m.group(1))
-            if len(out) >= MIN_COUNT and len(out) >= self.limit():
-                raise NotQuick("too many robbers")
+            # The full reader's limit counts characters, never more than a quarter of the bytes.
+            if len(out) >= MIN_PARTS and len(out) >= parts_before(pos // 4):
+                raise NotQuick("too many robbers this early")
             line += src.lines(at, pos)
             at = pos
             try:
@@ -220,7 +221,7 @@ class QuickRead:
                 raise NotQuick("a hand out of line")
             number += 1
             self.count += 1
-            if self.count > MIN_COUNT and self.count > self.limit():
+            if self.count > MIN_HANDS and self.count > self.limits().hands:
                 raise NotQuick("too many hands")
             try:
                 d = m.group("d")

@@ -11,14 +11,14 @@ import yaml
 from ...common.cards import DECK, Card, CardError, parse_card
 from ...common.positions import NOWHERE, Loc, TextLocs
 from ...common.yaml_input import NULL, STR, _loc, _Scalar
-from ..reading import HAND_BUDGET, MIN_COUNT, GameReader
+from ..reading import HAND_BUDGET, GameReader
 from .record import HandRecord, Record, RobberRecord
 from .rules import TRICKS_PER_HAND, HouseRules
 
 __all__ = ["HAND_BUDGET", "STREAMED", "TetkaReader", "CARD_BY_TEXT", "CardLocs"]
 
 STREAMED = frozenset({"robbers"})  # read hand by hand from the parser's events
-NEGATIVE_MARKS = MIN_COUNT  # marks down to minus this are "negative" (impossible-marks); below, not a number of marks
+NEGATIVE_MARKS = 250_000  # marks down to minus this are "negative" (impossible-marks); below, not a number of marks
 
 TOP_KEYS = {"format", "game", "meta", "players", "stake", "currency", "rules", "robbers", "notes"}
 RULE_KEYS = {"robber_target", "last_trick_mark", "count_trick_offset"}

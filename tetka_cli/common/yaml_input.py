@@ -302,7 +302,7 @@ class Events:
             if top[0] > top[1]:
                 keys = top[1] == 2 * MAX_KEYS
                 raise _refuse(self.path, "too-big", ev.start_mark, what="keys" if keys else "items",
-                              limit=MAX_KEYS if keys else MAX_ITEMS)
+                              limit=MAX_KEYS if keys else top[1])  # a list's own limit, when widened
 
     def entries(self) -> Iterator[tuple[yaml.Node, str | None, Any]]:
         """The entries of the mapping just opened, in order: each key's node, its text (None for
@@ -538,9 +538,12 @@ class NodeReader:
             return None
         return name
 
-    def seating(self, node: yaml.Node, what: str) -> tuple[str, ...] | None:
+    def names(self, node: yaml.Node, what: str, count: int, expected: str) -> tuple[str, ...] | None:
+        """A list of `count` distinct player names (`expected` says so in a finding). A name
+        longer than any person's is refused (too-long); one holding a control, format or
+        bidirectional character is a schema finding where it stands (`names.refuse_bad_names`)."""
         if not isinstance(node, yaml.SequenceNode):
-            self.add("schema", node, what=what, expected="four names")
+            self.add("schema", node, what=what, expected=expected)
             return None
         names = [self.text(n, what) for n in node.value]
         if None in names:
@@ -548,8 +551,8 @@ class NodeReader:
         self.names_bound(node.value, names)  # type: ignore[arg-type]
         if refuse_bad_names(self.add, node.value, names, what):  # type: ignore[arg-type]
             return None
-        if len(names) != 4 or len(set(names)) != 4:
-            self.add("schema", node, what=what, expected="four names", got=names)
+        if len(names) != count or len(set(names)) != count:
+            self.add("schema", node, what=what, expected=expected, got=names)
             return None
         return tuple(names)  # type: ignore[arg-type]
 

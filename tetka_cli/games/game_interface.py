@@ -20,6 +20,12 @@ from ..common.findings import Finding
 from ..common.output_table import Table
 
 
+def _load(dotted: str) -> Any:
+    """What "module:name" names, its module imported when first asked for."""
+    module, _, name = dotted.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 class Unsupported(ValueError):
     """A capability this game does not have (yet): an English message id and its arguments."""
 
@@ -51,38 +57,52 @@ class Game(ABC):
         """The heading of its score sheet page: "Tetka score sheet"."""
 
     # -- reading and judging ----------------------------------------------------------------------
-    streamed: frozenset[str] = frozenset()  # top-level lists read from the parser's events
+    reader_class: str  # "module:Class" of the game's reader (a `yaml_input.NodeReader`); its module's
+    # STREAMED names the top-level lists it reads from the parser's events, hand by hand
+    referee_function: str  # "module:function": the game's record -> its report (`.ok`, `.findings`, ...)
+    schema_object: str  # "module:NAME": the JSON Schema of the game's records (format 1)
 
-    @abstractmethod
+    @property
+    def streamed(self) -> frozenset[str]:
+        """The top-level lists the game's reader takes as events (a long record's nodes are never
+        all in memory)."""
+        return getattr(importlib.import_module(self.reader_class.partition(":")[0]), "STREAMED", frozenset())
+
     def read(self, path: str, root: Any, top: Any, findings: Sequence[Finding] = ()) -> Any:
         """The game's record from the composed top mapping (`records.load_record` calls this)."""
+        reader = _load(self.reader_class)(path)
+        reader.findings.extend(findings)
+        return reader.read(root, top)
+
+    def open_reader(self, path: str, findings: list[Finding]) -> Any:
+        """A reader that takes the `streamed` lists as events (`records.StreamingReader`), its
+        findings going to `findings`."""
+        reader = _load(self.reader_class)(path)
+        reader.findings = findings
+        return reader
 
     def empty_record(self, path: str, findings: Sequence[Finding]) -> Any:
         """A record of this game with nothing in it but `findings`: what stands for a record whose
         header cannot be read (asked of the default game only)."""
         raise NotImplementedError
 
-    def open_reader(self, path: str, findings: list[Finding]) -> Any:
-        """A reader that takes the `streamed` lists as events (`records.StreamingReader`), or None."""
-        return None
-
     @abstractmethod
     def keys(self) -> Mapping[str, frozenset[str]]:
         """The keys the game's record format knows, per kind of mapping ("top", "hand", ...): a key
         of another game in a record is named as that game's."""
 
-    @abstractmethod
     def referee(self, record: Any) -> Any:
         """The report of a record: `.ok`, `.findings`, `.path`, `.record`."""
+        return _load(self.referee_function)(record)
 
     def check_lean(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
         """The lean report (verdict and totals) of a record read from its bytes, or None to read it
         the full way; `load(text)` reads a head of the record the full way."""
         return None
 
-    @abstractmethod
     def schema(self) -> dict[str, Any]:
         """The JSON Schema of the game's records (format 1)."""
+        return _load(self.schema_object)
 
     # -- views and money: functions of the game's views module -------------------------------------
     views_module: str  # the module of the game's views: a function for each method below

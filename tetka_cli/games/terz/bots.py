@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol, Sequence
 
 from ...common.cards import Card, Rank, Suit
+from ..bot_base import SeededBot, bot_named
 from .cards import DECK, card_points, sequence_step, trick_strength
 from .declarations import Combination, combinations_in
 from .play import legal_replies, reply_wins
@@ -51,13 +52,10 @@ class Bot(Protocol):
     def play(self, view: View, options: Sequence[Card]) -> Card: ...
 
 
-class RandomBot:
+class RandomBot(SeededBot):
     """Any legal card; a random legal declaration, answer, exchange or bela half the time."""
 
     name = "random"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def exchange(self, view: View) -> bool:
         return self.rng.random() < 0.5
@@ -72,13 +70,10 @@ class RandomBot:
         return self.rng.choice(sorted(options, key=lambda c: c.index))
 
 
-class BookBot:
+class BookBot(SeededBot):
     """The advice of the source text, and plain card sense."""
 
     name = "book"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def exchange(self, view: View) -> bool:
         return True
@@ -154,7 +149,4 @@ BOTS = {"random": RandomBot, "book": BookBot}
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:
-    try:
-        return BOTS[name](rng)
-    except KeyError:
-        raise ValueError(f"unknown Terz bot {name!r} (known: {', '.join(BOTS)})") from None
+    return bot_named(BOTS, name, rng, "unknown Terz bot {name!r} (known: {known})")

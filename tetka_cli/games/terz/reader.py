@@ -11,13 +11,13 @@ import yaml
 
 from ...common.cards import Card, CardError, Rank, parse_card
 from ...common.positions import NOWHERE, Loc, TextLocs
-from ...common.yaml_input import NULL, STR, NodeReader, ValueLocs, _loc
+from ...common.yaml_input import NULL, STR, ValueLocs, _loc
+from ..reading import GameReader
 from .model import Forfeit
 from .record import GameRecord, HandRecord, Record, TrickRecord
 from .rules import CHOICES, TRICKS_PER_HAND, TerzRules
 
-MAX_GAMES = 4096
-MAX_HANDS = 250_000  # in one record
+STREAMED = frozenset({"games"})  # read hand by hand from the parser's events
 RENDERER = "tetka_cli.games.terz.messages"  # words the findings whose Terz sense differs from Tetka's
 
 TOP_KEYS = {"format", "game", "meta", "players", "stake", "currency", "rules", "games", "notes"}
@@ -65,8 +65,10 @@ def _text_locs(node: yaml.ScalarNode) -> PlayLocs:
     return PlayLocs(node.start_mark, node.value, 1 if node.style in ("'", '"') else 0)
 
 
-class TerzReader(NodeReader):
+class TerzReader(GameReader):
     """Terz's keys and values."""
+
+    GAME, PARTS, TOP_KEYS, RULES, RECORD = "terz", "games", TOP_KEYS, TerzRules, Record
 
     # -- keys ----------------------------------------------------------------------------------
     def keys(self, node: yaml.Node, what: str, allowed: set[str], **where: Any) -> dict[str, tuple[yaml.Node, yaml.Node]]:
@@ -75,11 +77,14 @@ class TerzReader(NodeReader):
             return self.mapping(node, what, allowed, **where)
         m = self.mapping(node, what, None, **where)
         for key in [k for k in m if k not in allowed]:
-            k = m.pop(key)[0]
-            other = {"game": "tetka"} if key in TETKA_KEYS.get(what, ()) else {}
-            self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), renderer=RENDERER,
-                     record_game="terz", **other, **where)
+            self.unknown_key(m.pop(key)[0], key, what, allowed, **where)
         return m
+
+    def unknown_key(self, k: yaml.Node, key: str, what: str, allowed: Any, **where: Any) -> None:
+        """An unknown key, named as Tetka's when it is one."""
+        other = {"game": "tetka"} if key in TETKA_KEYS.get(what, ()) else {}
+        self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), renderer=RENDERER,
+                 record_game="terz", **other, **where)
 
     # -- cards ---------------------------------------------------------------------------------
     def card_text(self, text: str, loc: Loc, **where: Any) -> Card | None:
@@ -119,62 +124,10 @@ class TerzReader(NodeReader):
         self.add("schema", node, what=what, expected="cards", **where)
         return None
 
-    def pair(self, node: yaml.Node, what: str) -> tuple[str, ...] | None:
-        if not isinstance(node, yaml.SequenceNode):
-            self.add("schema", node, what=what, expected="two names")
-            return None
-        names = [self.text(n, what) for n in node.value]
-        if None in names:
-            return None
-        self.names_bound(node.value, names)  # type: ignore[arg-type]
-        if len(names) != 2 or len(set(names)) != 2:
-            self.add("schema", node, what=what, expected="two names", got=names)
-            return None
-        return tuple(names)  # type: ignore[arg-type]
+    def seating(self, node: yaml.Node, what: str) -> tuple[str, ...] | None:
+        return self.names(node, what, 2, "two names")
 
     # -- the record ----------------------------------------------------------------------------
-    def read(self, root: yaml.Node, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> Record:
-        for key in set(top) - TOP_KEYS:
-            other = {"game": "tetka"} if key in TETKA_KEYS["record"] else {}
-            self.add("unknown-key", top[key][0], key=key, what="record", allowed=sorted(TOP_KEYS),
-                     renderer=RENDERER, record_game="terz", **other)
-        players: tuple[str, ...] = ()
-        players_loc = _loc(root)
-        if "players" not in top:
-            self.add("schema", root, what="players", expected="required")
-        else:
-            players_loc = _loc(top["players"][1])
-            players = self.pair(top["players"][1], "players") or ()
-        stake, stake_loc = self.stake(top)
-        stake_loc = stake_loc or NOWHERE
-        currency = self.text(top["currency"][1], "currency") or "" if "currency" in top else ""
-        rules = self.rules(top["rules"][1]) if "rules" in top else TerzRules()
-        meta = self.meta(top)
-        games: list[GameRecord] = []
-        games_loc = _loc(root)
-        if "games" not in top:
-            self.add("schema", root, what="games", expected="required")
-        else:
-            node = top["games"][1]
-            games_loc = _loc(node)
-            if not isinstance(node, yaml.SequenceNode):
-                self.add("schema", node, what="games", expected="list")
-            elif len(node.value) > MAX_GAMES:
-                self.add("too-many", node, what="games", count=len(node.value), limit=MAX_GAMES)
-            elif players:
-                hands = 0
-                for n, gnode in enumerate(node.value, start=1):
-                    g = self.game(gnode, n, players)
-                    if g is None:
-                        continue
-                    hands += len(g.hands)
-                    if hands > MAX_HANDS:
-                        self.add("too-many", gnode, what="hands", count=hands, limit=MAX_HANDS)
-                        break
-                    games.append(g)
-        return Record(self.path, "terz", players, tuple(games), tuple(self.findings), stake, stake_loc,
-                      currency, rules, meta, players_loc, games_loc)
-
     def rules(self, node: yaml.Node) -> TerzRules:
         m = self.keys(node, "rules", RULE_KEYS)
         kw: dict[str, Any] = {}
@@ -194,81 +147,33 @@ class TerzReader(NodeReader):
             kw[key] = value
         return TerzRules(**{k: v for k, v in kw.items() if v is not None})
 
-    def scores(self, node: yaml.Node, what: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int], ValueLocs] | None:
-        """A mapping player -> whole number of zero or more, naming both players."""
-        m = self.mapping(node, what, None, **where)
-        if not m:
-            return None
-        out: dict[str, int] = {}
-        ok = True
-        for name, (k, v) in m.items():
-            if name not in players:
-                self.add("unknown-player", k, name=name, what=what, players=list(players), **where)
-                ok = False
-                continue
-            value = self.whole(v, what, **where)
-            if value is None:
-                ok = False
-            else:
-                out[name] = value
-        missing = [p for p in players if p not in m]
-        if missing and ok:
-            self.add("schema", node, what=what, expected="all players", missing=missing, **where)
-            ok = False
-        return (out, ValueLocs(m)) if ok else None
+    def score_locs(self, m: dict[str, tuple[yaml.Node, yaml.Node]]) -> ValueLocs:
+        return ValueLocs(m)
 
-    def game(self, node: yaml.Node, number: int, players: tuple[str, ...]) -> GameRecord | None:
+    def game(self, node: yaml.Node, number: int, players: tuple[str, ...],
+             streamed: tuple[yaml.Node | None, list[HandRecord]] = (None, [])) -> GameRecord | None:
         where = {"robber": number}  # a finding's `robber` slot holds the game's number in a Terz record
         m = self.keys(node, "game", GAME_KEYS, **where)
         if not m and not isinstance(node, yaml.MappingNode):
             return None
-        first, first_loc = None, NOWHERE
-        if "first_dealer" in m:
-            first_loc = _loc(m["first_dealer"][1])
-            first = self.player(m["first_dealer"][1], "first_dealer", players, **where)
-        totals, totals_loc, totals_locs = None, NOWHERE, {}
-        if "totals" in m:
-            totals_loc = _loc(m["totals"][1])
-            got = self.scores(m["totals"][1], "totals", players, **where)
-            if got:
-                totals, totals_locs = got
-        winner, winner_loc = None, NOWHERE
-        if "winner" in m:
-            winner_loc = _loc(m["winner"][1])
-            winner = self.player(m["winner"][1], "winner", players, **where)
-        hands: list[HandRecord] = []
-        hands_loc = _loc(node)
-        if "hands" not in m:
-            self.add("schema", node, what="hands", expected="required", **where)
-        else:
-            hnode = m["hands"][1]
-            hands_loc = _loc(hnode)
-            if not isinstance(hnode, yaml.SequenceNode):
-                self.add("schema", hnode, what="hands", expected="list", **where)
-            elif len(hnode.value) > MAX_HANDS:
-                self.add("too-many", hnode, what="hands", count=len(hnode.value), limit=MAX_HANDS, **where)
-            else:
-                hands = [self.hand(n, number, h, players) for h, n in enumerate(hnode.value, start=1)]
+        first, first_loc = self.player_at(m, "first_dealer", players, **where)
+        totals, totals_loc, totals_locs = self.scores_at(m, "totals", players, **where)
+        winner, winner_loc = self.player_at(m, "winner", players, **where)
+        hands, hands_loc = self.hands_of(m, node, number, players, streamed, **where)
         return GameRecord(number, _loc(node), tuple(hands), first, first_loc, totals, totals_loc, totals_locs,
                           winner, winner_loc, hands_loc)
+
+    part = game
 
     def hand(self, node: yaml.Node, game: int, number: int, players: tuple[str, ...]) -> HandRecord:
         where = {"robber": game, "hand": number}
         m = self.keys(node, "hand", HAND_KEYS, **where)
         broken = not m
-        dealer, dealer_loc = None, NOWHERE
-        if "dealer" in m:
-            dealer_loc = _loc(m["dealer"][1])
-            dealer = self.player(m["dealer"][1], "dealer", players, **where)
-        trump, trump_loc = None, NOWHERE
-        if "trump" in m:
-            trump_loc = _loc(m["trump"][1])
-            trump = self.card(m["trump"][1], **where)
-            broken |= trump is None
-        deal, deal_locs = None, {}
-        if "deal" in m:
-            deal, deal_locs, unreadable = self.deal(m["deal"][1], players, **where)
-            broken |= unreadable
+        dealer, dealer_loc = self.player_at(m, "dealer", players, **where)
+        trump, trump_loc = self.card_at(m, "trump", **where)
+        broken |= "trump" in m and trump is None
+        deal, deal_locs, unreadable = self.deal_at(m, players, **where)
+        broken |= unreadable
         tricks: list[TrickRecord] | None = None
         tricks_loc = NOWHERE
         if "tricks" in m:
@@ -294,21 +199,13 @@ class TerzReader(NodeReader):
             if trump is None and "trump" not in m:
                 self.add("schema", node, what="trump", expected="required", **where)
                 broken = True
-        points, points_loc, points_locs = None, NOWHERE, {}
+        points, points_loc, points_locs = self.scores_at(m, "points", players, **where)
         if "points" in m:
-            points_loc = _loc(m["points"][1])
-            got = self.scores(m["points"][1], "points", players, **where)
-            if got:
-                points, points_locs = got
-            else:
-                broken = True
+            broken |= points is None
         elif "tricks" not in m and m:
             self.add("schema", node, what="hand", expected="tricks or points", **where)
             broken = True
-        last, last_loc = None, NOWHERE
-        if "last_trick" in m:
-            last_loc = _loc(m["last_trick"][1])
-            last = self.player(m["last_trick"][1], "last_trick", players, **where)
+        last, last_loc = self.player_at(m, "last_trick", players, **where)
         forfeit, forfeit_loc = None, NOWHERE
         if "forfeit" in m:
             forfeit_loc = _loc(m["forfeit"][1])
@@ -406,8 +303,8 @@ class TerzReader(NodeReader):
                 self.add("schema", dnode, what="draw", expected="one or two cards", **where)
                 return None
             draws = more[0]
-        exchange, exchange_loc = self.who(m, "exchange", players, where)
-        bela, bela_loc = self.who(m, "bela", players, where)
+        exchange, exchange_loc = self.player_at(m, "exchange", players, **where)
+        bela, bela_loc = self.player_at(m, "bela", players, **where)
         scored, scored_loc = None, NOWHERE
         if "scored" in m:
             snode = m["scored"][1]
@@ -437,13 +334,6 @@ class TerzReader(NodeReader):
             return None
         return TrickRecord(number, loc, lead, reply, card_locs, tuple(draws), draw_loc, exchange, exchange_loc,
                            declare, declare_locs, scored, scored_loc, bela, bela_loc)
-
-    def who(self, m: dict[str, tuple[yaml.Node, yaml.Node]], key: str, players: tuple[str, ...],
-            where: dict[str, int]) -> tuple[str | None, Loc]:
-        if key not in m:
-            return None, NOWHERE
-        node = m[key][1]
-        return self.player(node, key, players, **where), _loc(node)
 
 
 def _fast_play(text: str) -> tuple[Card, Card, tuple[Card, ...]] | None:

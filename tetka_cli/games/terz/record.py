@@ -12,6 +12,7 @@ from typing import Any, Mapping, Sequence
 from ...common.cards import Card
 from ...common.findings import Finding
 from ...common.positions import NOWHERE, Loc
+from ..record_base import HandHead, PartHead
 from .model import Forfeit, HandInput, TrickInput
 from .rules import DEFAULT_RULES, TerzRules
 
@@ -47,11 +48,7 @@ class TrickRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
-    number: int
-    loc: Loc
-    dealer: str | None = None
-    dealer_loc: Loc = NOWHERE
+class HandRecord(HandHead):
     trump: Card | None = None
     trump_loc: Loc = NOWHERE
     deal: Mapping[str, tuple[Card, ...]] | None = None
@@ -67,10 +64,6 @@ class HandRecord:
     forfeit_loc: Loc = NOWHERE
     broken: bool = False  # a card or structure could not be read: the hand is not replayed
 
-    @property
-    def played(self) -> bool:
-        return self.tricks is not None
-
     def as_input(self, dealer: str) -> HandInput:
         """The hand for the rules core, with the dealer the referee settled on."""
         assert self.trump is not None and self.tricks is not None
@@ -78,12 +71,9 @@ class HandRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
-    number: int
-    loc: Loc
-    hands: tuple[HandRecord, ...]
-    first_dealer: str | None = None
-    first_dealer_loc: Loc = NOWHERE
+class GameRecord(PartHead):
+    """A game: its hands are `HandRecord`s."""
+
     totals: Mapping[str, int] | None = None
     totals_loc: Loc = NOWHERE
     totals_locs: Any = field(default_factory=dict)

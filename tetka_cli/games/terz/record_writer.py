@@ -6,22 +6,12 @@ import json
 from dataclasses import fields
 from typing import Mapping
 
+from ...common.yaml_text import yaml_scalar
 from .model import HandInput, TrickInput
 from .rules import DEFAULT_RULES, TerzRules
 from .simulate import SimSitting
 
-_YAML_WORDS = {"yes", "no", "true", "false", "on", "off", "null", "y", "n", "~"}
-
-
-def quote(text: str) -> str:
-    """A name as a YAML scalar: plain when nothing could misread it, else double-quoted with every
-    unprintable character escaped (a JSON string is a valid YAML double-quoted scalar)."""
-    if text and text[0].isalpha() and all(ch.isalnum() or ch in "_-." for ch in text) and \
-            text.lower() not in _YAML_WORDS:
-        return text
-    body = json.dumps(text, ensure_ascii=False)
-    return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in body) if not body.isprintable() \
-        else body
+quote = yaml_scalar  # kept for games/terz/live.py and the tests, which write names with it
 
 
 def _cards(cards) -> str:
@@ -29,7 +19,7 @@ def _cards(cards) -> str:
 
 
 def _scores(m: Mapping[str, int], order) -> str:
-    return "{" + ", ".join(f"{quote(p)}: {m[p]}" for p in order) + "}"
+    return "{" + ", ".join(f"{yaml_scalar(p)}: {m[p]}" for p in order) + "}"
 
 
 def _rules(rules: TerzRules) -> list[str]:
@@ -47,24 +37,24 @@ def _trick(t: TrickInput, with_draws: bool) -> str:
     play = f"{t.lead} {t.reply}" + (f" / {_cards(t.draws)}" if with_draws and t.draws else "")
     extra = []
     if t.exchange:
-        extra.append(f"exchange: {quote(t.exchange)}")
+        extra.append(f"exchange: {yaml_scalar(t.exchange)}")
     if t.declare:
-        extra.append("declare: {" + ", ".join(f"{quote(p)}: {_cards(cs)}" for p, cs in t.declare.items()) + "}")
+        extra.append("declare: {" + ", ".join(f"{yaml_scalar(p)}: {_cards(cs)}" for p, cs in t.declare.items()) + "}")
     if t.scored:
-        extra.append(f"scored: {quote(t.scored)}")
+        extra.append(f"scored: {yaml_scalar(t.scored)}")
     if t.bela:
-        extra.append(f"bela: {quote(t.bela)}")
+        extra.append(f"bela: {yaml_scalar(t.bela)}")
     return "{" + ", ".join([f"play: {play}"] + extra) + "}" if extra else play
 
 
 def hand_lines(h: HandInput, points: Mapping[str, int] | None, *, with_deal: bool = True,
                with_points: bool = True, indent: str = "      ", players: tuple[str, str] | None = None) -> list[str]:
     """One played hand as the lines of an item of `hands:`; `points` as the table wrote them."""
-    out = [f"{indent}- dealer: {quote(h.dealer)}", f"{indent}  trump: {h.trump}"]
+    out = [f"{indent}- dealer: {yaml_scalar(h.dealer)}", f"{indent}  trump: {h.trump}"]
     if with_deal and h.deal:
         out.append(f"{indent}  deal:")
         order = players or tuple(h.deal)
-        out.extend(f"{indent}    {quote(p)}: {_cards(h.deal[p])}" for p in order if p in h.deal)
+        out.extend(f"{indent}    {yaml_scalar(p)}: {_cards(h.deal[p])}" for p in order if p in h.deal)
     out.append(f"{indent}  tricks:")
     out.extend(f"{indent}    - {_trick(t, with_deal)}" for t in h.tricks)
     if with_points and points is not None:
@@ -79,16 +69,16 @@ def write_sitting(s: SimSitting, *, meta: Mapping[str, str] | None = None, with_
     out = ["format: 1", "game: terz"]
     if meta:
         out.append("meta:")
-        out.extend(f"  {quote(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in meta.items())
-    out.append("players: [" + ", ".join(quote(p) for p in s.players) + "]")
+        out.extend(f"  {yaml_scalar(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in meta.items())
+    out.append("players: [" + ", ".join(yaml_scalar(p) for p in s.players) + "]")
     out.extend(_rules(s.rules))
     out.append("games:")
     for g in s.games:
-        out.append(f"  - first_dealer: {quote(g.first_dealer)}")
+        out.append(f"  - first_dealer: {yaml_scalar(g.first_dealer)}")
         if with_totals:
             out.append(f"    totals: {_scores(g.totals, s.players)}")
             if g.winner is not None:
-                out.append(f"    winner: {quote(g.winner)}")
+                out.append(f"    winner: {yaml_scalar(g.winner)}")
         out.append("    hands:")
         for h in g.hands:
             out.extend(hand_lines(h.hand, h.table_points, with_deal=with_deal, with_points=with_points,

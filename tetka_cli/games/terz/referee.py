@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from ...common.findings import Finding
 from ...common.positions import Loc
+from ..refereeing import Verdict, at
 from .game import GameProgress
 from .hand import replay_hand
 from .model import HandResult, Issue
@@ -55,18 +56,10 @@ class GameReport:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordReport:
+class RecordReport(Verdict):
     record: Record
     games: tuple[GameReport, ...]
     findings: tuple[Finding, ...]
-
-    @property
-    def path(self) -> str:
-        return self.record.path
-
-    @property
-    def ok(self) -> bool:
-        return not any(f.is_error for f in self.findings)
 
     @property
     def robbers(self) -> tuple[GameReport, ...]:
@@ -88,16 +81,10 @@ def referee(record: Record) -> RecordReport:
     return RecordReport(record, tuple(games), tuple(findings))
 
 
-def _at(f: Finding, path: str, loc: Loc | None) -> Finding:
-    if loc is None or loc.line == 0:
-        return f.at(path=path)
-    return f.at(path=path, line=loc.line, column=loc.column)
-
-
 def _finding(code: str, args: Mapping[str, Any], path: str, loc: Loc | None, **where: Any) -> Finding:
     if code in _TERZ_WORDED:
         args = {**args, "renderer": RENDERER}
-    return _at(Finding(code, args, **{k: v for k, v in where.items() if v is not None}), path, loc)
+    return at(Finding(code, args, **{k: v for k, v in where.items() if v is not None}), path, loc)
 
 
 def _game(record: Record, g: GameRecord, previous: GameReport | None, findings: list[Finding]) -> GameReport:

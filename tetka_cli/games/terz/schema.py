@@ -2,6 +2,7 @@
 The rules' values come from `rules.CHOICES`, so the schema and the reader cannot drift apart."""
 from __future__ import annotations
 
+from ...common.schema_parts import record_schema
 from .rules import CHOICES, DEFAULT_RULES, TRICKS_PER_HAND
 
 _RANK = r"(10|[7-9]|[JQKAjqkaВДКТвдкт])"
@@ -23,66 +24,43 @@ def _rule(key: str, values: tuple[object, ...]) -> dict:
     return {"enum": list(values), "default": getattr(DEFAULT_RULES, key)}
 
 
-SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://tetka.invalid/schema/terz-record-format-1.json",
-    "title": "Terz game record, format 1",
-    "type": "object",
-    "required": ["format", "game", "players", "games"],
-    "additionalProperties": False,
+_HAND = {
+    "type": "object", "additionalProperties": False,
+    "anyOf": [{"required": ["tricks", "trump"]}, {"required": ["points"]}],
     "properties": {
-        "format": {"const": 1},
-        "game": {"const": "terz"},
-        "meta": {"type": "object", "description": "free: event, place, date, scorer, ..."},
+        "dealer": _NAME,
+        "trump": _CARD,
+        "deal": {"type": "object", "additionalProperties": _CARDS, "maxProperties": 2},
+        "tricks": {"type": "array", "maxItems": TRICKS_PER_HAND, "items": {"oneOf": [
+            _PLAY["oneOf"][0], _PLAY["oneOf"][1],
+            {"type": "object", "additionalProperties": False, "required": ["play"],
+             "properties": {
+                 "play": _PLAY, "draw": _CARDS, "exchange": _NAME, "bela": _NAME,
+                 "scored": _NAME, "notes": {},
+                 "declare": {"type": "object", "additionalProperties": _CARDS,
+                             "maxProperties": 2}}}]}},
+        "points": _SCORES,
+        "last_trick": _NAME,
+        "forfeit": {"type": "object", "additionalProperties": False,
+                    "required": ["player", "reason"],
+                    "properties": {"player": _NAME,
+                                   "reason": {"enum": ["draw-out-of-turn", "extra-card"]},
+                                   "trick": {"type": "integer", "minimum": 1,
+                                             "maximum": TRICKS_PER_HAND}}},
         "notes": {},
-        "players": {"type": "array", "items": _NAME, "minItems": 2, "maxItems": 2, "uniqueItems": True},
-        "stake": {"type": ["string", "number", "integer"], "description": "money per game, paid by the loser"},
-        "currency": {"type": "string"},
-        "rules": {
-            "type": "object", "additionalProperties": False,
-            "properties": {"target": {"type": "integer", "minimum": 1, "default": DEFAULT_RULES.target},
-                           **{k: _rule(k, v) for k, v in CHOICES.items()}},
-        },
-        "games": {
-            "type": "array",
-            "items": {
-                "type": "object", "additionalProperties": False, "required": ["hands"],
-                "properties": {
-                    "first_dealer": _NAME,
-                    "totals": _SCORES,
-                    "winner": _NAME,
-                    "notes": {},
-                    "hands": {
-                        "type": "array",
-                        "items": {
-                            "type": "object", "additionalProperties": False,
-                            "anyOf": [{"required": ["tricks", "trump"]}, {"required": ["points"]}],
-                            "properties": {
-                                "dealer": _NAME,
-                                "trump": _CARD,
-                                "deal": {"type": "object", "additionalProperties": _CARDS, "maxProperties": 2},
-                                "tricks": {"type": "array", "maxItems": TRICKS_PER_HAND, "items": {"oneOf": [
-                                    _PLAY["oneOf"][0], _PLAY["oneOf"][1],
-                                    {"type": "object", "additionalProperties": False, "required": ["play"],
-                                     "properties": {
-                                         "play": _PLAY, "draw": _CARDS, "exchange": _NAME, "bela": _NAME,
-                                         "scored": _NAME, "notes": {},
-                                         "declare": {"type": "object", "additionalProperties": _CARDS,
-                                                     "maxProperties": 2}}}]}},
-                                "points": _SCORES,
-                                "last_trick": _NAME,
-                                "forfeit": {"type": "object", "additionalProperties": False,
-                                            "required": ["player", "reason"],
-                                            "properties": {"player": _NAME,
-                                                           "reason": {"enum": ["draw-out-of-turn", "extra-card"]},
-                                                           "trick": {"type": "integer", "minimum": 1,
-                                                                     "maximum": TRICKS_PER_HAND}}},
-                                "notes": {},
-                            },
-                        },
-                    },
-                },
-            },
-        },
     },
 }
+
+SCHEMA = record_schema(
+    "terz", "Terz game record, format 1", "games",
+    players={"type": "array", "items": _NAME, "minItems": 2, "maxItems": 2, "uniqueItems": True},
+    stake={"type": ["string", "number", "integer"], "description": "money per game, paid by the loser"},
+    rules={"target": {"type": "integer", "minimum": 1, "default": DEFAULT_RULES.target},
+           **{k: _rule(k, v) for k, v in CHOICES.items()}},
+    part={
+        "first_dealer": _NAME,
+        "totals": _SCORES,
+        "winner": _NAME,
+        "notes": {},
+        "hands": {"type": "array", "items": _HAND},
+    })

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from typing import Iterable, Mapping, Sequence
 
-from ...common.money import EXACT, add_nets
+from ...common.money import EXACT
+from ...common.sitting_money import Provisional, Sitting, net_over
 
 
 @dataclass(frozen=True, slots=True)
-class GameMoney:
+class GameMoney(Provisional):
     number: int
     finished: bool
     totals: Mapping[str, int]
@@ -19,19 +20,11 @@ class GameMoney:
     amount: Decimal
     net: Mapping[str, Decimal]
 
-    @property
-    def provisional(self) -> bool:
-        return not self.finished
-
 
 @dataclass(frozen=True, slots=True)
-class SittingMoney:
+class SittingMoney(Sitting):
     """One Terz record's settlement: its settled games and each player's net over them."""
 
-    path: str
-    players: tuple[str, ...]
-    stake: Decimal
-    currency: str
     games: tuple[GameMoney, ...]
     net: Mapping[str, Decimal]
     game: str = "terz"
@@ -57,6 +50,5 @@ def settle_sitting(path: str, players: Sequence[str],
     """Settle each finished game (and unfinished ones too when `provisional`)."""
     settled = tuple(settle_game(n, players, totals, winner, fin, stake) for n, fin, totals, winner in games
                     if fin or provisional)
-    net = add_nets([{p: Decimal(0) for p in players}] + [{p: g.net.get(p, Decimal(0)) for p in players}
-                                                         for g in settled])
+    net = net_over(players, [{p: g.net.get(p, Decimal(0)) for p in players} for g in settled])
     return SittingMoney(path, tuple(players), stake, currency, settled, net)

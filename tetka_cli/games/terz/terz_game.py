@@ -15,6 +15,9 @@ class TerzGame(Game):
     name = "terz"
     seats = 2
     part = "games"
+    reader_class = "tetka_cli.games.terz.reader:TerzReader"
+    referee_function = "tetka_cli.games.terz.referee:referee"
+    schema_object = "tetka_cli.games.terz.schema:SCHEMA"
     views_module = "tetka_cli.games.terz.views"
     part_key = "game"
     default_part_target = 501
@@ -30,13 +33,6 @@ class TerzGame(Game):
         return _(lang, "Terz score sheet")
 
     # -- reading and judging ----------------------------------------------------------------------
-    def read(self, path: str, root: Any, top: Any, findings: Sequence[Finding] = ()) -> Any:
-        from .reader import TerzReader
-
-        reader = TerzReader(path)
-        reader.findings.extend(findings)
-        return reader.read(root, top)
-
     def keys(self) -> Mapping[str, frozenset[str]]:
         from .reader import TERZ_KEYS
 
@@ -44,17 +40,6 @@ class TerzGame(Game):
 
     renderer = "tetka_cli.games.terz.messages"  # words the findings whose Terz sense differs from Tetka's
 
-    def referee(self, record: Any) -> Any:
-        from .referee import referee
-
-        return referee(record)
-
-    def schema(self) -> dict[str, Any]:
-        from .schema import SCHEMA
-
-        return SCHEMA
-
-    # -- views ------------------------------------------------------------------------------------
     # -- money ------------------------------------------------------------------------------------
     def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
         from .settlement import settle_sitting

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol, Sequence
 
 from ...common.cards import DECK, Card, Rank, Suit
+from ..bot_base import SeededBot, bot_named
 from .play import Trick, winning_index
 
 
@@ -39,27 +40,21 @@ class Bot(Protocol):
     def choose(self, view: View) -> Card: ...
 
 
-class RandomBot:
+class RandomBot(SeededBot):
     """Plays any legal card."""
 
     name = "random"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def choose(self, view: View) -> Card:
         return self.rng.choice(view.legal())
 
 
-class BookBot:
+class BookBot(SeededBot):
     """Plays the tactics of the source texts (000, 001, 003): shed queens at once when void, play
     middle cards in second and third hand, take a queen-free trick in last hand with a high card,
     and lead so as to leave the others few chances to throw a queen."""
 
     name = "book"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def choose(self, view: View) -> Card:
         legal = view.legal()
@@ -140,10 +135,7 @@ BOTS = {"random": RandomBot, "book": BookBot}
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:
-    try:
-        return BOTS[name](rng)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}") from None
+    return bot_named(BOTS, name, rng, "unknown bot {name!r}: choose from {known}")
 
 
 class BotSpecError(ValueError):

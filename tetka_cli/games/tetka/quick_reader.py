@@ -36,7 +36,8 @@ import yaml
 from ...common.cards import Card
 from ...common.positions import Loc
 from ...common.yaml_input import MAX_SCALAR, FileBytes, compose, decode
-from .reader import CARD_BY_TEXT, MAX_HANDS, MAX_ROBBERS, TetkaReader
+from ..reading import MIN_HANDS, MIN_PARTS, Limits, limits, parts_before
+from .reader import CARD_BY_TEXT, TetkaReader
 from .record import HandRecord, Record, RobberRecord
 
 
@@ -65,6 +66,7 @@ _HAND = re.compile(
     rb"(?:(?P=h)  marks: \{(?P<m>[^\n]*)\}\n)?"
     rb"|marks: \{(?P<mo>[^\n]*)\}\n)")  # or a hand known by its marks alone
 _WHOLE = re.compile(rb"0|[1-9][0-9]{0,8}")
+_CONTINUATION = bytes(range(0x80, 0xC0))
 _DASH = b"-"
 _SPACES = re.compile(rb" *")
 CARD_BY_BYTES: dict[bytes, Card] = {k.encode(): v for k, v in CARD_BY_TEXT.items()}
@@ -118,8 +120,16 @@ class QuickRead:
             raise NotQuick("a name this layout cannot hold bare")
         self.count = 0  # hands read so far, in all robbers
         self._spans: dict[int, tuple[int, int, int, tuple[str, ...], int]] = {}  # see _robbers
+        self._limits: Limits | None = None
         robbers = self._robbers(start, end, record)
         self.record = replace(record, robbers=tuple(robbers), robbers_loc=Loc(robbers[0].loc.line, robbers[0].loc.column - 2))
+
+    def limits(self) -> Limits:
+        """How many robbers, and hands, the full reader reads of this record (`reading.limits` of
+        its length in characters, counted only when a record comes near them)."""
+        if self._limits is None:
+            self._limits = limits(self.src.chars())
+        return self._limits
 
     def _robbers(self, start: int, end: int, record: Record) -> list[RobberRecord]:
         src = self.src
@@ -136,8 +146,9 @@ class QuickRead:
                 raise NotQuick("not a robber's first lines")
             src.whole_match(buf, base, m, end)
             indent = len(m.group(1))
-            if len(out) >= MAX_ROBBERS:
-                raise NotQuick("too many robbers")
+            # The full reader's limit counts characters, never more than a quarter of the bytes.
+            if len(out) >= MIN_PARTS and len(out) >= parts_before(pos // 4):
+                raise NotQuick("too many robbers this early")
             line += src.lines(at, pos)
             at = pos
             try:
@@ -210,7 +221,7 @@ class QuickRead:
                 raise NotQuick("a hand out of line")
             number += 1
             self.count += 1
-            if self.count > MAX_HANDS:
+            if self.count > MIN_HANDS and self.count > self.limits().hands:
                 raise NotQuick("too many hands")
             try:
                 d = m.group("d")
@@ -263,6 +274,12 @@ class Source:
 
     def read(self, start: int, end: int) -> bytes:
         return self.data[start:end] if self.mem else self.data.read(start, end)  # type: ignore[index,union-attr]
+
+    def chars(self) -> int:
+        """The characters of the text as the reader decodes it (UTF-8 continuation bytes and a
+        leading byte order mark left out)."""
+        return -(self.read(0, 3) == b"\xef\xbb\xbf") + sum(len(self.read(a, min(a + FileBytes.CHUNK, self.size)).translate(None, _CONTINUATION))
+                   for a in range(0, self.size, FileBytes.CHUNK))
 
     def window(self, pos: int, end: int) -> tuple[bytes, int]:
         """Bytes from `pos` (all of them in memory), and where they start."""

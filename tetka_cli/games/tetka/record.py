@@ -11,15 +11,12 @@ from typing import Any, Mapping, Sequence
 from ...common.cards import Card
 from ...common.findings import Finding
 from ...common.positions import NOWHERE, Loc, TextLocs
+from ..record_base import HandHead, PartHead
 from .rules import DEFAULT_RULES, HouseRules
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
-    number: int
-    loc: Loc
-    dealer: str | None = None
-    dealer_loc: Loc = NOWHERE
+class HandRecord(HandHead):
     photograph: Card | None = None
     photograph_loc: Loc = NOWHERE
     deal: Mapping[str, tuple[Card, ...]] | None = None
@@ -33,18 +30,11 @@ class HandRecord:
     marks_locs: Any = field(default_factory=dict)  # .get(player, default) -> Loc
     broken: bool = False  # a card or structure could not be read: the hand is not replayed
 
-    @property
-    def played(self) -> bool:
-        return self.tricks is not None
-
 
 @dataclass(frozen=True, slots=True)
-class RobberRecord:
-    number: int
-    loc: Loc
-    hands: tuple[HandRecord, ...]
-    first_dealer: str | None = None
-    first_dealer_loc: Loc = NOWHERE
+class RobberRecord(PartHead):
+    """A robber: its hands are `HandRecord`s."""
+
     players: tuple[str, ...] | None = None
     players_loc: Loc = NOWHERE
     totals: Mapping[str, int] | None = None

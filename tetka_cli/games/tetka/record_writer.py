@@ -5,24 +5,18 @@ import json
 from typing import Mapping, Sequence
 
 from ...common.cards import Suit
+from ...common.yaml_text import yaml_scalar
 from .rules import HouseRules
 from .simulate import SimSitting
 
 _ORDER = {s: i for i, s in enumerate(Suit)}
 
 
-def _name(s: str) -> str:
-    # Plain names stay plain; anything YAML could read otherwise is quoted as JSON (valid YAML).
-    # A plain name starts with a letter and has only letters, digits, spaces, `_`, `-` and `.`
-    # (so never `-`, `- x` or a line break); JSON quoting escapes every non-printable character.
-    if s and s[0].isalpha() and s == s.strip() and all(ch.isalnum() or ch in "_- ." for ch in s) \
-            and s.lower() not in ("yes", "no", "true", "false", "on", "off", "null", "y", "n", "~"):
-        return s
-    return json.dumps(s, ensure_ascii=not s.isprintable())
+_name = yaml_scalar  # kept for games/tetka/live.py, which writes names with it
 
 
 def _scores(m: Mapping[str, int]) -> str:
-    return "{" + ", ".join(f"{_name(p)}: {v}" for p, v in m.items()) + "}"
+    return "{" + ", ".join(f"{yaml_scalar(p)}: {v}" for p, v in m.items()) + "}"
 
 
 def header_lines(players: Sequence[str], rules: HouseRules, meta: Mapping[str, str] | None = None, *,
@@ -32,7 +26,7 @@ def header_lines(players: Sequence[str], rules: HouseRules, meta: Mapping[str, s
     if meta:
         out.append("meta:")
         out.extend(f"  {k}: {json.dumps(v, ensure_ascii=False)}" for k, v in meta.items())
-    out.append("players: [" + ", ".join(_name(p) for p in players) + "]")
+    out.append("players: [" + ", ".join(yaml_scalar(p) for p in players) + "]")
     if stake is not None:
         out.append(f"stake: {json.dumps(stake)}")
     if currency:
@@ -51,17 +45,17 @@ def write_sitting(s: SimSitting, *, meta: Mapping[str, str] | None = None, with_
     out = header_lines(s.players, s.rules, meta)
     out.append("robbers:")
     for rob in s.robbers:
-        out.append(f"  - first_dealer: {_name(rob.first_dealer)}")
+        out.append(f"  - first_dealer: {yaml_scalar(rob.first_dealer)}")
         if with_totals:
             out.append(f"    totals: {_scores(rob.totals)}")
         out.append("    hands:")
         for h in rob.hands:
-            out.append(f"      - dealer: {_name(h.dealer)}")
+            out.append(f"      - dealer: {yaml_scalar(h.dealer)}")
             out.append(f"        photograph: {h.photograph}")
             if with_deal:
                 out.append("        deal:")
                 for p, cards in h.deal.items():
-                    out.append(f"          {_name(p)}: " + " ".join(map(str, cards)))
+                    out.append(f"          {yaml_scalar(p)}: " + " ".join(map(str, cards)))
             out.append("        tricks:")
             out.extend("          - " + " ".join(map(str, cards)) for cards in h.tricks)
             if with_marks:

@@ -7,6 +7,7 @@ from typing import Callable, Iterable, Mapping
 
 from ...common.findings import Finding
 from ...common.positions import Loc, TextLocs
+from ..refereeing import Verdict, at
 from .hand import HandResult, replay_hand
 from .play import in_play_order
 from .record import HandRecord, Record, RobberRecord
@@ -57,18 +58,11 @@ class RobberReport:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordReport:
+class RecordReport(Verdict):
     record: Record
     robbers: tuple[RobberReport, ...]
     findings: tuple[Finding, ...]
 
-    @property
-    def path(self) -> str:
-        return self.record.path
-
-    @property
-    def ok(self) -> bool:
-        return not any(f.is_error for f in self.findings)
 
 
 # Findings that a wrong seating or a wrong order of cards in tricks brings about.
@@ -99,9 +93,9 @@ def _counter_clockwise(record: Record, report: RecordReport) -> RecordReport:
     # The seating the first hands were judged by: the first robber's own, when it gives one.
     first = next(iter(alt_record.robbers), None)
     if first is not None and first.players is not None and len(first.players) == 4:
-        found = _at(Finding("counter-clockwise", {"players": list(first.players)}), record.path, first.players_loc)
+        found = at(Finding("counter-clockwise", {"players": list(first.players)}), record.path, first.players_loc)
     else:
-        found = _at(Finding("counter-clockwise", {"players": list(alt_record.players)}), record.path, record.players_loc)
+        found = at(Finding("counter-clockwise", {"players": list(alt_record.players)}), record.path, record.players_loc)
     findings = sorted(alt.findings + (found,), key=lambda f: (f.line or 0, f.column or 0))
     return RecordReport(record, alt.robbers, tuple(findings))
 
@@ -130,7 +124,7 @@ def _referee(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRec
             reseated = rob.players is not None and tuple(rob.players) != seating.players
             if rob.players is not None:
                 if reseated and not may_reseat(rob.number):
-                    findings.append(_at(Finding("reseat-too-early", {"robber_number": rob.number}, robber=rob.number),
+                    findings.append(at(Finding("reseat-too-early", {"robber_number": rob.number}, robber=rob.number),
                                         record.path, rob.players_loc))
                 seating = Table(tuple(rob.players))
             if prev_first is None or reseated:
@@ -138,7 +132,7 @@ def _referee(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRec
             else:
                 expected_first = next_first_dealer(seating, prev_first)
             if rob.first_dealer is not None and rob.first_dealer != expected_first:
-                findings.append(_at(Finding("wrong-dealer", {"given": rob.first_dealer, "expected": expected_first,
+                findings.append(at(Finding("wrong-dealer", {"given": rob.first_dealer, "expected": expected_first,
                                                              "what": "first_dealer"}, robber=rob.number),
                                     record.path, rob.first_dealer_loc))
             first = rob.first_dealer or expected_first
@@ -151,12 +145,6 @@ def _referee(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRec
                                 line=record.robbers_loc.line or None, column=record.robbers_loc.column or None))
     findings.sort(key=lambda f: (f.line or 0, f.column or 0))
     return RecordReport(record, tuple(robbers), tuple(findings))
-
-
-def _at(f: Finding, path: str, loc: Loc | None) -> Finding:
-    if loc is None or loc.line == 0:
-        return f.at(path=path)
-    return f.at(path=path, line=loc.line, column=loc.column)
 
 
 def _robber(record: Record, rob: RobberRecord, table: Table, first: str, findings: list[Finding],
@@ -173,7 +161,7 @@ def _robber(record: Record, rob: RobberRecord, table: Table, first: str, finding
         before = len(findings)
         expected = dealer_of_hand(table, first, hand.number)
         if hand.dealer is not None and hand.dealer != expected:
-            findings.append(_at(Finding("wrong-dealer", {"given": hand.dealer, "expected": expected, "what": "dealer"},
+            findings.append(at(Finding("wrong-dealer", {"given": hand.dealer, "expected": expected, "what": "dealer"},
                                         robber=rob.number, hand=hand.number), record.path, hand.dealer_loc))
         report = _hand(record, table, hand.dealer or expected, hand, rob.number, findings)
         if lean is None:
@@ -193,19 +181,19 @@ def _robber(record: Record, rob: RobberRecord, table: Table, first: str, finding
     if ended is not None:
         for i in range(ended, len(reports)):
             r = reports[i]
-            findings.append(_at(Finding("after-robber-end", {"ended": ended, "target": rules.robber_target},
+            findings.append(at(Finding("after-robber-end", {"ended": ended, "target": rules.robber_target},
                                         robber=rob.number, hand=r.number), record.path, r.record.loc))
             reports[i] = replace(r, after_end=True)
     if rob.totals is not None:
         for p in table.players:
             if rob.totals.get(p) != progress.totals[p]:
-                findings.append(_at(Finding("totals-differ", {"recorded": rob.totals.get(p), "computed": progress.totals[p]},
+                findings.append(at(Finding("totals-differ", {"recorded": rob.totals.get(p), "computed": progress.totals[p]},
                                             robber=rob.number, player=p),
                                     record.path, rob.totals_locs.get(p, rob.totals_loc)))
     if not progress.finished and count:
         # Only the last robber of a sitting may stop short (the evening ended); one followed by
         # another robber was abandoned, or its hands are missing (tetka-rules.md).
-        findings.append(_at(Finding("abandoned-robber" if followed else "unfinished-robber", {"target": rules.robber_target,
+        findings.append(at(Finding("abandoned-robber" if followed else "unfinished-robber", {"target": rules.robber_target,
                                                           "highest": max(progress.totals.values())},
                                     robber=rob.number), record.path, rob.loc))
     return RobberReport(rob.number, table.players, first, tuple(reports), progress, rules.robber_target, rob.totals)
@@ -223,7 +211,7 @@ def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: i
     def check_sum() -> None:
         total, expected = sum(hand.marks.values()), record.rules.marks_per_hand
         if total != expected:
-            findings.append(_at(Finding("impossible-marks", {"problem": "sum", "sum": total, "expected": expected},
+            findings.append(at(Finding("impossible-marks", {"problem": "sum", "sum": total, "expected": expected},
                                         **where), record.path, hand.marks_loc))
 
     if not hand.played:
@@ -238,7 +226,7 @@ def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: i
         # order of its keys; it must name the players due to play, from the leader.
         tricks, written, bad, due = in_play_order(table, dealer, hand.tricks, hand.trick_players)
         if bad is not None:
-            findings.append(_at(Finding("wrong-turn", {"given": list(hand.trick_players[bad - 1]), "expected": list(due)},
+            findings.append(at(Finding("wrong-turn", {"given": list(hand.trick_players[bad - 1]), "expected": list(due)},
                                         trick=bad, **where), record.path, hand.trick_locs[bad - 1]))
             return table_marks()
     result = replay_hand(table, dealer, hand.photograph, tricks, deal=hand.deal, rules=record.rules)
@@ -247,7 +235,7 @@ def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: i
             and not any(hand.trick_players)):
         seat_order = _seat_order(record, table, dealer, hand)
         if seat_order is not None:
-            findings.append(_at(Finding("seat-order", {"players": list(table.players)}, **where),
+            findings.append(at(Finding("seat-order", {"players": list(table.players)}, **where),
                                 record.path, hand.trick_locs[0] if len(hand.trick_locs) else hand.loc))
             return HandReport(hand.number, dealer, "played", dict(seat_order.marks_by_player), hand.marks,
                               seat_order, hand)
@@ -262,7 +250,7 @@ def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: i
     for p in table.players:
         recorded = hand.marks[p]
         if recorded != computed[p] if result.complete else recorded < computed[p]:
-            findings.append(_at(Finding("marks-differ", {"recorded": recorded, "computed": computed[p],
+            findings.append(at(Finding("marks-differ", {"recorded": recorded, "computed": computed[p],
                                                          "complete": result.complete}, player=p, **where),
                                 record.path, hand.marks_locs.get(p, hand.marks_loc)))
     if not result.complete:
@@ -300,4 +288,4 @@ def _place(f: Finding, path: str, hand: HandRecord, where: Mapping[str, int]) ->
             loc = locs.loc if isinstance(locs, TextLocs) else locs[0]
     except (IndexError, KeyError):
         loc = hand.loc
-    return _at(f.at(**where), path, loc)
+    return at(f.at(**where), path, loc)

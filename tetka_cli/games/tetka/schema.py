@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...common.schema_parts import record_schema
+
 # One card as the reader reads it (common/cards.parse_card): rank, then suit, nothing between but
 # the variation selectors phones add after suit symbols. Ten is 10: a Latin T is refused.
 CARD_PATTERN = (r"(?:10|[2-9]|[JQKAjqkaВДКТвдкт])[\ufe0e\ufe0f]?"
@@ -57,42 +59,19 @@ _HAND = {
     },
 }
 
-SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    # `.invalid` never resolves: the schema is a file the user writes with `tetka schema`, not a download.
-    "$id": "https://tetka.invalid/schema/tetka-record-format-1.json",
-    "title": "Tetka game record, format 1",
-    "type": "object",
-    "required": ["format", "game", "players", "robbers"],
-    "additionalProperties": False,
-    "properties": {
-        "format": {"const": 1},
-        "game": {"const": "tetka"},
-        "meta": {"type": "object", "description": "free: event, place, date, scorer, ..."},
-        "notes": {},
-        "players": {**_NAMES, "description": "clockwise: each next player sits at the previous one's left"},
-        "stake": _STAKE,
-        "currency": {"type": "string"},
-        "rules": {
-            "type": "object", "additionalProperties": False,
-            "properties": {
-                "robber_target": {"type": "integer", "minimum": 1, "default": 21},
-                "last_trick_mark": {"type": "boolean", "default": False},
-                "count_trick_offset": {"enum": [0, 1], "default": 0},
-            },
-        },
-        "robbers": {
-            "type": "array",
-            "items": {
-                "type": "object", "additionalProperties": False, "required": ["hands"],
-                "properties": {
-                    "first_dealer": _NAME,
-                    "players": {**_NAMES, "description": "a new seating, from the 5th robber on (every 4th)"},
-                    "totals": _scores("the robber's totals as written at the table"),
-                    "notes": {},
-                    "hands": {"type": "array", "items": _HAND},
-                },
-            },
-        },
+SCHEMA: dict[str, Any] = record_schema(
+    "tetka", "Tetka game record, format 1", "robbers",
+    players={**_NAMES, "description": "clockwise: each next player sits at the previous one's left"},
+    stake=_STAKE,
+    rules={
+        "robber_target": {"type": "integer", "minimum": 1, "default": 21},
+        "last_trick_mark": {"type": "boolean", "default": False},
+        "count_trick_offset": {"enum": [0, 1], "default": 0},
     },
-}
+    part={
+        "first_dealer": _NAME,
+        "players": {**_NAMES, "description": "a new seating, from the 5th robber on (every 4th)"},
+        "totals": _scores("the robber's totals as written at the table"),
+        "notes": {},
+        "hands": {"type": "array", "items": _HAND},
+    })

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from typing import Iterable, Mapping, Sequence
 
-from ...common.money import EXACT, add_nets
+from ...common.money import EXACT
+from ...common.sitting_money import Provisional, Sitting, net_over
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,24 +59,16 @@ def nets_from_payments(players: Sequence[str], payments: Iterable[Payment]) -> d
 
 
 @dataclass(frozen=True, slots=True)
-class RobberMoney:
+class RobberMoney(Provisional):
     number: int
     finished: bool
     settlement: Settlement
 
-    @property
-    def provisional(self) -> bool:
-        return not self.finished
-
 
 @dataclass(frozen=True, slots=True)
-class SittingMoney:
+class SittingMoney(Sitting):
     """One record's settlement: its settled robbers and each player's net over them."""
 
-    path: str
-    players: tuple[str, ...]
-    stake: Decimal
-    currency: str
     robbers: tuple[RobberMoney, ...]
     net: Mapping[str, Decimal]
 
@@ -85,5 +78,5 @@ def settle_sitting(path: str, players: Sequence[str], robbers: Iterable[tuple[in
     """Settle each finished robber (and unfinished ones too when `provisional`)."""
     settled = tuple(RobberMoney(n, fin, settle(totals, stake)) for n, fin, totals in robbers
                     if fin or provisional)
-    net = add_nets([{p: Decimal(0) for p in players}] + [r.settlement.net for r in settled])
+    net = net_over(players, [r.settlement.net for r in settled])
     return SittingMoney(path, tuple(players), stake, currency, settled, net)

@@ -15,6 +15,9 @@ class TetkaGame(Game):
     name = "tetka"
     seats = 4
     part = "robbers"
+    reader_class = "tetka_cli.games.tetka.reader:TetkaReader"
+    referee_function = "tetka_cli.games.tetka.referee:referee"
+    schema_object = "tetka_cli.games.tetka.schema:SCHEMA"
     views_module = "tetka_cli.games.tetka.views"
     html_module = "tetka_cli.games.tetka.html_sheet"
     part_key = "robber"
@@ -34,41 +37,16 @@ class TetkaGame(Game):
         return gettext(lang, "Tetka score sheet")
 
     # -- reading and judging ----------------------------------------------------------------------
-    @property
-    def streamed(self) -> frozenset[str]:  # type: ignore[override]
-        from .reader import STREAMED
-
-        return STREAMED
-
-    def read(self, path: str, root: Any, top: Any, findings: Sequence[Finding] = ()) -> Any:
-        from .reader import TetkaReader
-
-        reader = TetkaReader(path)
-        reader.findings.extend(findings)
-        return reader.read(root, top)
-
     def empty_record(self, path: str, findings: Sequence[Finding]) -> Any:
         from .record import Record
 
         return Record(path, "", (), (), tuple(findings))
-
-    def open_reader(self, path: str, findings: list[Finding]) -> Any:
-        from .reader import TetkaReader
-
-        reader = TetkaReader(path)
-        reader.findings = findings
-        return reader
 
     def keys(self) -> Mapping[str, frozenset[str]]:
         from .reader import HAND_KEYS, ROBBER_KEYS, RULE_KEYS, TOP_KEYS
 
         return {"top": frozenset(TOP_KEYS), "rules": frozenset(RULE_KEYS), "robber": frozenset(ROBBER_KEYS),
                 "hand": frozenset(HAND_KEYS)}
-
-    def referee(self, record: Any) -> Any:
-        from .referee import referee
-
-        return referee(record)
 
     def check_lean(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
         """A record in the layout tetka writes, read from its bytes hand by hand and judged as it is
@@ -87,12 +65,6 @@ class TetkaGame(Game):
         # Totals that differ may be a seating read the wrong way round: the full referee tries it.
         return None if any(f.code == "totals-differ" for f in report.findings) else report
 
-    def schema(self) -> dict[str, Any]:
-        from .schema import SCHEMA
-
-        return SCHEMA
-
-    # -- views ------------------------------------------------------------------------------------
     # -- money ------------------------------------------------------------------------------------
     def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
         from .settlement import settle_sitting

@@ -1,0 +1,314 @@
+"""What the record readers of both games share: a record's parts (Tetka's robbers, Terz's games)
+read from the parser's events one hand at a time, the values a part or a hand holds in either game
+(a player named by a key, a score sheet, a deal), and how many parts and hands a record may hold.
+
+Nothing here knows a game: each game's reader names the key of its parts, and reads one part and
+one hand (see `GameReader`).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator, NamedTuple
+
+import yaml
+
+from ..common.positions import NOWHERE, Loc
+from ..common.yaml_input import Events, NodeReader, Placeholder, _loc
+
+HAND_BUDGET = 5_000  # values in one hand: 16 tricks, a deal, points or marks and notes are a few hundred
+# A record's parts and hands are not counted against a fixed number, which a long record the tool
+# writes would pass (`simulate --hands 100000` writes 11,367 robbers): their counts grow with the
+# record's length. A part as the tool writes it takes 450 characters or more (a robber of one hand,
+# at `--robber-target 1`; usually thousands), a hand 300 or more; only a flood of parts or hands
+# far smaller than these (an empty robber `- {}` is 5 characters) reaches the limits. A part past
+# the 4,096th must start at least 384 characters a part into the record, so that a flood of small
+# ones is refused where it starts, before it is read.
+MIN_PARTS, CHARS_PER_PART = 4_096, 384
+MIN_HANDS, CHARS_PER_HAND = 250_000, 128
+
+
+class Limits(NamedTuple):
+    parts: int  # robbers (Terz: games) in one record
+    hands: int  # hands in one record, and in one part
+
+
+def limits(size: int) -> Limits:
+    """How many parts, and how many hands, a record of `size` characters may hold (a part: at
+    most as many as start within the first `size` characters, see `parts_before`)."""
+    return Limits(parts_before(size), max(MIN_HANDS, size // CHARS_PER_HAND))
+
+
+def parts_before(at: int) -> int:
+    """How many parts may start before character `at` of a record."""
+    return max(MIN_PARTS, at // CHARS_PER_PART)
+
+
+Top = dict  # key -> (key node, value node): a mapping as `NodeReader.mapping` reads it
+
+
+class GameReader(NodeReader):
+    """A game's record reader. The game sets `PARTS` (the top key of its list of parts) and
+    defines `part(node, number, players, streamed)` and `hand(node, part, number, players)`; its
+    parts are read part by part and hand by hand from the parser's events (`stream`), each hand's
+    nodes living only while it is read, so that a long record's nodes are never all in memory."""
+
+    PARTS = ""
+    bounds = limits(0)  # set from the record's length when its parts are streamed
+
+    # -- values of either game ---------------------------------------------------------------------
+    def player_at(self, m: Top, key: str, players: tuple[str, ...], **where: Any) -> tuple[str | None, Loc]:
+        """The player `key` names (None when absent or not at the table), and where it stands."""
+        if key not in m:
+            return None, NOWHERE
+        node = m[key][1]
+        return self.player(node, key, players, **where), _loc(node)
+
+    def card_at(self, m: Top, key: str, **where: Any) -> tuple[Any, Loc]:
+        """The card under `key` (None when absent or unreadable), and where it stands."""
+        if key not in m:
+            return None, NOWHERE
+        node = m[key][1]
+        return self.card(node, **where), _loc(node)  # type: ignore[attr-defined]
+
+    def deal_at(self, m: Top, players: tuple[str, ...], **where: Any) -> tuple[dict[str, Any] | None, dict[str, Any], bool]:
+        """A hand's `deal` (None when absent), where each player's cards stand, and whether any of
+        it was unreadable."""
+        if "deal" not in m:
+            return None, {}, False
+        return self.deal(m["deal"][1], players, **where)
+
+    def score(self, node: yaml.Node, player: str, what: str, **where: Any) -> int | None:
+        """One player's whole number on a score sheet (a game may read it more strictly)."""
+        return self.whole(node, what, **where)
+
+    def score_locs(self, m: Top) -> Any:
+        """Where each value of a score sheet stands (`.get(player, default)`)."""
+        return {name: _loc(v) for name, (_, v) in m.items()}
+
+    def scores(self, node: yaml.Node, what: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int], Any] | None:
+        """A mapping player -> whole number, naming every player; None when anything is wrong
+        (each problem a finding)."""
+        m = self.mapping(node, what, None, **where)
+        if not m:
+            return None
+        out: dict[str, int] = {}
+        ok = True
+        for name, (k, v) in m.items():
+            if name not in players:
+                self.add("unknown-player", k, name=name, what=what, players=list(players), **where)
+                ok = False
+                continue
+            value = self.score(v, name, what, **where)
+            if value is None:
+                ok = False
+            else:
+                out[name] = value
+        missing = [p for p in players if p not in m]
+        if missing and ok:
+            self.add("schema", node, what=what, expected="all players", missing=missing, **where)
+            ok = False
+        return (out, self.score_locs(m)) if ok else None
+
+    def scores_at(self, m: Top, key: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int] | None, Loc, Any]:
+        """The score sheet under `key` (None when absent or wrong), where it stands, and where each
+        of its values stands."""
+        if key not in m:
+            return None, NOWHERE, {}
+        node = m[key][1]
+        got = self.scores(node, key, players, **where)
+        return (got[0], _loc(node), got[1]) if got else (None, _loc(node), {})
+
+    def money(self, top: Top) -> tuple[Any, Loc, str]:
+        """The record's stake (1 when not written), where it stands, and its currency."""
+        stake, stake_loc = self.stake(top)
+        currency = self.text(top["currency"][1], "currency") or "" if "currency" in top else ""
+        return stake, stake_loc or NOWHERE, currency
+
+    # -- the record ------------------------------------------------------------------------------
+    GAME = ""  # the record's `game`
+    TOP_KEYS: frozenset[str] | set[str] = frozenset()  # the keys of the record's top mapping
+    RULES: Any = None  # the game's house rules (their defaults when the record names none)
+    RECORD: Any = None  # the game's record
+
+    def unknown_key(self, k: yaml.Node, key: str, what: str, allowed: Any, **where: Any) -> None:
+        """A key the game does not read where it stands (a game may say more of it)."""
+        self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), **where)
+
+    def rules(self, node: yaml.Node) -> Any:
+        raise NotImplementedError
+
+    def read(self, root: yaml.Node, top: Top) -> Any:
+        """The record, from its top mapping (its parts streamed already, or as nodes)."""
+        for key in set(top) - set(self.TOP_KEYS):
+            self.unknown_key(top[key][0], key, "record", self.TOP_KEYS)
+        players, players_loc = self.record_players(root, top)
+        stake, stake_loc, currency = self.money(top)
+        rules = self.rules(top["rules"][1]) if "rules" in top else self.RULES()
+        meta = self.meta(top)
+        parts, parts_loc = self.parts(root, top, players)
+        return self.RECORD(self.path, self.GAME, players, tuple(parts), tuple(self.findings), stake, stake_loc,
+                           currency, rules, meta, players_loc, parts_loc)
+
+    # -- parts and hands -------------------------------------------------------------------------
+    def part(self, node: yaml.Node, number: int, players: tuple[str, ...],
+             streamed: tuple[yaml.Node | None, list[Any]] = (None, [])) -> Any:
+        raise NotImplementedError
+
+    def hand(self, node: yaml.Node, part: int, number: int, players: tuple[str, ...]) -> Any:
+        raise NotImplementedError
+
+    def seating(self, node: yaml.Node, what: str) -> tuple[str, ...] | None:
+        """The game's players as a list of names (`NodeReader.names`, with the game's count)."""
+        raise NotImplementedError
+
+    def record_players(self, root: yaml.Node | None, top: Top) -> tuple[tuple[str, ...], Loc]:
+        """The record's players and where they stand (read once: streaming needs them before the
+        record is done)."""
+        got = getattr(self, "_players", None)
+        if got is None:
+            if "players" not in top:
+                self.add("schema", root, what="players", expected="required")
+                got = ((), _loc(root) if root is not None else NOWHERE)
+            else:
+                got = (self.seating(top["players"][1], "players") or (), _loc(top["players"][1]))
+            self._players = got
+        return got
+
+    def part_players(self, node: yaml.Node, players: tuple[str, ...]) -> tuple[str, ...]:
+        """The players a part's hands are read with (a game may seat them anew in a part)."""
+        return players
+
+    def parts(self, root: yaml.Node, top: Top, players: tuple[str, ...]) -> tuple[list[Any], Loc]:
+        """The record's parts and where their list stands: streamed already, or from its nodes."""
+        key = self.PARTS
+        if key not in top:
+            self.add("schema", root, what=key, expected="required")
+            return [], _loc(root)
+        node = top[key][1]
+        if node is getattr(self, "_placeholder", None):
+            return self._parts, _loc(node)
+        out: list[Any] = []
+        if not isinstance(node, yaml.SequenceNode):
+            self.add("schema", node, what=key, expected="list")
+        elif len(node.value) > self.bounds.parts:
+            self.add("too-many", node, what=key, count=len(node.value), limit=self.bounds.parts)
+        elif players:
+            hands = 0
+            for n, pnode in enumerate(node.value, start=1):
+                got = self.part(pnode, n, players)
+                if got is None:
+                    continue
+                hands += len(got.hands)
+                if hands > self.bounds.hands:
+                    self.add("too-many", pnode, what="hands", count=hands, limit=self.bounds.hands)
+                    break
+                out.append(got)
+        return out, _loc(node)
+
+    def hands_of(self, m: Top, node: yaml.Node, number: int, players: tuple[str, ...],
+                 streamed: tuple[yaml.Node | None, list[Any]], **where: Any) -> tuple[list[Any], Loc]:
+        """A part's hands (streamed already, or from their nodes) and where their list stands."""
+        if "hands" not in m:
+            self.add("schema", node, what="hands", expected="required", **where)
+            return [], _loc(node)
+        hnode = m["hands"][1]
+        if hnode is streamed[0]:
+            return streamed[1], _loc(hnode)
+        if not isinstance(hnode, yaml.SequenceNode):
+            self.add("schema", hnode, what="hands", expected="list", **where)
+        elif len(hnode.value) > self.bounds.hands:
+            self.add("too-many", hnode, what="hands", count=len(hnode.value), limit=self.bounds.hands, **where)
+        else:
+            return [self.hand(n, number, h, players) for h, n in enumerate(hnode.value, start=1)], _loc(hnode)
+        return [], _loc(hnode)
+
+    # -- streaming: parts and hands read from the parser's events --------------------------------
+    def ready(self, key: str, top: Top) -> bool:
+        """The parts can be read hand by hand once the players are known."""
+        if key == self.PARTS and "players" in top:
+            self._top = top
+            return True
+        return False
+
+    def stream(self, key: str, events: Events, first: Any, placeholder: yaml.Node) -> None:
+        """The parts, part by part and hand by hand: each hand's nodes live only while it is read;
+        the record keeps what the referee needs."""
+        players = self.record_players(None, self._top)[0]
+        self._placeholder = placeholder
+        self.bounds = bound = limits(len(events.text))
+        parts: list[Any] = []
+        count = hands = 0
+        full = False
+        over = 0  # the limit of parts where one crossed it (parts_before the place it starts)
+        for count, ev in _items(events, bound.hands):  # counted past the limit, so that too-many can say how many
+            if not over and count > parts_before(ev.start_mark.index):
+                over = parts_before(ev.start_mark.index)
+            if over or not players or full:
+                events.skip(ev)
+                continue
+            got = self.part_events(events, ev, count, players)
+            if got is not None:
+                hands += len(got.hands)
+                if hands > bound.hands:
+                    self.add("too-many", got.loc, what="hands", count=hands, limit=bound.hands)
+                    full = True
+                    continue
+                parts.append(got)
+        if over:
+            self.add("too-many", placeholder, what=key, count=count, limit=over)
+            parts = []
+        self._parts = parts
+
+    def part_events(self, events: Events, first: Any, number: int, players: tuple[str, ...]) -> Any:
+        """One part from its events: its own keys composed, its hands streamed."""
+        if type(first) is not yaml.MappingStartEvent:
+            return self.part(events.node(first), number, players)
+        node = Placeholder.mapping(first)
+        hands_value = None
+        hands: list[Any] = []
+        seen: set[str] = set()
+        for key, name, vfirst in events.entries():
+            if name == "hands" and name not in seen and type(vfirst) is yaml.SequenceStartEvent:
+                hands_value = Placeholder.sequence(vfirst)
+                value = hands_value
+                got = self.hands_events(events, number, self.part_players(node, players))
+                if got is None:
+                    self.add("too-many", value, what="hands", count=self._count, limit=self.bounds.hands,
+                             robber=number)
+                    got = []
+                hands = got
+            elif name in seen:
+                events.skip(vfirst)
+                value = Placeholder.sequence(vfirst)
+            else:
+                value = events.node(vfirst)
+            if name is not None:
+                seen.add(name)
+            node.value.append((key, value))
+        return self.part(node, number, players, (hands_value, hands))
+
+    def hands_events(self, events: Events, part: int, players: tuple[str, ...]) -> list[Any] | None:
+        """One part's hands, each composed alone and read; None past the limit (counted)."""
+        out: list[Any] = []
+        h = 0
+        limit = self.bounds.hands
+        for h, ev in _items(events, 2 * limit):  # counted past the limit, so that too-many can say how many
+            if h > limit:
+                events.skip(ev)
+                continue
+            out.append(self.hand(events.node(ev, HAND_BUDGET), part, h, players))
+        self._count = h
+        return out if h <= limit else None
+
+
+
+def _items(events: Events, most: int) -> Iterator[tuple[int, Any]]:
+    """The first event of each item of the list just opened, numbered from 1; the caller reads or
+    skips each. A list of more than `most` items is refused (too-big)."""
+    events.widen(most)
+    n = 0
+    while True:
+        ev = events.next()
+        if type(ev) is yaml.SequenceEndEvent:
+            return
+        n += 1
+        yield n, ev

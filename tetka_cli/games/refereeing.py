@@ -1,0 +1,31 @@
+"""What both games' referees share: a finding placed at the value it is about, and what every
+record report answers (its path, and whether it is clean of errors). Nothing here knows a game."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..common.findings import Finding
+from ..common.positions import Loc
+
+
+def at(f: Finding, path: str, loc: Loc | None) -> Finding:
+    """The finding in the file `path`, at `loc` (nowhere in it when the place is not known)."""
+    if loc is None or loc.line == 0:
+        return f.at(path=path)
+    return f.at(path=path, line=loc.line, column=loc.column)
+
+
+class Verdict:
+    """A record report's verdict, for a frozen dataclass with `record` and `findings`."""
+
+    __slots__ = ()
+    record: Any
+    findings: tuple[Finding, ...]
+
+    @property
+    def path(self) -> str:
+        return self.record.path
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.is_error for f in self.findings)

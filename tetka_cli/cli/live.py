@@ -3,7 +3,7 @@
 The session driver: the files (the event log beside the record, the record itself), the loop of
 lines from a terminal (prompt_toolkit: completion, history) or a pipe (plain lines, the same
 words), undo and redo, and the settlement at the end. What an entry means belongs to the game
-(`live_tetka.TetkaLive`); the driver only needs the methods that object has.
+(its live side, `games.live_words.LiveWords`, from the registry); the driver knows no game by name.
 
 Order of writes for every accepted entry: the log line (fsynced), then the record (atomically,
 only when its text changed), then the answer on the screen. A crash between any two of them is
@@ -20,6 +20,7 @@ import click
 
 from ..common.i18n import gettext
 from ..common.messages import LANGS, default_lang, finding_line, stake_reason
+from ..games import registry
 from ..games.live_log import (
     LogError,
     LogWriter,
@@ -64,8 +65,6 @@ def log_error(e: LogError) -> str:
 
 def game_for(name: str, lang: str) -> Any:
     """The live side of a game."""
-    from ..games import registry
-
     if registry.known(name):
         return registry.game(name).live_words(lang)
     raise LiveError(tr("tetka live does not know the game {name!r} yet").format(name=name))
@@ -318,51 +317,73 @@ def _names(text: str, seats: int = 4) -> list[str]:
     return names
 
 
-def _rule_options(given: Sequence[str]) -> dict[str, Any]:
-    """`--rule KEY=VALUE` for a Terz house rule: the keys and values of terz-record-format.md."""
-    from ..games.terz.rules import CHOICES  # TODO(live helper): the game's own live_rule_options
+def _rule_error(e: Any, game: Any) -> click.ClickException:
+    """A house rule given wrongly (a `RuleError`), worded: a rule of another game is named as such."""
+    keys = [r.key for r in game.live_house_rules()]
+    if e.code == "key" and e.kw["key"] in _all_rule_keys():
+        return click.UsageError(tr("those house rules are not rules of {game}").format(game=game.name))
+    if e.code == "value":
+        return click.BadParameter(tr("{key}: one of {values}").format(**e.kw), param_hint="--rule")
+    return click.BadParameter(tr("{text!r}: KEY=VALUE, KEY one of {keys}").format(
+        text=clean(e.kw["text"]), keys=", ".join(keys)), param_hint="--rule")
 
-    out: dict[str, Any] = {}
-    for text in given:
-        key, sep, value = text.partition("=")
-        key = key.strip().replace("-", "_")
-        choices = CHOICES.get(key)
-        if not sep or choices is None:
-            raise click.BadParameter(tr("{text!r}: KEY=VALUE, KEY one of {keys}").format(text=clean(text), keys=", ".join(CHOICES)),
-                                     param_hint="--rule")
-        by_text = {str(c).lower(): c for c in choices}
-        if value.strip().lower() not in by_text:
-            raise click.BadParameter(tr("{key}: one of {values}").format(key=key, values=", ".join(map(str, by_text))),
-                                     param_hint="--rule")
-        out[key] = by_text[value.strip().lower()]
-    return out
+
+def _all_rule_keys() -> set[str]:
+    return {r.key for g in registry.all_games() for r in g.live_house_rules()}
+
+
+def _rules_for(game: Any, named: Mapping[str, Any], given: Sequence[str]) -> dict[str, Any]:
+    """The house rules asked for (`--KEY` options and `--rule KEY=VALUE`), read by the game."""
+    from ..games.live_words import RuleError
+
+    own = {r.key for r in game.live_house_rules()}
+    if any(k not in own for k in named):
+        raise click.UsageError(tr("those house rules are not rules of {game}").format(game=game.name))
+    try:
+        return {**game.live_rule_options(given), **named}
+    except RuleError as e:
+        raise _rule_error(e, game) from None
+
+
+def _house_rule_options(f: Any) -> Any:
+    """An option of `live` for every house rule a game gives one (`--robber-target`, `--target`, ...)."""
+    seen: set[str] = set()
+    options = []
+    for g in registry.all_games():
+        for r in g.live_house_rules():
+            if r.help and r.key not in seen:
+                seen.add(r.key)
+                options.append(r)
+    for r in reversed(options):
+        if r.values and all(isinstance(v, bool) for v in r.values):
+            f = click.option(r.option, r.key, is_flag=True, default=None, help=r.help)(f)
+        elif r.values and all(isinstance(v, int) for v in r.values):
+            f = click.option(r.option, r.key, type=click.IntRange(min(r.values), max(r.values)), help=r.help)(f)
+        elif r.values:
+            f = click.option(r.option, r.key, type=click.Choice([str(v) for v in r.values]), help=r.help)(f)
+        else:
+            f = click.option(r.option, r.key, type=click.IntRange(min=r.least), help=r.help)(f)
+    return f
 
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--game", "game_name", type=click.Choice(("tetka", "terz")), default=None,
-              help="Start: the game (default tetka).")
+@click.option("--game", "game_name", type=click.Choice(registry.GAMES), default=None,
+              help=f"Start: the game (default {registry.DEFAULT}).")
 @click.option("--players", help="Start: four names, comma-separated, clockwise (Terz: two).")
 @click.option("--stake", help="Start: money per mark, exact decimal (default 1).")
 @click.option("--currency", help="Start: shown beside money.")
 @click.option("--first-dealer", help="Start: who deals first (default: the first player).")
-@click.option("--robber-target", type=click.IntRange(min=1), help="House rule: marks that end a robber (21).")
-@click.option("--last-trick-mark", is_flag=True, default=None, help="House rule: a mark for trick 13.")
-@click.option("--count-trick-offset", type=click.IntRange(0, 1), help="House rule: 1 counts one trick further.")
-@click.option("--target", type=click.IntRange(min=1), help="Terz house rule: points that win a game (501).")
-@click.option("--dealer-rule", type=click.Choice(("last_trick", "hand_winner", "hand_loser", "alternate")),
-              help="Terz house rule: who deals next (last_trick).")
-@click.option("--stop-at-target", is_flag=True, default=None, help="Terz house rule: a hand stops at the target.")
+@_house_rule_options
 @click.option("--rule", "more_rules", multiple=True, metavar="KEY=VALUE",
-              help="Terz: any other house rule of terz-record-format.md, e.g. --rule declaration_window=1-7.")
+              help="Any house rule of the game, e.g. --rule declaration_window=1-7 (Terz).")
 @click.option("--lang", type=click.Choice(LANGS), default=None, help="Language (default: from the locale).")
 @click.option("--plain", is_flag=True, help="Plain lines even on a terminal (no line editor).")
 @click.option("--echo", is_flag=True, help="Show each line read from a pipe after its prompt (a transcript).")
 @click.option("--ack", is_flag=True, help="Print `ok N` after each accepted entry (N: entries logged), for scripts.")
 def live(file: str, game_name: str | None, players: str | None, stake: str | None, currency: str | None,
-         first_dealer: str | None, robber_target: int | None, last_trick_mark: bool | None,
-         count_trick_offset: int | None, target: int | None, dealer_rule: str | None, stop_at_target: bool | None,
-         more_rules: tuple[str, ...], lang: str | None, plain: bool, echo: bool, ack: bool) -> None:
+         first_dealer: str | None, more_rules: tuple[str, ...], lang: str | None, plain: bool, echo: bool, ack: bool,
+         **house_rules: Any) -> None:
     """Record a sitting at the table as it is played: `tetka live FILE --players A,B,C,D` starts
     one (a Terz sitting: `--game terz --players A,B`), `tetka live FILE` resumes it. Every entry
     is checked, logged to FILE.live.jsonl and on disk before the prompt returns; FILE is rewritten
@@ -371,12 +392,7 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
     if file == "-":
         raise click.BadParameter(tr("a sitting is kept in a file: give its name"), param_hint="FILE")
     log = log_path(file)
-    tetka_rules = {k: v for k, v in (("robber_target", robber_target), ("last_trick_mark", last_trick_mark),
-                                     ("count_trick_offset", count_trick_offset)) if v is not None}
-    terz_rules = {**_rule_options(more_rules),
-                  **{k: v for k, v in (("target", target), ("dealer_rule", dealer_rule),
-                                       ("stop_at_target", stop_at_target)) if v is not None}}
-    rules = {**tetka_rules, **terz_rules}
+    named = {k: v for k, v in house_rules.items() if v is not None}
     starting = {"players": players, "stake": stake, "currency": currency, "first_dealer": first_dealer}
     if os.path.exists(log):
         try:
@@ -391,7 +407,8 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
             header = game.header_from_json(loaded.header)
         except ValueError as e:
             raise LiveError(f"{clean(log)}: {clean(value_error(e, lang))}") from None
-        if any(v is not None for v in starting.values()) or rules:
+        if any(v is not None for v in starting.values()) or named or more_rules:
+            rules = _rules_for(registry.game(game.game), named, more_rules)
             try:
                 asked = game.header(_names(players, game.seats) if players else header.players,
                                     stake if stake is not None else header.stake,
@@ -411,9 +428,8 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
                                       "(choose a new file name)").format(file=file))
         if players is None:
             raise click.UsageError(tr("a new sitting needs --players A,B,C,D (or give the FILE of one to resume)"))
-        name = game_name or "tetka"
-        if (name == "tetka" and terz_rules) or (name == "terz" and tetka_rules):
-            raise click.UsageError(tr("those house rules are not rules of {game}").format(game=name))
+        name = game_name or registry.DEFAULT
+        rules = _rules_for(registry.game(name), named, more_rules)
         game = game_for(name, lang)
         names = _names(players, game.seats)
         from ..common.money import StakeError, parse_stake

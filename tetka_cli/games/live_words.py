@@ -2,7 +2,8 @@
 line and the prompt. `live_tetka.TetkaLive` and `live_terz.TerzLive` build on it."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
 
 from ..common.cards import Card, CardError, parse_card
 from ..common.i18n import gettext
@@ -52,3 +53,56 @@ class LiveWords:
     def prompt(self, state: Any) -> str:
         p = state.to_play()
         return f"{p}> " if p else "> "
+
+
+# -- the house rules a sitting starts with ---------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """A house rule a live sitting takes when it starts: `--rule KEY=VALUE`, and an option of its
+    own (`--robber-target 25`) when it has a help text. It takes one of `values`; with none, a
+    whole number of at least `least`."""
+
+    key: str
+    values: tuple[Any, ...] = ()
+    least: int = 1
+    help: str = ""
+
+    @property
+    def option(self) -> str:
+        return "--" + self.key.replace("_", "-")
+
+    def read(self, text: str) -> Any:
+        """The value `text` stands for (RuleError when it is none of them)."""
+        text = text.strip().lower()
+        if not self.values:
+            if text.isdigit() and len(text) <= 9 and int(text) >= self.least:
+                return int(text)
+            raise RuleError("value", key=self.key, values=f"{self.least}, {self.least + 1}, …")
+        by_text = {str(v).lower(): v for v in self.values}
+        if text not in by_text:
+            raise RuleError("value", key=self.key, values=", ".join(by_text))
+        return by_text[text]
+
+
+class RuleError(ValueError):
+    """A house rule given wrongly: `code` "form" (not KEY=VALUE), "key" (not a rule of the game,
+    with `key`) or "value" (with `key` and `values`); the command line words it."""
+
+    def __init__(self, code: str, **kw: Any) -> None:
+        super().__init__(code, kw)
+        self.code, self.kw = code, kw
+
+
+def read_rules(rules: Sequence[HouseRule], given: Sequence[str]) -> dict[str, Any]:
+    """`--rule KEY=VALUE` texts read against a game's house rules."""
+    by_key = {r.key: r for r in rules}
+    out: dict[str, Any] = {}
+    for text in given:
+        key, sep, value = text.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep:
+            raise RuleError("form", text=text)
+        if key not in by_key:
+            raise RuleError("key", text=text, key=key)
+        out[key] = by_key[key].read(value)
+    return out

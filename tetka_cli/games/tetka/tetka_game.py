@@ -281,3 +281,8 @@ class TetkaGame(Game):
         from .live_words import TetkaLive
 
         return TetkaLive(lang)
+
+    def live_house_rules(self) -> Sequence[Any]:
+        from .live_rules import HOUSE_RULES
+
+        return HOUSE_RULES

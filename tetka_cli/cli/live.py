@@ -19,17 +19,20 @@ from typing import Any, Iterator, Mapping, Sequence
 import click
 
 from ..common.i18n import gettext
+from ..common.os_errors import os_reason
 from ..common.messages import LANGS, default_lang, finding_line, stake_reason
 from ..games import registry
 from ..games.live_log import (
     LogError,
     LogWriter,
+    NotKept,
     create_log,
+    disk_full,
     log_path,
     read_log,
     timeline,
 )
-from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, reason
+from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, WriteFailed, reason
 from .language import tr
 
 PLAY_FAULTS = ("renonce",)  # errors a faithful record of the play carries
@@ -92,6 +95,7 @@ class Session:
         self.meta = {"generator": "tetka live", "live_log": os.path.basename(log_path(path))}
         self.state = game.build(header, timeline(events).entries)
         self.last_text: str | None = None
+        self.behind: OSError | None = None  # why the record lags the log (the disk refused it)
 
     def _(self, msg: str) -> str:
         return gettext(self.lang, msg)
@@ -139,14 +143,45 @@ class Session:
         """Log an entry (on disk before anything else), then the state and the record follow."""
         before = self.state
         after = self.game.build(self.header, timeline([*self.events, event]).entries)
-        self.writer.append(event)
+        self.writer.append(event)  # NotKept: the log is as it was, and nothing else changes
         self.events.append(event)
         self.state = after
-        self.sync_record()
+        try:
+            self.sync_record()
+        except OSError as e:  # the entry is in the log, so it counts: the record follows on resume
+            self.behind = e
         return before
 
+    # -- a disk that refuses a write ---------------------------------------------------------------
+    def not_kept(self, e: NotKept, line: str) -> WriteFailed:
+        """The entry typed is not in the log (or, if even cutting it back failed, may be)."""
+        where = {"path": clean(self.writer.path), "reason": os_reason(e.error, self.lang), "line": clean(line.strip()),
+                 "file": clean(self.path)}
+        if e.rolled_back:
+            text = self._("{path}: cannot write: {reason}; the entry '{line}' was NOT kept: free some space, "
+                      "then resume with tetka live {file} and type it again")
+        else:
+            text = self._("{path}: cannot write: {reason}; the entry '{line}' may or may not be in the log: free "
+                      "some space, then resume with tetka live {file} and look (status)")
+        return WriteFailed(text.format(**where))
+
+    def record_behind(self) -> WriteFailed:
+        """Every entry is in the log, but the record could not be rewritten from it."""
+        assert self.behind is not None
+        return record_behind(self.path, self.behind, self.lang)
+
     def handle(self, line: str) -> bool:
-        """One line; False when the session is over."""
+        """One line; False when the session is over. A write the disk refuses ends the run
+        (WriteFailed): the log and what the screen acknowledged still agree."""
+        try:
+            going = self._handle(line)
+        except NotKept as e:
+            raise self.not_kept(e, line) from None
+        if self.behind is not None:
+            raise self.record_behind()
+        return going
+
+    def _handle(self, line: str) -> bool:
         words = line.split()
         if not words:
             return True
@@ -165,6 +200,8 @@ class Session:
                     raise Refusal(self._("end takes no more words"))
                 self._entry({"t": "end"})
                 self.say(self.game.status_lines(self.state))
+                if self.behind is not None:  # settle reads the record: not one that lags the log
+                    raise self.record_behind()
                 self.settle()
                 return False
             else:
@@ -273,6 +310,13 @@ class Session:
                 continue
             if not self.handle(line):
                 return
+
+
+def record_behind(path: str, e: OSError, lang: str) -> WriteFailed:
+    """The record could not be rewritten from the log, which holds every entry acknowledged."""
+    return WriteFailed(gettext(lang, "{path}: cannot write: {reason}; every entry so far is kept in the log {log}: "
+                                     "free some space, then resume with tetka live {file} to write the record").format(
+        path=clean(path), reason=os_reason(e, lang), log=clean(log_path(path)), file=clean(path)))
 
 
 def _plain_lines() -> Iterator[str | None]:
@@ -453,7 +497,8 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
         try:
             create_log(log, header.to_json())
         except OSError as e:
-            raise LiveError(tr("{path}: cannot create: {reason}").format(path=log, reason=reason(e))) from None
+            text = tr("{path}: cannot create: {reason}").format(path=log, reason=reason(e))
+            raise (WriteFailed(text) if disk_full(e) else LiveError(text)) from None
         events, torn = [], 0
     try:
         writer = LogWriter(log, torn)
@@ -470,7 +515,11 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
     session.say(gettext(lang, "Sitting: {file}").format(file=file) + "\n"
                 + gettext(lang, "Players: {players}").format(players=", ".join(header.players)))
     session.say(gettext(lang, "Log: {log}").format(log=log))
-    session.sync_record()
+    try:
+        session.sync_record()
+    except OSError as e:
+        writer.close()
+        raise record_behind(file, e, lang) from None
     if events:
         session.say(gettext(lang, "Resumed after {n} entries.").format(n=len(events)))
     session.say(game.status_lines(session.state))

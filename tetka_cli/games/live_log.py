@@ -7,12 +7,14 @@ by a crash (no newline, not JSON) is the one entry that was never acknowledged: 
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 LOG_VERSION = 1
+DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EIO)  # a write the disk refused: space, quota, the device
 MAX_LINE = 64 * 1024  # bytes: an entry is a line of a few cards; anything longer is not ours
 MAX_EVENTS = 1_000_000
 
@@ -51,6 +53,28 @@ class LogError(ValueError):
         super().__init__(msgid.format(reason=reason, **kw))
 
 
+class NotKept(Exception):
+    """An entry the log could not take (`error`, the OSError). `rolled_back`: the log was cut back to
+    what it held before, so the entry is not in it; False when even that failed and the entry may
+    be in the log in part or whole (a resume reads back what is there, a torn line dropped)."""
+
+    def __init__(self, error: OSError, rolled_back: bool) -> None:
+        super().__init__(error)
+        self.error, self.rolled_back = error, rolled_back
+
+
+def disk_full(e: BaseException) -> bool:
+    """Whether an error is the disk refusing a write (no space, over quota, the device failing)."""
+    return isinstance(e, OSError) and e.errno in DISK_FULL
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
 def log_path(record_path: str) -> str:
     """Where the log of the record at `record_path` lives: beside it."""
     return record_path + ".live.jsonl"
@@ -84,9 +108,11 @@ def create_log(path: str, header: Mapping[str, Any]) -> None:
     tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
-        os.write(fd, line.encode("utf-8"))
-        os.fsync(fd)
-        os.close(fd)
+        try:
+            _write_all(fd, line.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.link(tmp, path)  # fails if `path` exists: never replaced
     finally:
         try:
@@ -152,12 +178,23 @@ class LogWriter:
             os.fsync(self.fd)
 
     def append(self, event: Mapping[str, Any]) -> None:
+        """One entry, on disk when this returns; NotKept when it cannot be, the log then cut back
+        to what it held before, so that it never holds an entry that was not acknowledged."""
         line = (json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
-        view = memoryview(line)
-        while view:
-            n = os.write(self.fd, view)
-            view = view[n:]
-        os.fsync(self.fd)
+        size = os.fstat(self.fd).st_size
+        try:
+            _write_all(self.fd, line)
+            os.fsync(self.fd)
+        except OSError as e:
+            raise NotKept(e, self._cut_back(size)) from None
+
+    def _cut_back(self, size: int) -> bool:
+        try:
+            os.ftruncate(self.fd, size)
+            os.fsync(self.fd)
+        except OSError:
+            return False
+        return True
 
     def close(self) -> None:
         os.close(self.fd)

@@ -18,7 +18,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 import click
 
-from ..common.i18n import gettext
+from ..common.i18n import gettext, ngettext
 from ..common.os_errors import os_reason
 from ..common.messages import LANGS, default_lang, finding_line, stake_reason
 from ..games import registry
@@ -128,11 +128,8 @@ class Session:
                                 .format(path=clean(self.path)))
         # A renonce is a fault of play the record must show (tetka-rules.md); anything else would
         # be a bug of ours: the log keeps every entry, the record is left as it was.
-        if hasattr(self.game, "record_errors"):
-            errors = self.game.record_errors(self.path, text)
-        else:
-            rep = check_record(self.path, text=text)
-            errors = [f for f in rep.findings if f.is_error and f.code not in PLAY_FAULTS]
+        rep = check_record(self.path, text=text)
+        errors = [f for f in rep.findings if f.is_error and f.code not in PLAY_FAULTS]
         if errors:
             raise RuntimeError("the record would not validate: " + finding_line(errors[0]))
         write_atomic(self.path, text)
@@ -270,7 +267,8 @@ class Session:
         places = money_places(s.money.stake)
         transfers = transfers_json(settle_up(s.money.net), places)
         blocks = []
-        for tb in [*self.game.settle_tables(s.money, self.lang),
+        game = registry.game(self.game.game)
+        for tb in [*game.sitting_tables(game.sitting_json(s.money), self.lang, places),
                    transfers_table(transfers, self.lang, s.money.currency, s.money.path)]:
             text = tb.title + "\n" if tb.title else ""
             text += tabulate(tb.rows, headers=list(tb.headers), tablefmt="simple", disable_numparse=True)
@@ -421,7 +419,7 @@ def _house_rule_options(f: Any) -> Any:
 @_house_rule_options
 @click.option("--rule", "more_rules", multiple=True, metavar="KEY=VALUE",
               help="Any house rule of the game, e.g. --rule declaration_window=1-7 (Terz).")
-@click.option("--lang", type=click.Choice(LANGS), default=None, help="Language (default: from the locale).")
+@click.option("--lang", type=click.Choice(LANGS), default=None, help="Language (default: the one the sitting started in, else from the locale).")
 @click.option("--plain", is_flag=True, help="Plain lines even on a terminal (no line editor).")
 @click.option("--echo", is_flag=True, help="Show each line read from a pipe after its prompt (a transcript).")
 @click.option("--ack", is_flag=True, help="Print `ok N` after each accepted entry (N: entries logged), for scripts.")
@@ -432,6 +430,7 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
     one (a Terz sitting: `--game terz --players A,B`), `tetka live FILE` resumes it. Every entry
     is checked, logged to FILE.live.jsonl and on disk before the prompt returns; FILE is rewritten
     from the log after every hand and always validates. Type `help` for the words."""
+    asked_lang = lang
     lang = lang or default_lang()
     if file == "-":
         raise click.BadParameter(tr("a sitting is kept in a file: give its name"), param_hint="FILE")
@@ -443,6 +442,8 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
             loaded = read_log(log)
         except LogError as e:
             raise LiveError(clean(log_error(e))) from None
+        if asked_lang is None and loaded.header.get("lang") in LANGS:  # a sitting keeps its language
+            lang = str(loaded.header["lang"])
         game = game_for(str(loaded.header.get("game")), lang)
         if game_name is not None and game_name != game.game:
             raise click.UsageError(tr("{log} holds a sitting of {game}: resume it with `tetka live {file}` alone").format(
@@ -495,7 +496,7 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
         if not os.path.isdir(parent):
             raise click.BadParameter(tr("no folder {folder!r} to write in").format(folder=parent), param_hint="FILE")
         try:
-            create_log(log, header.to_json())
+            create_log(log, {**header.to_json(), "lang": lang})
         except OSError as e:
             text = tr("{path}: cannot create: {reason}").format(path=log, reason=reason(e))
             raise (WriteFailed(text) if disk_full(e) else LiveError(text)) from None
@@ -521,7 +522,8 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
         writer.close()
         raise record_behind(file, e, lang) from None
     if events:
-        session.say(gettext(lang, "Resumed after {n} entries.").format(n=len(events)))
+        session.say(ngettext(lang, "Resumed after {n} entry.", "Resumed after {n} entries.", len(events))
+                    .format(n=len(events)))
     session.say(game.status_lines(session.state))
     if game.ended(session.state):
         session.settle()

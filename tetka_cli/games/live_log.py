@@ -28,20 +28,6 @@ class Refused(ValueError):
         self.args_ = args
 
 
-def check_terms(header: Any) -> None:
-    """What every game's live header holds: an exact, non-negative stake, a currency as text, and a
-    first dealer among the players (the first player when none is named; set on a frozen header)."""
-    from ..common.money import parse_stake
-
-    parse_stake(header.stake)  # StakeError (a ValueError) otherwise
-    if not isinstance(header.currency, str):
-        raise ValueError("the currency is text")
-    if not header.first_dealer:
-        object.__setattr__(header, "first_dealer", header.players[0])
-    if header.first_dealer not in header.players:
-        raise ValueError(f"the first dealer {header.first_dealer!r} is not one of the players")
-
-
 class LogError(ValueError):
     """A log that cannot be read back: named by its path and line. `msgid` and `kw` let the
     command line word it in the user's language (`str()` is English); `error` is the OSError

@@ -13,6 +13,7 @@ from ..common.locale_format import card_text
 from ..common.messages import SUITS_RU
 from .live_log import Refused
 
+FIX_WORDS = ("fix", "испр")  # a correction of an earlier hand, in every game
 UNDO_HELP = "undo, redo   take back, bring back"
 END_HELP = ("status       where we are", "end          end, and settle", "quit         leave; resume later")
 
@@ -197,26 +198,34 @@ class LiveWords:
         return totals
 
     def entry_text(self, e: Mapping[str, Any]) -> str:
-        """An entry as it would be typed (what undo and redo name)."""
+        """An entry as it would be typed, in the reader's words (what undo and redo name)."""
         kind = str(e.get("t"))
         if kind == "fix":
             rest = [str(e["hand"])]
             if self.START in e:
-                rest += [self.START, self.card(e[self.START])]
+                rest += [self.word(self.START), self.card(e[self.START])]
             elif self.SCORE in e:
-                rest += [self.SCORE] + [str(v) for v in e[self.SCORE]]
+                rest += [self.word(self.SCORE)] + [str(v) for v in e[self.SCORE]]
             elif "cards" in e:
                 rest += [str(e["trick"])] + [self.card(c) for c in e["cards"]]
             else:
                 rest += [str(e["trick"]), self.seat_word(e["seat"]), self.card(e["card"])]
-            return "fix " + " ".join(rest)
-        words = [] if kind == "cards" else [kind]
+            return " ".join([self.word("fix")] + rest)
+        words = [] if kind == "cards" else [self.word(kind)]
         if "card" in e:
             words.append(self.card(e["card"]))
         words += [self.card(c) for c in e.get("cards", ())] + [str(v) for v in e.get(self.SCORE, ())]
         if e.get("last"):
             words.append(str(e["last"]))
         return " ".join(words)
+
+    # The words of the entries, English then Russian: the game's (`WORDS`) and the driver's `end`.
+    WORDS: Mapping[str, tuple[str, str]] = {}
+
+    def word(self, kind: str) -> str:
+        """The word that enters an entry of `kind`, in the reader's language."""
+        said = {"end": ("end", "конец"), "fix": FIX_WORDS, **self.WORDS}.get(kind, (kind, kind))
+        return said[1] if self.lang == "ru" else said[0]
 
     def seat_word(self, seat: int) -> str:
         """How a `fix` names a card's place in its trick."""

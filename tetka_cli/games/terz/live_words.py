@@ -14,7 +14,7 @@ from .live import LiveHand, Refused, Sitting, TerzHeader, pending_declaration
 from .model import TrickResult
 from .names import kind_name, obligation_name, reason_text
 from .rules import TerzRules
-from ..live_words import LiveWords, NotAnEntry
+from ..live_words import FIX_WORDS, LiveWords, NotAnEntry
 
 TRUMP_WORDS = ("trump", "козырь")
 DRAW_WORDS = ("draw", "прикуп")
@@ -22,7 +22,6 @@ EXCHANGE_WORDS = ("exchange", "обмен")
 DECLARE_WORDS = ("declare", "объявить")
 BELA_WORDS = ("bela", "бела")
 POINTS_WORDS = ("points", "очки")
-FIX_WORDS = ("fix", "испр")
 GAME_WORDS = TRUMP_WORDS + DRAW_WORDS + EXCHANGE_WORDS + DECLARE_WORDS + BELA_WORDS + POINTS_WORDS + FIX_WORDS
 POINTS_USAGE = "points takes two numbers, in the order of the players"
 # The words that take only cards: kind -> (its words, fewest and most cards, what it takes).
@@ -45,6 +44,8 @@ class TerzLive(LiveWords):
     build = staticmethod(live.build)
     record_text = staticmethod(live.record_text)
     START, SCORE = "trump", "points"
+    WORDS = {"trump": TRUMP_WORDS, "draw": DRAW_WORDS, "exchange": EXCHANGE_WORDS, "declare": DECLARE_WORDS,
+             "bela": BELA_WORDS, "points": POINTS_WORDS, "lead": ("lead", "ход"), "reply": ("reply", "ответ")}
 
     # -- reading a line ---------------------------------------------------------------------------
     def parse(self, words: Sequence[str], state: Sitting) -> dict[str, Any]:
@@ -94,7 +95,7 @@ class TerzLive(LiveWords):
         return {"t": "fix", "hand": hand, "trick": trick, "cards": [self._word_card(w) for w in words[2:]]}
 
     def seat_word(self, seat: int) -> str:
-        return ("lead", "reply")[seat]
+        return self.word(("lead", "reply")[seat])
 
     # -- what the screen says ----------------------------------------------------------------------
     def refusal(self, r: Refused) -> str:

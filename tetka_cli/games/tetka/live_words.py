@@ -12,11 +12,10 @@ from . import live
 from .live import LiveHand, LiveHeader, Sitting
 from .play import Trick
 from .rules import HouseRules
-from ..live_words import LiveWords, NotAnEntry
+from ..live_words import FIX_WORDS, LiveWords, NotAnEntry
 
 MARKS_WORDS = ("marks", "марки")
 PHOTO_WORDS = ("photo", "фото")
-FIX_WORDS = ("fix", "испр")
 LAST_WORDS = ("last", "последние")
 GAME_WORDS = MARKS_WORDS + PHOTO_WORDS + FIX_WORDS + LAST_WORDS
 MARKS_USAGE = "marks takes four numbers, in the order of the players"
@@ -32,6 +31,7 @@ class TetkaLive(LiveWords):
     build = staticmethod(live.build)
     record_text = staticmethod(live.record_text)
     START, SCORE = "photo", "marks"
+    WORDS = {"photo": PHOTO_WORDS, "marks": MARKS_WORDS}
 
     # -- reading a line ---------------------------------------------------------------------------
     def parse(self, words: Sequence[str], state: Sitting) -> dict[str, Any] | tuple[str, list[str]]:

@@ -3,7 +3,7 @@
 The session driver: the files (the event log beside the record, the record itself), the loop of
 lines from a terminal (prompt_toolkit: completion, history) or a pipe (plain lines, the same
 words), undo and redo, and the settlement at the end. What an entry means belongs to the game
-(`live_tetka.TetkaLive`); the driver only needs the methods that object has.
+(its live side, `games.live_words.LiveWords`, from the registry); the driver knows no game by name.
 
 Order of writes for every accepted entry: the log line (fsynced), then the record (atomically,
 only when its text changed), then the answer on the screen. A crash between any two of them is
@@ -18,17 +18,21 @@ from typing import Any, Iterator, Mapping, Sequence
 
 import click
 
-from ..common.i18n import gettext
+from ..common.i18n import gettext, ngettext
+from ..common.os_errors import os_reason
 from ..common.messages import LANGS, default_lang, finding_line, stake_reason
+from ..games import registry
 from ..games.live_log import (
     LogError,
     LogWriter,
+    NotKept,
     create_log,
+    disk_full,
     log_path,
     read_log,
     timeline,
 )
-from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, reason
+from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, WriteFailed, reason
 from .language import tr
 
 PLAY_FAULTS = ("renonce",)  # errors a faithful record of the play carries
@@ -64,8 +68,6 @@ def log_error(e: LogError) -> str:
 
 def game_for(name: str, lang: str) -> Any:
     """The live side of a game."""
-    from ..games import registry
-
     if registry.known(name):
         return registry.game(name).live_words(lang)
     raise LiveError(tr("tetka live does not know the game {name!r} yet").format(name=name))
@@ -93,6 +95,7 @@ class Session:
         self.meta = {"generator": "tetka live", "live_log": os.path.basename(log_path(path))}
         self.state = game.build(header, timeline(events).entries)
         self.last_text: str | None = None
+        self.behind: OSError | None = None  # why the record lags the log (the disk refused it)
 
     def _(self, msg: str) -> str:
         return gettext(self.lang, msg)
@@ -125,11 +128,8 @@ class Session:
                                 .format(path=clean(self.path)))
         # A renonce is a fault of play the record must show (tetka-rules.md); anything else would
         # be a bug of ours: the log keeps every entry, the record is left as it was.
-        if hasattr(self.game, "record_errors"):
-            errors = self.game.record_errors(self.path, text)
-        else:
-            rep = check_record(self.path, text=text)
-            errors = [f for f in rep.findings if f.is_error and f.code not in PLAY_FAULTS]
+        rep = check_record(self.path, text=text)
+        errors = [f for f in rep.findings if f.is_error and f.code not in PLAY_FAULTS]
         if errors:
             raise RuntimeError("the record would not validate: " + finding_line(errors[0]))
         write_atomic(self.path, text)
@@ -140,14 +140,45 @@ class Session:
         """Log an entry (on disk before anything else), then the state and the record follow."""
         before = self.state
         after = self.game.build(self.header, timeline([*self.events, event]).entries)
-        self.writer.append(event)
+        self.writer.append(event)  # NotKept: the log is as it was, and nothing else changes
         self.events.append(event)
         self.state = after
-        self.sync_record()
+        try:
+            self.sync_record()
+        except OSError as e:  # the entry is in the log, so it counts: the record follows on resume
+            self.behind = e
         return before
 
+    # -- a disk that refuses a write ---------------------------------------------------------------
+    def not_kept(self, e: NotKept, line: str) -> WriteFailed:
+        """The entry typed is not in the log (or, if even cutting it back failed, may be)."""
+        where = {"path": clean(self.writer.path), "reason": os_reason(e.error, self.lang), "line": clean(line.strip()),
+                 "file": clean(self.path)}
+        if e.rolled_back:
+            text = self._("{path}: cannot write: {reason}; the entry '{line}' was NOT kept: free some space, "
+                      "then resume with tetka live {file} and type it again")
+        else:
+            text = self._("{path}: cannot write: {reason}; the entry '{line}' may or may not be in the log: free "
+                      "some space, then resume with tetka live {file} and look (status)")
+        return WriteFailed(text.format(**where))
+
+    def record_behind(self) -> WriteFailed:
+        """Every entry is in the log, but the record could not be rewritten from it."""
+        assert self.behind is not None
+        return record_behind(self.path, self.behind, self.lang)
+
     def handle(self, line: str) -> bool:
-        """One line; False when the session is over."""
+        """One line; False when the session is over. A write the disk refuses ends the run
+        (WriteFailed): the log and what the screen acknowledged still agree."""
+        try:
+            going = self._handle(line)
+        except NotKept as e:
+            raise self.not_kept(e, line) from None
+        if self.behind is not None:
+            raise self.record_behind()
+        return going
+
+    def _handle(self, line: str) -> bool:
         words = line.split()
         if not words:
             return True
@@ -166,6 +197,8 @@ class Session:
                     raise Refusal(self._("end takes no more words"))
                 self._entry({"t": "end"})
                 self.say(self.game.status_lines(self.state))
+                if self.behind is not None:  # settle reads the record: not one that lags the log
+                    raise self.record_behind()
                 self.settle()
                 return False
             else:
@@ -234,7 +267,8 @@ class Session:
         places = money_places(s.money.stake)
         transfers = transfers_json(settle_up(s.money.net), places)
         blocks = []
-        for tb in [*self.game.settle_tables(s.money, self.lang),
+        game = registry.game(self.game.game)
+        for tb in [*game.sitting_tables(game.sitting_json(s.money), self.lang, places),
                    transfers_table(transfers, self.lang, s.money.currency, s.money.path)]:
             text = tb.title + "\n" if tb.title else ""
             text += render_table(tb)
@@ -274,6 +308,13 @@ class Session:
                 continue
             if not self.handle(line):
                 return
+
+
+def record_behind(path: str, e: OSError, lang: str) -> WriteFailed:
+    """The record could not be rewritten from the log, which holds every entry acknowledged."""
+    return WriteFailed(gettext(lang, "{path}: cannot write: {reason}; every entry so far is kept in the log {log}: "
+                                     "free some space, then resume with tetka live {file} to write the record").format(
+        path=clean(path), reason=os_reason(e, lang), log=clean(log_path(path)), file=clean(path)))
 
 
 def _plain_lines() -> Iterator[str | None]:
@@ -318,71 +359,91 @@ def _names(text: str, seats: int = 4) -> list[str]:
     return names
 
 
-def _rule_options(given: Sequence[str]) -> dict[str, Any]:
-    """`--rule KEY=VALUE` for a Terz house rule: the keys and values of terz-record-format.md."""
-    from ..games.terz.rules import CHOICES  # TODO(live helper): the game's own live_rule_options
+def _rule_error(e: Any, game: Any) -> click.ClickException:
+    """A house rule given wrongly (a `RuleError`), worded: a rule of another game is named as such."""
+    keys = [r.key for r in game.live_house_rules()]
+    if e.code == "key" and e.kw["key"] in _all_rule_keys():
+        return click.UsageError(tr("those house rules are not rules of {game}").format(game=game.name))
+    if e.code == "value":
+        return click.BadParameter(tr("{key}: one of {values}").format(**e.kw), param_hint="--rule")
+    return click.BadParameter(tr("{text!r}: KEY=VALUE, KEY one of {keys}").format(
+        text=clean(e.kw["text"]), keys=", ".join(keys)), param_hint="--rule")
 
-    out: dict[str, Any] = {}
-    for text in given:
-        key, sep, value = text.partition("=")
-        key = key.strip().replace("-", "_")
-        choices = CHOICES.get(key)
-        if not sep or choices is None:
-            raise click.BadParameter(tr("{text!r}: KEY=VALUE, KEY one of {keys}").format(text=clean(text), keys=", ".join(CHOICES)),
-                                     param_hint="--rule")
-        by_text = {str(c).lower(): c for c in choices}
-        if value.strip().lower() not in by_text:
-            raise click.BadParameter(tr("{key}: one of {values}").format(key=key, values=", ".join(map(str, by_text))),
-                                     param_hint="--rule")
-        out[key] = by_text[value.strip().lower()]
-    return out
+
+def _all_rule_keys() -> set[str]:
+    return {r.key for g in registry.all_games() for r in g.live_house_rules()}
+
+
+def _rules_for(game: Any, named: Mapping[str, Any], given: Sequence[str]) -> dict[str, Any]:
+    """The house rules asked for (`--KEY` options and `--rule KEY=VALUE`), read by the game."""
+    from ..games.live_words import RuleError
+
+    own = {r.key for r in game.live_house_rules()}
+    if any(k not in own for k in named):
+        raise click.UsageError(tr("those house rules are not rules of {game}").format(game=game.name))
+    try:
+        return {**game.live_rule_options(given), **named}
+    except RuleError as e:
+        raise _rule_error(e, game) from None
+
+
+def _house_rule_options(f: Any) -> Any:
+    """An option of `live` for every house rule a game gives one (`--robber-target`, `--target`, ...)."""
+    seen: set[str] = set()
+    options = []
+    for g in registry.all_games():
+        for r in g.live_house_rules():
+            if r.help and r.key not in seen:
+                seen.add(r.key)
+                options.append(r)
+    for r in reversed(options):
+        if r.values and all(isinstance(v, bool) for v in r.values):
+            f = click.option(r.option, r.key, is_flag=True, default=None, help=r.help)(f)
+        elif r.values and all(isinstance(v, int) for v in r.values):
+            f = click.option(r.option, r.key, type=click.IntRange(min(r.values), max(r.values)), help=r.help)(f)
+        elif r.values:
+            f = click.option(r.option, r.key, type=click.Choice([str(v) for v in r.values]), help=r.help)(f)
+        else:
+            f = click.option(r.option, r.key, type=click.IntRange(min=r.least), help=r.help)(f)
+    return f
 
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--game", "game_name", type=click.Choice(("tetka", "terz")), default=None,
-              help="Start: the game (default tetka).")
+@click.option("--game", "game_name", type=click.Choice(registry.GAMES), default=None,
+              help=f"Start: the game (default {registry.DEFAULT}).")
 @click.option("--players", help="Start: four names, comma-separated, clockwise (Terz: two).")
 @click.option("--stake", help="Start: money per mark, exact decimal (default 1).")
 @click.option("--currency", help="Start: shown beside money.")
 @click.option("--first-dealer", help="Start: who deals first (default: the first player).")
-@click.option("--robber-target", type=click.IntRange(min=1), help="House rule: marks that end a robber (21).")
-@click.option("--last-trick-mark", is_flag=True, default=None, help="House rule: a mark for trick 13.")
-@click.option("--count-trick-offset", type=click.IntRange(0, 1), help="House rule: 1 counts one trick further.")
-@click.option("--target", type=click.IntRange(min=1), help="Terz house rule: points that win a game (501).")
-@click.option("--dealer-rule", type=click.Choice(("last_trick", "hand_winner", "hand_loser", "alternate")),
-              help="Terz house rule: who deals next (last_trick).")
-@click.option("--stop-at-target", is_flag=True, default=None, help="Terz house rule: a hand stops at the target.")
+@_house_rule_options
 @click.option("--rule", "more_rules", multiple=True, metavar="KEY=VALUE",
-              help="Terz: any other house rule of terz-record-format.md, e.g. --rule declaration_window=1-7.")
-@click.option("--lang", type=click.Choice(LANGS), default=None, help="Language (default: from the locale).")
+              help="Any house rule of the game, e.g. --rule declaration_window=1-7 (Terz).")
+@click.option("--lang", type=click.Choice(LANGS), default=None, help="Language (default: the one the sitting started in, else from the locale).")
 @click.option("--plain", is_flag=True, help="Plain lines even on a terminal (no line editor).")
 @click.option("--echo", is_flag=True, help="Show each line read from a pipe after its prompt (a transcript).")
 @click.option("--ack", is_flag=True, help="Print `ok N` after each accepted entry (N: entries logged), for scripts.")
 def live(file: str, game_name: str | None, players: str | None, stake: str | None, currency: str | None,
-         first_dealer: str | None, robber_target: int | None, last_trick_mark: bool | None,
-         count_trick_offset: int | None, target: int | None, dealer_rule: str | None, stop_at_target: bool | None,
-         more_rules: tuple[str, ...], lang: str | None, plain: bool, echo: bool, ack: bool) -> None:
+         first_dealer: str | None, more_rules: tuple[str, ...], lang: str | None, plain: bool, echo: bool, ack: bool,
+         **house_rules: Any) -> None:
     """Record a sitting at the table as it is played: `tetka live FILE --players A,B,C,D` starts
     one (a Terz sitting: `--game terz --players A,B`), `tetka live FILE` resumes it. Every entry
     is checked, logged to FILE.live.jsonl and on disk before the prompt returns; FILE is rewritten
     from the log after every hand and always validates. Type `help` for the words."""
+    asked_lang = lang
     lang = lang or default_lang()
     if file == "-":
         raise click.BadParameter(tr("a sitting is kept in a file: give its name"), param_hint="FILE")
     log = log_path(file)
-    tetka_rules = {k: v for k, v in (("robber_target", robber_target), ("last_trick_mark", last_trick_mark),
-                                     ("count_trick_offset", count_trick_offset)) if v is not None}
-    terz_rules = {**_rule_options(more_rules),
-                  **{k: v for k, v in (("target", target), ("dealer_rule", dealer_rule),
-                                       ("stop_at_target", stop_at_target)) if v is not None}}
-    rules = {**tetka_rules, **terz_rules}
+    named = {k: v for k, v in house_rules.items() if v is not None}
     starting = {"players": players, "stake": stake, "currency": currency, "first_dealer": first_dealer}
     if os.path.exists(log):
         try:
             loaded = read_log(log)
         except LogError as e:
             raise LiveError(clean(log_error(e))) from None
+        if asked_lang is None and loaded.header.get("lang") in LANGS:  # a sitting keeps its language
+            lang = str(loaded.header["lang"])
         game = game_for(str(loaded.header.get("game")), lang)
         if game_name is not None and game_name != game.game:
             raise click.UsageError(tr("{log} holds a sitting of {game}: resume it with `tetka live {file}` alone").format(
@@ -391,7 +452,8 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
             header = game.header_from_json(loaded.header)
         except ValueError as e:
             raise LiveError(f"{clean(log)}: {clean(value_error(e, lang))}") from None
-        if any(v is not None for v in starting.values()) or rules:
+        if any(v is not None for v in starting.values()) or named or more_rules:
+            rules = _rules_for(registry.game(game.game), named, more_rules)
             try:
                 asked = game.header(_names(players, game.seats) if players else header.players,
                                     stake if stake is not None else header.stake,
@@ -411,9 +473,8 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
                                       "(choose a new file name)").format(file=file))
         if players is None:
             raise click.UsageError(tr("a new sitting needs --players A,B,C,D (or give the FILE of one to resume)"))
-        name = game_name or "tetka"
-        if (name == "tetka" and terz_rules) or (name == "terz" and tetka_rules):
-            raise click.UsageError(tr("those house rules are not rules of {game}").format(game=name))
+        name = game_name or registry.DEFAULT
+        rules = _rules_for(registry.game(name), named, more_rules)
         game = game_for(name, lang)
         names = _names(players, game.seats)
         from ..common.money import StakeError, parse_stake
@@ -435,9 +496,10 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
         if not os.path.isdir(parent):
             raise click.BadParameter(tr("no folder {folder!r} to write in").format(folder=parent), param_hint="FILE")
         try:
-            create_log(log, header.to_json())
+            create_log(log, {**header.to_json(), "lang": lang})
         except OSError as e:
-            raise LiveError(tr("{path}: cannot create: {reason}").format(path=log, reason=reason(e))) from None
+            text = tr("{path}: cannot create: {reason}").format(path=log, reason=reason(e))
+            raise (WriteFailed(text) if disk_full(e) else LiveError(text)) from None
         events, torn = [], 0
     try:
         writer = LogWriter(log, torn)
@@ -454,9 +516,14 @@ def live(file: str, game_name: str | None, players: str | None, stake: str | Non
     session.say(gettext(lang, "Sitting: {file}").format(file=file) + "\n"
                 + gettext(lang, "Players: {players}").format(players=", ".join(header.players)))
     session.say(gettext(lang, "Log: {log}").format(log=log))
-    session.sync_record()
+    try:
+        session.sync_record()
+    except OSError as e:
+        writer.close()
+        raise record_behind(file, e, lang) from None
     if events:
-        session.say(gettext(lang, "Resumed after {n} entries.").format(n=len(events)))
+        session.say(ngettext(lang, "Resumed after {n} entry.", "Resumed after {n} entries.", len(events))
+                    .format(n=len(events)))
     session.say(game.status_lines(session.state))
     if game.ended(session.state):
         session.settle()

@@ -234,11 +234,18 @@ class Game(ABC):
     def live_words(self, lang: str) -> Any:
         """The game's live side (`games.live_words.LiveWords`): its entries, reports and record."""
 
+    def live_house_rules(self) -> Sequence[Any]:
+        """The house rules a live sitting of this game takes when it starts
+        (`games.live_words.HouseRule`): each a key of `live --rule KEY=VALUE`, and an option of
+        `live` of its own when it has a help text."""
+        return ()
+
     def live_rule_options(self, given: Sequence[str]) -> dict[str, Any]:
-        """House rules given to `live --rule KEY=VALUE`, read for this game (ValueError says why)."""
-        if given:
-            raise ValueError("house rules are not taken by this game's live side")
-        return {}
+        """`live --rule KEY=VALUE` texts read against this game's house rules
+        (`games.live_words.RuleError` says why one cannot be)."""
+        from .live_words import read_rules
+
+        return read_rules(self.live_house_rules(), given)
 
     # -- export: a record's rows for a database (`export --sqlite`, `stats`) --------------------------
     score_name = "marks"  # what a hand's score is, as `stats` names its figures: "marks" or "points"

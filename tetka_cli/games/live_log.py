@@ -7,12 +7,14 @@ by a crash (no newline, not JSON) is the one entry that was never acknowledged: 
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 LOG_VERSION = 1
+DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EIO)  # a write the disk refused: space, quota, the device
 MAX_LINE = 64 * 1024  # bytes: an entry is a line of a few cards; anything longer is not ours
 MAX_EVENTS = 1_000_000
 
@@ -26,20 +28,6 @@ class Refused(ValueError):
         self.args_ = args
 
 
-def check_terms(header: Any) -> None:
-    """What every game's live header holds: an exact, non-negative stake, a currency as text, and a
-    first dealer among the players (the first player when none is named; set on a frozen header)."""
-    from ..common.money import parse_stake
-
-    parse_stake(header.stake)  # StakeError (a ValueError) otherwise
-    if not isinstance(header.currency, str):
-        raise ValueError("the currency is text")
-    if not header.first_dealer:
-        object.__setattr__(header, "first_dealer", header.players[0])
-    if header.first_dealer not in header.players:
-        raise ValueError(f"the first dealer {header.first_dealer!r} is not one of the players")
-
-
 class LogError(ValueError):
     """A log that cannot be read back: named by its path and line. `msgid` and `kw` let the
     command line word it in the user's language (`str()` is English); `error` is the OSError
@@ -49,6 +37,28 @@ class LogError(ValueError):
         self.msgid, self.kw, self.error = msgid, kw, error
         reason = (error.strerror or str(error)) if error is not None else ""
         super().__init__(msgid.format(reason=reason, **kw))
+
+
+class NotKept(Exception):
+    """An entry the log could not take (`error`, the OSError). `rolled_back`: the log was cut back to
+    what it held before, so the entry is not in it; False when even that failed and the entry may
+    be in the log in part or whole (a resume reads back what is there, a torn line dropped)."""
+
+    def __init__(self, error: OSError, rolled_back: bool) -> None:
+        super().__init__(error)
+        self.error, self.rolled_back = error, rolled_back
+
+
+def disk_full(e: BaseException) -> bool:
+    """Whether an error is the disk refusing a write (no space, over quota, the device failing)."""
+    return isinstance(e, OSError) and e.errno in DISK_FULL
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
 
 
 def log_path(record_path: str) -> str:
@@ -84,9 +94,11 @@ def create_log(path: str, header: Mapping[str, Any]) -> None:
     tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
-        os.write(fd, line.encode("utf-8"))
-        os.fsync(fd)
-        os.close(fd)
+        try:
+            _write_all(fd, line.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.link(tmp, path)  # fails if `path` exists: never replaced
     finally:
         try:
@@ -152,12 +164,23 @@ class LogWriter:
             os.fsync(self.fd)
 
     def append(self, event: Mapping[str, Any]) -> None:
+        """One entry, on disk when this returns; NotKept when it cannot be, the log then cut back
+        to what it held before, so that it never holds an entry that was not acknowledged."""
         line = (json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
-        view = memoryview(line)
-        while view:
-            n = os.write(self.fd, view)
-            view = view[n:]
-        os.fsync(self.fd)
+        size = os.fstat(self.fd).st_size
+        try:
+            _write_all(self.fd, line)
+            os.fsync(self.fd)
+        except OSError as e:
+            raise NotKept(e, self._cut_back(size)) from None
+
+    def _cut_back(self, size: int) -> bool:
+        try:
+            os.ftruncate(self.fd, size)
+            os.fsync(self.fd)
+        except OSError:
+            return False
+        return True
 
     def close(self) -> None:
         os.close(self.fd)

@@ -24,12 +24,14 @@ player after it:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ...common.cards import Card, CardError, Rank, parse_card
-from ..live_log import Refused, check_terms
+from ..live_log import Refused
+from ..live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
+from ..live_sitting import record_text as sitting_record
 from .bela import bela_partner, bela_tricks
 from .cards import is_terz_card, trump_seven
 from .declarations import Combination, Declared, binding_breach, classify, is_higher
@@ -48,20 +50,17 @@ KEPT = ("renonce", "incomplete")
 MAX_POINTS = 10_000  # a hand's points as a table writes them: far above any real hand
 
 
-@dataclass(frozen=True, slots=True)
-class TerzHeader:
+class TerzHeader(SittingHeader):
     """What a Terz sitting is started with: the two players, the stake per game, the rules."""
 
-    players: tuple[str, ...]
-    stake: str = "1"
-    currency: str = ""
-    first_dealer: str = ""
-    rules: TerzRules = field(default_factory=TerzRules)
+    __slots__ = ()
+    game, title, rules_type = GAME, "Terz", TerzRules
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if len(self.players) != 2 or len(set(self.players)) != 2 or not all(self.players):
             raise ValueError("Terz is played by two players with distinct names")
-        check_terms(self)
+
+    def check_rules(self) -> None:
         for f in fields(TerzRules):
             value = getattr(self.rules, f.name)
             if f.name == "target":
@@ -69,23 +68,6 @@ class TerzHeader:
                     raise ValueError("the target is a positive whole number")
             elif value not in CHOICES[f.name] or type(value) is not type(CHOICES[f.name][0]):
                 raise ValueError(f"{f.name}: one of {', '.join(map(str, CHOICES[f.name]))}")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"game": GAME, "players": list(self.players), "stake": self.stake, "currency": self.currency,
-                "first_dealer": self.first_dealer,
-                "rules": {f.name: getattr(self.rules, f.name) for f in fields(TerzRules)}}
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> "TerzHeader":
-        """Read a log header back; ValueError when it is not one of ours."""
-        try:
-            rules = doc.get("rules") or {}
-            known = {f.name for f in fields(TerzRules)}
-            return cls(tuple(str(p) for p in doc["players"]), str(doc.get("stake", "1")),
-                       str(doc.get("currency", "")), str(doc.get("first_dealer", "")),
-                       TerzRules(**{k: v for k, v in rules.items() if k in known}))
-        except (KeyError, TypeError, AttributeError) as e:
-            raise ValueError(f"not a Terz live header: {e}") from None
 
 
 # -- the hands as entered ---------------------------------------------------------------------------
@@ -116,16 +98,15 @@ class _Trick:
                 self.bela)
 
 
-class _Draft:
+class _Draft(HandDraft):
     """A hand while entries are applied: a played one (turned-up card, tricks) or its points."""
 
-    __slots__ = ("trump", "tricks", "points", "last_trick", "closed")
+    __slots__ = ("tricks", "last_trick", "closed")
 
     def __init__(self, trump: Card | None = None, points: tuple[int, int] | None = None,
                  last_trick: str | None = None) -> None:
-        self.trump = trump
+        super().__init__(trump, points)
         self.tricks: list[_Trick] = []
-        self.points = points
         self.last_trick = last_trick
         self.closed = trump is None  # a played hand closes when complete (or stopped at the target)
 
@@ -262,19 +243,8 @@ def _play(d: _Draft, kind: str, e: Mapping[str, Any]) -> None:
 
 
 def _fix(drafts: list[_Draft], e: Mapping[str, Any]) -> None:
-    n = e.get("hand")
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(drafts):
-        raise Refused("no-such-hand", hand=n, hands=len(drafts))
-    d = drafts[n - 1]
-    if "points" in e:
-        if d.trump is not None:
-            raise Refused("fix-played-points", hand=n)
-        d.points = _points(e["points"])
-        return
-    if d.trump is None:
-        raise Refused("fix-points-only", hand=n)
-    if "trump" in e:
-        d.trump = card(e["trump"])
+    n, d = fixed_hand(drafts, e)
+    if fix_start_or_score(d, n, e, start="trump", score="points", read_card=card, read_score=_points):
         return
     k = e.get("trick")
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= len(d.tricks):
@@ -321,14 +291,6 @@ class LiveHand:
     points: Mapping[str, int] | None  # when complete
     last_trick: str | None = None  # for a points-only hand, when given
 
-    @property
-    def played(self) -> bool:
-        return self.trump is not None
-
-    @property
-    def complete(self) -> bool:
-        return self.points is not None
-
 
 @dataclass(frozen=True, slots=True)
 class LiveGame:
@@ -346,20 +308,14 @@ class LiveGame:
         return self.progress.finished
 
 
-@dataclass(frozen=True, slots=True)
-class Sitting:
+class Sitting(SittingState):
+    """A Terz sitting: its parts are games."""
+
+    __slots__ = ()
     header: TerzHeader
-    games: tuple[LiveGame, ...]  # the last may be unfinished, and may have no hands yet
     current: LiveHand | None
-    ended: bool
 
-    @property
-    def hands(self) -> tuple[LiveHand, ...]:
-        return tuple(h for g in self.games for h in g.hands)
-
-    @property
-    def game(self) -> LiveGame:
-        return self.games[-1]
+    games, game = SittingState.parts, SittingState.part  # every game; the one under way
 
     def next_dealer(self) -> str:
         return self.game.progress.dealer_of_next_hand
@@ -478,17 +434,17 @@ def _derive(header: TerzHeader, drafts: list[_Draft], ended: bool) -> Sitting:
     current: LiveHand | None = None
     for number, d in enumerate(drafts, start=1):
         dealer = progress.dealer_of_next_hand
-        if d.trump is None:
-            assert d.points is not None
-            pts = dict(zip(players, d.points))
+        if d.start is None:
+            assert d.score is not None
+            pts = dict(zip(players, d.score))
             h = LiveHand(number, len(games) + 1, len(hands) + 1, dealer, None, None, None, {}, pts, d.last_trick)
             progress = progress.after_points(pts, last_trick=d.last_trick, dealer=dealer)
         else:
-            tricks, pending = _by_player(d, players, dealer, d.trump.suit)
+            tricks, pending = _by_player(d, players, dealer, d.start.suit)
             totals = tuple(sorted(progress.totals.items())) if rules.stop_at_target else None
-            hand, result = _replay(players, dealer, d.trump, tricks, rules, totals)
+            hand, result = _replay(players, dealer, d.start, tricks, rules, totals)
             done = result.complete or (result.stopped_at is not None and not pending)
-            h = LiveHand(number, len(games) + 1, len(hands) + 1, dealer, d.trump, hand, result, pending,
+            h = LiveHand(number, len(games) + 1, len(hands) + 1, dealer, d.start, hand, result, pending,
                          dict(result.points) if done else None)
             if not done:
                 current = h
@@ -599,21 +555,12 @@ def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
     from .record_writer import _rules, _scores, hand_lines, quote
 
     h = s.header
-    out = ["format: 1", "game: terz", "meta:"]
-    out.extend(f"  {quote(k)}: {_json(v)}" for k, v in meta.items())
-    out.append("players: [" + ", ".join(quote(p) for p in h.players) + "]")
-    out.append(f"stake: {_json(h.stake)}")
-    if h.currency:
-        out.append(f"currency: {_json(h.currency)}")
-    out.extend(_rules(h.rules))
-    games = [g for g in s.games if g.hands]
-    if not games:
-        out.append("games: []")
-        return "\n".join(out) + "\n"
-    out.append("games:")
-    for g in games:
-        out.append(f"  - first_dealer: {quote(g.first_dealer)}")
-        out.append(f"    totals: {_scores(g.totals, h.players)}")
+    head = ["format: 1", "game: terz", "meta:", *(f"  {quote(k)}: {_json(v)}" for k, v in meta.items()),
+            "players: [" + ", ".join(quote(p) for p in h.players) + "]", f"stake: {_json(h.stake)}",
+            *([f"currency: {_json(h.currency)}"] if h.currency else []), *_rules(h.rules)]
+
+    def game_lines(g: LiveGame) -> list[str]:
+        out = [f"  - first_dealer: {quote(g.first_dealer)}", f"    totals: {_scores(g.totals, h.players)}"]
         if g.progress.winner is not None:
             out.append(f"    winner: {quote(g.progress.winner)}")
         out.append("    hands:")
@@ -626,7 +573,9 @@ def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
             out.append(f"        points: {_scores(x.points, h.players)}")
             if x.last_trick is not None:
                 out.append(f"        last_trick: {quote(x.last_trick)}")
-    return "\n".join(out) + "\n"
+        return out
+
+    return sitting_record(head, "games", s.games, game_lines)
 
 
 def _json(v: str) -> str:

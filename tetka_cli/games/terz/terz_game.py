@@ -106,21 +106,10 @@ class TerzGame(Game):
 
         return TerzLive(lang)
 
-    def live_rule_options(self, given: Sequence[str]) -> dict[str, Any]:
-        from .rules import CHOICES
+    def live_house_rules(self) -> Sequence[Any]:
+        from .live_rules import HOUSE_RULES
 
-        out: dict[str, Any] = {}
-        for text in given:
-            key, sep, value = text.partition("=")
-            key = key.strip().replace("-", "_")
-            choices = CHOICES.get(key)
-            if not sep or choices is None:
-                raise ValueError("{text!r}: KEY=VALUE, KEY one of {keys}", {"text": text, "keys": ", ".join(CHOICES)})
-            by_text = {str(c).lower(): c for c in choices}
-            if value.strip().lower() not in by_text:
-                raise ValueError("{key}: one of {values}", {"key": key, "values": ", ".join(map(str, by_text))})
-            out[key] = by_text[value.strip().lower()]
-        return out
+        return HOUSE_RULES
 
     # -- export: a record's rows for a database (`export --sqlite`, `stats`) --------------------------
     score_name = "points"

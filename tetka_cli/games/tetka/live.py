@@ -18,12 +18,14 @@ Entries (JSON objects, key `t`):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ...common.cards import DECK, Card, CardError, parse_card
-from ..live_log import Refused, check_terms
+from ..live_log import Refused
+from ..live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
+from ..live_sitting import record_text as sitting_record
 from .hand import HandResult, replay_hand
 from .play import Trick
 from .record_writer import _name, _scores, header_lines
@@ -35,42 +37,18 @@ GAME = "tetka"
 CARDS_PER_HAND = TRICKS_PER_HAND * SEATS
 
 
-@dataclass(frozen=True, slots=True)
-class LiveHeader:
+class LiveHeader(SittingHeader):
     """What a sitting is started with: who sits where, the stake, the first dealer, the rules."""
 
-    players: tuple[str, ...]
-    stake: str = "1"
-    currency: str = ""
-    first_dealer: str = ""
-    rules: HouseRules = field(default_factory=HouseRules)
+    __slots__ = ()
+    game, title, rules_type = GAME, "Tetka", HouseRules
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         Table(self.players)  # four distinct names, or TableError
-        check_terms(self)
 
     @property
     def table(self) -> Table:
         return Table(self.players)
-
-    def to_json(self) -> dict[str, Any]:
-        r = self.rules
-        return {"game": GAME, "players": list(self.players), "stake": self.stake, "currency": self.currency,
-                "first_dealer": self.first_dealer,
-                "rules": {"robber_target": r.robber_target, "last_trick_mark": r.last_trick_mark,
-                          "count_trick_offset": r.count_trick_offset}}
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> "LiveHeader":
-        """Read a log header back; ValueError when it is not one of ours."""
-        try:
-            rules = doc.get("rules") or {}
-            return cls(tuple(str(p) for p in doc["players"]), str(doc.get("stake", "1")),
-                       str(doc.get("currency", "")), str(doc.get("first_dealer", "")),
-                       HouseRules(**{k: rules[k] for k in ("robber_target", "last_trick_mark",
-                                                           "count_trick_offset") if k in rules}))
-        except (KeyError, TypeError, AttributeError) as e:
-            raise ValueError(f"not a Tetka live header: {e}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,14 +63,6 @@ class LiveHand:
     cards: tuple[Card, ...]
     result: HandResult | None  # the replay of a played hand
     marks: Mapping[str, int] | None  # when complete (computed, or given for a marks-only hand)
-
-    @property
-    def played(self) -> bool:
-        return self.photograph is not None
-
-    @property
-    def complete(self) -> bool:
-        return self.marks is not None
 
     @property
     def tricks(self) -> tuple[tuple[Card, ...], ...]:
@@ -112,21 +82,14 @@ class LiveRobber:
     finished: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Sitting:
+class Sitting(SittingState):
+    """A Tetka sitting: its parts are robbers."""
+
+    __slots__ = ()
     header: LiveHeader
-    robbers: tuple[LiveRobber, ...]  # the last may be unfinished; it may have no hands yet
     current: LiveHand | None  # the played hand in progress
-    ended: bool
 
-    @property
-    def hands(self) -> tuple[LiveHand, ...]:
-        """Every complete hand, in order."""
-        return tuple(h for r in self.robbers for h in r.hands)
-
-    @property
-    def robber(self) -> LiveRobber:
-        return self.robbers[-1]
+    robbers, robber = SittingState.parts, SittingState.part  # every robber; the one under way
 
     def next_dealer(self) -> str:
         """Who deals the next hand to start."""
@@ -189,19 +152,18 @@ def _marks(values: Any, players: Sequence[str], rules: HouseRules) -> dict[str, 
     return dict(zip(players, values))
 
 
-class _Draft:
-    """A hand while entries are applied: its photograph, cards, or marks."""
+class _Draft(HandDraft):
+    """A hand while entries are applied: its photograph (`start`) and cards, or its marks (`score`)."""
 
-    __slots__ = ("photograph", "cards", "marks")
+    __slots__ = ("cards",)
 
     def __init__(self, photograph: Card | None = None, marks: dict[str, int] | None = None) -> None:
-        self.photograph = photograph
+        super().__init__(photograph, marks)
         self.cards: list[Card] = []
-        self.marks = marks
 
     @property
     def open(self) -> bool:
-        return self.photograph is not None and len(self.cards) < CARDS_PER_HAND
+        return self.start is not None and len(self.cards) < CARDS_PER_HAND
 
 
 def _check_new(have: Sequence[Card], new: Sequence[Card]) -> None:
@@ -247,19 +209,9 @@ def _apply(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> bo
 
 
 def _fix(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> None:
-    n = e.get("hand")
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(drafts):
-        raise Refused("no-such-hand", hand=n, hands=len(drafts))
-    d = drafts[n - 1]
-    if "marks" in e:
-        if d.photograph is not None:
-            raise Refused("fix-played-marks", hand=n)
-        d.marks = _marks(e["marks"], header.players, header.rules)
-        return
-    if d.photograph is None:
-        raise Refused("fix-marks-only", hand=n)
-    if "photo" in e:
-        d.photograph = card(e["photo"])
+    n, d = fixed_hand(drafts, e)
+    if fix_start_or_score(d, n, e, start="photo", score="marks", read_card=card,
+                          read_score=lambda v: _marks(v, header.players, header.rules)):
         return
     t = e.get("trick")
     tricks = (len(d.cards) + SEATS - 1) // SEATS
@@ -301,11 +253,11 @@ def build(header: LiveHeader, entries: Sequence[Mapping[str, Any]]) -> Sitting:
     for number, d in enumerate(drafts, start=1):
         dealer = dealer_of_hand(table, first, len(hands) + 1)
         result = None
-        marks: Mapping[str, int] | None = d.marks
-        if d.photograph is not None:
-            result = _replay(header.players, dealer, d.photograph, tuple(d.cards), rules)
+        marks: Mapping[str, int] | None = d.score
+        if d.start is not None:
+            result = _replay(header.players, dealer, d.start, tuple(d.cards), rules)
             marks = dict(result.marks_by_player) if result.complete else None
-        h = LiveHand(number, len(robbers) + 1, len(hands) + 1, dealer, d.photograph, tuple(d.cards), result, marks)
+        h = LiveHand(number, len(robbers) + 1, len(hands) + 1, dealer, d.start, tuple(d.cards), result, marks)
         if marks is None:
             current = h  # only the last hand can be open
             continue
@@ -323,25 +275,21 @@ def build(header: LiveHeader, entries: Sequence[Mapping[str, Any]]) -> Sitting:
 def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
     """The sitting's complete hands as a format-1 record: deterministic text for the same entries."""
     h = s.header
-    out = header_lines(h.players, h.rules, meta, stake=h.stake, currency=h.currency)
-    robbers = [rob for rob in s.robbers if rob.hands]
-    if not robbers:
-        out.append("robbers: []")
-        return "\n".join(out) + "\n"
-    out.append("robbers:")
-    for rob in robbers:
-        out.append(f"  - first_dealer: {_name(rob.first_dealer)}")
-        out.append(f"    totals: {_scores(rob.totals)}")
-        out.append("    hands:")
-        for hand in rob.hands:
-            out.append(f"      - dealer: {_name(hand.dealer)}")
-            if hand.played:
-                out.append(f"        photograph: {hand.photograph}")
-                out.append("        tricks:")
-                out.extend("          - " + " ".join(map(str, cards)) for cards in hand.tricks)
-            assert hand.marks is not None
-            out.append(f"        marks: {_scores(hand.marks)}")
-    return "\n".join(out) + "\n"
+    return sitting_record(header_lines(h.players, h.rules, meta, stake=h.stake, currency=h.currency), "robbers",
+                          s.robbers, _robber_lines)
+
+
+def _robber_lines(rob: LiveRobber) -> list[str]:
+    out = [f"  - first_dealer: {_name(rob.first_dealer)}", f"    totals: {_scores(rob.totals)}", "    hands:"]
+    for hand in rob.hands:
+        out.append(f"      - dealer: {_name(hand.dealer)}")
+        if hand.photograph is not None:
+            out.append(f"        photograph: {hand.photograph}")
+            out.append("        tricks:")
+            out.extend("          - " + " ".join(map(str, cards)) for cards in hand.tricks)
+        assert hand.marks is not None
+        out.append(f"        marks: {_scores(hand.marks)}")
+    return out
 
 
 def unplayed(h: LiveHand) -> list[Card]:

@@ -171,6 +171,11 @@ class TetkaGame(Game):
 
         return TetkaLive(lang)
 
+    def live_house_rules(self) -> Sequence[Any]:
+        from .live_rules import HOUSE_RULES
+
+        return HOUSE_RULES
+
     # -- export: a record's rows for a database (`export --sqlite`, `stats`) --------------------------
     def record_rows(self, report: Any, analysis: Any = None) -> Iterable[Any]:
         from .export_rows import record_rows

@@ -202,3 +202,18 @@ class Game(ABC):
         if given:
             raise ValueError("house rules are not taken by this game's live side")
         return {}
+
+    # -- the replay page (`replay --format html`) --------------------------------------------------
+    @abstractmethod
+    def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
+                    analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
+        """The chosen hands of a record as plain, JSON-able data for `common.replay_page`, worded
+        in `lang`: `{"path", "game", "hands": [...]}`, each hand with its `key` and `heading`,
+        `seats` (names in the order of play) and their `pos` seen from above ("S", "W", "N",
+        "E"), `facts` ([label, value] pairs), `deal` (each seat's cards, or None when unknown),
+        `up` (the face-up card: photograph, trump) and `stock`, `plays` ([seat, card, trick]),
+        `wins` (each trick's winner), `score_labels` and `score0`, `events` (step -> what changes
+        once that card is on the table: "score", "notes", "add"/"rm" cards, "up", "stock"),
+        `findings` (each at the step of its card: "at", "seat", "severity", "code", "text",
+        "line"), `losses` (step -> "loss", "text", with `analyse`) and `end` (the hand's result and
+        why: "title", "result", "score", "lines"). Step k is the table after the k-th card."""

@@ -50,25 +50,59 @@ def embed_json(data: Any) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
+def compact(hand: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand as the page embeds it, the same data in fewer bytes: the plays as one text, a trick
+    after another (`|`), each card after its seat's number; a deal that is just the cards each
+    seat plays as 1 (the page gathers them); no empty lists of notes."""
+    out = {k: v for k, v in hand.items() if k != "key"}
+    plays = hand.get("plays") or []
+    if plays and all(len(p) == 3 and isinstance(p[0], int) and 0 <= p[0] < 10 for p in plays) and \
+            [p[2] for p in plays] == sorted(p[2] for p in plays) and plays[0][2] == 1 and \
+            all(b[2] - a[2] in (0, 1) for a, b in zip(plays, plays[1:])) and \
+            not any(" " in p[1] or "|" in p[1] for p in plays):
+        tricks: list[list[str]] = []
+        for seat, card, trick in plays:
+            if trick > len(tricks):
+                tricks.append([])
+            tricks[-1].append(f"{seat}{card}")
+        out["plays"] = "|".join(" ".join(t) for t in tricks)
+        deal = hand.get("deal")
+        if deal and all(sorted(cards) == sorted(p[1] for p in plays if p[0] == s) for s, cards in enumerate(deal)):
+            out["deal"] = 1
+    out["events"] = {k: {n: v for n, v in e.items() if not (n == "notes" and not v)}
+                     for k, e in (hand.get("events") or {}).items()}
+    return out
+
+
 def page(records: Sequence[Mapping[str, Any]], lang: str) -> str:
-    """The page of the chosen hands of `records` (each a game's `replay_page` data)."""
-    hands = []
-    games = []
-    orders = []  # each record's cards in the order a hand is held, for the cards drawn into it
+    """The page of the chosen hands of `records` (each a game's `replay_page` data).
+
+    Two JSON elements: the page's words and the list of hands to pick from, and the hands
+    themselves as one JSON array with a hand on each line, so that the page parses only the hand
+    chosen (a record of 10,000 hands opens as fast as one of ten)."""
+    games: list[str] = []
+    paths: list[str] = []
+    orders: list[Any] = []  # each record's cards in the order a hand is held, for the cards drawn into it
+    index: list[list[Any]] = []  # each hand: its heading and its record
+    lines: list[str] = []
     for i, rec in enumerate(records):
         if rec.get("game") and rec["game"] not in games:
             games.append(rec["game"])
+        paths.append(rec["path"])
         orders.append(rec.get("card_order"))
         for h in rec["hands"]:
-            hands.append({**h, "path": rec["path"], "o": i})
+            index.append([h["heading"], i])
+            lines.append(embed_json(compact(h)))
     labels = _labels(lang)
     title = gettext(lang, "{game}: replay").format(game=", ".join(games)) if games else gettext(lang, "Replay")
-    data = {"labels": labels, "hands": hands, "orders": orders, "title": title}
+    head = {"labels": labels, "title": title, "paths": paths, "orders": orders, "index": index}
+    hands = "[\n" + ",\n".join(lines) + "\n]"
     return (f'<!DOCTYPE html>\n<html lang="{escape(lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
-            f'<script type="application/json" id="replay-data">{embed_json(data)}</script>'
+            f'<script type="application/json" id="replay-data">{embed_json(head)}</script>'
+            f'<script type="application/json" id="replay-hands">{hands}</script>'
             f'<noscript><p>{escape(labels["noscript"])}</p></noscript>'
             f"{BODY}<script>{SCRIPT}</script></body></html>")
 
@@ -107,6 +141,10 @@ SCRIPT = r"""
 (function(){
 "use strict";
 var D=JSON.parse(document.getElementById("replay-data").textContent);
+/* The hands: a JSON array, one hand a line; only the chosen one is parsed. */
+var HT=document.getElementById("replay-hands").textContent,starts=[];
+(function(){var pos=HT.indexOf("\n")+1;for(var i=0;i<D.index.length;i++){starts.push(pos);pos=HT.indexOf("\n",pos)+1;}})();
+function handAt(i){var s=starts[i],e=HT.indexOf("\n",s),line=HT.slice(s,e);if(line.charAt(line.length-1)===",")line=line.slice(0,-1);return JSON.parse(line);}
 var L=D.labels,H=null,step=0,N=0,hi=0;
 function $(id){return document.getElementById(id);}
 function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=String(text);return e;}
@@ -212,8 +250,11 @@ function link(f,text,k){var li=el("li",f?f.severity:null);var a=el("a",null,text
   a.addEventListener("click",function(e){e.preventDefault();go(k);$("say").focus&&0;});li.appendChild(a);return li;}
 function where(k){if(k<1)return "";var p=H.plays[k-1];return L.trick+" "+p[2]+", "+H.seats[p[0]]+" "+p[1]+": ";}
 function choose(i){
-  H=D.hands[i];N=H.plays.length;hi=i;
-  $("where").textContent=H.path+" \u2014 "+H.heading;
+  H=handAt(i);H.o=D.index[i][1];
+  if(typeof H.plays==="string"){var ps=[];H.plays.split("|").forEach(function(g,t){g.split(" ").forEach(function(x){ps.push([+x.charAt(0),x.slice(1),t+1]);});});H.plays=ps;}
+  if(H.deal===1){var d=H.seats.map(function(){return [];});H.plays.forEach(function(p){d[p[0]].push(p[1]);});H.deal=d.map(sortCards);}
+  N=H.plays.length;hi=i;
+  $("where").textContent=D.paths[H.o]+" \u2014 "+H.heading;
   var facts=$("facts");clear(facts);
   H.facts.forEach(function(f){var d=el("div");d.appendChild(el("dt",null,f[0]));var dd=el("dd",null,f[1]);d.appendChild(dd);facts.appendChild(d);});
   $("slider").max=String(N);$("goto").max=String(Math.max(1,tricks()));
@@ -241,9 +282,10 @@ function init(){
   $("pick-label").textContent=L.hand;
   var pick=$("pick");
   var frag=document.createDocumentFragment();
-  D.hands.forEach(function(h,i){var o=document.createElement("option");o.value=String(i);o.textContent=(D.hands.length>1&&h.path!==D.hands[0].path?h.path+": ":"")+h.heading;frag.appendChild(o);});
+  var several=D.paths.length>1;
+  D.index.forEach(function(h,i){var o=document.createElement("option");o.value=String(i);o.textContent=(several?D.paths[h[1]]+": ":"")+h[0];frag.appendChild(o);});
   pick.appendChild(frag);
-  $("pick-box").hidden=D.hands.length<2;
+  $("pick-box").hidden=D.index.length<2;
   pick.addEventListener("change",function(){choose(+pick.value);});
   [["b-first",L.first,function(){go(0);}],["b-prev-trick",L.prev_trick,prevTrick],["b-prev",L.prev,function(){go(step-1);}],
    ["b-next",L.next,function(){go(step+1);}],["b-next-trick",L.next_trick,nextTrick],["b-last",L.last,function(){go(N);}]].forEach(function(b){
@@ -267,7 +309,7 @@ function init(){
     e.preventDefault();
   });
   $("app").hidden=false;
-  if(D.hands.length)choose(0);
+  if(D.index.length)choose(0);
 }
 init();
 })();

@@ -24,7 +24,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 # (name, the command's arguments, the card to stop at: the table in mid-play)
 PAGES = [
     ("tetka", ["records/bad-renonce-and-wrong-marks.yaml", "--robber", "1", "--hand", "2", "--lang", "ru"], 23),
-    ("terz", ["records/terz/worked-hand.yaml", "--lang", "ru"], 11),
+    ("terz", ["records/terz/worked-hand.yaml", "--lang", "ru"], 12),
 ]
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 

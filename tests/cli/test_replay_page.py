@@ -298,6 +298,16 @@ def test_no_script_of_the_record_runs_and_its_text_shows_as_text(tmp_path, brows
     assert page.locator("#app img, #app script").count() == 0
     page.keyboard.press("End")
     assert page.dialogs == [] and page.errors == []
+    # One trick and no deal: each seat shows the card it played, not a hand.
+    assert [held(page, s) for s in range(4)] == [["4♠"], ["2♠"], ["3♠"], ["5♠"]]  # the first player deals
+    assert page.locator(".seat .hand .card.gone").count() == 4
+
+
+def test_a_hand_of_marks_only_shows_its_marks_and_no_table_to_step_through(tmp_path, browse):
+    page = browse(page_file(tmp_path, "records/marks-only.yaml"))
+    sheet = json_of("marks", "records/marks-only.yaml")["records"][0]["robbers"][0]["hands"][0]
+    assert not page.locator("#controls").is_visible() and page.locator("#end").is_visible()
+    assert {p: int(v[0]) for p, v in score(page).items()} == sheet["marks"]
 
 
 def test_the_page_asks_for_nothing_outside_itself(tmp_path, browse):

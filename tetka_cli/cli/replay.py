@@ -37,8 +37,7 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     """Replay hands trick by trick: who led, each player's card, who won, what the trick carries,
     running trick counts, renonces where they happened; then each mark with its reason. A Terz
     hand: lead, reply, winner, points, draws, the exchange, declarations with the contest and who
-    wrote, bela; then the hand's count. `--format html`: one page to watch the hands card by card,
-    the table seen from above, the findings at their cards."""
+    wrote, bela; then the hand's count."""
     from ..common.replay_page import page
     if hand is not None and robber is None:
         robber = 1

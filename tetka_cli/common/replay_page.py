@@ -318,7 +318,7 @@ init();
 # Green felt, white cards with red and black suits; the seats round the table as players see them.
 CSS = """
 :root{color-scheme:light;--ink:#1d1d1f;--muted:#5f6368;--felt:#1f6b3a;--felt2:#17552d;--rim:#6b4423;--red:#c62828;--black:#1b1b1b;--gold:#f4c542}
-*{box-sizing:border-box}
+*{box-sizing:border-box}[hidden]{display:none!important}
 body{margin:0;background:#f4f1ea;color:var(--ink);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
 main{max-width:80rem;margin:0 auto;padding:.8rem 1rem}
 h1{font-size:1.35rem;margin:.1rem 0}h2{font-size:1rem;margin:.8rem 0 .3rem}

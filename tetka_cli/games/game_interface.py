@@ -216,4 +216,4 @@ class Game(ABC):
         once that card is on the table: "score", "notes", "add"/"rm" cards, "up", "stock"),
         `findings` (each at the step of its card: "at", "seat", "severity", "code", "text",
         "line"), `losses` (step -> "loss", "text", with `analyse`) and `end` (the hand's result and
-        why: "title", "result", "score", "lines"). Step k is the table after the k-th card."""
+        why: "title", "result", "lines" as [seat, text]). Step k is the table after the k-th card."""

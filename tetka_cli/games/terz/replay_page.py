@@ -45,8 +45,9 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> dic
     }
     if res is None:
         label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only")
-        page["end"] = {"title": _(lang, "The hand's count"), "result": label,
-                       "score": [[h.points.get(p, 0) for p in players]], "lines": []}
+        # No cards: the points that count (the table's) are all there is to show.
+        page["score_labels"], page["score0"] = [_(lang, "Points")], [[h.points.get(p, 0) for p in players]]
+        page["end"] = {"title": _(lang, "The hand's count"), "result": label, "lines": []}
         _place_findings(page, rep, g, h, lang, {}, {})
         return page
     trump = res.trump
@@ -117,8 +118,7 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> dic
     if h.recorded is not None and any(h.recorded.get(p) != res.points.get(p) for p in players):
         result += " — " + _(lang, "The table wrote: {points}").format(
             points=", ".join(f"{p} {h.recorded.get(p)}" for p in players))
-    page["end"] = {"title": _(lang, "The hand's count"), "result": result,
-                   "score": [[res.points.get(p, 0) for p in players]], "lines": lines}
+    page["end"] = {"title": _(lang, "The hand's count"), "result": result, "lines": lines}
     _place_findings(page, rep, g, h, lang, where, last_of)
     return page
 

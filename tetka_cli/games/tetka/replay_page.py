@@ -52,8 +52,9 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
     }
     if res is None:
         label = t("not_replayed", lang) if h.record.played else t("hand_only", lang)
-        page["end"] = {"title": t("marks", lang), "result": label,
-                       "score": [[h.marks.get(p, 0) for p in players]], "lines": []}
+        # No cards: the marks that count (the table's) are all there is to show.
+        page["score_labels"], page["score0"] = [t("marks", lang)], [[h.marks.get(p, 0) for p in players]]
+        page["end"] = {"title": t("marks", lang), "result": label, "lines": []}
         _place_findings(page, rep, r, h, lang, {}, {})
         return page
     counting = rep.record.rules.counting_trick(res.photograph.rank.count_value)
@@ -110,7 +111,7 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
     if h.recorded is not None and any(h.recorded.get(p) != res.marks_by_player[p] for p in players):
         result += " — " + _(lang, "the table wrote: {marks}").format(
             marks=", ".join(f"{p} {h.recorded.get(p)}" for p in players))
-    page["end"] = {"title": _(lang, "Why each mark"), "result": result, "score": [final], "lines": lines}
+    page["end"] = {"title": _(lang, "Why each mark"), "result": result, "lines": lines}
     for g in graded:
         step = where.get((g.trick, g.player))
         if step is None or not g.loss:

@@ -332,7 +332,7 @@ h1{font-size:1.35rem;margin:.1rem 0}h2{font-size:1rem;margin:.8rem 0 .3rem}
 .seats.n2{grid-template-columns:1fr;grid-template-areas:"N" "M" "S"}
 .seats.n3{grid-template-columns:1fr 1fr;grid-template-areas:"W E" "M M" "S S"}
 .seat{display:flex;flex-direction:column;align-items:center;gap:.25rem;padding:.3rem;border-radius:.8rem;min-width:0}
-.seat.pos-N{grid-area:N}.seat.pos-S{grid-area:S}.seat.pos-W{grid-area:W;justify-content:center}.seat.pos-E{grid-area:E;justify-content:center}
+.seat.pos-N{grid-area:N}.seat.pos-S{grid-area:S}.seat.pos-W{grid-area:W;align-self:center}.seat.pos-E{grid-area:E;align-self:center}
 .seat.to-play{background:rgba(244,197,66,.16);box-shadow:0 0 0 2px var(--gold)}
 .plate{display:flex;align-items:center;gap:.4rem;background:rgba(0,0,0,.35);padding:.15rem .6rem;border-radius:1rem;max-width:100%}
 .plate .name{font-weight:700;overflow-wrap:anywhere}.compass{font-size:.7rem;opacity:.75}

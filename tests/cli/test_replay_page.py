@@ -371,3 +371,15 @@ def test_the_data_in_the_page_cannot_end_its_script_element():
     text = embed_json({"x": "</script><!-- & \u2028"})
     assert "<" not in text and ">" not in text and "&" not in text and "\u2028" not in text
     assert json.loads(text) == {"x": "</script><!-- & \u2028"}
+
+
+def test_a_folder_of_both_games_gives_one_list_of_hands(tmp_path, browse):
+    page = browse(page_file(tmp_path, "records/"))
+    options = page.locator("#pick option").all_inner_texts()
+    terz = next(o for o in options if o.startswith("records/terz/worked-hand.yaml: "))
+    assert any(o.startswith("records/robber-played.yaml: Robber 1, hand 9") for o in options)
+    assert page.locator("#title").inner_text() == "Tetka, Terz: replay"
+    page.locator("#pick").select_option(label=terz)
+    assert page.locator(".seat").count() == 2 and page.locator(".up .card").get_attribute("aria-label") == "8♠"
+    page.locator("#pick").select_option(index=0)
+    assert page.locator(".seat").count() == 4

@@ -307,6 +307,7 @@ def test_a_hand_of_marks_only_shows_its_marks_and_no_table_to_step_through(tmp_p
     page = browse(page_file(tmp_path, "records/marks-only.yaml"))
     sheet = json_of("marks", "records/marks-only.yaml")["records"][0]["robbers"][0]["hands"][0]
     assert not page.locator("#controls").is_visible() and page.locator("#end").is_visible()
+    assert page.locator("#say").inner_text() == "No cards to replay."
     assert {p: int(v[0]) for p, v in score(page).items()} == sheet["marks"]
 
 

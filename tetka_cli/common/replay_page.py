@@ -145,7 +145,7 @@ var D=JSON.parse(document.getElementById("replay-data").textContent);
 var HT=document.getElementById("replay-hands").textContent,starts=[];
 (function(){var pos=HT.indexOf("\n")+1;for(var i=0;i<D.index.length;i++){starts.push(pos);pos=HT.indexOf("\n",pos)+1;}})();
 function handAt(i){var s=starts[i],e=HT.indexOf("\n",s),line=HT.slice(s,e);if(line.charAt(line.length-1)===",")line=line.slice(0,-1);return JSON.parse(line);}
-var L=D.labels,H=null,step=0,N=0,hi=0;
+var L=D.labels,H=null,step=0,N=0;
 function $(id){return document.getElementById(id);}
 function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=String(text);return e;}
 function fmt(t,a){return t.replace(/\{(\w+)\}/g,function(m,k){return k in a?String(a[k]):m;});}
@@ -184,7 +184,7 @@ function say(){
   if(step>0){var p=H.plays[step-1];parts.push(fmt(L.plays,{player:H.seats[p[0]],card:p[1]}));
     if(complete(step)){var t=p[2];parts.push(fmt(L.takes,{trick:t,player:H.seats[H.wins[t-1]]}));}}
   if(step<N){var q=H.plays[step];parts.push(fmt(L.to_play,{trick:q[2],player:H.seats[q[0]]}));}
-  else if(N)parts.push(L.over);
+  else if(N)parts.push(L.over);else parts.push(L.not_replayed);
   findingsAt(step).forEach(function(f){parts.push(f.text);});
   return parts.join(" ");
 }
@@ -247,13 +247,13 @@ function draw(){
   ["b-last","b-next","b-next-trick"].forEach(function(b){$(b).disabled=step===N;});
 }
 function link(f,text,k){var li=el("li",f?f.severity:null);var a=el("a",null,text);a.href="#step-"+k;a.setAttribute("data-step",k);
-  a.addEventListener("click",function(e){e.preventDefault();go(k);$("say").focus&&0;});li.appendChild(a);return li;}
+  a.addEventListener("click",function(e){e.preventDefault();go(k);});li.appendChild(a);return li;}
 function where(k){if(k<1)return "";var p=H.plays[k-1];return L.trick+" "+p[2]+", "+H.seats[p[0]]+" "+p[1]+": ";}
 function choose(i){
   H=handAt(i);H.o=D.index[i][1];
   if(typeof H.plays==="string"){var ps=[];H.plays.split("|").forEach(function(g,t){g.split(" ").forEach(function(x){ps.push([+x.charAt(0),x.slice(1),t+1]);});});H.plays=ps;}
   if(H.deal===1){var d=H.seats.map(function(){return [];});H.plays.forEach(function(p){d[p[0]].push(p[1]);});H.deal=d.map(sortCards);}
-  N=H.plays.length;hi=i;
+  N=H.plays.length;
   $("where").textContent=D.paths[H.o]+" \u2014 "+H.heading;
   var facts=$("facts");clear(facts);
   H.facts.forEach(function(f){var d=el("div");d.appendChild(el("dt",null,f[0]));var dd=el("dd",null,f[1]);d.appendChild(dd);facts.appendChild(d);});

@@ -15,6 +15,7 @@ from .base import (
     emit_tables,
     input_options,
     interruptible,
+    out,
     output_options,
     report_findings,
 )
@@ -30,13 +31,14 @@ from .language import ntr, tr
               help="Beside each card from --from-trick on, the marks it cost its player (see `tetka analyse`).")
 @click.option("--from-trick", "from_trick", type=click.IntRange(1, 13), default=None, metavar="K",
               help="With --analyse: the first trick graded.")
-@output_options
+@output_options(html=True)
 def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int | None, analyse: bool,
            from_trick: int | None, opts: Options) -> None:
     """Replay hands trick by trick: who led, each player's card, who won, what the trick carries,
     running trick counts, renonces where they happened; then each mark with its reason. A Terz
     hand: lead, reply, winner, points, draws, the exchange, declarations with the contest and who
     wrote, bela; then the hand's count."""
+    from ..common.replay_page import page
     if hand is not None and robber is None:
         robber = 1
     batch = Batch(inputs, max_bytes)
@@ -53,6 +55,12 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
             game = game_of(rep)
             if robber is not None:
                 held.append(holds(game, rep, robber, opts.lang))
+            if opts.fmt == "html":
+                doc = game.replay_page(rep, opts.lang, part=robber, hand=hand, analyse=analyse and game.analysable,
+                                       from_trick=from_trick)
+                shown += len(doc["hands"])
+                docs.append(doc)
+                continue
             losses = game.play_losses(rep, from_trick=from_trick) if analyse else None
             if opts.fmt == "json":
                 doc = game.replay_json(rep, part=robber, hand=hand, losses=losses)
@@ -68,6 +76,8 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
                 shown += len(tables)
     if opts.fmt == "json":
         emit_json({"records": docs})
+    elif opts.fmt == "html":
+        out(page(docs, opts.lang))
     if (robber is not None or hand is not None) and not shown and batch.clean + batch.broken:
         raise click.BadParameter(tr("no such robber or hand in the record") + ": " + "; ".join(held),
                                  param_hint="--robber/--hand")

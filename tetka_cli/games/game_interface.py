@@ -256,3 +256,18 @@ class Game(ABC):
         in them, hands, every card played, each hand's result per player with the reasons, and
         the graded plays of `analysis` (what `analyse` returned for it) when given."""
         raise Unsupported("export covers {games} records; {game} is not exported yet", game=self.name)
+
+    # -- the replay page (`replay --format html`) --------------------------------------------------
+    @abstractmethod
+    def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
+                    analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
+        """The chosen hands of a record as plain, JSON-able data for `common.replay_page`, worded
+        in `lang`: `{"path", "game", "hands": [...]}`, each hand with its `key` and `heading`,
+        `seats` (names in the order of play) and their `pos` seen from above ("S", "W", "N",
+        "E"), `facts` ([label, value] pairs), `deal` (each seat's cards, or None when unknown),
+        `up` (the face-up card: photograph, trump) and `stock`, `plays` ([seat, card, trick]),
+        `wins` (each trick's winner), `score_labels` and `score0`, `events` (step -> what changes
+        once that card is on the table: "score", "notes", "add"/"rm" cards, "up", "stock"),
+        `findings` (each at the step of its card: "at", "seat", "severity", "code", "text",
+        "line"), `losses` (step -> "loss", "text", with `analyse`) and `end` (the hand's result and
+        why: "title", "result", "lines" as [seat, text]). Step k is the table after the k-th card."""

@@ -119,3 +119,11 @@ class TerzGame(Game):
         from .export_rows import record_rows
 
         return record_rows(report, analysis)
+
+    # -- the replay page (`replay --format html`) --------------------------------------------------
+    def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
+                    analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
+        """Terz plays are not graded yet: `analyse` adds nothing."""
+        from .replay_page import replay_page
+
+        return {**replay_page(report, lang, game=part, hand=hand), "game": self.title(lang)}

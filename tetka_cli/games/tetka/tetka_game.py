@@ -181,3 +181,14 @@ class TetkaGame(Game):
         from .export_rows import record_rows
 
         return record_rows(report, analysis)
+
+    # -- the replay page (`replay --format html`) --------------------------------------------------
+    def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
+                    analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
+        from .replay_page import replay_page
+
+        grades = None
+        if analyse:
+            grades = {(g.robber, g.hand): g.analysis.plays
+                      for g in self.analyse(report, from_trick=from_trick, player=None)}
+        return {**replay_page(report, lang, robber=part, hand=hand, grades=grades), "game": self.title(lang)}

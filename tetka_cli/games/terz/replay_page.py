@@ -1,0 +1,142 @@
+"""A Terz hand for the replay page (`replay --format html`), as plain data the shared renderer
+(`common/replay_page.py`) draws: the two seats, the cards each holds (the deal, the draws, the
+exchange of the trump 7), the stock and the turned-up trump, every lead and reply with the points,
+declarations and bela written after it, the findings at the card they are about, and the hand's
+count. Everything is worded here, in the page's language; nothing here writes HTML."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...common.i18n import gettext
+from ...common.locale_format import card_text
+from .cards import DECK, sort_key, trump_seven
+from .messages import _, kind_name
+from .referee import GameReport, HandReport, RecordReport
+from .rules import STOCK_TRICKS
+from .views import trick_notes
+
+POSITIONS = ("S", "N")  # the two players face each other
+DECK_SIZE, HAND_SIZE = 32, 9
+
+
+def replay_page(rep: RecordReport, lang: str, *, game: int | None = None, hand: int | None = None) -> dict[str, Any]:
+    hands = []
+    for g in rep.games:
+        if game is not None and g.number != game:
+            continue
+        for h in g.hands:
+            if hand is not None and h.number != hand:
+                continue
+            hands.append(hand_page(rep, g, h, lang))
+    return {"path": rep.path, "hands": hands, "card_order": [card_text(c, lang) for c in sorted(DECK, key=sort_key)]}
+
+
+def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> dict[str, Any]:
+    players = list(g.players)
+    seat = {p: i for i, p in enumerate(players)}
+    res = h.result
+    heading = f"{_(lang, 'Game')} {g.number}, {_(lang, 'hand')} {h.number}"
+    labels = [_(lang, "Cards"), _(lang, "Declarations"), _(lang, "Points")]
+    page: dict[str, Any] = {
+        "key": f"{g.number}-{h.number}", "heading": heading, "seats": players, "pos": list(POSITIONS),
+        "facts": [[_(lang, "Dealer"), h.dealer]], "score_labels": labels, "score0": [[0, 0], [0, 0], [0, 0]],
+        "plays": [], "wins": [], "events": {}, "findings": [], "losses": {}, "deal": None, "up": None,
+        "stock": None, "end": None,
+    }
+    if res is None:
+        label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only")
+        # No cards: the points that count (the table's) are all there is to show.
+        page["score_labels"], page["score0"] = [_(lang, "Points")], [[h.points.get(p, 0) for p in players]]
+        page["end"] = {"title": _(lang, "The hand's count"), "result": label, "lines": []}
+        _place_findings(page, rep, g, h, lang, {}, {})
+        return page
+    trump = res.trump
+    page["facts"].append([_(lang, "Trump"), card_text(trump, lang)])
+    page["up"] = {"label": _(lang, "Trump"), "card": card_text(trump, lang)}
+    page["stock"] = {"label": gettext(lang, "Stock"), "count": DECK_SIZE - 2 * HAND_SIZE - 1}
+    deal = h.record.deal
+    if deal is not None and all(p in deal and len(deal[p]) == HAND_SIZE for p in players):
+        page["deal"] = [[card_text(c, lang) for c in sorted(deal[p], key=sort_key)] for p in players]
+    plays: list[list[Any]] = []
+    where: dict[tuple[int, str], int] = {}
+    last_of: dict[int, int] = {}
+    events: dict[int, dict[str, Any]] = {}
+    won = [0, 0]
+    written = [0, 0]
+    stock = page["stock"]["count"]
+    renonce = {(r.trick, r.player): r for r in res.renonces}
+    seven = trump_seven(trump.suit)
+    for tr in res.tricks:
+        for p, c in ((tr.leader, tr.lead), (tr.reply_player, tr.reply)):
+            plays.append([seat[p], card_text(c, lang), tr.number])
+            where[(tr.number, p)] = len(plays)
+            if tr.exchange == p:
+                events[len(plays)] = {"rm": [[seat[p], card_text(seven, lang)]], "add": [[seat[p], card_text(trump, lang)]],
+                                      "up": card_text(seven, lang)}
+        last_of[tr.number] = len(plays)
+        page["wins"].append(seat[tr.winner])
+        won[seat[tr.winner]] += tr.points
+        for d in tr.declarations:
+            if d.scored:
+                written[seat[d.player]] += d.points
+        if tr.bela is not None and tr.bela.scored:
+            written[seat[tr.bela.player]] += 20
+        ev = events.setdefault(len(plays), {})
+        ev["notes"] = [gettext(lang, "{player} takes the trick ({points})").format(player=tr.winner, points=tr.points)]
+        ev["notes"] += trick_notes(tr, lang, renonce, trump)
+        ev["score"] = [list(won), list(written), [won[i] + written[i] for i in range(2)]]
+        if tr.draws:
+            ev["add"] = ev.get("add", []) + [[seat[p], card_text(c, lang)] for p, c in tr.draws.items()]
+            ev["notes"].append(gettext(lang, "Drawn: {cards}").format(
+                cards=", ".join(f"{p} {card_text(c, lang)}" for p, c in tr.draws.items())))
+        if tr.number <= STOCK_TRICKS:
+            stock = max(0, stock - (1 if tr.number == STOCK_TRICKS else 2))
+            ev["stock"] = stock
+            if tr.number == STOCK_TRICKS:
+                ev["up"] = ""
+    if plays:
+        ev = events.setdefault(len(plays), {})
+        final = [res.points.get(p, 0) for p in players]
+        ev["score"] = [[res.card_points.get(p, 0) for p in players], [res.written.get(p, 0) for p in players], final]
+        if res.last_trick is not None and res.complete:
+            ev.setdefault("notes", []).append(gettext(lang, "{player}: the last trick (10)").format(player=res.last_trick))
+    page["plays"], page["events"] = plays, {str(k): v for k, v in events.items()}
+    lines = []
+    for p in players:
+        decl = [d for d in res.declarations if d.player == p and d.scored]
+        parts = [f"{_(lang, 'Cards').lower()} {res.card_points.get(p, 0) if res.complete else '—'}"]
+        if res.last_trick_bonus.get(p):
+            parts.append(f"{_(lang, 'Last trick').lower()} {res.last_trick_bonus[p]}")
+        parts += [f"{kind_name(d.kind, lang)} {d.points}" for d in decl]
+        if res.bela and res.bela.scored and res.bela.player == p:
+            parts.append(f"{_(lang, 'Bela').lower()} 20")
+        lines.append([seat[p], f"{p}: {' + '.join(parts)} = {res.points.get(p, 0)}"])
+    result = f"{_(lang, 'Points')}: " + ", ".join(f"{p} {res.points.get(p, 0)}" for p in players)
+    if not res.complete:
+        result += " — " + (_(lang, "stopped at trick {n}").format(n=res.stopped_at) if res.stopped_at
+                           else _(lang, "incomplete: card points are counted only after the last trick"))
+    if h.recorded is not None and any(h.recorded.get(p) != res.points.get(p) for p in players):
+        result += " — " + _(lang, "The table wrote: {points}").format(
+            points=", ".join(f"{p} {h.recorded.get(p)}" for p in players))
+    page["end"] = {"title": _(lang, "The hand's count"), "result": result, "lines": lines}
+    _place_findings(page, rep, g, h, lang, where, last_of)
+    return page
+
+
+def _place_findings(page: dict[str, Any], rep: RecordReport, g: GameReport, h: HandReport, lang: str,
+                    where: Mapping[tuple[int, str], int], last_of: Mapping[int, int]) -> None:
+    """Each finding of the hand at the card it is about: its player's card in its trick, the
+    trick's reply, else the end of the hand."""
+    seat = {p: i for i, p in enumerate(g.players)}
+    end = len(page["plays"])
+    for f in rep.findings:
+        if f.robber != g.number or f.hand != h.number:
+            continue
+        at, on_card = end, False
+        if f.trick is not None and f.player is not None and (f.trick, f.player) in where:
+            at, on_card = where[(f.trick, f.player)], True
+        elif f.trick is not None and f.trick in last_of:
+            at = last_of[f.trick]
+        page["findings"].append({"at": at, "seat": seat.get(f.player) if f.player else None,
+                                 "severity": f.severity.value, "code": f.code, "text": f.message(lang),
+                                 "line": f.line, "card": on_card})

@@ -22,15 +22,16 @@ CATALOGS = sorted((ROOT / "tetka_cli" / "locale" / "ru" / "LC_MESSAGES").glob("*
 WOMAN = {"ru": "Вера", "en": "Vera"}
 MAN = {"ru": "Борис", "en": "Boris"}
 
-# Placeholders that hold a player's name wherever they appear ({first} is also a trick or a file:
-# a name there does no harm).
-NAME_FIELDS = {"player", "name", "winner", "payer", "dealer", "leader", "first", "who", "p", "w", "l",
+# Placeholders that hold a player's name wherever they appear ({first} is not one: it is a trick,
+# a line or a file in every message).
+NAME_FIELDS = {"player", "name", "winner", "payer", "dealer", "leader", "who", "p", "w", "l",
                "other", "owner", "guess", "robber_name"}
 # Placeholders that hold a name only in some messages (elsewhere they hold numbers): the message
 # ids (their English start) and the fields that name players there.
 NAME_FIELDS_IN = {
     "the table's winner is {recorded}": {"recorded", "computed"},
     "the table wrote this trick's declaration to {written}": {"written", "computed"},
+    "{what} is {given}, but": {"given", "expected"},
 }
 # Placeholders that take another message, a predicate about the player before them: each is
 # rendered with every one of those messages.
@@ -42,9 +43,13 @@ CARD_FIELDS = {"card", "cards", "lead", "led", "held", "could", "turned", "missi
 # (снёс, принёс, вёз, рос, пришёл, мог, лёг, сжёг, испёк, умер, стёр).
 MASCULINE_PAST = re.compile(r"(?:[аяеёиоуыю]л|лся|нёс|нес|вёз|вез|рос|шёл|шел|мог|лёг|лег|жёг|жег|пёк|"
                             r"сёк|мер|тёр|тер)$")
+# A masculine short participle, which agrees with the name as a verb does: «записан Вера» (only
+# right next to the name: after «Вера:» it belongs to something else).
+MASCULINE_PARTICIPLE = re.compile(r"(?:[ая]н|[её]н|нят|бит|крыт|ыт)$")
 # Nouns and other words that end like one.
 NOT_VERBS = {"стол", "пол", "угол", "посол", "осёл", "козёл", "зал", "бал", "вал", "мол", "ил", "тыл",
-             "интерес", "вес", "лес", "пес", "пёс", "номер", "пример", "размер", "ход", "тер", "мер"}
+             "интерес", "вес", "лес", "пес", "пёс", "номер", "пример", "размер", "ход", "тер", "мер",
+             "план", "экран", "стакан", "роман", "обман", "туман", "карман", "член", "обмен", "вен", "вид"}
 # A feminine past tense (сыграла, взяла, была, осталась, смогла), and the nouns ending like one.
 FEMININE_PAST = re.compile(r"(?:[аяеёиоуыю]ла|лась|сла|шла|гла|зла|рла)$")
 NOT_FEMININE_VERBS = {"бела", "дела", "стола", "пола", "угла", "зала", "игла", "мгла", "числа", "масла",
@@ -55,19 +60,22 @@ WORD = r"[А-Яа-яЁё]+"
 
 def _after_and_before(text: str, name: str) -> list[tuple[str, str]]:
     """The words right after the name (past a closing quote, a colon or a comma, and a «не») and
-    right before it: (where, word)."""
+    right before it: (how, word), `how` being "next" when nothing but a space stands between."""
     quoted = rf"['\"«]?{re.escape(name)}['\"»]?"
-    found = [("after", m.group(1)) for m in re.finditer(
-        rf"(?<![А-Яа-яЁё]){quoted}[:,]?\s+(?:не\s+)?({WORD})", text)]
-    found += [("before", m.group(1)) for m in re.finditer(
+    found = [("next" if not m.group(1) else "past", m.group(2)) for m in re.finditer(
+        rf"(?<![А-Яа-яЁё]){quoted}([:,]?)\s+(?:не\s+)?({WORD})", text)]
+    found += [("next", m.group(1)) for m in re.finditer(
         rf"(?<![А-Яа-яЁё])({WORD})\s+{quoted}(?![А-Яа-яЁё])", text)]
     return found
 
 
 def masculine_after_a_woman(text: str) -> list[str]:
-    """The masculine past-tense verbs standing next to the woman's name in a rendered Russian text."""
-    return [word for _, word in _after_and_before(text, WOMAN["ru"])
-            if len(word) >= 3 and MASCULINE_PAST.search(word.lower()) and word.lower() not in NOT_VERBS]
+    """The masculine past-tense verbs (and short participles) standing next to the woman's name in a
+    rendered Russian text."""
+    return [word for how, word in _after_and_before(text, WOMAN["ru"])
+            if len(word) >= 3 and word.lower() not in NOT_VERBS
+            and (MASCULINE_PAST.search(word.lower())
+                 or how == "next" and MASCULINE_PARTICIPLE.search(word.lower()))]
 
 
 def feminine_after_a_man(text: str) -> list[str]:
@@ -182,6 +190,9 @@ def test_the_live_messages_left_to_the_other_branch_are_fixed():
     ("Вера: Д♠ на заход 7♣ при 8♣ на руках", []),
     ("сдаёт Вера, за столом Вера: записано 5", []),
     ("Вера стол", []),
+    ("dealer: записан Вера, а по очереди сдаёт Борис", ["записан"]),
+    ("тот же файл, что Вера: учтён один раз", []),
+    ("Вера: обмен семёрки козырей", []),
 ])
 def test_the_detector_finds_a_masculine_verb_after_a_womans_name(text, words):
     assert masculine_after_a_woman(text) == words

@@ -48,7 +48,7 @@ MASCULINE_PAST = re.compile(r"(?:[аяеёиоуыю]л|лся|нёс|нес|в�
 MASCULINE_PARTICIPLE = re.compile(r"(?:[ая]н|[её]н|нят|бит|крыт|ыт)$")
 # Nouns and other words that end like one.
 NOT_VERBS = {"стол", "пол", "угол", "посол", "осёл", "козёл", "зал", "бал", "вал", "мол", "ил", "тыл",
-             "интерес", "вес", "лес", "пес", "пёс", "номер", "пример", "размер", "ход", "тер", "мер",
+             "интерес", "вес", "лес", "пес", "пёс", "номер", "пример", "размер", "ход", "тер", "мер", "символ",
              "план", "экран", "стакан", "роман", "обман", "туман", "карман", "член", "обмен", "вен", "вид"}
 # A feminine past tense (сыграла, взяла, была, осталась, смогла), and the nouns ending like one.
 FEMININE_PAST = re.compile(r"(?:[аяеёиоуыю]ла|лась|сла|шла|гла|зла|рла)$")
@@ -69,13 +69,25 @@ def _after_and_before(text: str, name: str) -> list[tuple[str, str]]:
     return found
 
 
+def _governed(text: str, name: str) -> list[str]:
+    """The words of the clause the name begins (up to a colon, a semicolon, a dash, a bracket or
+    the end of the line): a verb there further on is still the name's («Вера играет Д♠ раньше,
+    чем взял её»)."""
+    return [w for m in re.finditer(rf"(?<![А-Яа-яЁё]){re.escape(name)}['\"»]?(?=[\s,])", text)
+            for w in re.findall(WORD, re.split(r"[:;(—\n]", text[m.end():], maxsplit=1)[0])]
+
+
 def masculine_after_a_woman(text: str) -> list[str]:
-    """The masculine past-tense verbs (and short participles) standing next to the woman's name in a
-    rendered Russian text."""
-    return [word for how, word in _after_and_before(text, WOMAN["ru"])
+    """The masculine past-tense verbs standing next to the woman's name, or further on in the
+    clause it begins, and the masculine short participles right next to it, in a rendered Russian
+    text."""
+    near = [word for how, word in _after_and_before(text, WOMAN["ru"])
             if len(word) >= 3 and word.lower() not in NOT_VERBS
             and (MASCULINE_PAST.search(word.lower())
                  or how == "next" and MASCULINE_PARTICIPLE.search(word.lower()))]
+    further = [word for word in _governed(text, WOMAN["ru"])
+               if len(word) >= 3 and word.lower() not in NOT_VERBS and MASCULINE_PAST.search(word.lower())]
+    return near + [word for word in further if word not in near]
 
 
 def feminine_after_a_man(text: str) -> list[str]:
@@ -193,6 +205,8 @@ def test_the_live_messages_left_to_the_other_branch_are_fixed():
     ("dealer: записан Вера, а по очереди сдаёт Борис", ["записан"]),
     ("тот же файл, что Вера: учтён один раз", []),
     ("Вера: обмен семёрки козырей", []),
+    ("Вера играет Д♠ раньше, чем взял её из колоды", ["взял"]),
+    ("Вера играет Д♠ раньше, чем эта карта взята из колоды", []),
 ])
 def test_the_detector_finds_a_masculine_verb_after_a_womans_name(text, words):
     assert masculine_after_a_woman(text) == words

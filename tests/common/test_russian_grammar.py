@@ -2,8 +2,9 @@
 man can have done. Every message of every catalog is rendered with a woman's name («Вера»,
 "Vera") and a man's name («Борис», "Boris") in each placeholder that holds a player's name, and
 no masculine past-tense verb («снёс», «сыграл», «пришёл», «мог») may stand next to the woman's
-name, nor a feminine one («сыграла») next to the man's. Names are never declined, so a message
-that needs no gender says «Вера: …», never «Вера сыграл»."""
+name (or further on in the clause it begins), nor a feminine one («сыграла») next to the man's;
+in English no "he", "him" or "his" stands in a message that names the woman. Names are never
+declined, so a message that needs no gender says «Вера: …», never «Вера сыграл»."""
 from __future__ import annotations
 
 import os

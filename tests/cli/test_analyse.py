@@ -22,7 +22,7 @@ def test_analyse_names_the_costly_play_and_skips_the_renonce_hand():
 
 def test_analyse_in_russian():
     r = run("analyse", BAD, "--lang", "ru")
-    assert f"{BAD}: роббер 1, сдача 2: пропущена (ренонс)" in r.stdout
+    assert f"{BAD}: роббер 1, кон 2: пропущен (ренонс)" in r.stdout
     assert "  взятка 9, Вера: 7♠ — в худшем случае 6 марок; с Д♠ или К♣ было бы не больше 2; взято марок: 1" in r.stdout.splitlines()
 
 

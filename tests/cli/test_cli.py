@@ -28,7 +28,7 @@ def test_validate_finds_the_renonce_and_the_scoring_mistake():
     assert "records/bad-renonce-and-wrong-marks.yaml:28:23: error marks-differ: Анна: the table wrote 5 marks, the cards give 4" in lines
     assert "1 record: 0 clean, 1 with errors, 0 unreadable" in r.stderr
     ru = run("validate", "records/bad-renonce-and-wrong-marks.yaml", "--lang", "ru")
-    assert "records/bad-renonce-and-wrong-marks.yaml:37:19: ошибка renonce: ренонс: Вера снёс В♠ на ход в трефы, имея 4♣" in ru.stdout
+    assert "records/bad-renonce-and-wrong-marks.yaml:37:19: ошибка renonce: Вера: ренонс — В♠ на ход в трефы при 4♣ на руках" in ru.stdout
 
 
 def test_validate_json_core():
@@ -57,10 +57,10 @@ def test_marks_score_sheet_shows_table_marks_beside_computed():
     assert r.exit_code == 1
     assert "4 [table 5]" in r.stdout and "1 [table 0]" in r.stdout
     ru = run("marks", "records/bad-renonce-and-wrong-marks.yaml", "--lang", "ru")
-    assert "4 [записано 5]" in ru.stdout and "Сдача" in ru.stdout
+    assert "4 [записано 5]" in ru.stdout and "Кон" in ru.stdout
 
 
-@pytest.mark.parametrize("lang,hand,dealer,totals", [("en", "Hand", "Dealer", "Totals"), ("ru", "Сдача", "Сдаёт", "Итог")])
+@pytest.mark.parametrize("lang,hand,dealer,totals", [("en", "Hand", "Dealer", "Totals"), ("ru", "Кон", "Сдаёт", "Итог")])
 def test_marks_score_sheet_has_a_running_total_column_per_player(lang, hand, dealer, totals):
     r = run("marks", "records/bad-renonce-and-wrong-marks.yaml", "--lang", lang, "--table-format", "plain")
     assert r.exit_code == 1

@@ -58,13 +58,13 @@ def test_the_cyrillic_ace_of_clubs_is_a_card_not_a_question(tmp_path):
 @pytest.mark.parametrize("args, english, russian", [
     (["--robber", "1", "--hand", "40", "records/robber-played.yaml"],
      "no such robber or hand in the record: Robber 1 holds 11 hands",
-     "в записи нет такого роббера или сдачи: Роббер 1: всего 11 конов"),
+     "в записи нет такого роббера или кона: Роббер 1: всего 11 конов"),
     (["--robber", "3", "records/robber-played.yaml"],
      "no such robber or hand in the record: the record holds only Robber 1",
-     "в записи нет такого роббера или сдачи: в записи только Роббер 1"),
+     "в записи нет такого роббера или кона: в записи только Роббер 1"),
     (["--game", "1", "--hand", "9", "records/terz/worked-hand.yaml"],
      "no such robber or hand in the record: Game 1 holds 1 hand",
-     "в записи нет такого роббера или сдачи: Партия 1: всего 1 кон"),
+     "в записи нет такого роббера или кона: Партия 1: всего 1 кон"),
 ])
 def test_no_such_hand_says_what_the_record_holds(args, english, russian):
     en = run("replay", *args, "--lang", "en")

@@ -132,12 +132,12 @@ def test_the_page_in_russian():
     doc = Tree(r.stdout)
     assert doc.root.all("html")[0].attrs["lang"] == "ru"
     assert doc.root.all("title")[0].content() == "Тетка: лист записи: Вечер в клубе"
-    assert sheet_rows(doc.root.all("table", "sheet")[0])[0][:2] == ["Сдача", "Сдаёт"]
+    assert sheet_rows(doc.root.all("table", "sheet")[0])[0][:2] == ["Кон", "Сдаёт"]
     assert doc.root.all("section", "settlement")[0].all("h3")[0].content() == "Расчёт"
     assert "Гонка до 21" in doc.root.all("figcaption")[0].content()
     assert "цель: 21" in doc.root.all("svg", "chart")[0].content()
     tips = [t.content() for t in doc.root.all("svg", "chart")[0].all("title")]
-    assert "Анна: 4 после 1-й сдачи" in tips
+    assert "Анна: 4 после 1-го кона" in tips
 
 
 def test_settle_page_one_record_and_a_season():

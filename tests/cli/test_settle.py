@@ -140,7 +140,7 @@ def test_jobs_give_the_same_bytes_and_from_json_halves_equal_the_whole(tmp_path)
 def test_per_record_tables_and_standings_in_russian():
     r = run("settle", "records/season", "--per-record", "--lang", "ru")
     assert r.exit_code == 0
-    assert r.stdout.count("Роббер 1") == 4 and "Вечер" in r.stdout and "Выиграно" in r.stdout
+    assert r.stdout.count("Роббер 1") == 4 and "Вечер" in r.stdout and "Робберов с наименьшим итогом" in r.stdout
     assert "прочитаны 4 записи: рассчитано 4, пропущено 0" in r.stderr
 
 

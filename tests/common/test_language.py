@@ -114,8 +114,8 @@ def test_summaries_decline_their_counts(n, text):
 def test_simulate_statistics_and_summary_in_russian(tmp_path):
     r = run("simulate", "--hands", "3", "--stats", "--lang", "ru", "--out", str(tmp_path / "s.yaml"))
     assert r.exit_code == 0
-    assert "tetka: записана 1 запись, сдач: 3" in r.stderr
-    assert "3 сдачи" in r.stdout and "паритет" in r.stdout and "марок/сдачу" in r.stdout and "бот" in r.stdout
+    assert "tetka: записана 1 запись, 3 кона" in r.stderr
+    assert "3 кона" in r.stdout and "паритет" in r.stdout and "Марок за кон" in r.stdout and "Бот" in r.stdout
     assert "1,750" in r.stdout and "1.750" not in r.stdout  # 7 marks a hand over 4 seats, with a comma
     en = run("simulate", "--hands", "1", "--stats", "--lang", "en", "--out", str(tmp_path / "e.yaml"))
     assert "tetka: wrote 1 record, 1 hand" in en.stderr and "1.750" in en.stdout and "1 hand\n" in en.stdout

@@ -230,7 +230,7 @@ def test_an_incomplete_hand_counts_the_table_marks_and_reports_only_what_the_car
     f = only(text, "marks-differ")
     assert (f.robber, f.hand, f.player) == (1, 1, A)
     assert f.args == {"recorded": 1, "computed": 2, "complete": False}
-    assert f.message() == "Анна: the table wrote 1 marks, the cards give 2 so far"
+    assert f.message() == "Анна: the table wrote 1 mark, the cards give 2 so far"
     hand = report(text).robbers[0].hands[0]
     table = {A: 1, B: 2, V: 2, G: 2}
     assert (hand.number, hand.dealer, hand.source) == (1, A, "recorded")

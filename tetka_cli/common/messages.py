@@ -345,7 +345,7 @@ def _deal_mismatch(a: Mapping[str, Any], lang: str) -> str:
     problem = a["problem"]
     if problem == "count":
         n = a.get("count") or 0
-        return ngettext(lang, "{count} cards dealt, not 13", "{count} cards dealt, not 13", n).format(count=a.get("count"))
+        return ngettext(lang, "{count} card dealt, not 13", "{count} cards dealt, not 13", n).format(count=a.get("count"))
     if problem == "played":
         card = card_text(a.get("card"), lang)
         if a.get("owner"):
@@ -364,10 +364,10 @@ def _renonce(a: Mapping[str, Any], lang: str, player: str) -> str:
 def _marks_differ(a: Mapping[str, Any], lang: str, player: str) -> str:
     n = a["recorded"] if isinstance(a["recorded"], int) else 0
     if a.get("complete", True):
-        return ngettext(lang, "{player}: the table wrote {recorded} marks, the cards give {computed}",
+        return ngettext(lang, "{player}: the table wrote {recorded} mark, the cards give {computed}",
                         "{player}: the table wrote {recorded} marks, the cards give {computed}", n).format(
             player=player, recorded=a["recorded"], computed=a["computed"])
-    return ngettext(lang, "{player}: the table wrote {recorded} marks, the cards give {computed} so far",
+    return ngettext(lang, "{player}: the table wrote {recorded} mark, the cards give {computed} so far",
                     "{player}: the table wrote {recorded} marks, the cards give {computed} so far", n).format(
         player=player, recorded=a["recorded"], computed=a["computed"])
 
@@ -444,7 +444,7 @@ _F: dict[str, Callable[..., str]] = {
         count=number_text(a["count"], lang), what=a["what"], limit=number_text(a["limit"], lang)),
     "bad-card": _bad_card,
     "duplicate-card": _duplicate_card,
-    "short-trick": lambda a, lang: ngettext(lang, "this trick has {count} cards, not 4, and more tricks follow it",
+    "short-trick": lambda a, lang: ngettext(lang, "this trick has {count} card, not 4, and more tricks follow it",
                                             "this trick has {count} cards, not 4, and more tricks follow it",
                                             a["count"]).format(count=a["count"]),
     "incomplete": lambda a, lang: _(lang, "the hand stops after {tricks} complete tricks of 13: only what is known "

@@ -49,8 +49,11 @@ def finding_message(f: Any, lang: str = "en") -> str:
                             "a value of more than {n:,} characters: no record needs one so long", n)
         return text.format(n=n)
     if f.code == "abandoned-robber":
-        return _(lang, "robber {robber} stops before anyone reaches {target} marks (highest: {highest}), "
-                       "yet another robber follows it: its missing hands, or the robber was abandoned").format(
+        target = a["target"] if isinstance(a["target"], int) else 0
+        return ngettext(lang, "robber {robber} stops before anyone reaches {target} mark (highest: {highest}), "
+                              "yet another robber follows it: its missing hands, or the robber was abandoned",
+                        "robber {robber} stops before anyone reaches {target} marks (highest: {highest}), "
+                        "yet another robber follows it: its missing hands, or the robber was abandoned", target).format(
             robber=f.robber or "?", target=a["target"], highest=a["highest"])
     if f.code == "deal-incomplete":
         return _(lang, "`deal` gives the cards of some players only: write the 13 cards of every player "

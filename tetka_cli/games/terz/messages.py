@@ -11,7 +11,7 @@ import string
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ...common.i18n import pgettext
+from ...common.i18n import ngettext, pgettext
 
 CONTEXT = "terz"  # every Terz message id has this context, so no other domain's translation can take it
 
@@ -23,6 +23,16 @@ def _(lang: str, text: str) -> str:
 
 GAME_NAMES = {"tetka": ("Tetka", "Тётки"), "terz": ("Terz", "Терца")}
 SUITS_RU = {"♠": "пики", "♥": "червы", "♦": "бубны", "♣": "трефы"}
+
+
+def games_text(lang: str, n: int) -> str:
+    """`1 game`, `3 games`; «1 партия», «3 партии», «5 партий»."""
+    return ngettext(lang, "{n} game", "{n} games", n).format(n=n)
+
+
+def hands_text(lang: str, n: int) -> str:
+    """`1 hand`, `4 hands`; «1 кон», «4 кона», «5 конов»."""
+    return ngettext(lang, "{n} hand", "{n} hands", n).format(n=n)
 
 
 def N_(text: str) -> str:
@@ -77,7 +87,6 @@ _RENONCE = {
     "follow-or-trump": N_("{player} played {card} on the lead {led}, known to hold {could}: after the stock a player must follow suit, or trump when void"),
 }
 _DEAL = {
-    "count": N_("{count} cards dealt, not 9"),
     "not-held": N_("{player} plays {card}, provably not in that hand"),
     "opponent": N_("{player} plays {card}, a card of the opponent's"),
     "not-yet": N_("{player} plays {card} before drawing it"),
@@ -146,6 +155,10 @@ def finding_message(f: Any, lang: str = "en") -> str:
         return _fill(lang, MESSAGES["bad-card"], {**a, "text": repr(a.get("text"))}, f.player)
     if code == "deal-mismatch":
         problem = a.get("problem")
+        if problem == "count" and "cards" not in a:
+            n = a["count"] if isinstance(a.get("count"), int) else 0
+            return ngettext(lang, "{count} card dealt, not 9", "{count} cards dealt, not 9", n).format(
+                count=_show(a.get("count")))
         text = _DEAL.get("draw-count" if problem == "count" and "cards" in a else problem)
         if text is None:  # a problem this page has no sentence for: the rules core's words for it
             from .names import reason_text

@@ -8,7 +8,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ...common.findings import Finding
 from ...common.output_table import Table
 from ..game_interface import Game
-from .messages import _
+from .messages import _, games_text, hands_text
 
 
 class TerzGame(Game):
@@ -85,16 +85,16 @@ class TerzGame(Game):
             from ...common.i18n import ngettext
 
             n_games, n_hands, _won, _avg = game_stats(done)
-            return ngettext(lang, "tetka: wrote {n} record, {games} games, {hands} hands",
-                            "tetka: wrote {n} records, {games} games, {hands} hands", n).format(
-                n=n, games=n_games, hands=n_hands)
+            return ngettext(lang, "tetka: wrote {n} record, {games}, {hands}",
+                            "tetka: wrote {n} records, {games}, {hands}", n).format(
+                n=n, games=games_text(lang, n_games), hands=hands_text(lang, n_hands))
 
         def stats(lang: str) -> tuple[str, Table]:
             from ...common.locale_format import money_text as decimal_text
 
             n_games, n_hands, won, avg = game_stats(done)
             rows = [[p, b, decimal_text(f"{avg.get(p, 0):.1f}", lang), won.get(p, 0)] for p, b in zip(names, seats)]
-            heading = _(lang, "{games} games, {hands} hands").format(games=n_games, hands=n_hands)
+            heading = f"{games_text(lang, n_games)}, {hands_text(lang, n_hands)}"
             return heading, Table("", [_(lang, "Player"), _(lang, "Bot"), _(lang, "Points per hand"),
                                        _(lang, "Games won")], rows)
 

@@ -149,8 +149,9 @@ class TetkaGame(Game):
             return sum(n for n, _ in tallies)
 
         def written(lang: str, n: int) -> str:
-            return ngettext(lang, "tetka: wrote {n} record, {hands} hands", "tetka: wrote {n} records, {hands} hands",
-                            n).format(n=n, hands=played())
+            hands = ngettext(lang, "{n} hand", "{n} hands", played()).format(n=played())
+            return ngettext(lang, "tetka: wrote {n} record, {hands}", "tetka: wrote {n} records, {hands}",
+                            n).format(n=n, hands=hands)
 
         def stats(lang: str) -> tuple[str, Table]:
             from ...common.locale_format import money_text as decimal_text

@@ -72,3 +72,14 @@ def test_no_such_hand_says_what_the_record_holds(args, english, russian):
     assert en.exit_code == ru.exit_code == 2
     assert en.stderr.strip().endswith(english)
     assert ru.stderr.strip().endswith(russian)
+
+
+def test_no_latin_rank_letter_beside_a_suit_in_russian():
+    """Issue 20: wherever Russian text shows a card, its letters are Russian (В Д К Т), in every
+    command's result and in the findings, for both games."""
+    import re
+
+    latin = re.compile(r"[JQKA][♠♥♦♣]")
+    for command in ("validate", "marks", "replay", "settle", "analyse"):
+        r = run(command, "records/", "--lang", "ru")
+        assert not latin.findall(r.stdout + r.stderr), command

@@ -11,6 +11,8 @@ import string
 from dataclasses import replace
 from typing import Any, Mapping
 
+from ...common.cards import Card, CardError, parse_card
+from ...common.locale_format import card_text
 from ...common.i18n import ngettext, pgettext
 
 CONTEXT = "terz"  # every Terz message id has this context, so no other domain's translation can take it
@@ -47,14 +49,25 @@ class _Args(dict):
         return "?"
 
 
-def _show(v: Any) -> str:
+def _show(v: Any, lang: str = "en") -> str:
+    """An argument as a message shows it: cards in the language's letters (Д♥ in Russian)."""
     if isinstance(v, (list, tuple)):
-        return " ".join(str(x) for x in v)
+        return " ".join(_show(x, lang) for x in v)
+    if isinstance(v, Card):
+        return card_text(v, lang)
+    if isinstance(v, str) and lang != "en" and v and v[-1] in _SUIT_SIGNS:
+        try:
+            return card_text(parse_card(v), lang)
+        except CardError:
+            return v
     return "?" if v is None else str(v)
 
 
+_SUIT_SIGNS = "♠♥♦♣"
+
+
 def _fill(lang: str, text: str, args: Mapping[str, Any], player: str | None) -> str:
-    values = _Args({k: _show(v) for k, v in args.items()})
+    values = _Args({k: _show(v, lang) for k, v in args.items()})
     values["player"] = player or values.get("player", "?")
     return string.Formatter().vformat(_(lang, text), (), values)
 

@@ -31,7 +31,7 @@ class Unsupported(ValueError):
 
     def __init__(self, msgid: str, **kw: Any) -> None:
         self.msgid, self.kw = msgid, kw
-        super().__init__(msgid.format(**kw))
+        super().__init__(msgid)  # worded by the caller, who knows the games it can name
 
 
 class Game(ABC):

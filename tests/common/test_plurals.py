@@ -59,7 +59,7 @@ def test_one_card_dealt_in_terz():
     (22, "reaches 22 marks (", "набрал 22 марки ("), (25, "reaches 25 marks (", "набрал 25 марок ("),
 ])
 def test_an_abandoned_robbers_target(target, en, ru):
-    f = Finding("abandoned-robber", {"target": target, "highest": 0}, robber=1)
+    f = Finding("abandoned-robber", {"target": target, "highest": 0}, part=1)
     assert en in f.message("en") and ru in f.message("ru")
 
 

@@ -105,4 +105,4 @@ def by_points(points: str, dealer: str | None = None, last: str | None = None, e
 
 
 def terz_findings(rep):
-    return [(f.code, f.robber, f.hand) for f in rep.findings]
+    return [(f.code, f.part, f.hand) for f in rep.findings]

@@ -34,7 +34,7 @@ def test_renonce_points_at_the_card_played():
               "A♣ A♠ 2♠ A♦"]
     text = record(played(tricks="\n".join("          - " + t for t in tricks)), robber="first_dealer: Глеб\n    ")
     f = one(text, "renonce")
-    assert (f.robber, f.hand, f.trick, f.player) == (1, 1, 1, B)
+    assert (f.part, f.hand, f.trick, f.player) == (1, 1, 1, B)
     assert (f.line, f.column) == where(text, "2♥ 5♠")
     assert f.message() == "Борис played 2♥ on a ♠ lead while holding 4♠"
 
@@ -88,7 +88,7 @@ def test_each_robber_is_first_dealt_by_the_left_of_the_previous_first_dealer():
             + "  - first_dealer: Глеб\n    hands:\n" + hand      # should be Вера, left of Борис
             + "  - hands:\n" + hand)                            # then Вера's left: Глеб
     got = [f for f in findings(text) if f.code == "wrong-dealer"]
-    assert [(f.robber, f.args["given"], f.args["expected"]) for f in got] == [(2, "Глеб", "Вера")]
+    assert [(f.part, f.args["given"], f.args["expected"]) for f in got] == [(2, "Глеб", "Вера")]
     assert (got[0].line, got[0].column) == where(text, "Глеб\n    hands")
     rep = referee(load_record("r.yaml", text=text))
     assert [r.first_dealer for r in rep.robbers] == ["Борис", "Глеб", "Анна"]

@@ -123,7 +123,7 @@ def test_a_mapping_trick_that_leaves_out_its_leader_is_a_wrong_turn_of_that_tric
     trick = "{" + ", ".join(f"{p}: {cards[p]}" for p in others) + "}"
     text = record(played(HAND[:12] + [trick], extra=MARKS_LINE))
     f = only(text, "wrong-turn")
-    assert (f.robber, f.hand, f.trick) == (1, 1, 13)
+    assert (f.part, f.hand, f.trick) == (1, 1, 13)
     assert f.args == {"given": others, "expected": list(TABLE.from_seat(leader))}
     assert (f.line, f.column) == where(text, trick)
     # The replay stops there: the table's marks count.
@@ -137,7 +137,7 @@ def test_a_renonce_in_a_mapping_trick_points_at_the_card_where_it_is_written():
     trick = "{Глеб: 6♠, Вера: 5♠, Борис: 2♥, Анна: 3♠}"
     text = record(played([trick] + RENONCE_HAND[1:], photo="2♠"), robber="first_dealer: Глеб\n    ")
     f = only(text, "renonce")
-    assert (f.robber, f.hand, f.trick, f.player) == (1, 1, 1, B)
+    assert (f.part, f.hand, f.trick, f.player) == (1, 1, 1, B)
     assert f.args["card_index"] == 2
     assert (f.line, f.column) == where(text, "2♥, Анна")
     assert f.message() == "Борис played 2♥ on a ♠ lead while holding 4♠"
@@ -149,7 +149,7 @@ def test_a_card_played_twice_in_the_last_trick_written_as_a_mapping_points_at_it
     trick = "{Борис: 8♥, Вера: 9♥, Анна: 3♠, Глеб: 7♥}"
     text = record(played(["3♠ 4♠ 5♠ 6♠", trick], photo="2♠"), robber="first_dealer: Глеб\n    ")
     f = only(text, "duplicate-card")
-    assert (f.robber, f.hand, f.trick, f.player) == (1, 1, 2, A)
+    assert (f.part, f.hand, f.trick, f.player) == (1, 1, 2, A)
     assert f.args == {"card": c("3♠"), "first": 1, "card_index": 2, "missing": []}
     assert (f.line, f.column) == where(text, "3♠", 2)
 
@@ -175,7 +175,7 @@ def test_a_card_dealt_twice_points_at_its_second_place_in_the_deal():
     assert "3♥" in deal[A].split()
     text = record(played(HAND, extra=deal_lines(deal)))
     f = only(text, "duplicate-card")
-    assert (f.robber, f.hand, f.trick, f.player) == (1, 1, None, B)
+    assert (f.part, f.hand, f.trick, f.player) == (1, 1, None, B)
     assert f.args == {"card": c("3♥"), "in_deal_of": A, "deal_index": 1}
     assert (f.line, f.column) == where(text, "3♥", 3)  # trick 2, Анна's deal, then Борис's
 
@@ -218,7 +218,7 @@ def test_a_finding_about_a_card_the_library_record_gives_no_place_points_at_the_
 def test_marks_that_differ_are_reported_player_by_player_with_their_hand():
     text = record(played(HAND, extra="        marks: {Анна: 3, Борис: 2, Вера: 1, Глеб: 1}\n"))
     got = [f for f in report(text).findings if f.code == "marks-differ"]
-    assert [(f.robber, f.hand, f.player) for f in got] == [(1, 1, A), (1, 1, B)]
+    assert [(f.part, f.hand, f.player) for f in got] == [(1, 1, A), (1, 1, B)]
     assert got[0].args == {"recorded": 3, "computed": 4, "complete": True}
     assert (got[0].line, got[0].column) == where(text, "3, Борис")
     assert got[0].message() == "Анна: the table wrote 3 marks, the cards give 4"
@@ -228,7 +228,7 @@ def test_an_incomplete_hand_counts_the_table_marks_and_reports_only_what_the_car
     # After five tricks the cards already give Анна 2 marks (Q♥ and the photograph 3♠), Вера 1.
     text = record(played(HAND[:5], extra="        marks: {Анна: 1, Борис: 2, Вера: 2, Глеб: 2}\n"))
     f = only(text, "marks-differ")
-    assert (f.robber, f.hand, f.player) == (1, 1, A)
+    assert (f.part, f.hand, f.player) == (1, 1, A)
     assert f.args == {"recorded": 1, "computed": 2, "complete": False}
     assert f.message() == "Анна: the table wrote 1 mark, the cards give 2 so far"
     hand = report(text).robbers[0].hands[0]
@@ -274,7 +274,7 @@ def test_a_record_written_on_one_line_has_its_findings_on_line_1():
 def test_tricks_in_seat_order_with_the_table_marks_are_one_seat_order_finding():
     text = record(played(in_seat_order(HAND), extra=MARKS_LINE))
     f = only(text, "seat-order")
-    assert (f.robber, f.hand, f.args) == (1, 1, {"players": list(PLAYERS)})
+    assert (f.part, f.hand, f.args) == (1, 1, {"players": list(PLAYERS)})
     assert (f.line, f.column) == where(text, in_seat_order(HAND)[0])
     assert [x.code for x in report(text).findings if x.is_error] == ["seat-order"]
     hand = report(text).robbers[0].hands[0]

@@ -41,7 +41,7 @@ def seen(check: object) -> object:
         rep = check()  # type: ignore[operator]
     except FindingError as e:
         return ("unreadable", e.finding)
-    return (rep.ok, [(f.code, f.severity, f.line, f.column, f.robber, f.hand, f.trick, f.player, repr(sorted(f.args.items())))
+    return (rep.ok, [(f.code, f.severity, f.line, f.column, f.part, f.hand, f.trick, f.player, repr(sorted(f.args.items())))
                      for f in rep.findings],
             [(r.number, r.players, r.first_dealer, dict(r.totals), r.finished, r.target,
               dict(r.recorded_totals) if r.recorded_totals is not None else None) for r in rep.robbers])

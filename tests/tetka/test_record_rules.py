@@ -87,7 +87,7 @@ def test_a_renonce_proved_by_the_players_own_dealt_card_is_still_found():
 def test_an_unfinished_robber_followed_by_another_is_an_error_the_last_one_a_warning():
     hand = "      - marks: {Анна: 7, Борис: 0, Вера: 0, Глеб: 0}\n"
     text = record(hand) + "  - hands:\n" + hand
-    got = [(f.code, f.robber) for f in findings(text) if "robber" in f.code]
+    got = [(f.code, f.part) for f in findings(text) if "robber" in f.code]
     assert got == [("abandoned-robber", 1), ("unfinished-robber", 2)]
     assert [f for f in findings(text) if f.code == "abandoned-robber"][0].is_error
 

@@ -54,7 +54,7 @@ def where(text: str, needle: str, nth: int = 1) -> tuple[int, int]:
 
 
 def placed(rep) -> list[tuple]:
-    return [(f.code, f.args, f.path, f.line, f.column, f.robber, f.hand, f.player) for f in rep.findings]
+    return [(f.code, f.args, f.path, f.line, f.column, f.part, f.hand, f.player) for f in rep.findings]
 
 
 def full_and_lean(text: str):
@@ -328,7 +328,7 @@ def _lean_and_full(text: str):
     full = check_record("s.yaml", data=text.encode())
 
     def verdict(rep):
-        return ([(f.code, f.robber, f.hand, f.player, f.line, f.column, sorted(f.args.items())) for f in rep.findings],
+        return ([(f.code, f.part, f.hand, f.player, f.line, f.column, sorted(f.args.items())) for f in rep.findings],
                 [(r.number, dict(r.progress.totals), r.progress.finished_after, r.progress.finished, r.target,
                   r.recorded_totals) for r in rep.robbers], rep.ok)
     return lean, full, verdict(lean), verdict(full)
@@ -374,7 +374,7 @@ def test_marks_that_do_not_add_up_to_the_hands_marks_are_impossible():
     by_marks = first.split("        tricks:")[0] + "        marks: {Анна: 2, Борис: 0, Вера: 6, Глеб: 0}"
     rep = check_record("s.yaml", text=head + one.replace(first, by_marks, 1) + two)
     f = next(f for f in rep.findings if f.code == "impossible-marks")
-    assert (f.robber, f.hand, f.args) == (1, 1, {"problem": "sum", "sum": 8, "expected": 7})
+    assert (f.part, f.hand, f.args) == (1, 1, {"problem": "sum", "sum": 8, "expected": 7})
     assert rep.robbers[0].hands[0].source == "recorded" and rep.robbers[0].hands[0].marks["Анна"] == 2
 
 
@@ -382,4 +382,4 @@ def test_a_second_robber_may_not_reseat_the_players():
     head, (one, two) = _sitting_blocks()
     text = head + one + two.replace("\n  - first_dealer", "\n  - players: [Анна, Вера, Борис, Глеб]\n    first_dealer", 1)
     f = next(f for f in check_record("s.yaml", text=text).findings if f.code == "reseat-too-early")
-    assert (f.robber, f.args, f.path, f.line) == (2, {"robber_number": 2}, "s.yaml", text[:text.index("  - players")].count("\n") + 1)
+    assert (f.part, f.args, f.path, f.line) == (2, {"robber_number": 2}, "s.yaml", text[:text.index("  - players")].count("\n") + 1)

@@ -45,11 +45,11 @@ def test_every_injected_renonce_and_table_mistake_is_found():
         rep = referee(load_record("sim.yaml", text=write_sitting(s, with_totals=False, with_deal=seed % 2 == 1)))
         injected = {(r_i, h_i, t, p) for r_i, rob in enumerate(s.robbers, 1) for h_i, h in enumerate(rob.hands, 1)
                     for p, t in h.renonces}
-        found = {(f.robber, f.hand, f.trick, f.player) for f in rep.findings if f.code == "renonce"}
+        found = {(f.part, f.hand, f.trick, f.player) for f in rep.findings if f.code == "renonce"}
         assert found == injected
         wrong = {(r_i, h_i) for r_i, rob in enumerate(s.robbers, 1) for h_i, h in enumerate(rob.hands, 1)
                  if h.recorded != h.marks}
-        differ = {(f.robber, f.hand) for f in rep.findings if f.code == "marks-differ"}
+        differ = {(f.part, f.hand) for f in rep.findings if f.code == "marks-differ"}
         assert differ == wrong
         hands += sum(len(r.hands) for r in s.robbers)
         renonces += len(injected)

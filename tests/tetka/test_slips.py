@@ -323,7 +323,7 @@ def test_a_hand_read_in_seat_order_is_reported_as_played_with_the_table_marks():
     assert (h.number, h.dealer, h.source, dict(h.marks), dict(h.recorded)) == (3, b.dealer, "played", dict(b.marks), dict(b.marks))
     assert h.result is not None and h.record is rep.record.robbers[0].hands[2]
     f = next(f for f in rep.findings if f.code == "seat-order")
-    assert f.args == {"players": ["Анна", "Борис", "Вера", "Глеб"]} and f.path and f.robber == 1
+    assert f.args == {"players": ["Анна", "Борис", "Вера", "Глеб"]} and f.path and f.part == 1
 
 
 def test_a_robbers_own_seating_listed_counter_clockwise_is_read_clockwise_too():

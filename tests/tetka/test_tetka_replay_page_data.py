@@ -64,7 +64,7 @@ def test_the_renonce_sits_at_the_card_that_broke_the_rule_and_wrong_marks_at_the
     (renonce,) = second["findings"]
     seat, card, trick = second["plays"][renonce["at"] - 1]
     assert (renonce["code"], second["seats"][seat], card, trick, renonce["card"]) == ("renonce", "Вера", "В♠", 6, True)
-    assert renonce["text"] == "ренонс: Вера снёс В♠ на ход в трефы, имея 4♣"
+    assert renonce["text"] == "Вера: ренонс — В♠ на ход в трефы при 4♣ на руках"
     assert [(f["code"], f["at"], f["card"]) for f in first["findings"]] == [("marks-differ", 52, False)] * 2
     # Before the renonce the marks are those of the tricks taken; at the end, the penalty's.
     assert after(second, 24)["score"] == [[0, 2, 0, 1], [2, 3, 0, 1]]

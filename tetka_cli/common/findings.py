@@ -1,7 +1,7 @@
 """Findings: what the referee has to say about a record, as data.
 
 Each finding has a code from the fixed set below, a severity, where it is (file, line, column,
-robber, hand, trick, player) and arguments for a plain sentence in English or Russian.
+part (a robber or a game), hand, trick, player) and arguments for a plain sentence in English or Russian.
 """
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ class Finding:
     path: str | None = None
     line: int | None = None
     column: int | None = None
-    robber: int | None = None
+    part: int | None = None  # the robber (Tetka) or game (Terz) it is in
     hand: int | None = None
     trick: int | None = None
     player: str | None = None

@@ -54,7 +54,7 @@ def finding_message(f: Any, lang: str = "en") -> str:
                               "yet another robber follows it: its missing hands, or the robber was abandoned",
                         "robber {robber} stops before anyone reaches {target} marks (highest: {highest}), "
                         "yet another robber follows it: its missing hands, or the robber was abandoned", target).format(
-            robber=f.robber or "?", target=a["target"], highest=a["highest"])
+            robber=f.part or "?", target=a["target"], highest=a["highest"])
     if f.code == "deal-incomplete":
         return _(lang, "`deal` gives the cards of some players only: write the 13 cards of every player "
                        "(missing: {names})").format(names=_list(a["missing"]))

@@ -484,7 +484,7 @@ class NodeReader:
                                                    "first_line": first.line or 0},
                                        path=self.path, line=loc.line if loc else None,
                                        column=loc.column if loc else None))
-        where = {k: args.pop(k) for k in ("robber", "hand", "trick", "player") if k in args}
+        where = {k: args.pop(k) for k in ("part", "hand", "trick", "player") if k in args}
         findings.append(Finding(code, args, path=self.path, line=loc.line if loc else None,
                                 column=loc.column if loc else None, **where))
 

@@ -72,7 +72,7 @@ class ExportJob:
             analysis = g.analyse(rep, from_trick=analysed_from, player=None)
         rows = tuple(g.record_rows(rep, analysis))
         rec = rep.record
-        findings = tuple(FindingRow(i, f.code, f.severity.value, f.line, f.column, f.robber, f.hand, f.trick,
+        findings = tuple(FindingRow(i, f.code, f.severity.value, f.line, f.column, f.part, f.hand, f.trick,
                                     f.player, f.message("en")) for i, f in enumerate(rep.findings, start=1))
         net, transfers, settled = _money(g, rep)
         meta = dict(rec.meta)

@@ -273,7 +273,7 @@ class GameReader(NodeReader):
                 got = self.hands_events(events, number, self.part_players(node, players))
                 if got is None:
                     self.add("too-many", value, what="hands", count=self._count, limit=self.bounds.hands,
-                             robber=number)
+                             part=number)
                     got = []
                 hands = got
             elif name in seen:

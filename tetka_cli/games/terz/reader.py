@@ -152,7 +152,7 @@ class TerzReader(GameReader):
 
     def game(self, node: yaml.Node, number: int, players: tuple[str, ...],
              streamed: tuple[yaml.Node | None, list[HandRecord]] = (None, [])) -> GameRecord | None:
-        where = {"robber": number}  # a finding's `robber` slot holds the game's number in a Terz record
+        where = {"part": number}  # a finding's `robber` slot holds the game's number in a Terz record
         m = self.keys(node, "game", GAME_KEYS, **where)
         if not m and not isinstance(node, yaml.MappingNode):
             return None
@@ -166,7 +166,7 @@ class TerzReader(GameReader):
     part = game
 
     def hand(self, node: yaml.Node, game: int, number: int, players: tuple[str, ...]) -> HandRecord:
-        where = {"robber": game, "hand": number}
+        where = {"part": game, "hand": number}
         m = self.keys(node, "hand", HAND_KEYS, **where)
         broken = not m
         dealer, dealer_loc = self.player_at(m, "dealer", players, **where)

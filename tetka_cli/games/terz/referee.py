@@ -101,7 +101,7 @@ def _game(record: Record, g: GameRecord, previous: GameReport | None, findings: 
     expected: str | None = first if g.first_dealer is not None or carried is None or carried[1] else None
     ended_with: int | None = None
     for hand in g.hands:
-        where = {"robber": g.number, "hand": hand.number}
+        where = {"part": g.number, "hand": hand.number}
         if hand.number == 1:
             rule = "first_dealer" if g.first_dealer is not None else "first" if previous is None else rules.dealer_rule
         else:
@@ -131,7 +131,7 @@ def _game(record: Record, g: GameRecord, previous: GameReport | None, findings: 
             if progress.undetermined:
                 findings.append(_finding("winner-undetermined", {"target": rules.target}, path, hand.loc, **where))
         expected = progress.dealer_of_next_hand if progress.dealer_known else None
-    where = {"robber": g.number}
+    where = {"part": g.number}
     if g.totals is not None:
         for p in players:
             if g.totals.get(p) != progress.totals[p]:

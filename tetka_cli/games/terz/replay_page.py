@@ -130,7 +130,7 @@ def _place_findings(page: dict[str, Any], rep: RecordReport, g: GameReport, h: H
     seat = {p: i for i, p in enumerate(g.players)}
     end = len(page["plays"])
     for f in rep.findings:
-        if f.robber != g.number or f.hand != h.number:
+        if f.part != g.number or f.hand != h.number:
             continue
         at, on_card = end, False
         if f.trick is not None and f.player is not None and (f.trick, f.player) in where:

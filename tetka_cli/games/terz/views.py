@@ -20,7 +20,7 @@ from .settlement import SittingMoney
 def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
     """A finding of a Terz record: `game` in place of Tetka's `robber`."""
     return {"code": f.code, "severity": f.severity.value, "path": f.path, "line": f.line, "column": f.column,
-            "game": f.robber, "hand": f.hand, "trick": f.trick, "player": f.player, "message": f.message(lang)}
+            "game": f.part, "hand": f.hand, "trick": f.trick, "player": f.player, "message": f.message(lang)}
 
 
 def validate_json(rep: RecordReport, lang: str = "en") -> dict[str, Any]:

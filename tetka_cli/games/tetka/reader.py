@@ -104,7 +104,7 @@ class TetkaReader(GameReader):
 
     def robber(self, node: yaml.Node, number: int, record_players: tuple[str, ...],
                streamed: tuple[yaml.Node | None, list[HandRecord]] = (None, [])) -> RobberRecord | None:
-        m = self.mapping(node, "robber", ROBBER_KEYS, robber=number)
+        m = self.mapping(node, "robber", ROBBER_KEYS, part=number)
         if not m and not isinstance(node, yaml.MappingNode):
             return None
         seating = None
@@ -115,19 +115,19 @@ class TetkaReader(GameReader):
             if seating is not None and set(seating) != set(record_players):
                 strangers = [p for p in seating if p not in record_players]
                 self.add("unknown-player", m["players"][1], name=", ".join(strangers), what="players",
-                         players=list(record_players), robber=number)
+                         players=list(record_players), part=number)
                 seating = None
         players = seating or record_players
-        first, first_loc = self.player_at(m, "first_dealer", players, robber=number)
-        totals, totals_loc, totals_locs = self.scores_at(m, "totals", players, robber=number)
-        hands, hands_loc = self.hands_of(m, node, number, players, streamed, robber=number)
+        first, first_loc = self.player_at(m, "first_dealer", players, part=number)
+        totals, totals_loc, totals_locs = self.scores_at(m, "totals", players, part=number)
+        hands, hands_loc = self.hands_of(m, node, number, players, streamed, part=number)
         return RobberRecord(number, _loc(node), tuple(hands), first, first_loc, seating, players_loc,
                             totals, totals_loc, totals_locs, hands_loc)
 
     part = robber
 
     def hand(self, node: yaml.Node, robber: int, number: int, players: tuple[str, ...]) -> HandRecord:
-        where = {"robber": robber, "hand": number}
+        where = {"part": robber, "hand": number}
         m = self.mapping(node, "hand", HAND_KEYS, **where)
         broken = False
         dealer, dealer_loc = self.player_at(m, "dealer", players, **where)

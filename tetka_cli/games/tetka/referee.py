@@ -124,7 +124,7 @@ def _referee(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRec
             reseated = rob.players is not None and tuple(rob.players) != seating.players
             if rob.players is not None:
                 if reseated and not may_reseat(rob.number):
-                    findings.append(at(Finding("reseat-too-early", {"robber_number": rob.number}, robber=rob.number),
+                    findings.append(at(Finding("reseat-too-early", {"robber_number": rob.number}, part=rob.number),
                                         record.path, rob.players_loc))
                 seating = Table(tuple(rob.players))
             if prev_first is None or reseated:
@@ -133,7 +133,7 @@ def _referee(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRec
                 expected_first = next_first_dealer(seating, prev_first)
             if rob.first_dealer is not None and rob.first_dealer != expected_first:
                 findings.append(at(Finding("wrong-dealer", {"given": rob.first_dealer, "expected": expected_first,
-                                                             "what": "first_dealer"}, robber=rob.number),
+                                                             "what": "first_dealer"}, part=rob.number),
                                     record.path, rob.first_dealer_loc))
             first = rob.first_dealer or expected_first
             followed = rob is not record.robbers[-1]
@@ -162,7 +162,7 @@ def _robber(record: Record, rob: RobberRecord, table: Table, first: str, finding
         expected = dealer_of_hand(table, first, hand.number)
         if hand.dealer is not None and hand.dealer != expected:
             findings.append(at(Finding("wrong-dealer", {"given": hand.dealer, "expected": expected, "what": "dealer"},
-                                        robber=rob.number, hand=hand.number), record.path, hand.dealer_loc))
+                                        part=rob.number, hand=hand.number), record.path, hand.dealer_loc))
         report = _hand(record, table, hand.dealer or expected, hand, rob.number, findings)
         if lean is None:
             reports.append(report)
@@ -182,26 +182,26 @@ def _robber(record: Record, rob: RobberRecord, table: Table, first: str, finding
         for i in range(ended, len(reports)):
             r = reports[i]
             findings.append(at(Finding("after-robber-end", {"ended": ended, "target": rules.robber_target},
-                                        robber=rob.number, hand=r.number), record.path, r.record.loc))
+                                        part=rob.number, hand=r.number), record.path, r.record.loc))
             reports[i] = replace(r, after_end=True)
     if rob.totals is not None:
         for p in table.players:
             if rob.totals.get(p) != progress.totals[p]:
                 findings.append(at(Finding("totals-differ", {"recorded": rob.totals.get(p), "computed": progress.totals[p]},
-                                            robber=rob.number, player=p),
+                                            part=rob.number, player=p),
                                     record.path, rob.totals_locs.get(p, rob.totals_loc)))
     if not progress.finished and count:
         # Only the last robber of a sitting may stop short (the evening ended); one followed by
         # another robber was abandoned, or its hands are missing (tetka-rules.md).
         findings.append(at(Finding("abandoned-robber" if followed else "unfinished-robber", {"target": rules.robber_target,
                                                           "highest": max(progress.totals.values())},
-                                    robber=rob.number), record.path, rob.loc))
+                                    part=rob.number), record.path, rob.loc))
     return RobberReport(rob.number, table.players, first, tuple(reports), progress, rules.robber_target, rob.totals)
 
 
 def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: int,
           findings: list[Finding]) -> HandReport:
-    where = {"robber": robber, "hand": hand.number}
+    where = {"part": robber, "hand": hand.number}
 
     def table_marks() -> HandReport:
         """The hand is not scored from cards: the table's marks, when written, are what counts."""

@@ -133,7 +133,7 @@ def _place_findings(page: dict[str, Any], rep: RecordReport, r: RobberReport, h:
     seat = {p: i for i, p in enumerate(r.players)}
     end = len(page["plays"])
     for f in rep.findings:
-        if f.robber != r.number or f.hand != h.number:
+        if f.part != r.number or f.hand != h.number:
             continue
         at, on_card = end, False
         if f.trick is not None and f.player is not None and (f.trick, f.player) in where:

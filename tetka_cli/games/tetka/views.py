@@ -21,7 +21,7 @@ from .settlement import SittingMoney
 
 def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
     return {"code": f.code, "severity": f.severity.value, "path": f.path, "line": f.line, "column": f.column,
-            "robber": f.robber, "hand": f.hand, "trick": f.trick, "player": f.player,
+            "robber": f.part, "hand": f.hand, "trick": f.trick, "player": f.player,
             "message": f.message(lang)}
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tetka_cli.common.findings import FindingError
 from tetka_cli.common.yaml_input import read_bytes
-from tetka_cli.games.records import _quick, check_record
+from tetka_cli.games.records import quick_report, check_record
 from tetka_cli.games.tetka.quick_reader import plain_name
 from tetka_cli.games.tetka.record_writer import write_sitting
 from tetka_cli.games.tetka.rules import HouseRules
@@ -64,7 +64,7 @@ def test_every_example_reads_the_same_both_ways(path: str) -> None:
 
 
 def test_the_examples_in_tetkas_own_layout_are_read_the_quick_way() -> None:
-    quick = [os.path.relpath(p, ROOT) for p in EXAMPLES if _quick(p, read_bytes(p), 1 << 25) is not None]
+    quick = [os.path.relpath(p, ROOT) for p in EXAMPLES if quick_report(p, read_bytes(p), 1 << 25) is not None]
     assert quick == ["records/marks-only.yaml", "records/robber-played.yaml", "records/season/1894-01-sitting.yaml",
                      "records/season/1894-02-sitting.yaml", "records/season/1894-03-sitting.yaml",
                      "records/season/1894-04-sitting.yaml", "records/sitting-four-robbers.yaml"]
@@ -75,7 +75,7 @@ def test_simulated_sittings_are_read_the_quick_way(seed: int) -> None:
     rules = HouseRules(last_trick_mark=seed % 3 == 1, count_trick_offset=seed % 2)
     data = sitting(seed, rules=rules, with_deal=seed % 4 == 3)
     assert (b"deal:" in data) == (seed % 4 == 3)
-    rep = _quick("s.yaml", data, 1 << 25)
+    rep = quick_report("s.yaml", data, 1 << 25)
     assert rep is not None and rep.ok and rep.robbers and rep.robbers[0].hands == ()
     assert outcome("s.yaml", data, True) == outcome("s.yaml", data, False)
 
@@ -106,7 +106,7 @@ def points_only(text: str, every: int, dealer: bool) -> str:
 def test_hands_known_by_their_marks_alone_are_read_the_quick_way(seed: int) -> None:
     data = points_only(sitting(seed).decode(), 2 + seed % 3, seed % 2 == 0).encode()
     assert b"photograph" in data and (b"- marks:" in data or seed % 2 == 0)
-    rep = _quick("s.yaml", data, 1 << 25)
+    rep = quick_report("s.yaml", data, 1 << 25)
     assert rep is not None and rep.ok
     assert outcome("s.yaml", data, True) == outcome("s.yaml", data, False)
 
@@ -116,7 +116,7 @@ def test_a_hand_with_something_to_report_is_read_the_full_way() -> None:
         data = sitting(seed, renonce_rate=0.3, marks_error_rate=0.3)
         full = outcome("s.yaml", data, False)
         if full[0] is False:
-            assert _quick("s.yaml", data, 1 << 25) is None
+            assert quick_report("s.yaml", data, 1 << 25) is None
             assert outcome("s.yaml", data, True) == full
             return
     pytest.fail("no simulated sitting had a finding")
@@ -256,7 +256,7 @@ def test_a_file_read_a_window_at_a_time_reads_as_the_whole(tmp_path, small_windo
 
     data = read_bytes(str(path), windowed=True)
     try:
-        assert not isinstance(data, bytes) and _quick(str(path), data, 1 << 25) is not None  # read the quick way
+        assert not isinstance(data, bytes) and quick_report(str(path), data, 1 << 25) is not None  # read the quick way
     finally:
         data.close()
 

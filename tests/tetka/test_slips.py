@@ -138,7 +138,7 @@ def test_the_banded_distance_is_the_levenshtein_distance_up_to_its_bound():
     # about each of 10,000 unknown names of 64 letters must not cost the whole table each.
     import random
 
-    from tetka_cli.common.messages import _distance
+    from tetka_cli.common.messages import name_distance
 
     rng = random.Random(5)
     for _ in range(4000):
@@ -153,7 +153,7 @@ def test_the_banded_distance_is_the_levenshtein_distance_up_to_its_bound():
                 b[k:k + 1] = [rng.choice("abcd")] if op == 1 else []
         b = "".join(b) if rng.random() < 0.7 else "".join(rng.choice("abc") for _ in range(rng.randrange(9)))
         for most in (0, 1, 2, 3):
-            assert _distance(a, b, most) == min(_levenshtein(a, b), most + 1), (a, b, most)
+            assert name_distance(a, b, most) == min(_levenshtein(a, b), most + 1), (a, b, most)
     names = ["а" * 64, "б" * 64, "в" * 64]
     assert suggest_name("а" * 62 + "хх", names) == "а" * 64  # two letters off a long name
     assert suggest_name("х" + "а" * 62 + "х", names) == "а" * 64

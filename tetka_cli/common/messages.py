@@ -183,7 +183,7 @@ def _fold(name: str) -> str:
     return "".join(ch for ch in text if not unicodedata.combining(ch)).strip()
 
 
-def _distance(a: str, b: str, most: int) -> int:
+def name_distance(a: str, b: str, most: int) -> int:
     """Levenshtein distance, for names of a few letters, when it is at most `most`; else `most + 1`.
     Only the band of the table within `most` of its diagonal is filled, and the walk stops at the
     first row past `most`: 10,000 unknown names of 64 letters beside four players of 64 cost
@@ -224,7 +224,7 @@ def suggest_name(name: str, players: Sequence[str]) -> str | None:
     if not folded or len(folded) > 64:
         return None
     limit = 0 if len(folded) < 3 else 1 if len(folded) < 6 else 2
-    scored = sorted((_distance(folded, _fold(p), limit), p) for p in players)
+    scored = sorted((name_distance(folded, _fold(p), limit), p) for p in players)
     best = scored[0] if scored else None
     if best is None:
         return None

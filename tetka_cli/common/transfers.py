@@ -43,7 +43,7 @@ def settle_up(nets: Mapping[str, Decimal]) -> tuple[Transfer, ...]:
             groups = [list(range(len(moving)))]
         out: list[Transfer] = []
         for g in groups:
-            out.extend(_pair_off([moving[i] for i in g]))
+            out.extend(pair_off([moving[i] for i in g]))
         return tuple(out)
 
 
@@ -79,7 +79,7 @@ def _zero_sum_groups(values: Sequence[Decimal]) -> list[list[int]]:
     return groups
 
 
-def _pair_off(group: Sequence[tuple[str, Decimal]]) -> list[Transfer]:
+def pair_off(group: Sequence[tuple[str, Decimal]]) -> list[Transfer]:
     """Settle one zero-sum group: the biggest debtor pays the biggest creditor as much as one of
     them needs (ties: the one first in `group`); each step settles at least one player, the last
     settles two: size - 1 at most. Two heaps keep the biggest at hand: a step costs log n, so the

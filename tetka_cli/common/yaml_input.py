@@ -49,7 +49,7 @@ STR, INT, BOOL, NULL = (_T + s for s in ("str", "int", "bool", "null"))
 STANDARD_TAGS = {_T + s for s in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp",
                                   "binary", "omap", "pairs", "set", "merge", "value")}
 
-def _loc(node: yaml.Node) -> Loc:
+def loc_of(node: yaml.Node) -> Loc:
     m = node.start_mark
     return Loc(m.line + 1, m.column + 1)
 
@@ -173,7 +173,7 @@ def resolve_scalar(event: Any) -> str:
     return STR
 
 
-class _Scalar(yaml.ScalarNode):
+class Scalar(yaml.ScalarNode):
     """A scalar node built from its event: the same place, tag, value and style as a composed one."""
 
     end_mark = None
@@ -370,7 +370,7 @@ class Events:
                             break
                     if tag in _NUMBERS and len(value) > MAX_DIGITS:
                         raise _refuse(self.path, "too-long", ev.start_mark, what="number", limit=MAX_DIGITS)
-                stack[-1].value.append(_Scalar(tag, value, ev.start_mark, ev.style))
+                stack[-1].value.append(Scalar(tag, value, ev.start_mark, ev.style))
                 continue
             check(ev)
             if cls is _ScalarEvent:
@@ -407,7 +407,7 @@ class Events:
         tag = resolve_scalar(ev)
         if tag in _NUMBERS and len(ev.value) > MAX_DIGITS:
             raise _refuse(self.path, "too-long", ev.start_mark, what="number", limit=MAX_DIGITS)
-        return _Scalar(tag, ev.value, ev.start_mark, ev.style)
+        return Scalar(tag, ev.value, ev.start_mark, ev.style)
 
     @staticmethod
     def _collection(ev: Any) -> yaml.Node:
@@ -476,7 +476,7 @@ class NodeReader:
 
     # -- findings and plain values ------------------------------------------------------------
     def add(self, code: str, node_or_loc: yaml.Node | Loc | None, **args: Any) -> None:
-        loc = node_or_loc if isinstance(node_or_loc, Loc) or node_or_loc is None else _loc(node_or_loc)
+        loc = node_or_loc if isinstance(node_or_loc, Loc) or node_or_loc is None else loc_of(node_or_loc)
         findings = self.findings
         if len(findings) >= MAX_FINDINGS:  # no record is this wrong: refused here, one finding
             first = findings[0]
@@ -499,7 +499,7 @@ class NodeReader:
                 continue
             key = k.value
             if key in out:
-                self.add("duplicate-key", k, key=key, first=_loc(out[key][0]).line, **where)
+                self.add("duplicate-key", k, key=key, first=loc_of(out[key][0]).line, **where)
                 continue
             if allowed is not None and key not in allowed:
                 self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), **where)
@@ -560,7 +560,7 @@ class NodeReader:
         """A player's name longer than any person's is refused (too-long, exit 2) where it stands."""
         for node, name in zip(nodes, names):
             if len(name) > MAX_NAME:
-                loc = _loc(node)
+                loc = loc_of(node)
                 raise FindingError(Finding("too-long", {"what": "name", "limit": MAX_NAME}, path=self.path,
                                            line=loc.line, column=loc.column))
 
@@ -596,10 +596,10 @@ class NodeReader:
                 raise StakeError(f"{getattr(node, 'value', '')!r} is not an amount", "not-a-number",
                                  getattr(node, "value", ""))
             self.stake_bound(node)
-            return parse_stake(node.value), _loc(node)
+            return parse_stake(node.value), loc_of(node)
         except StakeError as e:
             self.add("bad-stake", node, reason=str(e), problem=e.problem, text=e.text)
-            return Decimal(1), _loc(node)
+            return Decimal(1), loc_of(node)
 
     def stake_bound(self, node: yaml.Node) -> None:
         """A stake longer than any, or with an exponent past kopecks or a trillion, is refused
@@ -615,7 +615,7 @@ class NodeReader:
             except ArithmeticError:
                 pass
         if not ok:
-            loc = _loc(node)
+            loc = loc_of(node)
             raise FindingError(Finding("too-long", {"what": "stake", "limit": MAX_STAKE_TEXT}, path=self.path,
                                        line=loc.line, column=loc.column))
 
@@ -666,7 +666,7 @@ class NodeLocs:
         return len(self.nodes)
 
     def __getitem__(self, i: int) -> Loc:
-        return _loc(self.nodes[i])
+        return loc_of(self.nodes[i])
 
 
 class ValueLocs:
@@ -679,7 +679,7 @@ class ValueLocs:
 
     def get(self, key: str, default: Loc | None = None) -> Loc | None:
         item = self.items.get(key)
-        return _loc(item[1]) if item is not None else default
+        return loc_of(item[1]) if item is not None else default
 
 
 def _regular(path: str) -> bool:

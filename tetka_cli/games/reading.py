@@ -12,7 +12,7 @@ from typing import Any, Iterator, NamedTuple
 import yaml
 
 from ..common.positions import NOWHERE, Loc
-from ..common.yaml_input import Events, NodeReader, Placeholder, _loc
+from ..common.yaml_input import Events, NodeReader, Placeholder, loc_of
 
 HAND_BUDGET = 5_000  # values in one hand: 16 tricks, a deal, points or marks and notes are a few hundred
 # A record's parts and hands are not counted against a fixed number, which a long record the tool
@@ -60,14 +60,14 @@ class GameReader(NodeReader):
         if key not in m:
             return None, NOWHERE
         node = m[key][1]
-        return self.player(node, key, players, **where), _loc(node)
+        return self.player(node, key, players, **where), loc_of(node)
 
     def card_at(self, m: Top, key: str, **where: Any) -> tuple[Any, Loc]:
         """The card under `key` (None when absent or unreadable), and where it stands."""
         if key not in m:
             return None, NOWHERE
         node = m[key][1]
-        return self.card(node, **where), _loc(node)  # type: ignore[attr-defined]
+        return self.card(node, **where), loc_of(node)  # type: ignore[attr-defined]
 
     def deal_at(self, m: Top, players: tuple[str, ...], **where: Any) -> tuple[dict[str, Any] | None, dict[str, Any], bool]:
         """A hand's `deal` (None when absent), where each player's cards stand, and whether any of
@@ -82,7 +82,7 @@ class GameReader(NodeReader):
 
     def score_locs(self, m: Top) -> Any:
         """Where each value of a score sheet stands (`.get(player, default)`)."""
-        return {name: _loc(v) for name, (_, v) in m.items()}
+        return {name: loc_of(v) for name, (_, v) in m.items()}
 
     def scores(self, node: yaml.Node, what: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int], Any] | None:
         """A mapping player -> whole number, naming every player; None when anything is wrong
@@ -115,7 +115,7 @@ class GameReader(NodeReader):
             return None, NOWHERE, {}
         node = m[key][1]
         got = self.scores(node, key, players, **where)
-        return (got[0], _loc(node), got[1]) if got else (None, _loc(node), {})
+        return (got[0], loc_of(node), got[1]) if got else (None, loc_of(node), {})
 
     def money(self, top: Top) -> tuple[Any, Loc, str]:
         """The record's stake (1 when not written), where it stands, and its currency."""
@@ -167,9 +167,9 @@ class GameReader(NodeReader):
         if got is None:
             if "players" not in top:
                 self.add("schema", root, what="players", expected="required")
-                got = ((), _loc(root) if root is not None else NOWHERE)
+                got = ((), loc_of(root) if root is not None else NOWHERE)
             else:
-                got = (self.seating(top["players"][1], "players") or (), _loc(top["players"][1]))
+                got = (self.seating(top["players"][1], "players") or (), loc_of(top["players"][1]))
             self._players = got
         return got
 
@@ -182,10 +182,10 @@ class GameReader(NodeReader):
         key = self.PARTS
         if key not in top:
             self.add("schema", root, what=key, expected="required")
-            return [], _loc(root)
+            return [], loc_of(root)
         node = top[key][1]
         if node is getattr(self, "_placeholder", None):
-            return self._parts, _loc(node)
+            return self._parts, loc_of(node)
         out: list[Any] = []
         if not isinstance(node, yaml.SequenceNode):
             self.add("schema", node, what=key, expected="list")
@@ -202,24 +202,24 @@ class GameReader(NodeReader):
                     self.add("too-many", pnode, what="hands", count=hands, limit=self.bounds.hands)
                     break
                 out.append(got)
-        return out, _loc(node)
+        return out, loc_of(node)
 
     def hands_of(self, m: Top, node: yaml.Node, number: int, players: tuple[str, ...],
                  streamed: tuple[yaml.Node | None, list[Any]], **where: Any) -> tuple[list[Any], Loc]:
         """A part's hands (streamed already, or from their nodes) and where their list stands."""
         if "hands" not in m:
             self.add("schema", node, what="hands", expected="required", **where)
-            return [], _loc(node)
+            return [], loc_of(node)
         hnode = m["hands"][1]
         if hnode is streamed[0]:
-            return streamed[1], _loc(hnode)
+            return streamed[1], loc_of(hnode)
         if not isinstance(hnode, yaml.SequenceNode):
             self.add("schema", hnode, what="hands", expected="list", **where)
         elif len(hnode.value) > self.bounds.hands:
             self.add("too-many", hnode, what="hands", count=len(hnode.value), limit=self.bounds.hands, **where)
         else:
-            return [self.hand(n, number, h, players) for h, n in enumerate(hnode.value, start=1)], _loc(hnode)
-        return [], _loc(hnode)
+            return [self.hand(n, number, h, players) for h, n in enumerate(hnode.value, start=1)], loc_of(hnode)
+        return [], loc_of(hnode)
 
     # -- streaming: parts and hands read from the parser's events --------------------------------
     def ready(self, key: str, top: Top) -> bool:

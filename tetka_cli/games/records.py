@@ -178,7 +178,7 @@ def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = No
                 data = read_bytes(path, max_bytes=max_bytes, windowed=True)
             source = data
             try:
-                report = _quick(path, source, max_bytes)
+                report = quick_report(path, source, max_bytes)
                 if report is not None:
                     return report
                 if not isinstance(source, bytes):  # to be read the full way: all of it
@@ -192,7 +192,7 @@ def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = No
         return registry.game_of(rec).referee(rec)
 
 
-def _quick(path: str, data: bytes, max_bytes: int) -> Any:
+def quick_report(path: str, data: bytes, max_bytes: int) -> Any:
     """The lean report of a record in the layout tetka writes, or None to read it the full way."""
     def load(head: str) -> Any:
         return load_record(path, text=head, max_bytes=max_bytes)

@@ -552,15 +552,15 @@ def pending_declaration(s: Sitting, player: str) -> Combination | None:
 # -- the record --------------------------------------------------------------------------------------
 def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
     """The sitting's complete hands as a format-1 Terz record: the same entries give the same text."""
-    from .record_writer import _rules, _scores, hand_lines, quote
+    from .record_writer import rules_lines, scores_text, hand_lines, quote
 
     h = s.header
     head = ["format: 1", "game: terz", "meta:", *(f"  {quote(k)}: {_json(v)}" for k, v in meta.items()),
             "players: [" + ", ".join(quote(p) for p in h.players) + "]", f"stake: {_json(h.stake)}",
-            *([f"currency: {_json(h.currency)}"] if h.currency else []), *_rules(h.rules)]
+            *([f"currency: {_json(h.currency)}"] if h.currency else []), *rules_lines(h.rules)]
 
     def game_lines(g: LiveGame) -> list[str]:
-        out = [f"  - first_dealer: {quote(g.first_dealer)}", f"    totals: {_scores(g.totals, h.players)}"]
+        out = [f"  - first_dealer: {quote(g.first_dealer)}", f"    totals: {scores_text(g.totals, h.players)}"]
         if g.progress.winner is not None:
             out.append(f"    winner: {quote(g.progress.winner)}")
         out.append("    hands:")
@@ -570,7 +570,7 @@ def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
                 out.extend(hand_lines(x.hand, x.points, players=h.players))  # type: ignore[arg-type]
                 continue
             out.append(f"      - dealer: {quote(x.dealer)}")
-            out.append(f"        points: {_scores(x.points, h.players)}")
+            out.append(f"        points: {scores_text(x.points, h.players)}")
             if x.last_trick is not None:
                 out.append(f"        last_trick: {quote(x.last_trick)}")
         return out

@@ -11,7 +11,7 @@ import yaml
 
 from ...common.cards import Card, CardError, Rank, parse_card
 from ...common.positions import NOWHERE, Loc, TextLocs
-from ...common.yaml_input import NULL, STR, ValueLocs, _loc
+from ...common.yaml_input import NULL, STR, ValueLocs, loc_of
 from ..reading import GameReader
 from .model import Forfeit
 from .record import GameRecord, HandRecord, Record, TrickRecord
@@ -102,7 +102,7 @@ class TerzReader(GameReader):
         if not isinstance(node, yaml.ScalarNode) or node.tag == NULL:
             self.add("schema", node, what="card", expected="card", **where)
             return None
-        return self.card_text(node.value, _loc(node), **where)
+        return self.card_text(node.value, loc_of(node), **where)
 
     def cards(self, node: yaml.Node, what: str, **where: Any) -> tuple[tuple[Card, ...], Any] | None:
         """A run of cards, as one text (`9♦ K♦ Q♦`) or a list; None if any card is unreadable."""
@@ -120,7 +120,7 @@ class TerzReader(GameReader):
             return None if None in out else (tuple(out), locs)  # type: ignore[return-value]
         if isinstance(node, yaml.SequenceNode):
             out = [self.card(n, **where) for n in node.value]
-            return None if None in out else (tuple(out), [_loc(n) for n in node.value])  # type: ignore[return-value]
+            return None if None in out else (tuple(out), [loc_of(n) for n in node.value])  # type: ignore[return-value]
         self.add("schema", node, what=what, expected="cards", **where)
         return None
 
@@ -160,7 +160,7 @@ class TerzReader(GameReader):
         totals, totals_loc, totals_locs = self.scores_at(m, "totals", players, **where)
         winner, winner_loc = self.player_at(m, "winner", players, **where)
         hands, hands_loc = self.hands_of(m, node, number, players, streamed, **where)
-        return GameRecord(number, _loc(node), tuple(hands), first, first_loc, totals, totals_loc, totals_locs,
+        return GameRecord(number, loc_of(node), tuple(hands), first, first_loc, totals, totals_loc, totals_locs,
                           winner, winner_loc, hands_loc)
 
     part = game
@@ -178,7 +178,7 @@ class TerzReader(GameReader):
         tricks_loc = NOWHERE
         if "tricks" in m:
             tnode = m["tricks"][1]
-            tricks_loc = _loc(tnode)
+            tricks_loc = loc_of(tnode)
             if not isinstance(tnode, yaml.SequenceNode):
                 self.add("schema", tnode, what="tricks", expected="list", **where)
                 broken = True
@@ -208,10 +208,10 @@ class TerzReader(GameReader):
         last, last_loc = self.player_at(m, "last_trick", players, **where)
         forfeit, forfeit_loc = None, NOWHERE
         if "forfeit" in m:
-            forfeit_loc = _loc(m["forfeit"][1])
+            forfeit_loc = loc_of(m["forfeit"][1])
             forfeit = self.forfeit(m["forfeit"][1], players, where)
             broken |= forfeit is None
-        return HandRecord(number, _loc(node), dealer, dealer_loc, trump, trump_loc, deal, deal_locs,
+        return HandRecord(number, loc_of(node), dealer, dealer_loc, trump, trump_loc, deal, deal_locs,
                           tuple(tricks) if tricks is not None else None, tricks_loc, points, points_loc,
                           points_locs, last, last_loc, forfeit, forfeit_loc, broken)
 
@@ -292,9 +292,9 @@ class TerzReader(GameReader):
         draw_loc = NOWHERE
         if "draw" in m:
             dnode = m["draw"][1]
-            draw_loc = _loc(dnode)
+            draw_loc = loc_of(dnode)
             if draws:
-                self.add("duplicate-key", m["draw"][0], key="draw", first=_loc(m["play"][1]).line, **where)
+                self.add("duplicate-key", m["draw"][0], key="draw", first=loc_of(m["play"][1]).line, **where)
                 return None
             more = self.cards(dnode, "draw", **where)
             if more is None:
@@ -308,7 +308,7 @@ class TerzReader(GameReader):
         scored, scored_loc = None, NOWHERE
         if "scored" in m:
             snode = m["scored"][1]
-            scored_loc = _loc(snode)
+            scored_loc = loc_of(snode)
             text = self.text(snode, "scored", **where)
             if text is not None and text != "nobody" and text not in players:
                 self.add("unknown-player", snode, name=text, what="scored", players=[*players, "nobody"], **where)
@@ -329,7 +329,7 @@ class TerzReader(GameReader):
                 cards = self.cards(v, "declare", player=name, **where)
                 if cards is None:
                     return None
-                declare[name], declare_locs[name] = cards[0], _loc(v)
+                declare[name], declare_locs[name] = cards[0], loc_of(v)
         if (exchange is None and "exchange" in m) or (bela is None and "bela" in m):
             return None
         return TrickRecord(number, loc, lead, reply, card_locs, tuple(draws), draw_loc, exchange, exchange_loc,

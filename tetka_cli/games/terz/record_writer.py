@@ -18,11 +18,11 @@ def _cards(cards) -> str:
     return " ".join(map(str, cards))
 
 
-def _scores(m: Mapping[str, int], order) -> str:
+def scores_text(m: Mapping[str, int], order) -> str:
     return "{" + ", ".join(f"{yaml_scalar(p)}: {m[p]}" for p in order) + "}"
 
 
-def _rules(rules: TerzRules) -> list[str]:
+def rules_lines(rules: TerzRules) -> list[str]:
     out = []
     for f in fields(TerzRules):
         value = getattr(rules, f.name)
@@ -58,7 +58,7 @@ def hand_lines(h: HandInput, points: Mapping[str, int] | None, *, with_deal: boo
     out.append(f"{indent}  tricks:")
     out.extend(f"{indent}    - {_trick(t, with_deal)}" for t in h.tricks)
     if with_points and points is not None:
-        out.append(f"{indent}  points: {_scores(points, players or tuple(points))}")
+        out.append(f"{indent}  points: {scores_text(points, players or tuple(points))}")
     return out
 
 
@@ -71,12 +71,12 @@ def write_sitting(s: SimSitting, *, meta: Mapping[str, str] | None = None, with_
         out.append("meta:")
         out.extend(f"  {yaml_scalar(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in meta.items())
     out.append("players: [" + ", ".join(yaml_scalar(p) for p in s.players) + "]")
-    out.extend(_rules(s.rules))
+    out.extend(rules_lines(s.rules))
     out.append("games:")
     for g in s.games:
         out.append(f"  - first_dealer: {yaml_scalar(g.first_dealer)}")
         if with_totals:
-            out.append(f"    totals: {_scores(g.totals, s.players)}")
+            out.append(f"    totals: {scores_text(g.totals, s.players)}")
             if g.winner is not None:
                 out.append(f"    winner: {yaml_scalar(g.winner)}")
         out.append("    hands:")

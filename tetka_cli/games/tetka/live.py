@@ -28,7 +28,8 @@ from ..live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_
 from ..live_sitting import record_text as sitting_record
 from .hand import HandResult, replay_hand
 from .play import Trick
-from .record_writer import _name, _scores, header_lines
+from ...common.yaml_text import yaml_scalar
+from .record_writer import header_lines, scores_text
 from .robber import dealer_of_hand, next_first_dealer
 from .rules import TRICKS_PER_HAND, HouseRules
 from .table import SEATS, Table
@@ -280,15 +281,15 @@ def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
 
 
 def _robber_lines(rob: LiveRobber) -> list[str]:
-    out = [f"  - first_dealer: {_name(rob.first_dealer)}", f"    totals: {_scores(rob.totals)}", "    hands:"]
+    out = [f"  - first_dealer: {yaml_scalar(rob.first_dealer)}", f"    totals: {scores_text(rob.totals)}", "    hands:"]
     for hand in rob.hands:
-        out.append(f"      - dealer: {_name(hand.dealer)}")
+        out.append(f"      - dealer: {yaml_scalar(hand.dealer)}")
         if hand.photograph is not None:
             out.append(f"        photograph: {hand.photograph}")
             out.append("        tricks:")
             out.extend("          - " + " ".join(map(str, cards)) for cards in hand.tricks)
         assert hand.marks is not None
-        out.append(f"        marks: {_scores(hand.marks)}")
+        out.append(f"        marks: {scores_text(hand.marks)}")
     return out
 
 

@@ -10,7 +10,7 @@ import yaml
 
 from ...common.cards import DECK, Card, CardError, parse_card
 from ...common.positions import NOWHERE, Loc, TextLocs
-from ...common.yaml_input import NULL, STR, _loc, _Scalar
+from ...common.yaml_input import NULL, STR, loc_of, Scalar
 from ..reading import HAND_BUDGET, GameReader
 from .record import HandRecord, Record, RobberRecord
 from .rules import TRICKS_PER_HAND, HouseRules
@@ -35,7 +35,7 @@ class TetkaReader(GameReader):
         if not isinstance(node, yaml.ScalarNode):
             self.add("schema", node, what="card", expected="card", **where)
             return None
-        return self.card_text(node.value, _loc(node), **where)
+        return self.card_text(node.value, loc_of(node), **where)
 
     def card_text(self, text: str, loc: Loc, **where: Any) -> Card | None:
         try:
@@ -48,7 +48,7 @@ class TetkaReader(GameReader):
         """A run of cards, as one text (`9♦ K♦ Q♦ 10♦`) or a list; None if any card is unreadable."""
         if isinstance(node, yaml.ScalarNode) and node.tag != NULL:
             text = node.value
-            base = _loc(node)
+            base = loc_of(node)
             locs = TextLocs(base, text, 1 if node.style in ("'", '"') else 0)
             out = []
             ok = True
@@ -69,7 +69,7 @@ class TetkaReader(GameReader):
             if not cards:
                 self.add("schema", node, what=what, expected="cards", **where)
                 return None
-            return tuple(cards), [_loc(n) for n in node.value]  # type: ignore[return-value]
+            return tuple(cards), [loc_of(n) for n in node.value]  # type: ignore[return-value]
         self.add("schema", node, what=what, expected="cards", **where)
         return None
 
@@ -110,7 +110,7 @@ class TetkaReader(GameReader):
         seating = None
         players_loc = NOWHERE
         if "players" in m:
-            players_loc = _loc(m["players"][1])
+            players_loc = loc_of(m["players"][1])
             seating = self.seating(m["players"][1], "players")
             if seating is not None and set(seating) != set(record_players):
                 strangers = [p for p in seating if p not in record_players]
@@ -121,7 +121,7 @@ class TetkaReader(GameReader):
         first, first_loc = self.player_at(m, "first_dealer", players, part=number)
         totals, totals_loc, totals_locs = self.scores_at(m, "totals", players, part=number)
         hands, hands_loc = self.hands_of(m, node, number, players, streamed, part=number)
-        return RobberRecord(number, _loc(node), tuple(hands), first, first_loc, seating, players_loc,
+        return RobberRecord(number, loc_of(node), tuple(hands), first, first_loc, seating, players_loc,
                             totals, totals_loc, totals_locs, hands_loc)
 
     part = robber
@@ -148,12 +148,12 @@ class TetkaReader(GameReader):
                 broken = True
             else:
                 nodes = tnode.value[:TRICKS_PER_HAND + 1]  # the referee reports an extra trick
-                trick_locs = tuple(_loc(n) for n in nodes)
+                trick_locs = tuple(loc_of(n) for n in nodes)
                 card_locs = CardLocs(nodes)
                 tricks = []
                 for t, trick in enumerate(nodes, start=1):
                     # The fast path: a trick written as one line of cards in a usual spelling.
-                    if type(trick) is _Scalar and trick.tag == STR:
+                    if type(trick) is Scalar and trick.tag == STR:
                         try:
                             fast = tuple(map(CARD_BY_TEXT.__getitem__, trick.value.split()))
                             if fast:  # an empty trick goes the slow way, which reports it
@@ -197,7 +197,7 @@ class TetkaReader(GameReader):
             broken = True
         if not m:
             broken = True
-        return HandRecord(number, _loc(node), dealer, dealer_loc, photo, photo_loc, deal, deal_locs,
+        return HandRecord(number, loc_of(node), dealer, dealer_loc, photo, photo_loc, deal, deal_locs,
                           tuple(tricks) if tricks is not None else None, trick_locs, card_locs,
                           tuple(trick_players), marks, marks_loc, marks_locs, broken)
 
@@ -215,11 +215,11 @@ class CardLocs:
             if isinstance(node, yaml.ScalarNode):
                 items.append((m.line + 1, m.column + 1, 1 if node.style in ("'", '"') else 0, node.value))
             elif isinstance(node, yaml.SequenceNode):
-                items.append(tuple(_loc(n) for n in node.value))
+                items.append(tuple(loc_of(n) for n in node.value))
             elif isinstance(node, yaml.MappingNode):
-                items.append(tuple(_loc(v) for _, v in node.value))
+                items.append(tuple(loc_of(v) for _, v in node.value))
             else:
-                items.append((_loc(node),))
+                items.append((loc_of(node),))
         self.items = items
 
     def __len__(self) -> int:

@@ -12,10 +12,9 @@ from .simulate import SimSitting
 _ORDER = {s: i for i, s in enumerate(Suit)}
 
 
-_name = yaml_scalar  # kept for games/tetka/live.py, which writes names with it
 
 
-def _scores(m: Mapping[str, int]) -> str:
+def scores_text(m: Mapping[str, int]) -> str:
     return "{" + ", ".join(f"{yaml_scalar(p)}: {v}" for p, v in m.items()) + "}"
 
 
@@ -47,7 +46,7 @@ def write_sitting(s: SimSitting, *, meta: Mapping[str, str] | None = None, with_
     for rob in s.robbers:
         out.append(f"  - first_dealer: {yaml_scalar(rob.first_dealer)}")
         if with_totals:
-            out.append(f"    totals: {_scores(rob.totals)}")
+            out.append(f"    totals: {scores_text(rob.totals)}")
         out.append("    hands:")
         for h in rob.hands:
             out.append(f"      - dealer: {yaml_scalar(h.dealer)}")
@@ -59,5 +58,5 @@ def write_sitting(s: SimSitting, *, meta: Mapping[str, str] | None = None, with_
             out.append("        tricks:")
             out.extend("          - " + " ".join(map(str, cards)) for cards in h.tricks)
             if with_marks:
-                out.append(f"        marks: {_scores(h.recorded)}")
+                out.append(f"        marks: {scores_text(h.recorded)}")
     return "\n".join(out) + "\n"

@@ -30,7 +30,7 @@ from tetka_cli.games.tetka.rules import HouseRules  # noqa: E402
 from tetka_cli.games.records import check_record, load_record  # noqa: E402
 from tetka_cli.games.tetka.record_writer import write_sitting  # noqa: E402
 from tetka_cli.games.tetka.simulate import Simulator  # noqa: E402
-from tetka_cli.games.tetka.table import Table  # noqa: E402
+from tetka_cli.games.tetka.seating import Seating  # noqa: E402
 
 
 def best(fn, repeat: int) -> float:
@@ -100,7 +100,7 @@ def bench_validate(folder: str, hands: int, repeat: int, full: bool = False) -> 
 
 def bench_engine(hands_n: int, repeat: int) -> dict:
     rec = load_record("engine.yaml", text=record_text(hands_n, seed=2), max_bytes=1 << 31)
-    table = Table(rec.players)
+    table = Seating(rec.players)
     hands = [(h.dealer, h.photograph, h.tricks) for r in rec.robbers for h in r.hands]
     gc.freeze()  # the record is long-lived input, not the engine's garbage
 

@@ -6,12 +6,12 @@ import random
 from tetka_cli.games.tetka.bots import RandomBot, View
 from tetka_cli.common.cards import DECK, Card, parse_card, parse_cards
 from tetka_cli.games.tetka.play import winning_index
-from tetka_cli.games.tetka.table import Table
+from tetka_cli.games.tetka.seating import Seating
 
 PLAYERS = ("Анна", "Борис", "Вера", "Глеб")
 
 
-TABLE = Table(PLAYERS)
+TABLE = Seating(PLAYERS)
 
 
 def c(text: str) -> Card:

@@ -4,7 +4,7 @@ import sys
 
 CORE = ["common.cards", "common.findings", "common.messages", "common.atomic", "common.money", "common.season",
         "common.positions", "common.batch", "games.live_log"] + [
-        f"games.tetka.{m}" for m in ("table", "rules", "play", "renonce", "marks", "hand", "robber", "settlement",
+        f"games.tetka.{m}" for m in ("seating", "rules", "play", "renonce", "marks", "hand", "robber", "settlement",
                                      "record", "referee", "bots", "simulate", "record_writer", "live", "solver",
                                      "analysis")]
 
@@ -19,8 +19,8 @@ def test_core_modules_import_no_cli_or_yaml():
 def test_a_hand_can_be_replayed_from_python_without_yaml():
     from tetka_cli.common.cards import parse_card, parse_cards
     from tetka_cli.games.tetka.hand import replay_hand
-    from tetka_cli.games.tetka.table import Table
+    from tetka_cli.games.tetka.seating import Seating
 
-    t = Table(("N", "E", "S", "W"))
+    t = Seating(("N", "E", "S", "W"))
     r = replay_hand(t, "W", parse_card("2h"), [parse_cards("9d Kd Qd 10d")])
     assert r.tricks[0].winner == "E" and r.marks_by_player["E"] == 1

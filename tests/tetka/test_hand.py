@@ -11,7 +11,7 @@ from tetka_cli.games.tetka.hand import check_deal, replay_hand
 from tetka_cli.games.tetka.record import HandRecord, Record, RobberRecord
 from tetka_cli.games.tetka.referee import referee
 from tetka_cli.games.tetka.simulate import Simulator
-from tetka_cli.games.tetka.table import Table
+from tetka_cli.games.tetka.seating import Seating
 
 A, B, V, G = PLAYERS
 
@@ -360,7 +360,7 @@ def test_a_dealt_card_never_played_in_a_whole_hand_is_named():
 def _dealt_hand():
     sitting = Simulator(seed=5).sitting(robbers=1)
     h = sitting.robbers[0].hands[0]
-    return h, Table(sitting.players)
+    return h, Seating(sitting.players)
 
 
 def test_a_true_deal_is_clean():

@@ -8,7 +8,7 @@ from tetka_cli.common.findings import Finding
 from tetka_cli.games.records import load_record
 from tetka_cli.games.tetka.play import Trick, in_play_order, play_tricks, winning_index
 from tetka_cli.games.tetka.referee import referee
-from tetka_cli.games.tetka.table import Table, TableError
+from tetka_cli.games.tetka.seating import Seating, SeatingError
 
 
 def test_worked_example_of_000_the_king_takes_the_queen():
@@ -190,11 +190,11 @@ def test_after_a_short_trick_the_tricks_are_left_as_written():
 
 
 def test_a_table_seats_only_names_so_every_complete_trick_has_a_winner():
-    # The reader refuses an empty name; a library caller's Table does too, and refuses a player that
+    # The reader refuses an empty name; a library caller's Seating does too, and refuses a player that
     # is not text at all: a complete trick's winner is always a name.
     for odd in ("", None, 7):
-        with pytest.raises(TableError, match="names"):
-            Table((odd, B, V, G))
+        with pytest.raises(SeatingError, match="names"):
+            Seating((odd, B, V, G))
     play = play_tricks(TABLE, G, [cs("A♣ 2♣ 3♣ 4♣"), cs("2♦")])
     assert play.tricks[0].winner == PLAYERS[0]
     assert play.findings == (Finding("incomplete", {"tricks": 1}),)

@@ -10,7 +10,7 @@ from .hand import HandResult
 from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
 from .solver import Position, Solver
-from .table import SEATS, Table
+from .seating import SEATS, Seating
 
 DEFAULT_FROM_TRICK = 9
 """Trick 9 on: five tricks of search, a whole sitting in seconds (benchmarks/analyse.py)."""
@@ -45,7 +45,7 @@ class HandAnalysis:
 
 
 def analyse_hand(
-    table: Table,
+    table: Seating,
     result: HandResult,
     rules: HouseRules = DEFAULT_RULES,
     *,
@@ -111,7 +111,7 @@ def analyse_report(report: RecordReport, *, from_trick: int = DEFAULT_FROM_TRICK
     """Every hand of a refereed record, analysed or with the reason it was not."""
     out = []
     for r in report.robbers:
-        table = Table(r.players)
+        table = Seating(r.players)
         for h in r.hands:
             if h.result is None:
                 a = HandAnalysis((), "not-replayed" if h.record.played else "not-played")

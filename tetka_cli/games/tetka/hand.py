@@ -10,7 +10,7 @@ from .marks import Mark, hand_marks, marks_by_player
 from .play import Trick, play_tricks
 from .renonce import Renonce, TrickCounts, count_tricks, find_renonces
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
-from .table import Table
+from .seating import Seating
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,7 @@ class HandResult:
 
 
 def replay_hand(
-    table: Table,
+    table: Seating,
     dealer: str,
     photograph: Card,
     tricks: Sequence[Sequence[Card]],
@@ -38,7 +38,7 @@ def replay_hand(
     """Replay tricks (each as cards in play order from its leader) and score the hand.
 
     >>> from tetka_cli.common.cards import parse_cards
-    >>> t = Table(("N", "E", "S", "W"))
+    >>> t = Seating(("N", "E", "S", "W"))
     >>> r = replay_hand(t, "W", parse_cards("2h")[0], [parse_cards("9d Kd Qd 10d")])
     >>> r.tricks[0].winner, [m.kind.value for m in r.marks]
     ('E', ['queen'])

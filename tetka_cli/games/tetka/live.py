@@ -32,7 +32,7 @@ from ...common.yaml_text import yaml_scalar
 from .record_writer import header_lines, scores_text
 from .robber import dealer_of_hand, next_first_dealer
 from .rules import TRICKS_PER_HAND, HouseRules
-from .table import SEATS, Table
+from .seating import SEATS, Seating
 
 GAME = "tetka"
 CARDS_PER_HAND = TRICKS_PER_HAND * SEATS
@@ -45,11 +45,11 @@ class LiveHeader(SittingHeader):
     game, title, rules_type = GAME, "Tetka", HouseRules
 
     def check(self) -> None:
-        Table(self.players)  # four distinct names, or TableError
+        Seating(self.players)  # four distinct names, or SeatingError
 
     @property
-    def table(self) -> Table:
-        return Table(self.players)
+    def table(self) -> Seating:
+        return Seating(self.players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +130,7 @@ class Sitting(SittingState):
 def _replay(players: tuple[str, ...], dealer: str, photograph: Card, cards: tuple[Card, ...],
             rules: HouseRules) -> HandResult:
     tricks = [cards[i:i + SEATS] for i in range(0, len(cards), SEATS)]
-    return replay_hand(Table(players), dealer, photograph, tricks, rules=rules)
+    return replay_hand(Seating(players), dealer, photograph, tricks, rules=rules)
 
 
 def card(text: Any) -> Card:

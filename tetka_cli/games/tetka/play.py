@@ -9,7 +9,7 @@ from typing import NamedTuple, Sequence
 from ...common.cards import DECK, Card, Suit
 from ...common.findings import Finding
 from .rules import TRICKS_PER_HAND
-from .table import SEATS, Table
+from .seating import SEATS, Seating
 
 
 class Trick(NamedTuple):
@@ -78,7 +78,7 @@ def duplicates(tricks: Sequence[Trick]) -> list[Finding]:
     return out
 
 
-def in_play_order(table: Table, dealer: str, tricks: Sequence[Sequence[Card]],
+def in_play_order(table: Seating, dealer: str, tricks: Sequence[Sequence[Card]],
                   named: Sequence[Sequence[str] | None]) -> tuple[list[tuple[Card, ...]], list[tuple[int, ...] | None], int | None, tuple[str, ...]]:
     """Tricks written player by player (`named[t]` gives the players as written, None for a trick
     in play order) put in play order from each trick's leader: key order means nothing.
@@ -122,7 +122,7 @@ class PlayResult:
     findings: tuple[Finding, ...]
 
 
-def play_tricks(table: Table, dealer: str, tricks: Sequence[Sequence[Card]]) -> PlayResult:
+def play_tricks(table: Seating, dealer: str, tricks: Sequence[Sequence[Card]]) -> PlayResult:
     """Replay tricks given as cards in play order; the dealer's left leads the first trick.
 
     Play stops at the first trick that is short of cards: who won it cannot be known, and the

@@ -19,7 +19,7 @@ from .robber import (
     run_robber,
 )
 from .slips import clockwise_alternative, from_seat_order
-from .table import Table
+from .seating import Seating
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +118,7 @@ def _referee(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRec
     findings = list(record.findings)
     robbers: list[RobberReport] = []
     if len(record.players) == 4:
-        seating = Table(record.players)
+        seating = Seating(record.players)
         prev_first: str | None = None
         for rob in record.robbers:
             reseated = rob.players is not None and tuple(rob.players) != seating.players
@@ -126,7 +126,7 @@ def _referee(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRec
                 if reseated and not may_reseat(rob.number):
                     findings.append(at(Finding("reseat-too-early", {"robber_number": rob.number}, part=rob.number),
                                         record.path, rob.players_loc))
-                seating = Table(tuple(rob.players))
+                seating = Seating(tuple(rob.players))
             if prev_first is None or reseated:
                 expected_first = rob.first_dealer or seating.players[0]
             else:
@@ -147,7 +147,7 @@ def _referee(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRec
     return RecordReport(record, tuple(robbers), tuple(findings))
 
 
-def _robber(record: Record, rob: RobberRecord, table: Table, first: str, findings: list[Finding],
+def _robber(record: Record, rob: RobberRecord, table: Seating, first: str, findings: list[Finding],
             followed: bool = False, lean: Iterable[HandRecord] | None = None) -> RobberReport:
     """One robber judged: its hands from the record, or else (`lean`) one at a time, kept only as
     totals (see `referee_lean`)."""
@@ -199,7 +199,7 @@ def _robber(record: Record, rob: RobberRecord, table: Table, first: str, finding
     return RobberReport(rob.number, table.players, first, tuple(reports), progress, rules.robber_target, rob.totals)
 
 
-def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: int,
+def _hand(record: Record, table: Seating, dealer: str, hand: HandRecord, robber: int,
           findings: list[Finding]) -> HandReport:
     where = {"part": robber, "hand": hand.number}
 
@@ -260,7 +260,7 @@ def _hand(record: Record, table: Table, dealer: str, hand: HandRecord, robber: i
     return HandReport(hand.number, dealer, "played", computed, hand.marks, result, hand)
 
 
-def _seat_order(record: Record, table: Table, dealer: str, hand: HandRecord) -> HandResult | None:
+def _seat_order(record: Record, table: Seating, dealer: str, hand: HandRecord) -> HandResult | None:
     """The hand read with each trick in seat order, when that reading is clean and gives exactly
     the table's marks (which the reading as written does not)."""
     tricks = from_seat_order(table, dealer, hand.tricks or ())

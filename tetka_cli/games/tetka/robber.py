@@ -4,17 +4,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from .table import Table
+from .seating import Seating
 
 SEATS_FIXED_FOR = 4  # robbers; a new seating is allowed before robber 5, 9, 13, ...
 
 
-def dealer_of_hand(table: Table, first_dealer: str, hand: int) -> str:
+def dealer_of_hand(table: Seating, first_dealer: str, hand: int) -> str:
     """The deal passes to the left each hand; `hand` counts from 1."""
     return table.from_seat(first_dealer)[(hand - 1) % len(table.players)]
 
 
-def next_first_dealer(table: Table, previous_first_dealer: str) -> str:
+def next_first_dealer(table: Seating, previous_first_dealer: str) -> str:
     """Each new robber is first dealt by the left of the previous robber's first dealer."""
     return table.left_of(previous_first_dealer)
 

@@ -12,7 +12,7 @@ from .hand import replay_hand
 from .play import Trick, winning_index
 from .robber import dealer_of_hand, next_first_dealer
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
-from .table import SEATS, Table
+from .seating import SEATS, Seating
 
 DEFAULT_PLAYERS = ("Анна", "Борис", "Вера", "Глеб")
 
@@ -65,7 +65,7 @@ class Simulator:
                  rules: HouseRules = DEFAULT_RULES) -> None:
         if not 0.0 <= renonce_rate <= 1.0 or not 0.0 <= marks_error_rate <= 1.0:
             raise ValueError("rates are probabilities, from 0 to 1")
-        self.table = Table(tuple(players))
+        self.table = Seating(tuple(players))
         self.rng = random.Random(seed)
         self.bots = {p: make_bot(b, random.Random(self.rng.random())) for p, b in zip(self.table.players, bots)}
         self.renonce_rate = renonce_rate

@@ -8,10 +8,10 @@ from typing import Sequence
 
 from ...common.cards import Card
 from .play import winning_index
-from .table import SEATS, Table
+from .seating import SEATS, Seating
 
 
-def from_seat_order(table: Table, dealer: str, tricks: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]] | None:
+def from_seat_order(table: Seating, dealer: str, tricks: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]] | None:
     """Read each trick's cards as given in seat order (the first card the first player's, ...),
     and put them in play order from each trick's leader; None when a trick is not four cards."""
     leader = table.left_of(dealer)

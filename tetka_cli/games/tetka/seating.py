@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 SEATS = 4
 
 
-class TableError(ValueError):
+class SeatingError(ValueError):
     """Players that cannot sit at one Tetka table."""
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Seating:
     """Players in clockwise order: each next player sits at the previous one's left."""
 
     players: tuple[str, ...]
@@ -20,11 +20,11 @@ class Table:
 
     def __post_init__(self) -> None:
         if len(self.players) != SEATS:
-            raise TableError(f"Tetka is played by {SEATS} players, not {len(self.players)}")
+            raise SeatingError(f"Tetka is played by {SEATS} players, not {len(self.players)}")
         if not all(isinstance(p, str) and p for p in self.players):
-            raise TableError(f"players must be names (non-empty text): {list(self.players)!r}")
+            raise SeatingError(f"players must be names (non-empty text): {list(self.players)!r}")
         if len(set(self.players)) != SEATS:
-            raise TableError(f"players must be distinct: {list(self.players)!r}")
+            raise SeatingError(f"players must be distinct: {list(self.players)!r}")
         players = tuple(self.players)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "rotations", tuple(players[i:] + players[:i] for i in range(SEATS)))

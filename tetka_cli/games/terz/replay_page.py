@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..replay_findings import place_findings
 from ...common.i18n import gettext
 from ...common.locale_format import card_text
 from .cards import DECK, sort_key, trump_seven
@@ -48,7 +49,7 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> dic
         # No cards: the points that count (the table's) are all there is to show.
         page["score_labels"], page["score0"] = [_(lang, "Points")], [[h.points.get(p, 0) for p in players]]
         page["end"] = {"title": _(lang, "The hand's count"), "result": label, "lines": []}
-        _place_findings(page, rep, g, h, lang, {}, {})
+        place_findings(page, rep.findings, g.number, h.number, g.players, lang, {}, {})
         return page
     trump = res.trump
     page["facts"].append([_(lang, "Trump"), card_text(trump, lang)])
@@ -119,24 +120,7 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> dic
         result += " — " + _(lang, "The table wrote: {points}").format(
             points=", ".join(f"{p} {h.recorded.get(p)}" for p in players))
     page["end"] = {"title": _(lang, "The hand's count"), "result": result, "lines": lines}
-    _place_findings(page, rep, g, h, lang, where, last_of)
+    place_findings(page, rep.findings, g.number, h.number, g.players, lang, where, last_of)
     return page
 
 
-def _place_findings(page: dict[str, Any], rep: RecordReport, g: GameReport, h: HandReport, lang: str,
-                    where: Mapping[tuple[int, str], int], last_of: Mapping[int, int]) -> None:
-    """Each finding of the hand at the card it is about: its player's card in its trick, the
-    trick's reply, else the end of the hand."""
-    seat = {p: i for i, p in enumerate(g.players)}
-    end = len(page["plays"])
-    for f in rep.findings:
-        if f.part != g.number or f.hand != h.number:
-            continue
-        at, on_card = end, False
-        if f.trick is not None and f.player is not None and (f.trick, f.player) in where:
-            at, on_card = where[(f.trick, f.player)], True
-        elif f.trick is not None and f.trick in last_of:
-            at = last_of[f.trick]
-        page["findings"].append({"at": at, "seat": seat.get(f.player) if f.player else None,
-                                 "severity": f.severity.value, "code": f.code, "text": f.message(lang),
-                                 "line": f.line, "card": on_card})

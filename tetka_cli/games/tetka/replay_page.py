@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..replay_findings import place_findings
 from ...common.cards import DECK
 from ...common.i18n import gettext as _
 from ...common.locale_format import card_text
@@ -55,7 +56,7 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
         # No cards: the marks that count (the table's) are all there is to show.
         page["score_labels"], page["score0"] = [t("marks", lang)], [[h.marks.get(p, 0) for p in players]]
         page["end"] = {"title": t("marks", lang), "result": label, "lines": []}
-        _place_findings(page, rep, r, h, lang, {}, {})
+        place_findings(page, rep.findings, r.number, h.number, r.players, lang, {}, {})
         return page
     counting = rep.record.rules.counting_trick(res.photograph.rank.count_value)
     facts.append([t("photograph", lang), card_text(res.photograph, lang)])
@@ -122,24 +123,7 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
         page["losses"][str(step)] = {"loss": g.loss, "text": _(
             lang, "{player}: {card} cost {loss} — {cards} would have held {player} to {best}").format(
             player=g.player, card=card_text(g.card, lang), loss=g.loss, cards=best, best=g.best_value)}
-    _place_findings(page, rep, r, h, lang, where, last_of)
+    place_findings(page, rep.findings, r.number, h.number, r.players, lang, where, last_of)
     return page
 
 
-def _place_findings(page: dict[str, Any], rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
-                    where: Mapping[tuple[int, str], int], last_of: Mapping[int, int]) -> None:
-    """Each finding of the hand at the card it is about: the card its player played in its trick,
-    the trick's last card, else the end of the hand."""
-    seat = {p: i for i, p in enumerate(r.players)}
-    end = len(page["plays"])
-    for f in rep.findings:
-        if f.part != r.number or f.hand != h.number:
-            continue
-        at, on_card = end, False
-        if f.trick is not None and f.player is not None and (f.trick, f.player) in where:
-            at, on_card = where[(f.trick, f.player)], True
-        elif f.trick is not None and f.trick in last_of:
-            at = last_of[f.trick]
-        page["findings"].append({"at": at, "seat": seat.get(f.player) if f.player else None,
-                                 "severity": f.severity.value, "code": f.code, "text": f.message(lang),
-                                 "line": f.line, "card": on_card})

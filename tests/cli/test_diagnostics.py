@@ -83,3 +83,38 @@ def test_no_latin_rank_letter_beside_a_suit_in_russian():
     for command in ("validate", "marks", "replay", "settle", "analyse"):
         r = run(command, "records/", "--lang", "ru")
         assert not latin.findall(r.stdout + r.stderr), command
+
+
+TYPO = """format: 1
+game: tetka
+players: [Анна, Борис, Вера, Глеб]
+robbers:
+  - hands:
+      - dealer: Анна
+        photgraph: 2♥
+        tricks:
+          - 9♦ K♦ Q♦ 10♦ J♦
+        marks: {Анна: 7, Борис: 0, Вера: 0, Глеб: 0}
+"""
+
+
+def test_a_misspelt_key_says_what_was_meant_and_hides_nothing_else(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text(TYPO, encoding="utf-8")
+    en = run("validate", str(path), "--lang", "en").stdout.splitlines()
+    ru = run("validate", str(path), "--lang", "ru").stdout.splitlines()
+    assert (f"{path}:7:9: error unknown-key: unknown key `photgraph` in hand (known: deal, dealer, marks, notes, "
+            "photograph, tricks); did you mean `photograph`? It is read as `photograph`, so the rest is still "
+            "checked") in en
+    assert f"{path}:9:13: error schema: `trick` has more than four cards" in en  # not hidden by the slip
+    assert not any("required and missing" in line for line in en)
+    assert (f"{path}:7:9: ошибка unknown-key: неизвестный ключ `photgraph` в hand (допустимы: deal, dealer, marks, "
+            "notes, photograph, tricks); может быть, имелось в виду `photograph`? Ключ прочитан как `photograph`, "
+            "чтобы проверить остальное") in ru
+
+
+def test_a_key_far_from_any_is_only_unknown(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text(TYPO.replace("photgraph", "фото"), encoding="utf-8")
+    en = run("validate", str(path), "--lang", "en").stdout
+    assert "did you mean" not in en and "`photograph` is required and missing" in en

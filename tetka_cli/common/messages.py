@@ -435,7 +435,7 @@ _F: dict[str, Callable[..., str]] = {
     "duplicate-key": lambda a, lang: _(lang, "the key `{key}` appears twice in this mapping (first on line {first})"
                                        ).format(key=a["key"], first=a["first"]),
     "unknown-key": lambda a, lang: _(lang, "unknown key `{key}` in {what} (known: {known})").format(
-        key=a["key"], what=a["what"], known=", ".join(a["allowed"])),
+        key=a["key"], what=a["what"], known=", ".join(a["allowed"])) + meant_text(a, lang),
     "schema": _schema,
     "unsupported": lambda a, lang: _(lang, "{what} {value!r} is not supported (this version reads: {supported})"
                                      ).format(what=a["what"], value=a["value"], supported=_names(a["supported"], lang)),
@@ -471,6 +471,15 @@ _F: dict[str, Callable[..., str]] = {
     "counter-clockwise": _slip_counter_clockwise,
 }
 _WITH_PLAYER = {"renonce", "marks-differ", "impossible-marks", "totals-differ"}
+
+
+def meant_text(a: Mapping[str, Any], lang: str) -> str:
+    """What an unknown key was most likely meant to be, and that it was read so: nothing when no
+    known key is near it."""
+    if not a.get("suggest"):
+        return ""
+    return "; " + _(lang, "did you mean `{key}`? It is read as `{key}`, so the rest is still checked").format(
+        key=a["suggest"])
 
 
 def finding_message(f: Any, lang: str = "en") -> str:

@@ -466,6 +466,17 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+def meant_key(key: Any, missing: set[str]) -> str | None:
+    """The one missing key that `key` is a slip of (a letter or two wrong, or its case), or None."""
+    from .messages import name_distance
+
+    if not isinstance(key, str) or len(key) > 64:
+        return None
+    folded = key.lower()
+    near = [m for m in missing if name_distance(folded, m, 1 if len(m) < 6 else 2) <= (1 if len(m) < 6 else 2)]
+    return near[0] if len(near) == 1 else None
+
+
 class NodeReader:
     """Walks the composed nodes of one record; every problem becomes a finding with its place.
     Each game's reader subclasses it with the keys and values of its own records."""
@@ -493,6 +504,7 @@ class NodeReader:
             self.add("schema", node, what=what, expected="mapping", **where)
             return {}
         out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        unknown: list[tuple[yaml.Node, yaml.Node]] = []
         for k, v in node.value:
             if not isinstance(k, yaml.ScalarNode):
                 self.add("schema", k, what=what, expected="key", **where)
@@ -502,9 +514,18 @@ class NodeReader:
                 self.add("duplicate-key", k, key=key, first=loc_of(out[key][0]).line, **where)
                 continue
             if allowed is not None and key not in allowed:
-                self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), **where)
+                unknown.append((k, v))
                 continue
             out[key] = (k, v)
+        for k, v in unknown:
+            # A misspelt key (`photgraph`) is reported, and read as the key it was meant to be when
+            # that one is missing, so that the rest of the mapping is still checked.
+            meant = meant_key(k.value, allowed - out.keys()) if allowed is not None else None
+            if meant is not None:
+                out[meant] = (k, v)
+                self.add("unknown-key", k, key=k.value, what=what, allowed=sorted(allowed), suggest=meant, **where)
+            else:
+                self.add("unknown-key", k, key=k.value, what=what, allowed=sorted(allowed or ()), **where)
         return out
 
     def text(self, node: yaml.Node, what: str, **where: Any) -> str | None:

@@ -157,9 +157,11 @@ def finding_message(f: Any, lang: str = "en") -> str:
         key = a.get("obligation" if code == "renonce" else "reason")
         return _fill(lang, which.get(key, next(iter(which.values()))), a, f.player)
     if code == "unknown-key":
+        from ...common.messages import meant_text
+
         a["allowed"] = ", ".join(a.get("allowed", ()))
         if not a.get("game"):
-            return _fill(lang, _UNKNOWN_KEY, a, f.player)
+            return _fill(lang, _UNKNOWN_KEY, a, f.player) + meant_text(f.args, lang)
         names = 1 if lang == "ru" else 0
         a["other"] = GAME_NAMES.get(a["game"], (a["game"],) * 2)[names]
         a["game"] = GAME_NAMES.get(a.get("record_game", ""), ("?", "?"))[names]

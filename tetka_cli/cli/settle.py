@@ -88,7 +88,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
         paths, problems = expand(inputs)
         paths, dups = once_per_file(paths)
         warnings.extend(dups)
-        seen = ContentSeen()
+        seen, meant = ContentSeen(), ContentSeen()
         job = SettleJob(max_bytes=max_bytes, stake=stake, provisional=provisional, force=force,
                         keep_report=opts.fmt == "html")
         for f in problems:
@@ -104,6 +104,10 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                 if first_place is not None:  # a copy: read, reported, counted once
                     warnings.append(duplicate(s.path, first_place, "content"))
                     continue
+                first_place = meant.first(s.meaning, s.path)
+                if first_place is not None:  # the same record written differently: counted once
+                    warnings.append(duplicate(s.path, first_place, "meaning"))
+                    continue
                 read += 1
                 if s.money is None:
                     first = s.first_error or (s.findings[0] if s.findings else None)
@@ -117,6 +121,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                     g = game(s.game)
                     rec = g.sitting_json(s.money)
                     rec["digest"] = s.digest
+                    rec["meaning"] = s.meaning
                     records.append(rec)
                     if opts.fmt == "html":
                         pages.append(g.evening_of_settled(s.report, records[-1], s.path, opts.lang, s.findings))

@@ -61,6 +61,7 @@ class RecordReport:
     record: Record
     robbers: tuple[RobberReport, ...]
     findings: tuple[Finding, ...]
+    meaning: str | None = None  # the digest of the record's meaning, when taken as it was read lean
 
     @property
     def path(self) -> str:

@@ -59,15 +59,21 @@ def amount_cell(amount: str, currency: str = "", lang: str = "en") -> str:
 
 
 # -- who pays whom --------------------------------------------------------------------------------
-def transfers_json(transfers: Iterable[Transfer], places: int) -> list[dict[str, str]]:
-    return [{"from": x.payer, "to": x.payee, "amount": format_money(x.amount, places)} for x in transfers]
+def transfers_json(transfers: Iterable[Transfer], places: int, currency: str = "") -> list[dict[str, str]]:
+    """Transfers in settle's JSON, each with its amount's currency."""
+    return [{"from": x.payer, "to": x.payee, "amount": format_money(x.amount, places), "currency": currency}
+            for x in transfers]
 
 
-def transfers_table(transfers: Sequence[Mapping[str, str]], lang: str, currency: str = "", path: str = "") -> Table:
-    """The transfers that settle every net: for the whole run, or for one sitting (`path`)."""
+def transfers_table(transfers: Sequence[Mapping[str, str]], lang: str, currency: str = "", path: str = "",
+                    heading: str = "") -> Table:
+    """The transfers that settle every net: for the whole run, or for one sitting (`path`);
+    `heading` (the currency, when a run has several) is added to the title."""
     title = gettext(lang, "Who pays whom")
     if path:
         title = f"{path}: {title[:1].lower()}{title[1:]}"
+    if heading:
+        title = f"{title} ({heading})"
     if not transfers:
         return Table(title, [], [], [gettext(lang, "nothing to pay: every net is zero")])
     rows = [[x["from"], x["to"], amount_cell(x["amount"], currency, lang)] for x in transfers]

@@ -301,8 +301,9 @@ def sitting_json(m: SittingMoney) -> dict[str, Any]:
         "games": [{"number": g.number, "finished": g.finished, "provisional": g.provisional,
                    "totals": dict(g.totals), "winner": g.winner,
                    "net": {p: format_money(v, places) for p, v in g.net.items()},
-                   "payments": ([{"from": g.payer, "to": g.winner, "amount": format_money(g.amount, places)}]
-                                if g.payer else [])} for g in m.games],
+                   "payments": ([{"from": g.payer, "to": g.winner, "amount": format_money(g.amount, places),
+                                  "currency": m.currency}] if g.payer else []),
+                   "currency": m.currency} for g in m.games],
         "net": {p: format_money(v, places) for p, v in m.net.items()},
     }
 
@@ -363,8 +364,9 @@ def sitting_tables(doc: Mapping[str, Any], lang: str, places: int) -> list[Table
 def settle_csv(docs: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
                transfers: Sequence[Mapping[str, str]], per_record: bool) -> Table:
     """The Terz standings for a spreadsheet, a row per player."""
-    return Table("", ["game", "player", "sittings", "games", "won", "points", "net"],
-                 [["terz", p, v["sittings"], v["games"], v["won"], v["points"], v["net"]] for p, v in players.items()])
+    return Table("", ["game", "player", "sittings", "games", "won", "points", "net", "currency"],
+                 [["terz", p, v["sittings"], v["games"], v["won"], v["points"], v["net"], v.get("currency", "")]
+                  for p, v in players.items()])
 
 
 def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "", title: str = "") -> Table:

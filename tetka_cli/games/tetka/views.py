@@ -266,7 +266,9 @@ def sitting_json(m: SittingMoney) -> dict[str, Any]:
             "totals": dict(r.settlement.totals),
             "net": {p: format_money(v, places) for p, v in r.settlement.net.items()},
             "payments": [{"from": pay.payer, "to": pay.payee, "marks": pay.marks,
-                          "amount": format_money(pay.amount, places)} for pay in r.settlement.payments],
+                          "amount": format_money(pay.amount, places), "currency": m.currency}
+                         for pay in r.settlement.payments],
+            "currency": m.currency,
         } for r in m.robbers],
         "net": {p: format_money(v, places) for p, v in m.net.items()},
     }
@@ -371,19 +373,21 @@ def settle_csv(records: Sequence[Mapping[str, Any]], players: Mapping[str, Mappi
     transfers (the whole run's, with an empty path; each sitting's too with --per-record)."""
     rows: list[list[Any]] = []
     for p, v in players.items():
-        rows.append(["standing", "", "", p, "", v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"]])
+        rows.append(["standing", "", "", p, "", v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"],
+                     v.get("currency", "")])
     for r in records:
+        cur = r.get("currency", "")
         for rob in r["robbers"]:
             for pay in rob["payments"]:
                 rows.append(["payment", r["path"], rob["number"], pay["from"], pay["to"], "", "", "", pay["marks"],
-                             pay["amount"]])
+                             pay["amount"], cur])
         if per_record:
             for x in r.get("transfers", ()):
-                rows.append(["transfer", r["path"], "", x["from"], x["to"], "", "", "", "", x["amount"]])
+                rows.append(["transfer", r["path"], "", x["from"], x["to"], "", "", "", "", x["amount"], cur])
     for x in transfers:
-        rows.append(["transfer", "", "", x["from"], x["to"], "", "", "", "", x["amount"]])
+        rows.append(["transfer", "", "", x["from"], x["to"], "", "", "", "", x["amount"], x.get("currency", "")])
     return Table("", ["section", "path", "robber", "player", "to", "sittings", "robbers", "lowest", "marks",
-                      "amount"], rows)
+                      "amount", "currency"], rows)
 
 
 # -- the page of an evening (`--format html`) ----------------------------------------------------

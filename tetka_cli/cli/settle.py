@@ -280,12 +280,15 @@ class UnreadableInput(click.ClickException):
 def _read_json_docs(inputs: Sequence[str], max_bytes: int, records: list[dict[str, Any]],
                     left_out: list[dict[str, Any]], warnings: list[Finding], lang: str) -> int:
     """Combine earlier outputs: a document given twice (same file or same bytes) is read once,
-    with a warning; two documents that share a record are refused (exit 2): it would count twice."""
+    with a warning; two documents that share a record (the same meaning, however its file was
+    written) are refused (exit 2): it would count twice; so are documents to merge whose records
+    carry no meaning digest."""
     from ..common.dedupe import ContentSeen, digest, duplicate, file_identity
 
     files: dict[tuple[int, int], str] = {}
     docs = ContentSeen()
-    held: dict[Any, str] = {}  # each record (by content hash, else path) -> the document holding it
+    held: dict[Any, str] = {}  # each record (by its meaning, else path) -> the document holding it
+    docs_read: list[tuple[str, dict[str, Any]]] = []
     read = 0
     for path in inputs:
         ident = file_identity(path)
@@ -300,12 +303,23 @@ def _read_json_docs(inputs: Sequence[str], max_bytes: int, records: list[dict[st
         if ident is not None:
             files[ident] = path
         doc = read_json_doc(path, data)
-        for rec in doc["records"]:
-            key = rec.get("digest") or ("path", rec["path"])
+        docs_read.append((path, doc))
+    # Documents are added only when every record is known by what it means: a record in two of
+    # them would be counted twice, and one without its meaning cannot be told apart.
+    merging = len(docs_read) > 1
+    for path, doc in docs_read:
+        for i, rec in enumerate(doc["records"], start=1):
+            if merging and not rec.get("meaning"):
+                raise UnreadableInput(tr("{path}: not a settle JSON output: record {number}: {reason}").format(
+                    path=path, number=i, reason=tr("it carries no `meaning` digest (an output of an older tetka), so "
+                                                   "it cannot be told apart from the other documents' records: "
+                                                   "settle its records again, or give this document alone")))
+            key = rec.get("meaning") or ("path", rec["path"])
             if key in held:
                 f = Finding("overlapping-input", {"record": rec["path"], "first": held[key]}, path=path)
                 raise UnreadableInput(finding_line(f, lang))
             held[key] = path
+    for path, doc in docs_read:
         records.extend(doc["records"])
         left_out.extend(doc.get("left_out", []))
         count = doc.get("counts", {}).get("read") if isinstance(doc.get("counts"), dict) else None
@@ -360,23 +374,48 @@ def shape_reason(e: BaseException) -> str:
     return tr("a value is not of the kind settle writes")
 
 
+def left_out_of(entry: Any) -> None:
+    """A record an earlier output left out, as settle writes it: its path, code and message as
+    text, its line and column whole numbers or null (ShapeError when not)."""
+    from ..common.money_views import ShapeError, whole_of
+
+    if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) for k in ("path", "code", "message")):
+        raise ShapeError("a `left_out` entry must have a path, a code and a message")
+    for k in ("line", "column"):
+        if entry.get(k) is not None:
+            whole_of(entry[k], f"`left_out` {k}")
+
+
 def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
     """An earlier `settle --format json` output, every record of it checked (its money exact, its
     names fit to show); a clear error (exit 2) when it is not one."""
     from ..common.messages import character_at
-    from ..common.money_views import ShapeError, money_of
+    from ..common.money_views import ShapeError, excerpt, money_of, whole_of
     from ..common.names import bad_character_at
     from ..games.registry import known
 
     try:
         doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        why = tr("not UTF-8 text") if isinstance(e, UnicodeDecodeError) else tr("not valid JSON")
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # ValueError: a number of 4,300 digits
+        why = (tr("not UTF-8 text") if isinstance(e, UnicodeDecodeError)
+               else tr("not valid JSON") if isinstance(e, (json.JSONDecodeError, RecursionError))
+               else tr("a number longer than any count or amount settle writes"))
         raise UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(path=path, reason=why)) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
         raise UnreadableInput(tr("{path}: not a settle JSON output: no `records` list").format(path=path))
     if not isinstance(doc.get("left_out", []), list):
         raise UnreadableInput(tr("{path}: not a settle JSON output: `left_out` is not a list").format(path=path))
+    try:
+        for entry in doc.get("left_out", []):
+            left_out_of(entry)
+        counts = doc.get("counts", {})
+        if not isinstance(counts, dict):
+            raise ShapeError("`counts` must be a mapping")
+        if "read" in counts:
+            whole_of(counts["read"], "`counts.read`")
+    except ShapeError as e:
+        raise UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(
+            path=path, reason=shape_reason(e))) from None
     for i, rec in enumerate(doc["records"], start=1):
         try:
             if isinstance(rec, dict) and "game" in rec and not known(rec["game"]):
@@ -390,9 +429,11 @@ def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
                 raise ShapeError("its players are not one list of distinct names holding every net")
             if not isinstance(rec.get("digest", ""), (str, type(None))):
                 raise ShapeError("`digest` must be text")
+            if not isinstance(rec.get("meaning", ""), (str, type(None))) or len(rec.get("meaning") or "") > 128:
+                raise ShapeError("`meaning` must be a digest's text")
             bad = next(((n, b) for n in players + tuple(nets) if (b := bad_character_at(str(n))) is not None), None)
             if bad is not None:
-                raise ShapeError("the player name {name!r} holds {character}", name=bad[0],
+                raise ShapeError("the player name {name} holds {character}", name=excerpt(bad[0]),
                                  character=character_at(*bad[1], lang=ui_lang()))
             if sum(nets.values(), Decimal(0)) != 0:
                 raise ShapeError("its nets do not sum to zero")

@@ -166,6 +166,18 @@ class TetkaGame(Game):
             raise OptionRefused("robber_target", "{value} is outside the record's bounds (1 to {most})",
                                 value=target, most=MAX_WHOLE)
         rules = HouseRules(robber_target=target)
+        from ..simulating import refuse_long, refuse_many
+        from .reader import MAX_ROBBERS
+
+        if hands is not None:
+            refuse_long("hands", hands, hands)
+        else:
+            refuse_many("robbers", robbers, MAX_ROBBERS)
+            # A hand hands out its marks to four players: the highest total grows by a quarter of
+            # them at least, so a robber ends within target * 4 / marks per hand hands.
+            per_robber = -(-target * 4 // rules.marks_per_hand)
+            refuse_long("robber_target" if per_robber > 1000 else "robbers", target if per_robber > 1000 else robbers,
+                        robbers * per_robber)
         tallies: list[tuple[int, dict[str, float]]] = []
         meta = {"generator": request.generator, "seed": str(request.seed), "bots": ",".join(seats)}
 

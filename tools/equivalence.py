@@ -216,7 +216,7 @@ def money_inputs(rng: random.Random, n: int):
             "robbers": [(i + 1, rng.random() < 0.7, totals(seated)) for i in range(rng.randint(0, 3))],
             "provisional": rng.random() < 0.5, "two": two,
             "games": [(i + 1, rng.random() < 0.7, {p: rng.randint(0, 700) for p in two},
-                       rng.choice(two + [None])) for i in range(rng.randint(0, 3))],
+                       rng.choice(two + [None, "Зоя"])) for i in range(rng.randint(0, 3))],  # Зоя: not seated
             "names": rng.sample(names + ["анна", "Анна ", "АННА", "Ёлка", "Елка"], rng.randint(0, 6)),
             "data": rng.choice([b"", b"x", bytes(rng.randrange(256) for _ in range(20))]),
             "record": rng.choice(RECORDS), "job": (rng.choice((None, Decimal("0.5"))), rng.random() < 0.5,

@@ -48,6 +48,10 @@ def test_a_dataclass_is_its_fields_less_places_findings_path_and_what_is_skipped
 def test_mappings_in_sorted_order_sequences_as_lists_sets_sorted():
     assert canonical({"Борис": 1, "Анна": 2}) == canonical({"Анна": 2, "Борис": 1}) == {"": [["Анна", 2], ["Борис", 1]]}
     assert canonical({2: "b", 1: "a"}) == {"": [[1, "a"], [2, "b"]]}
+    # keys of any kinds, in the order of their written form: a name with a quote is written in
+    # double quotes, which come first
+    assert canonical({"a": 1, "it's": 2, 3: 4}) == {"": [["it's", 2], ["a", 1], [3, 4]]}
+    assert canonical({"a", "it's"}) == {"set": ["it's", "a"]} and canonical({1, "a"}) == {"set": ["a", 1]}
     assert canonical((1, (2, 3))) == [1, [2, 3]] and canonical([]) == []
     assert canonical({"b", "a"}) == {"set": ["a", "b"]} and canonical(frozenset()) == {"set": []}
     assert canonical(datetime.date(1894, 4, 2)) == "1894-04-02"
@@ -74,6 +78,12 @@ def test_the_meaning_digest_frames_each_piece():
     c.add("y", "ab"), c.add("x", "c")
     assert c.hexdigest() != a.hexdigest()
     assert Meaning().hexdigest() == hashlib.sha256(b"tetka meaning 1\n").hexdigest()
+    # a text with a lone surrogate (which no record name may hold) is still taken, not an error
+    odd = Meaning()
+    odd.add("x", "\ud800")
+    text = repr(("x", "\ud800")).encode("utf-8", "surrogatepass")
+    want = hashlib.sha256(b"tetka meaning 1\n" + len(text).to_bytes(8, "big") + text)
+    assert odd.hexdigest() == want.hexdigest()
 
 
 def test_a_copy_written_differently_is_worded_as_such():

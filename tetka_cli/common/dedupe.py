@@ -15,6 +15,7 @@ import dataclasses
 import datetime
 import hashlib
 import os
+import struct
 from decimal import Decimal
 from typing import Any, Iterable, Mapping
 
@@ -35,7 +36,7 @@ def canonical(value: Any, skip: Iterable[str] = ()) -> Any:
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, Decimal):
-        return f"{value:f}" if value.is_finite() else str(value)
+        return f"{value:f}"  # exact, never in exponent notation (NaN and infinities as str() writes them)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         left_out = set(skip)
         return {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)
@@ -65,7 +66,7 @@ class Meaning:
     def add(self, kind: str, data: Any) -> None:
         """One piece: `kind` ("record", "part", "hand") and its canonical data."""
         text = repr((kind, data)).encode("utf-8", "surrogatepass")
-        self._hash.update(len(text).to_bytes(8, "big"))
+        self._hash.update(struct.pack(">Q", len(text)))  # its length first: pieces cannot run together
         self._hash.update(text)
 
     def hexdigest(self) -> str:

@@ -5,7 +5,9 @@ switched on, and compare every field of the two results (or the two exceptions).
     python tools/equivalence.py NAME... [--inputs N] [--seed S]
 
 NAME is a surviving mutant of the last run of `python tools/mutation.py` (globs allowed; `--all`
-for killed ones too, which shows the check can fail). Hands of both games
+for killed ones too, which shows the check can fail). A mutant of the money modules (money,
+transfers, season, dedupe, settling, each game's settlement) is checked by calling their public
+functions with random and edge-case inputs instead (`money_inputs`). Hands of both games
 are drawn from their simulators and then damaged at random: tricks cut off or cut short, cards
 repeated or left out, the deal dropped, changed or given for one player only, draws dropped,
 exchanges, declarations and belas written where nobody made them, house rules changed. A mutant
@@ -157,8 +159,144 @@ def terz_check(args, kwargs):
     return _outcome(replay_hand, *args, **kwargs)
 
 
+# -- money ---------------------------------------------------------------------------------------------
+# The money modules are checked by calling their public functions, each with random and edge-case
+# inputs a direct caller may give (not only those the command line lets through): amounts of every
+# size and exponent, NaN and infinities, zeros, nets that do not balance, totals naming a player
+# outside the sitting, a sitting's player missing from its net, and the records of records/ settled
+# with every option of a settle job.
+AMOUNTS = ("0", "1", "-1", "0.10", "0.5", "-0.25", "1E+2", "5E+3", "1E-45", "0E-5", "123.456", "-0.00", "NaN",
+           "Infinity", "-Infinity", "1e16", "7.1234567890123456789", "100")
+STAKE_TEXTS = ("0.10", "1", " 2 ", "1,5", "-1", "abc", "1e16", "1" * 41, "NaN", "inf", "+3", "0", "1E+15", "", "5.")
+
+
+def money_inputs(rng: random.Random, n: int):
+    from decimal import Decimal
+
+    names = ["Анна", "Борис", "Вера", "Глеб", "Дмитрий", "Евгения"]
+
+    def amount() -> Decimal:
+        if rng.random() < 0.3:
+            return Decimal(rng.choice(AMOUNTS))
+        return Decimal(rng.randint(-5000, 5000)).scaleb(-rng.randint(0, 4))
+
+    def balanced(k: int) -> dict:
+        players = rng.sample(names + [f"P{i}" for i in range(12)], k)
+        nets = {p: Decimal(rng.randint(-300, 300)).scaleb(-rng.choice((0, 2))) if rng.random() > 0.2 else Decimal(0)
+                for p in players}
+        if players:
+            nets[players[-1]] -= sum(nets.values(), Decimal(0))
+        if rng.random() < 0.1 and players:  # unbalanced: settle_up refuses it
+            nets[players[0]] += 1
+        return nets
+
+    def totals(players) -> dict:
+        return {p: rng.randint(0, 30) for p in players}
+
+    for _ in range(n):
+        seated = rng.sample(names, 4)
+        outsider = rng.choice([p for p in names if p not in seated])
+        summaries = []
+        for _s in range(rng.randint(0, 4)):
+            players = tuple(rng.sample(seated, rng.choice((2, 4))))
+            robbers = []
+            for _r in range(rng.randint(0, 3)):
+                t = totals(players)
+                if rng.random() < 0.2:  # a direct caller's robber naming someone outside the sitting
+                    t[outsider] = rng.randint(0, 30)
+                robbers.append((t, {p: amount() for p in t}))
+            net = {p: amount() for p in players if rng.random() > 0.15}  # a player may have no net
+            summaries.append((f"s{_s}.yaml", players, tuple(robbers), net))
+        two = rng.sample(names, 2)
+        yield {
+            "amounts": [amount() for _ in range(4)], "places": rng.randint(0, 4),
+            "stake_texts": [rng.choice(STAKE_TEXTS), rng.choice((1.5, True, 3, None, "0.10"))],
+            "nets": balanced(rng.choice((0, 1, 2, 3, 4, 5, 8, 14, 15, 16, 17))),
+            "summaries": summaries, "totals": totals(seated), "stake": amount().copy_abs(),
+            "robbers": [(i + 1, rng.random() < 0.7, totals(seated)) for i in range(rng.randint(0, 3))],
+            "provisional": rng.random() < 0.5, "two": two,
+            "games": [(i + 1, rng.random() < 0.7, {p: rng.randint(0, 700) for p in two},
+                       rng.choice(two + [None, "Зоя"])) for i in range(rng.randint(0, 3))],  # Зоя: not seated
+            "names": rng.sample(names + ["анна", "Анна ", "АННА", "Ёлка", "Елка"], rng.randint(0, 6)),
+            "data": rng.choice([b"", b"x", bytes(rng.randrange(256) for _ in range(20))]),
+            "record": rng.choice(RECORDS), "job": (rng.choice((None, Decimal("0.5"))), rng.random() < 0.5,
+                                                   rng.random() < 0.5, rng.random() < 0.3, rng.choice((100, 10**6))),
+        }, {}
+
+
+RECORDS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "records").rglob("*.yaml"))
+JOBS = [False]  # whether money_check settles records too (for a mutant of games/settling.py)
+
+
+def money_check(args, kwargs):
+    from tetka_cli.common import dedupe, money, season, transfers
+    from tetka_cli.games import settling
+    from tetka_cli.games.terz import settlement as terz
+    from tetka_cli.games.tetka import settlement as tetka
+
+    case = args
+    out = []
+    for d in case["amounts"]:
+        out.append(_outcome(money.money_places, d))
+        out.append(_outcome(money.format_money, d, case["places"]))
+    for text in case["stake_texts"]:
+        out.append(_outcome(lambda t: (r := money.parse_stake(t), money.money_places(r)), text))
+    out.append(_outcome(money.add_nets, [case["nets"], {p: d for p, d in zip(case["nets"], case["amounts"])}]))
+    got = _outcome(transfers.settle_up, case["nets"])
+    out.append(got)
+    if got[0] == "ok":
+        out.append(_outcome(transfers.balance_after, case["nets"], got[1]))
+    summaries = [season.SittingSummary(*s) for s in case["summaries"]]
+    out.append(_outcome(season.standings, summaries))
+    out.append(_outcome(season.name_variants, case["names"]))
+    out.append(_outcome(season.lowest, case["totals"]))
+    out.append(_outcome(tetka.settle, case["totals"], case["stake"]))
+    sitting = _outcome(tetka.settle_sitting, "x.yaml", list(case["totals"]), case["robbers"], case["stake"], "руб.",
+                       provisional=case["provisional"])
+    out.append(sitting)
+    if sitting[0] == "ok":
+        out.append(_outcome(season.standings, [season.SittingSummary.of(sitting[1])]))
+        out.append(_outcome(tetka.nets_from_payments, list(case["totals"]),
+                            [p for r in sitting[1].robbers for p in r.settlement.payments]))
+    for number, finished, totals, winner in case["games"]:
+        out.append(_outcome(terz.settle_game, number, case["two"], totals, winner, finished, case["stake"]))
+    out.append(_outcome(terz.settle_sitting, "t.yaml", case["two"], case["games"], case["stake"], "",
+                        provisional=case["provisional"]))
+    out.append(_outcome(dedupe.digest, case["data"]))
+    out.append(_outcome(dedupe.canonical, case["summaries"]))
+    m = dedupe.Meaning()
+    for piece in case["summaries"]:
+        m.add("part", dedupe.canonical(piece))
+    out.append(m.hexdigest())
+    seen = dedupe.ContentSeen()
+    out.append([seen.first(x, f"p{i}") for i, x in enumerate(case["names"] + [None] + case["names"])])
+    out.append(_outcome(dedupe.once_per_file, [case["record"], "-", "records", case["record"], "nope.yaml"]))
+    for how in ("file", "content", "meaning", "document"):
+        f = dedupe.duplicate(case["record"], "first.yaml", how)
+        out.append((f.code, f.path, f.message("en"), f.message("ru")))
+    if not JOBS[0]:  # reading records is slow: only for a mutant of the settle job
+        return out
+    stake, provisional, force, keep, max_bytes = case["job"]
+    job = settling.SettleJob(max_bytes=max_bytes, stake=stake, provisional=provisional, force=force, keep_report=keep)
+    settled = _outcome(job, str(ROOT / case["record"]))
+    if settled[0] == "ok":
+        s = settled[1]
+        out.append((s.path, s.money, s.findings, s.unreadable, s.digest, s.meaning, s.game, s.report is None,
+                    s.first_error))
+    else:
+        out.append(settled)
+    c = job.crashed("x.yaml")
+    out.append((c.money, c.findings, c.unreadable, c.findings[0].message("en")))
+    out.append(_outcome(lambda: settling.money_of(settling.check_record(str(ROOT / case["record"])), stake,
+                                                    provisional=provisional)))
+    return out
+
+
 # The modules each replay runs through: a mutant elsewhere is not reached by these hands.
-GAMES = {f"tetka_cli.games.tetka.{m}.": (tetka_inputs, tetka_check) for m in ("hand", "play", "renonce", "marks")} | {
+GAMES = {f"tetka_cli.common.{m}.": (money_inputs, money_check) for m in ("money", "transfers", "season", "dedupe")} | {
+    "tetka_cli.games.settling.": (money_inputs, money_check),
+    "tetka_cli.games.tetka.settlement.": (money_inputs, money_check),
+    "tetka_cli.games.terz.settlement.": (money_inputs, money_check)} | {f"tetka_cli.games.tetka.{m}.": (tetka_inputs, tetka_check) for m in ("hand", "play", "renonce", "marks")} | {
     f"tetka_cli.games.terz.{m}.": (terz_inputs, terz_check)
     for m in ("hand", "play", "declarations", "bela", "exchange", "cards")}
 
@@ -194,6 +332,7 @@ def main(argv: list[str]) -> int:
             print(f"{name}: no hands to replay for this module")
             continue
         make, check = game
+        JOBS[0] = name.startswith("tetka_cli.games.settling.")
         calls = _count_calls(name)
         seen = 0
         for args, kwargs in make(random.Random(a.seed), a.inputs):
@@ -203,9 +342,12 @@ def main(argv: list[str]) -> int:
             got = check(args, kwargs)
             os.environ["MUTANT_UNDER_TEST"] = ""
             seen += 1
-            if got != want:
+            if repr(got) != repr(want):  # repr: a NaN amount is equal to itself there
                 differ += 1
-                print(f"{name}: DIFFERS on hand {seen}:\n  original: {want!r}\n  mutant:   {got!r}")
+                if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+                    at = next(i for i, (w, g) in enumerate(zip(want, got)) if repr(w) != repr(g))
+                    want, got = want[at], got[at]
+                print(f"{name}: DIFFERS on input {seen}:\n  original: {want!r}\n  mutant:   {got!r}")
                 break
         else:
             if not calls[0]:

@@ -147,8 +147,9 @@ def test_settle_pays_the_stake_per_game_from_the_loser():
     doc = json.loads(run("settle", GAME, "--stake", "0.50", "--format", "json").stdout)
     rec = doc["records"][0]
     assert rec["game"] == "terz" and rec["net"] == {"Анна": "-0.50", "Борис": "0.50"}
-    assert rec["games"][0]["payments"] == [{"from": "Анна", "to": "Борис", "amount": "0.50"}]
-    assert doc["terz"]["players"]["Борис"] == {"sittings": 1, "games": 1, "won": 1, "points": 569, "net": "0.50"}
+    assert rec["games"][0]["payments"] == [{"from": "Анна", "to": "Борис", "amount": "0.50", "currency": ""}]
+    assert doc["terz"]["players"]["Борис"] == {"sittings": 1, "games": 1, "won": 1, "points": 569, "net": "0.50",
+                                                  "currency": ""}
     assert doc["players"] == {}
     assert ["Борис", "569", "0.50"] in [line.split() for line in r.stdout.splitlines()]
     # an unfinished game is settled only when asked, and then paid by the one behind
@@ -156,7 +157,7 @@ def test_settle_pays_the_stake_per_game_from_the_loser():
     assert json.loads(r.stdout)["records"][0]["games"] == [] and "warning unfinished-game" in r.stderr
     r = run("settle", "--format", "json", "--provisional", WORKED)
     assert json.loads(r.stdout)["records"][0]["games"][0]["payments"] == [{"from": "Борис", "to": "Анна",
-                                                                           "amount": "1.00"}]
+                                                                           "amount": "1.00", "currency": ""}]
 
 
 def test_a_season_of_both_games_has_standings_per_game(tmp_path):

@@ -242,9 +242,9 @@ def test_settle_ends_with_who_pays_whom():
                                                    ["Вера", "Глеб", "0.40", "руб."]]
     doc = json.loads(run("settle", "--format", "json", ONE).stdout)
     assert list(doc)[0] == "transfers"
-    assert doc["transfers"] == [{"from": "Вера", "to": "Анна", "amount": "2.40"},
-                                {"from": "Борис", "to": "Глеб", "amount": "0.80"},
-                                {"from": "Вера", "to": "Глеб", "amount": "0.40"}]
+    assert doc["transfers"] == [{"from": "Вера", "to": "Анна", "amount": "2.40", "currency": "руб."},
+                                {"from": "Борис", "to": "Глеб", "amount": "0.80", "currency": "руб."},
+                                {"from": "Вера", "to": "Глеб", "amount": "0.40", "currency": "руб."}]
     assert doc["records"][0]["transfers"] == doc["transfers"]
     assert doc["records"][0]["robbers"][0]["payments"]  # the pairwise payments stay
 
@@ -261,7 +261,7 @@ def test_a_season_has_its_transfers_and_each_sitting_its_own_with_per_record():
     text = run("settle", "records/season", "--per-record", "--lang", "ru").stdout
     assert text.count("кто кому платит") == 4 and text.count("Кто кому платит") == 1
     csv = run("settle", "--format", "csv", "--per-record", "records/season").stdout.splitlines()
-    assert csv[0] == "section,path,robber,player,to,sittings,robbers,lowest,marks,amount"
+    assert csv[0] == "section,path,robber,player,to,sittings,robbers,lowest,marks,amount,currency"
     kinds = [row.split(",", 1)[0] for row in csv[1:]]
     assert kinds.count("standing") == 7 and "payment" in kinds
     assert kinds.count("transfer") == len(doc["transfers"]) + sum(len(r["transfers"]) for r in doc["records"])

@@ -9,6 +9,8 @@ import csv
 import functools
 import io
 import os
+import re
+import stat
 import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -80,6 +82,8 @@ def output_options(f: Callable | None = None, *, html: bool = False) -> Callable
             if os.path.exists(output) and any(_same_file(output, p) for p in kw.get("inputs", ())):
                 raise click.BadParameter(tr("{output!r} is one of the inputs: tetka never writes to a record "
                                             "it reads").format(output=output), param_hint="--output")
+            if is_stdin(output):
+                raise click.BadParameter(stdin_refusal(output), param_hint="--output")
         opts = Options(fmt, table_format, lang or ui_lang())
         if output is None:
             return f(*args, opts=opts, **kw)
@@ -111,6 +115,21 @@ def not_an_output(path: str, e: Any) -> str:
 def reason(e: Any) -> str:
     """The reason of an OSError, in the run's language."""
     return os_reason(e, ui_lang())
+
+
+def is_stdin(path: str) -> bool:
+    """Whether `path` is the regular file standard input reads (`tetka marks - -o rec.yaml <
+    rec.yaml`): the same device and inode."""
+    try:
+        given, read = os.stat(path), os.fstat(0)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(given.st_mode) and (given.st_dev, given.st_ino) == (read.st_dev, read.st_ino)
+
+
+def stdin_refusal(path: str) -> str:
+    return tr("{output!r} is the file standard input reads: tetka never writes to a record it reads").format(
+        output=path)
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -305,12 +324,25 @@ def emit_tables(tables: Iterable[Table], opts: Options, *, first: bool = True) -
             out(f"  {safe(line)}")
 
 
+FORMULA_SIGNS = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet read a cell as a formula
+_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
+
+
+def spreadsheet_safe(cell: Any) -> Any:
+    """A CSV cell a spreadsheet shows as it is (OWASP, CSV injection): a text that begins with a
+    formula sign gets a leading `'`, unless it is a plain decimal number (`-1.20`, an amount tetka
+    computed), which stays a number; numbers stay numbers."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_SIGNS) and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
 def emit_csv(table: Table, *, header: bool = True) -> None:
     buffer = io.StringIO()
     w = csv.writer(buffer, lineterminator="\n")
     if header:
-        w.writerow(table.headers)
-    w.writerows([safe(c) for c in row] for row in table.rows)
+        w.writerow([spreadsheet_safe(safe(h)) for h in table.headers])
+    w.writerows([spreadsheet_safe(safe(c)) for c in row] for row in table.rows)
     if not buffer.getvalue():
         return
     out(buffer.getvalue().removesuffix("\n"))

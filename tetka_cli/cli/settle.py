@@ -88,7 +88,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
         paths, problems = expand(inputs)
         paths, dups = once_per_file(paths)
         warnings.extend(dups)
-        seen = ContentSeen()
+        seen, meant = ContentSeen(), ContentSeen()
         job = SettleJob(max_bytes=max_bytes, stake=stake, provisional=provisional, force=force,
                         keep_report=opts.fmt == "html")
         for f in problems:
@@ -104,6 +104,10 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                 if first_place is not None:  # a copy: read, reported, counted once
                     warnings.append(duplicate(s.path, first_place, "content"))
                     continue
+                first_place = meant.first(s.meaning, s.path)
+                if first_place is not None:  # the same record written differently: counted once
+                    warnings.append(duplicate(s.path, first_place, "meaning"))
+                    continue
                 read += 1
                 if s.money is None:
                     first = s.first_error or (s.findings[0] if s.findings else None)
@@ -117,6 +121,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                     g = game(s.game)
                     rec = g.sitting_json(s.money)
                     rec["digest"] = s.digest
+                    rec["meaning"] = s.meaning
                     records.append(rec)
                     if opts.fmt == "html":
                         pages.append(g.evening_of_settled(s.report, records[-1], s.path, opts.lang, s.findings))
@@ -125,9 +130,6 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                         not f.is_error and (f.code not in ("unfinished-robber", "unfinished-game") or not provisional)))
     for f in warnings:
         err(finding_line(f, opts.lang))
-    by_game: dict[str, list[dict[str, Any]]] = {}  # each game's settled sittings, in the order read
-    for r in records:
-        by_game.setdefault(game_of_doc(r).name, []).append(r)
     # Each spelling and the first record it is written in, in the order read: a variant is shown at
     # its own record, naming the record of the spelling seen first, so the treasurer knows which
     # file to mend.
@@ -139,39 +141,48 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
         for other in others:
             err(finding_line(Finding("name-variant", {"name": name, "variants": [other], "first": written_in[name]},
                                      path=written_in[other]), opts.lang))
-    places = places_of(records)
-    # The standings per game: a game won is not a robber. The default game's are shown (empty)
-    # when nothing was settled at all.
-    boards = {g.name: g.standings(by_game.get(g.name, []), places) for g in all_games()
-              if g.name in by_game or (g.name == DEFAULT and not by_game)}
-    several = len(boards) > 1  # a mixed season: standings per game, titled
-    # Who pays whom, per sitting and over the whole run: money is money, whichever game won it.
+    # Who pays whom in each sitting, in the sitting's own currency.
     for r in records:
-        r["transfers"] = transfers_json(settle_up({p: Decimal(v) for p, v in r["net"].items()}), places_of([r]))
-    season_net: dict[str, Decimal] = {}
-    for board in boards.values():
-        for p, v in board.items():
-            season_net[p] = season_net.get(p, Decimal(0)) + Decimal(v["net"])
-    transfers = transfers_json(settle_up(season_net), places)
+        r["transfers"] = transfers_json(settle_up({p: Decimal(v) for p, v in r["net"].items()}), places_of([r]),
+                                        r.get("currency", ""))
+    # Money by currency: each currency's standings (per game: a game won is not a robber) and its
+    # transfers apart. Nothing of one currency is ever added to another.
+    blocks = money_blocks(records)
+    if len(blocks) > 1:
+        err(tr("the records are staked in {count} currencies ({currencies}): each currency's money is "
+               "settled apart, never added to another's").format(
+            count=len(blocks), currencies=", ".join(currency_label(b.currency) for b in blocks)))
+    several = len({name for b in blocks for name in b.boards}) > 1  # a mixed season: standings per game, titled
+    by_currency = len(blocks) > 1
     counts = {"read": read, "settled": len(records), "left_out": len(left_out)}
-    currencies = {r.get("currency", "") for r in records}
-    currency = currencies.pop() if len(currencies) == 1 else ""
 
-    def season_tables() -> list[Table]:
-        """The standings: one table per game, titled with the game when there are several."""
-        return [game(name).standings_table(board, opts.lang, currency, game(name).title(opts.lang) if several else "")
-                for name, board in boards.items()]
+    def season_tables(b: MoneyBlock) -> list[Table]:
+        """A currency's standings: one table per game, titled with the game when there are
+        several, and with the currency when there are several."""
+        def title(name: str) -> str:
+            parts = ([game(name).title(opts.lang)] if several else []) + (
+                [currency_label(b.currency)] if by_currency else [])
+            return ", ".join(parts)
+        return [game(name).standings_table(board, opts.lang, b.currency, title(name)) for name, board in b.boards.items()]
 
+    def run_transfers(b: MoneyBlock) -> Table:
+        return transfers_table(b.transfers, opts.lang, b.currency,
+                               heading=currency_label(b.currency) if by_currency else "")
+
+    first = blocks[0]
     if opts.fmt == "json":
-        doc = {"transfers": transfers, "records": records, "players": boards.get(DEFAULT, {}),
+        doc = {"transfers": first.transfers, "records": records, "players": first.boards.get(DEFAULT, {}),
                "left_out": left_out, "counts": counts}
-        for name, board in boards.items():
+        for name, board in first.boards.items():
             if name != DEFAULT:  # format 1: another game's standings under its name
                 doc[name] = {"players": board}
+        doc["currencies"] = [block_json(b) for b in blocks]
         emit_json(doc)
     elif opts.fmt == "csv":
-        for name, board in boards.items():
-            emit_csv(game(name).settle_csv(by_game.get(name, []), board, transfers, per_record))
+        for name in dict.fromkeys(name for b in blocks for name in b.boards):
+            tables = [game(name).settle_csv(b.by_game.get(name, []), b.boards[name], b.transfers, per_record)
+                      for b in blocks if name in b.boards]
+            emit_csv(Table("", tables[0].headers, [row for tb in tables for row in tb.rows]))
     elif opts.fmt == "html":
         shown = pages if len(records) == 1 or per_record else [p for p in pages if p.settlement == ()]
         by_path = {r["path"]: r for r in records}
@@ -179,22 +190,77 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
         shown = [replace(p, settlement=(*p.settlement, transfers_table(by_path[p.path]["transfers"], opts.lang,
                                                                          by_path[p.path].get("currency", ""))))
                  if p.settlement and p.path in by_path else p for p in shown]
-        tables = [*season_tables(), transfers_table(transfers, opts.lang, currency)] if len(records) != 1 else []
+        tables = [tb for b in blocks for tb in (*season_tables(b), run_transfers(b))] if len(records) != 1 else []
         out(page(shown, opts.lang, standings=tables or None))
     else:
         tables = []
         if len(records) == 1 or per_record:
             for r in records:
-                tables.extend(game_of_doc(r).sitting_tables(r, opts.lang, places))
+                tables.extend(game_of_doc(r).sitting_tables(r, opts.lang, places_of(records)))
                 tables.append(transfers_table(r["transfers"], opts.lang, r.get("currency", ""), r["path"]))
         if len(records) != 1:
-            tables.extend(season_tables())
-            tables.append(transfers_table(transfers, opts.lang, currency))
+            for b in blocks:
+                tables.extend(season_tables(b))
+                tables.append(run_transfers(b))
         emit_tables(tables, opts)
     err(t("summary_settle", opts.lang, **counts))
     if force and code == EXIT_RULES:
         code = EXIT_OK
     sys.exit(code)
+
+
+@dataclass
+class MoneyBlock:
+    """One currency's part of a run: its sittings per game, standings per game, and transfers."""
+
+    currency: str
+    by_game: dict[str, list[dict[str, Any]]]
+    boards: dict[str, dict[str, dict[str, Any]]]
+    transfers: list[dict[str, str]]
+
+
+def money_blocks(records: Sequence[dict[str, Any]]) -> list[MoneyBlock]:
+    """The settled sittings split by currency (in the order first read), each currency's standings
+    per game and its transfers: amounts of one currency are never added to another's. With nothing
+    settled, one empty block of the default game."""
+    from ..common.money_views import places_of, transfers_json
+    from ..common.transfers import settle_up
+
+    split: dict[str, list[dict[str, Any]]] = {}
+    for r in records:
+        split.setdefault(r.get("currency", ""), []).append(r)
+    if not split:
+        return [MoneyBlock("", {}, {DEFAULT: game(DEFAULT).standings([], 2)}, [])]
+    blocks = []
+    for currency, sittings in split.items():
+        by_game: dict[str, list[dict[str, Any]]] = {}
+        for r in sittings:
+            by_game.setdefault(game_of_doc(r).name, []).append(r)
+        places = places_of(sittings)
+        boards = {g.name: g.standings(by_game[g.name], places) for g in all_games() if g.name in by_game}
+        net: dict[str, Decimal] = {}
+        for board in boards.values():
+            for p, v in board.items():
+                v["currency"] = currency
+                net[p] = net.get(p, Decimal(0)) + Decimal(v["net"])
+        blocks.append(MoneyBlock(currency, by_game, boards, transfers_json(settle_up(net), places, currency)))
+    return blocks
+
+
+def block_json(b: MoneyBlock) -> dict[str, Any]:
+    """A currency's part of `settle --format json`: as the top level (`players`, another game's
+    standings under its name, `transfers`), under its `currency`."""
+    doc: dict[str, Any] = {"currency": b.currency, "players": b.boards.get(DEFAULT, {})}
+    for name, board in b.boards.items():
+        if name != DEFAULT:
+            doc[name] = {"players": board}
+    doc["transfers"] = b.transfers
+    return doc
+
+
+def currency_label(currency: str) -> str:
+    """A currency for people: its unit, or words saying the records name none."""
+    return currency if currency else tr("no currency named")
 
 
 @dataclass
@@ -214,12 +280,15 @@ class UnreadableInput(click.ClickException):
 def _read_json_docs(inputs: Sequence[str], max_bytes: int, records: list[dict[str, Any]],
                     left_out: list[dict[str, Any]], warnings: list[Finding], lang: str) -> int:
     """Combine earlier outputs: a document given twice (same file or same bytes) is read once,
-    with a warning; two documents that share a record are refused (exit 2): it would count twice."""
+    with a warning; two documents that share a record (the same meaning, however its file was
+    written) are refused (exit 2): it would count twice; so are documents to merge whose records
+    carry no meaning digest."""
     from ..common.dedupe import ContentSeen, digest, duplicate, file_identity
 
     files: dict[tuple[int, int], str] = {}
     docs = ContentSeen()
-    held: dict[Any, str] = {}  # each record (by content hash, else path) -> the document holding it
+    held: dict[Any, str] = {}  # each record (by its meaning, else path) -> the document holding it
+    docs_read: list[tuple[str, dict[str, Any]]] = []
     read = 0
     for path in inputs:
         ident = file_identity(path)
@@ -234,12 +303,23 @@ def _read_json_docs(inputs: Sequence[str], max_bytes: int, records: list[dict[st
         if ident is not None:
             files[ident] = path
         doc = read_json_doc(path, data)
-        for rec in doc["records"]:
-            key = rec.get("digest") or ("path", rec["path"])
+        docs_read.append((path, doc))
+    # Documents are added only when every record is known by what it means: a record in two of
+    # them would be counted twice, and one without its meaning cannot be told apart.
+    merging = len(docs_read) > 1
+    for path, doc in docs_read:
+        for i, rec in enumerate(doc["records"], start=1):
+            if merging and not rec.get("meaning"):
+                raise UnreadableInput(tr("{path}: not a settle JSON output: record {number}: {reason}").format(
+                    path=path, number=i, reason=tr("it carries no `meaning` digest (an output of an older tetka), so "
+                                                   "it cannot be told apart from the other documents' records: "
+                                                   "settle its records again, or give this document alone")))
+            key = rec.get("meaning") or ("path", rec["path"])
             if key in held:
                 f = Finding("overlapping-input", {"record": rec["path"], "first": held[key]}, path=path)
                 raise UnreadableInput(finding_line(f, lang))
             held[key] = path
+    for path, doc in docs_read:
         records.extend(doc["records"])
         left_out.extend(doc.get("left_out", []))
         count = doc.get("counts", {}).get("read") if isinstance(doc.get("counts"), dict) else None
@@ -294,23 +374,48 @@ def shape_reason(e: BaseException) -> str:
     return tr("a value is not of the kind settle writes")
 
 
+def left_out_of(entry: Any) -> None:
+    """A record an earlier output left out, as settle writes it: its path, code and message as
+    text, its line and column whole numbers or null (ShapeError when not)."""
+    from ..common.money_views import ShapeError, whole_of
+
+    if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) for k in ("path", "code", "message")):
+        raise ShapeError("a `left_out` entry must have a path, a code and a message")
+    for k in ("line", "column"):
+        if entry.get(k) is not None:
+            whole_of(entry[k], f"`left_out` {k}")
+
+
 def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
     """An earlier `settle --format json` output, every record of it checked (its money exact, its
     names fit to show); a clear error (exit 2) when it is not one."""
     from ..common.messages import character_at
-    from ..common.money_views import ShapeError, money_of
+    from ..common.money_views import ShapeError, excerpt, money_of, whole_of
     from ..common.names import bad_character_at
     from ..games.registry import known
 
     try:
         doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        why = tr("not UTF-8 text") if isinstance(e, UnicodeDecodeError) else tr("not valid JSON")
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # ValueError: a number of 4,300 digits
+        why = (tr("not UTF-8 text") if isinstance(e, UnicodeDecodeError)
+               else tr("not valid JSON") if isinstance(e, (json.JSONDecodeError, RecursionError))
+               else tr("a number longer than any count or amount settle writes"))
         raise UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(path=path, reason=why)) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
         raise UnreadableInput(tr("{path}: not a settle JSON output: no `records` list").format(path=path))
     if not isinstance(doc.get("left_out", []), list):
         raise UnreadableInput(tr("{path}: not a settle JSON output: `left_out` is not a list").format(path=path))
+    try:
+        for entry in doc.get("left_out", []):
+            left_out_of(entry)
+        counts = doc.get("counts", {})
+        if not isinstance(counts, dict):
+            raise ShapeError("`counts` must be a mapping")
+        if "read" in counts:
+            whole_of(counts["read"], "`counts.read`")
+    except ShapeError as e:
+        raise UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(
+            path=path, reason=shape_reason(e))) from None
     for i, rec in enumerate(doc["records"], start=1):
         try:
             if isinstance(rec, dict) and "game" in rec and not known(rec["game"]):
@@ -324,9 +429,11 @@ def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
                 raise ShapeError("its players are not one list of distinct names holding every net")
             if not isinstance(rec.get("digest", ""), (str, type(None))):
                 raise ShapeError("`digest` must be text")
+            if not isinstance(rec.get("meaning", ""), (str, type(None))) or len(rec.get("meaning") or "") > 128:
+                raise ShapeError("`meaning` must be a digest's text")
             bad = next(((n, b) for n in players + tuple(nets) if (b := bad_character_at(str(n))) is not None), None)
             if bad is not None:
-                raise ShapeError("the player name {name!r} holds {character}", name=bad[0],
+                raise ShapeError("the player name {name} holds {character}", name=excerpt(bad[0]),
                                  character=character_at(*bad[1], lang=ui_lang()))
             if sum(nets.values(), Decimal(0)) != 0:
                 raise ShapeError("its nets do not sum to zero")

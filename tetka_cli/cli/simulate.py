@@ -8,7 +8,7 @@ import click
 
 from ..common.messages import LANGS
 from ..games.registry import DEFAULT, GAMES, game
-from .base import WriteFailed, err, not_an_output, out, reason, render_table
+from .base import WriteFailed, err, is_stdin, not_an_output, out, reason, render_table, stdin_refusal
 from .language import tr, ui_lang
 
 
@@ -51,6 +51,9 @@ def simulate(game_name: str, games: int | None, target: int | None, hands: int |
     from ..games.simulating import OptionRefused, SimulateRequest
 
     lang = lang or ui_lang()
+    if sittings > 1 and out_path in (None, "-"):  # records one after another are not one record
+        raise click.BadParameter(tr("several sittings are written one file each: give --out a folder"),
+                                 param_hint="--sittings")
     folder, out_path = _folder(out_path, sittings)
     request = SimulateRequest(
         sittings=sittings, seed=seed, players=players, bots=bots, generator=f"tetka simulate {__version__}",
@@ -79,7 +82,12 @@ def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: 
     """One sitting's record: to stdout, to `out_path`, or as the i-th file of `folder`, whole or not at all
     (atomically over a regular file; a FIFO or a device is written directly)."""
     from ..common.atomic import write_output
+    from ..common.yaml_input import MAX_BYTES
 
+    size = len(text.encode("utf-8"))
+    if size > MAX_BYTES:  # the readers would refuse it: never written
+        raise click.UsageError(tr("sitting {number} would be a record of {size} bytes, more than a record may "
+                                  "hold ({limit}): ask for fewer hands").format(number=i + 1, size=size, limit=MAX_BYTES))
     if out_path is None:
         try:
             sys.stdout.write(text)
@@ -92,6 +100,17 @@ def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: 
     except OSError as e:
         raise WriteFailed(tr("{path}: cannot write: {reason}").format(path=target, reason=reason(e))) from None
     written.append(target)
+
+
+def _holds_stdin(folder: str) -> bool:
+    """Whether a file simulate would write in `folder` (`sitting-NNNN.yaml`) is standard input's."""
+    import re
+
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    return any(re.fullmatch(r"sitting-\d{4,}\.yaml", n) and is_stdin(os.path.join(folder, n)) for n in names)
 
 
 def _folder(out_path: str | None, sittings: int) -> tuple[str | None, str | None]:
@@ -112,6 +131,10 @@ def _folder(out_path: str | None, sittings: int) -> tuple[str | None, str | None
                     out_path = None
             except NotAnOutput as e:
                 raise click.BadParameter(not_an_output(out_path, e), param_hint="--out") from None
+        if out_path is not None and folder is None and is_stdin(out_path):
+            raise click.BadParameter(stdin_refusal(out_path), param_hint="--out")
+        if folder is not None and _holds_stdin(folder):
+            raise click.BadParameter(stdin_refusal(folder), param_hint="--out")
         parent = folder or (os.path.dirname(os.path.abspath(out_path)) if out_path else None)
         if parent is not None and (not os.path.isdir(parent) or not os.access(parent, os.W_OK)):
             raise click.BadParameter(tr("cannot write in {folder!r}").format(folder=parent), param_hint="--out")

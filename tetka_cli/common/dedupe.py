@@ -1,11 +1,23 @@
-"""Each record counted once: the same file given twice (a folder and a file in it, a hard link)
-or the same content under another name is read once, and the second place is reported with a
-`duplicate-record` warning naming the first. Money must never be multiplied by a copy."""
+"""Each record counted once: the same file given twice (a folder and a file in it, a hard link),
+the same content under another name, or the same record written differently (re-saved with other
+line ends, a BOM, another indentation, a comment, its keys in another order) is read once, and the
+second place is reported with a `duplicate-record` warning naming the first. Money must never be
+multiplied by a copy.
+
+A record's meaning is what it says, not how it is written: its game, players, rules, stake and
+currency, what it notes of the evening, and every part and hand with its cards and marks, each
+value in one canonical form (`canonical`), places in the file left out. Its digest (`Meaning`)
+is taken part by part and hand by hand, so a record read a hand at a time (the lean reading)
+gets the same digest as one read whole."""
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import hashlib
 import os
-from typing import Any, Iterable
+import struct
+from decimal import Decimal
+from typing import Any, Iterable, Mapping
 
 from .findings import Finding
 from .i18n import gettext
@@ -14,6 +26,51 @@ from .i18n import gettext
 def digest(data: bytes) -> str:
     """The content hash of a record's bytes (what two copies share, whatever their names)."""
     return hashlib.sha256(data).hexdigest()
+
+
+def canonical(value: Any, skip: Iterable[str] = ()) -> Any:
+    """`value` in one canonical form of plain data: a dataclass as the mapping of its fields, less
+    the places in the file (`*loc`, `*locs`, a YAML `mark`), its findings, its path and `skip`; a
+    mapping with its keys in sorted order (the order a record writes them in means nothing); a
+    sequence as a list; a Decimal as its exact text; a card, a date or anything else as its text."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Decimal):
+        return f"{value:f}"  # exact, never in exponent notation (NaN and infinities as str() writes them)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        left_out = set(skip)
+        return {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.name in left_out or f.name in _NOT_MEANING or f.name.endswith(("loc", "locs")))}
+    if isinstance(value, Mapping):
+        items = sorted(((canonical(k), canonical(v)) for k, v in value.items()), key=lambda kv: repr(kv[0]))
+        return {"": [list(kv) for kv in items]}
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return {"set": sorted((canonical(v) for v in value), key=repr)}
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    return str(value)
+
+
+_NOT_MEANING = frozenset({"findings", "path", "mark"})
+
+
+class Meaning:
+    """The digest of a record's meaning, taken one piece at a time (the record's head, each part's
+    head, each hand) in the order the record holds them."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256(b"tetka meaning 1\n")
+
+    def add(self, kind: str, data: Any) -> None:
+        """One piece: `kind` ("record", "part", "hand") and its canonical data."""
+        text = repr((kind, data)).encode("utf-8", "surrogatepass")
+        self._hash.update(struct.pack(">Q", len(text)))  # its length first: pieces cannot run together
+        self._hash.update(text)
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()
 
 
 def file_identity(path: str) -> tuple[int, int] | None:
@@ -28,7 +85,8 @@ def file_identity(path: str) -> tuple[int, int] | None:
 
 
 def duplicate(path: str, first: str, how: str) -> Finding:
-    """`how`: "file" (the same file) or "content" (the same bytes under another name)."""
+    """`how`: "file" (the same file), "content" (the same bytes under another name), "meaning"
+    (the same record written differently) or "document" (a --from-json document)."""
     return Finding("duplicate-record", {"first": first, "how": how}, path=path)
 
 
@@ -72,6 +130,9 @@ def finding_message(f: Finding, lang: str) -> str:
             return gettext(lang, "the same file as {first}: counted once").format(first=a["first"])
         if a["how"] == "document":
             return gettext(lang, "the same document as {first}: read once").format(first=a["first"])
+        if a["how"] == "meaning":
+            return gettext(lang, "the same record as {first}, written differently (the same players, rules, "
+                                 "money and hands): counted once").format(first=a["first"])
         return gettext(lang, "the same record as {first} (same content): counted once").format(first=a["first"])
     if f.code == "overlapping-input":
         return gettext(lang, "record {record} is in {first} too: a settlement would count it twice; "

@@ -23,19 +23,70 @@ class ShapeError(TypeError, ValueError):
         super().__init__(msgid.format(**kw))
 
     def text(self, lang: str) -> str:
-        return gettext(lang, self.msgid).format(**self.kw)
+        kw = {k: gettext(lang, v) if k == "what" else v for k, v in self.kw.items()}  # `what` is a msgid too
+        return gettext(lang, self.msgid).format(**kw)
+
+
+EXCERPT = 32  # characters of an offending value a refusal quotes, at most
+
+
+def excerpt(v: Any) -> str:
+    """An offending value as a refusal quotes it: its repr, cut to a short excerpt (a 100,000-digit
+    amount is quoted by its first digits, never whole)."""
+    if isinstance(v, str) and len(v) > EXCERPT:
+        return repr(v[:EXCERPT]) + f"… ({len(v)})"
+    if isinstance(v, (dict, list)):
+        return type(v).__name__
+    text = repr(v)
+    return text if len(text) <= EXCERPT + 2 else text[:EXCERPT] + "…"
 
 
 def money_of(v: Any) -> Decimal:
-    """An amount written by `settle`: a finite decimal string, never a float."""
+    """An amount written by `settle`: a finite decimal string of a sane size, never a float."""
     if not isinstance(v, str):
-        raise ShapeError("money must be a decimal string, not {value!r}", value=v)
-    d = Decimal(v)
+        raise ShapeError("money must be a decimal string, not {value}", value=excerpt(v))
+    if len(v) > 80:
+        raise ShapeError("{value} is not an amount settle writes", value=excerpt(v))
+    try:
+        d = Decimal(v)
+    except ArithmeticError:
+        raise ShapeError("{value} is not an amount", value=excerpt(v)) from None
     if not d.is_finite():
-        raise ShapeError("{value!r} is not an amount", value=v)
+        raise ShapeError("{value} is not an amount", value=excerpt(v))
     if d.adjusted() > 30 or d.as_tuple().exponent < -40:  # type: ignore[operator]
-        raise ShapeError("{value!r} is not an amount settle writes", value=v)
+        raise ShapeError("{value} is not an amount settle writes", value=excerpt(v))
     return d
+
+
+MAX_COUNT = 10**9  # no sitting holds more marks, points, robbers or games than this
+
+
+def whole_of(v: Any, what: str, low: int = 0) -> int:
+    """A whole number settle writes (marks, points, a robber's number): an int, not a bool or a
+    float, from `low` to MAX_COUNT."""
+    if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= MAX_COUNT:
+        raise ShapeError("{what} must be a whole number from {low} to {high}, not {value}", what=what, low=low,
+                         high=MAX_COUNT, value=excerpt(v))
+    return v
+
+
+def stake_of(v: Any) -> Decimal:
+    """A sitting's stake as settle writes it: the text of a stake `--stake` would take."""
+    from .money import StakeError, parse_stake
+
+    if not isinstance(v, str):
+        raise ShapeError("`stake` must be text, not {value}", value=excerpt(v))
+    try:
+        return parse_stake(v[:100]) if len(v) <= 100 else parse_stake("x")
+    except StakeError:
+        raise ShapeError("{value} is not a stake settle writes", value=excerpt(v)) from None
+
+
+def name_in(v: Any, players: Any, what: str) -> str:
+    """A name that must be one of the sitting's players."""
+    if not isinstance(v, str) or v not in players:
+        raise ShapeError("{what} names {value}, who is not a player of the sitting", what=what, value=excerpt(v))
+    return v
 
 
 def places_of(records: Iterable[Mapping[str, Any]]) -> int:
@@ -59,15 +110,21 @@ def amount_cell(amount: str, currency: str = "", lang: str = "en") -> str:
 
 
 # -- who pays whom --------------------------------------------------------------------------------
-def transfers_json(transfers: Iterable[Transfer], places: int) -> list[dict[str, str]]:
-    return [{"from": x.payer, "to": x.payee, "amount": format_money(x.amount, places)} for x in transfers]
+def transfers_json(transfers: Iterable[Transfer], places: int, currency: str = "") -> list[dict[str, str]]:
+    """Transfers in settle's JSON, each with its amount's currency."""
+    return [{"from": x.payer, "to": x.payee, "amount": format_money(x.amount, places), "currency": currency}
+            for x in transfers]
 
 
-def transfers_table(transfers: Sequence[Mapping[str, str]], lang: str, currency: str = "", path: str = "") -> Table:
-    """The transfers that settle every net: for the whole run, or for one sitting (`path`)."""
+def transfers_table(transfers: Sequence[Mapping[str, str]], lang: str, currency: str = "", path: str = "",
+                    heading: str = "") -> Table:
+    """The transfers that settle every net: for the whole run, or for one sitting (`path`);
+    `heading` (the currency, when a run has several) is added to the title."""
     title = gettext(lang, "Who pays whom")
     if path:
         title = f"{path}: {title[:1].lower()}{title[1:]}"
+    if heading:
+        title = f"{title} ({heading})"
     if not transfers:
         return Table(title, [], [], [gettext(lang, "nothing to pay: every net is zero")])
     rows = [[x["from"], x["to"], amount_cell(x["amount"], currency, lang)] for x in transfers]

@@ -271,3 +271,41 @@ class Game(ABC):
         `findings` (each at the step of its card: "at", "seat", "severity", "code", "text",
         "line"), `losses` (step -> "loss", "text", with `analyse`) and `end` (the hand's result and
         why: "title", "result", "lines" as [seat, text]). Step k is the table after the k-th card."""
+
+    # -- meaning: a record is the same record whatever its bytes (issue 22) ------------------------
+    def meaning(self, record: Any) -> Any:
+        """The record's head in canonical form (`common.dedupe.canonical`): its game, players,
+        rules, stake, currency and notes, without its parts."""
+        from ..common.dedupe import canonical
+
+        return canonical(record, skip=(self.part,))
+
+    def part_meaning(self, part: Any) -> Any:
+        """A part (robber, game) in canonical form, without its hands."""
+        from ..common.dedupe import canonical
+
+        return canonical(part, skip=("hands",))
+
+    def hand_meaning(self, hand: Any) -> Any:
+        """A hand in canonical form: every card and mark it holds, not how they are written."""
+        from ..common.dedupe import canonical
+
+        return canonical(hand)
+
+    def meaning_digest(self, report: Any) -> str:
+        """The digest of what a judged record means (`common.dedupe.Meaning`): the same for every
+        copy of it, whatever its bytes. A report read the lean way carries the digest taken as
+        its hands went by (`report.meaning`)."""
+        ready = getattr(report, "meaning", None)
+        if ready:
+            return ready
+        from ..common.dedupe import Meaning
+
+        m = Meaning()
+        record = report.record
+        m.add("record", self.meaning(record))
+        for part in getattr(record, self.part):
+            m.add("part", self.part_meaning(part))
+            for hand in part.hands:
+                m.add("hand", self.hand_meaning(hand))
+        return m.hexdigest()

@@ -22,6 +22,7 @@ class Settled:
     findings: tuple[Finding, ...]  # every finding (warnings too), in file order
     unreadable: bool = False
     digest: str | None = None  # the content hash of the record's bytes: a copy is counted once
+    meaning: str | None = None  # the digest of the record's meaning: a copy written differently too
     report: Any | None = None  # the game's report, when the job keeps it (for a page of the evening)
     game: str = registry.DEFAULT  # the record's game
 
@@ -48,14 +49,16 @@ class SettleJob:
         d = digest(data)
         kept = rep if self.keep_report else None
         g = registry.game_of(rep)
+        # What a record that could not be read whole means is not known: only its bytes count.
+        meaning = None if any(f.is_error for f in rep.record.findings) else g.meaning_digest(rep)
         # A renonce is a fault of play, not of the record: penalised, the marks are right and the
         # sitting settles like any other (docs/tetka-rules.md, Renonce).
         if not self.force and any(f.is_error and f.code != "renonce" for f in rep.findings):
-            return Settled(path, None, rep.findings, report=kept, digest=d, game=g.name)
+            return Settled(path, None, rep.findings, report=kept, digest=d, meaning=meaning, game=g.name)
         if not getattr(rep, g.part):
-            return Settled(path, None, rep.findings, report=kept, digest=d, game=g.name)
+            return Settled(path, None, rep.findings, report=kept, digest=d, meaning=meaning, game=g.name)
         return Settled(path, g.money(rep, self.stake, provisional=self.provisional), rep.findings, report=kept,
-                       digest=d, game=g.name)
+                       digest=d, meaning=meaning, game=g.name)
 
     def crashed(self, path: str) -> Settled:
         """What stands for a record whose checking process died: reported, never settled."""

@@ -78,3 +78,34 @@ def rate(request: SimulateRequest, name: str) -> float:
     if math.isnan(v) or not 0.0 <= v <= 1.0:
         raise OptionRefused(name, "{value} is not a chance from 0 to 1", value=v)
     return v
+
+
+# What a simulated sitting may come to: a record every reader takes with its default limits. A
+# hand in the layout tetka writes takes 500 bytes or more, so more hands than this cannot fit in
+# the bytes a record may have (`yaml_input.MAX_BYTES`); what the options ask is refused before a
+# card is dealt when it may need more, and a record that still comes out too long is not written.
+def max_hands() -> int:
+    from ..common.yaml_input import MAX_BYTES
+
+    return MAX_BYTES // 512
+
+
+def refuse_long(option: str, value: int, hands: int) -> None:
+    """Refuse `option` (set to `value`) when the sitting may need `hands` hands, more than fit."""
+    if hands > max_hands():
+        raise OptionRefused(option, "{value} may need {hands} hands, more than a record may hold ({most})",
+                            value=value, hands=hands, most=max_hands())
+
+
+def max_parts() -> int:
+    """The most parts (robbers, games) a record of the default byte limit may hold."""
+    from ..common.yaml_input import MAX_BYTES
+    from .reading import limits
+
+    return limits(MAX_BYTES).parts
+
+
+def refuse_many(option: str, value: int, most: int) -> None:
+    """Refuse `option` when it asks for more parts (robbers, games) than a record may hold."""
+    if value > most:
+        raise OptionRefused(option, "{value} is more than a record may hold ({most})", value=value, most=most)

@@ -71,6 +71,15 @@ class TerzGame(Game):
                                 value=target, most=MAX_WHOLE)
         rules = TerzRules(target=target)
         games = request.get("games", 1)
+        from ..simulating import max_parts, refuse_long, refuse_many
+        from .simulate import MAX_HANDS_PER_GAME
+
+        refuse_many("games", games, max_parts())
+        # A hand hands out 150 points or more, 75 to the one ahead at least; the bots stop a game
+        # that goes on past MAX_HANDS_PER_GAME hands.
+        per_game = min(MAX_HANDS_PER_GAME, -(-target // 75) + 1)
+        refuse_long("target" if per_game == MAX_HANDS_PER_GAME else "games", target if per_game ==
+                    MAX_HANDS_PER_GAME else games, games * per_game)
         done: list[Any] = []
         meta = {"generator": request.generator, "seed": str(request.seed), "bots": ",".join(seats)}
 

@@ -292,27 +292,68 @@ def sitting_json(m: SittingMoney) -> dict[str, Any]:
         "games": [{"number": g.number, "finished": g.finished, "provisional": g.provisional,
                    "totals": dict(g.totals), "winner": g.winner,
                    "net": {p: format_money(v, places) for p, v in g.net.items()},
-                   "payments": ([{"from": g.payer, "to": g.winner, "amount": format_money(g.amount, places)}]
-                                if g.payer else [])} for g in m.games],
+                   "payments": ([{"from": g.payer, "to": g.winner, "amount": format_money(g.amount, places),
+                                  "currency": m.currency}] if g.payer else []),
+                   "currency": m.currency} for g in m.games],
         "net": {p: format_money(v, places) for p, v in m.net.items()},
     }
 
 
 def check_sitting_json(doc: Mapping[str, Any]) -> None:
-    """Raise when an earlier `settle --format json` record of a Terz sitting is malformed."""
-    for g in doc["games"]:
-        {str(p): int(v) for p, v in g["totals"].items()}
-        for v in g["net"].values():
-            if not isinstance(v, str) or not Decimal(v).is_finite():
-                raise ShapeError("{value!r} is not an amount", value=v)
-    for v in doc["net"].values():
-        if not isinstance(v, str) or not Decimal(v).is_finite():
-            raise ShapeError("{value!r} is not an amount", value=v)
+    """Raise (ShapeError saying what is wrong) when an earlier `settle --format json` record of a
+    Terz sitting is not one settle writes: every name of a game's totals, winner, net and payment
+    one of the sitting's players, every number whole and of a sane size, every amount exact, each
+    game's net summing to zero and the games' nets to the sitting's."""
     from ...common.money import EXACT
+    from ...common.money_views import money_of, name_in, stake_of, whole_of
 
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise ShapeError(what)
+
+    need(isinstance(doc, dict), "a record must be a mapping")
+    need(isinstance(doc["games"], list), "`games` must be a list")
+    for g in doc["games"]:  # the kind of every value first, then how they agree
+        need(isinstance(g, dict) and isinstance(g.get("totals"), dict) and isinstance(g.get("net"), dict),
+             "a game must have a number, totals, net and payments")
+        for v in g["totals"].values():
+            whole_of(int(v) if isinstance(v, str) and len(v) < 12 else v, "a game's total")
+        for v in g["net"].values():
+            money_of(v)
+    need(isinstance(doc["net"], dict), "`net` must be a mapping")
     with localcontext(EXACT):
-        if sum((Decimal(v) for v in doc["net"].values()), Decimal(0)) != 0:
+        nets = {p: money_of(v) for p, v in doc["net"].items()}
+        if sum(nets.values(), Decimal(0)) != 0:
             raise ShapeError("its nets do not sum to zero")
+    need(isinstance(doc.get("path"), str), "`path` must be text")
+    need(isinstance(doc.get("currency", ""), str), "`stake` and `currency` must be text")
+    stake_of(doc["stake"])
+    players = doc.get("players") or list(doc["net"])
+    need(isinstance(players, list) and all(isinstance(p, str) for p in players), "`players` must be a list of names")
+    with localcontext(EXACT):
+        total = {p: Decimal(0) for p in players}
+        for g in doc["games"]:
+            need(isinstance(g.get("provisional"), bool) and isinstance(g.get("finished", True), bool)
+                 and isinstance(g.get("payments", []), list), "a game must have a number, totals, net and payments")
+            whole_of(g.get("number"), "a game's `number`", 1)
+            for p in g["totals"]:
+                name_in(p, players, "a game's `totals`")
+            if g.get("winner") is not None:
+                name_in(g["winner"], players, "a game's `winner`")
+            if set(g["net"]) != set(g["totals"]):
+                raise ShapeError("a game's net and its totals name different players")
+            net = {name_in(p, players, "a game's `net`"): money_of(v) for p, v in g["net"].items()}
+            if sum(net.values(), Decimal(0)) != 0:
+                raise ShapeError("its nets do not sum to zero")
+            for p, v in net.items():
+                total[p] += v
+            for pay in g["payments"]:
+                need(isinstance(pay, dict), "a payment must have from, to, marks, amount")
+                name_in(pay.get("from"), players, "a payment")
+                name_in(pay.get("to"), players, "a payment")
+                money_of(pay.get("amount"))
+        if doc["games"] and {p: v for p, v in total.items() if p in nets} != nets:
+            raise ShapeError("its net is not the sum of its games' nets")
 
 
 def standings(docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[str, Any]]:
@@ -354,8 +395,9 @@ def sitting_tables(doc: Mapping[str, Any], lang: str, places: int) -> list[Table
 def settle_csv(docs: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
                transfers: Sequence[Mapping[str, str]], per_record: bool) -> Table:
     """The Terz standings for a spreadsheet, a row per player."""
-    return Table("", ["game", "player", "sittings", "games", "won", "points", "net"],
-                 [["terz", p, v["sittings"], v["games"], v["won"], v["points"], v["net"]] for p, v in players.items()])
+    return Table("", ["game", "player", "sittings", "games", "won", "points", "net", "currency"],
+                 [["terz", p, v["sittings"], v["games"], v["won"], v["points"], v["net"], v.get("currency", "")]
+                  for p, v in players.items()])
 
 
 def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "", title: str = "") -> Table:

@@ -62,6 +62,7 @@ class RecordReport(Verdict):
     record: Record
     robbers: tuple[RobberReport, ...]
     findings: tuple[Finding, ...]
+    meaning: str | None = None  # the digest of the record's meaning, when taken as it was read lean
 
 
 

@@ -51,6 +51,8 @@ class TetkaGame(Game):
     def check_lean(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
         """A record in the layout tetka writes, read from its bytes hand by hand and judged as it is
         read (`quick_reader`); None for any other layout, or when a hand has anything to report."""
+        from dataclasses import replace
+
         from ...common.findings import FindingError
         from .quick_reader import NotQuick, QuickRead
         from .referee import HandToReport, referee_lean
@@ -59,9 +61,17 @@ class TetkaGame(Game):
             return None
         try:
             quick = QuickRead(path, data, load)
-            report = referee_lean(quick.record, quick.hands)
+            meaning = self._meaning_taker(quick.record)
+
+            def hands_of(robber: Any) -> Any:  # each hand adds to the record's meaning as it goes by
+                meaning.add("part", self.part_meaning(robber))
+                for hand in quick.hands(robber):
+                    meaning.add("hand", self.hand_meaning(hand))
+                    yield hand
+            report = referee_lean(quick.record, hands_of)
         except (NotQuick, HandToReport, FindingError):
             return None
+        report = replace(report, meaning=meaning.hexdigest())
         # Totals that differ may be a seating read the wrong way round: the full referee tries it.
         return None if any(f.code == "totals-differ" for f in report.findings) else report
 
@@ -134,6 +144,17 @@ class TetkaGame(Game):
             raise OptionRefused("robber_target", "{value} is outside the record's bounds (1 to {most})",
                                 value=target, most=MAX_WHOLE)
         rules = HouseRules(robber_target=target)
+        from ..simulating import max_parts, refuse_long, refuse_many
+
+        if hands is not None:
+            refuse_long("hands", hands, hands)
+        else:
+            refuse_many("robbers", robbers, max_parts())
+            # A hand hands out its marks to four players: the highest total grows by a quarter of
+            # them at least, so a robber ends within target * 4 / marks per hand hands.
+            per_robber = -(-target * 4 // rules.marks_per_hand)
+            refuse_long("robber_target" if per_robber > 1000 else "robbers", target if per_robber > 1000 else robbers,
+                        robbers * per_robber)
         tallies: list[tuple[int, dict[str, float]]] = []
         meta = {"generator": request.generator, "seed": str(request.seed), "bots": ",".join(seats)}
 
@@ -193,3 +214,38 @@ class TetkaGame(Game):
             grades = {(g.robber, g.hand): g.analysis.plays
                       for g in self.analyse(report, from_trick=from_trick, player=None)}
         return {**replay_page(report, lang, robber=part, hand=hand, grades=grades), "game": self.title(lang)}
+
+    # -- meaning: a record is the same record whatever its bytes (issue 22) ------------------------
+    def _meaning_taker(self, record: Any) -> Any:
+        from ...common.dedupe import Meaning
+
+        m = Meaning()
+        m.add("record", self.meaning(record))
+        return m
+
+    def hand_meaning(self, hand: Any) -> Any:
+        """A hand in canonical form: its number, dealer, photograph, deal, tricks and marks, each
+        card as its index in the deck. A mapping (a deal, the marks, a trick written player: card)
+        is read in its keys' sorted order, since the order a record writes them in means nothing.
+        Written out field by field: the lean reading takes it for every hand."""
+        from operator import attrgetter
+
+        index = attrgetter("index")
+
+        def cards(cs: Any) -> tuple[int, ...]:
+            return tuple(map(index, cs))
+
+        tricks: Any = None
+        if hand.tricks is not None:
+            tricks = []
+            players = hand.trick_players
+            for i, cs in enumerate(hand.tricks):
+                who = players[i] if i < len(players) else None
+                if who is not None and len(who) == len(cs):
+                    tricks.append(tuple(sorted(zip(who, cards(cs)))))
+                else:
+                    tricks.append((cards(cs), who))
+            tricks = tuple(tricks)
+        return (hand.number, hand.dealer, None if hand.photograph is None else hand.photograph.index,
+                None if hand.deal is None else tuple(sorted((p, cards(cs)) for p, cs in hand.deal.items())),
+                tricks, None if hand.marks is None else tuple(sorted(hand.marks.items())), hand.broken)

@@ -13,7 +13,8 @@ from ...common.messages import mark_reason, t
 from ...common.money import EXACT, format_money, money_places
 from ...common.output_table import Table
 from ...common.season import SittingSummary, Standing
-from ...common.money_views import ShapeError, amount_cell, money_cell, money_of, places_of
+from ...common.money_views import (ShapeError, amount_cell, money_cell, money_of, name_in, places_of, stake_of,
+                                   whole_of)
 from ..hand_choice import chosen_hands
 from .referee import HandReport, RecordReport, RobberReport
 from .settlement import SittingMoney
@@ -253,7 +254,9 @@ def sitting_json(m: SittingMoney) -> dict[str, Any]:
             "totals": dict(r.settlement.totals),
             "net": {p: format_money(v, places) for p, v in r.settlement.net.items()},
             "payments": [{"from": pay.payer, "to": pay.payee, "marks": pay.marks,
-                          "amount": format_money(pay.amount, places)} for pay in r.settlement.payments],
+                          "amount": format_money(pay.amount, places), "currency": m.currency}
+                         for pay in r.settlement.payments],
+            "currency": m.currency,
         } for r in m.robbers],
         "net": {p: format_money(v, places) for p, v in m.net.items()},
     }
@@ -270,7 +273,9 @@ def summary_from_json(doc: Mapping[str, Any]) -> SittingSummary:
 
 def check_sitting_json(doc: Any) -> SittingSummary:
     """One record of an earlier `settle --format json`, checked to the shape every view reads
-    (TypeError/ValueError/KeyError saying what is wrong), and its summary."""
+    (ShapeError saying what is wrong): every name of a robber's totals, net and payments one of
+    the sitting's players, every number whole and of a sane size, every amount exact; and its
+    summary."""
     def need(ok: bool, what: str) -> None:
         if not ok:
             raise ShapeError(what)
@@ -278,25 +283,39 @@ def check_sitting_json(doc: Any) -> SittingSummary:
     def text(v: Any) -> bool:
         return isinstance(v, str)
 
-    def whole(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool)
-
     need(isinstance(doc, dict), "a record must be a mapping")
     need(text(doc.get("path")), "`path` must be text")
     need(text(doc.get("currency", "")) and text(doc.get("stake", "")), "`stake` and `currency` must be text")
+    if "stake" in doc:
+        stake_of(doc["stake"])
     need(isinstance(doc.get("players", []), list) and all(text(p) for p in doc.get("players", [])),
          "`players` must be a list of names")
     need(isinstance(doc.get("robbers"), list), "`robbers` must be a list")
+    need(isinstance(doc.get("net"), dict), "`net` must be a mapping")
+    players = tuple(doc.get("players") or doc["net"])
     for r in doc["robbers"]:
-        need(isinstance(r, dict) and whole(r.get("number")) and isinstance(r.get("provisional", False), bool)
+        need(isinstance(r, dict) and isinstance(r.get("provisional"), bool)
+             and isinstance(r.get("finished", True), bool)
              and isinstance(r.get("totals"), dict) and isinstance(r.get("net"), dict)
              and isinstance(r.get("payments", []), list), "a robber must have a number, totals, net and payments")
-        need(all(whole(v) for v in r["totals"].values()), "robber totals must be whole numbers")
+        whole_of(r.get("number"), "a robber's `number`", 1)
+        need(all(isinstance(v, int) and not isinstance(v, bool) for v in r["totals"].values()),
+             "robber totals must be whole numbers")
+        for p, v in r["totals"].items():
+            name_in(p, players, "a robber's `totals`")
+            whole_of(v, "a robber's total")
+        for p in r["net"]:
+            name_in(p, players, "a robber's `net`")
+        if set(r["net"]) != set(r["totals"]):
+            raise ShapeError("a robber's net and its totals name different players")
         for pay in r.get("payments", []):
             need(isinstance(pay, dict) and text(pay.get("from")) and text(pay.get("to"))
-                 and whole(pay.get("marks")) and text(pay.get("amount")), "a payment must have from, to, marks, amount")
+                 and isinstance(pay.get("marks"), int) and text(pay.get("amount")),
+                 "a payment must have from, to, marks, amount")
+            name_in(pay["from"], players, "a payment")
+            name_in(pay["to"], players, "a payment")
+            whole_of(pay["marks"], "a payment's `marks`")
             money_of(pay["amount"])
-    need(isinstance(doc.get("net"), dict), "`net` must be a mapping")
     summary = summary_from_json(doc)
     if set(summary.players) != set(summary.net):
         raise ShapeError("its players and the players of its net differ")
@@ -358,17 +377,19 @@ def settle_csv(records: Sequence[Mapping[str, Any]], players: Mapping[str, Mappi
     transfers (the whole run's, with an empty path; each sitting's too with --per-record)."""
     rows: list[list[Any]] = []
     for p, v in players.items():
-        rows.append(["standing", "", "", p, "", v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"]])
+        rows.append(["standing", "", "", p, "", v["sittings"], v["robbers"], v["lowest"], v["marks"], v["net"],
+                     v.get("currency", "")])
     for r in records:
+        cur = r.get("currency", "")
         for rob in r["robbers"]:
             for pay in rob["payments"]:
                 rows.append(["payment", r["path"], rob["number"], pay["from"], pay["to"], "", "", "", pay["marks"],
-                             pay["amount"]])
+                             pay["amount"], cur])
         if per_record:
             for x in r.get("transfers", ()):
-                rows.append(["transfer", r["path"], "", x["from"], x["to"], "", "", "", "", x["amount"]])
+                rows.append(["transfer", r["path"], "", x["from"], x["to"], "", "", "", "", x["amount"], cur])
     for x in transfers:
-        rows.append(["transfer", "", "", x["from"], x["to"], "", "", "", "", x["amount"]])
+        rows.append(["transfer", "", "", x["from"], x["to"], "", "", "", "", x["amount"], x.get("currency", "")])
     return Table("", ["section", "path", "robber", "player", "to", "sittings", "robbers", "lowest", "marks",
-                      "amount"], rows)
+                      "amount", "currency"], rows)
 

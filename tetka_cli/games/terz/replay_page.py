@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..hand_choice import chosen_hands
 from ..replay_findings import place_findings
 from ...common.i18n import gettext
 from ...common.locale_format import card_text
@@ -21,14 +22,7 @@ DECK_SIZE, HAND_SIZE = 32, 9
 
 
 def replay_page(rep: RecordReport, lang: str, *, game: int | None = None, hand: int | None = None) -> dict[str, Any]:
-    hands = []
-    for g in rep.games:
-        if game is not None and g.number != game:
-            continue
-        for h in g.hands:
-            if hand is not None and h.number != hand:
-                continue
-            hands.append(hand_page(rep, g, h, lang))
+    hands = [hand_page(rep, g, h, lang) for g, h in chosen_hands(rep.games, game, hand)]
     return {"path": rep.path, "hands": hands, "card_order": [card_text(c, lang) for c in sorted(DECK, key=sort_key)]}
 
 

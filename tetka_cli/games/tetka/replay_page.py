@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..hand_choice import chosen_hands
 from ..replay_findings import place_findings
 from ...common.cards import DECK
 from ...common.i18n import gettext as _
@@ -22,14 +23,8 @@ POSITIONS = ("S", "W", "N", "E")
 def replay_page(rep: RecordReport, lang: str, *, robber: int | None = None, hand: int | None = None,
                 grades: Mapping[tuple[int, int], Any] | None = None) -> dict[str, Any]:
     """The chosen hands of a record; `grades` (replay --analyse): (robber, hand) -> its graded plays."""
-    hands = []
-    for r in rep.robbers:
-        if robber is not None and r.number != robber:
-            continue
-        for h in r.hands:
-            if hand is not None and h.number != hand:
-                continue
-            hands.append(hand_page(rep, r, h, lang, (grades or {}).get((r.number, h.number), ())))
+    hands = [hand_page(rep, r, h, lang, (grades or {}).get((r.number, h.number), ()))
+             for r, h in chosen_hands(rep.robbers, robber, hand)]
     return {"path": rep.path, "hands": hands, "card_order": [card_text(c, lang) for c in _sorted(DECK)]}
 
 

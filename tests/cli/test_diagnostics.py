@@ -118,3 +118,15 @@ def test_a_key_far_from_any_is_only_unknown(tmp_path):
     path.write_text(TYPO.replace("photgraph", "фото"), encoding="utf-8")
     en = run("validate", str(path), "--lang", "en").stdout
     assert "did you mean" not in en and "`photograph` is required and missing" in en
+
+
+def test_an_unfinished_robber_settled_to_zero_says_how_to_settle_it(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text(RECORD.format(card="2♥"), encoding="utf-8")
+    en = run("settle", str(path), "--lang", "en")
+    assert ("unfinished robbers and games are not settled, so they count 0 here; `tetka settle --provisional` "
+            "settles them as they stand, marked provisional") in en.stderr.splitlines()
+    ru = run("settle", str(path), "--lang", "ru")
+    assert ("неоконченные робберы и партии не рассчитываются, поэтому здесь они дают 0; `tetka settle "
+            "--provisional` рассчитает их по текущему счёту с пометкой «предварительно»") in ru.stderr.splitlines()
+    assert "--provisional" not in run("settle", "--provisional", str(path), "--lang", "en").stderr

@@ -130,6 +130,10 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                         not f.is_error and (f.code not in ("unfinished-robber", "unfinished-game") or not provisional)))
     for f in warnings:
         err(finding_line(f, opts.lang))
+    if not provisional and any(f.code in ("unfinished-robber", "unfinished-game") for f in warnings):
+        # An unfinished part settles nothing: its players' nets read 0. Say how to settle it.
+        err(tr("unfinished robbers and games are not settled, so they count 0 here; "
+               "`tetka settle --provisional` settles them as they stand, marked provisional"))
     # Each spelling and the first record it is written in, in the order read: a variant is shown at
     # its own record, naming the record of the spelling seen first, so the treasurer knows which
     # file to mend.

@@ -116,7 +116,7 @@ def in_lang(card: str, lang: str) -> str:
 def test_pressing_right_until_the_renonce_shows_its_message_beside_the_card_that_broke_the_rule(
         tmp_path, browse, lang):
     page = browse(page_file(tmp_path, BAD, "--lang", lang))
-    heading = "Robber 1, hand 2" if lang == "en" else "Роббер 1, сдача 2"
+    heading = "Robber 1, hand 2" if lang == "en" else "Роббер 1, кон 2"
     choose(page, heading)
     renonce = next(f for f in json_of("validate", BAD, "--lang", lang)["records"][0]["findings"]
                    if f["code"] == "renonce")

@@ -177,7 +177,7 @@ def test_text_csv_and_html_in_both_languages(club):
     en = run("stats", str(club))
     assert "Marks/hand" in en.stdout and "Points/hand" in en.stdout and "Net руб." in en.stdout
     ru = run("stats", "--lang", "ru", str(club))
-    assert "Марок/сдачу" in ru.stdout and "Очков/сдачу" in ru.stdout and "Итог, руб." in ru.stdout
+    assert "Марок за кон" in ru.stdout and "Очков за кон" in ru.stdout and "Итог, руб." in ru.stdout
     assert "1,00" in ru.stdout and "105,00" in ru.stdout and "Marks" not in ru.stdout
     csv = run("stats", "--format", "csv", str(club)).stdout.splitlines()
     assert csv[0].startswith("game,season,player,by,sittings,hands,score,score_per_hand,renonces")
@@ -185,7 +185,7 @@ def test_text_csv_and_html_in_both_languages(club):
     html = run("stats", "--format", "html", "--lang", "ru", str(club)).stdout
     assert html.startswith("<!DOCTYPE html>") and "Статистика клуба" in html
     assert html.count("<svg class=\"chart\"") == 5  # Tetka: net руб., net €, marks; Terz: net руб., points
-    assert "Денежный итог нарастающим, руб." in html and "Марок на сдачу, нарастающим итогом" in html
+    assert "Денежный итог нарастающим, руб." in html and "Марок за кон, нарастающим итогом" in html
 
 
 def test_usage_errors(club, tmp_path):

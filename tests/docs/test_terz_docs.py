@@ -81,7 +81,7 @@ def test_the_whole_record_settles_as_the_page_says():
     doc = json.loads(result.stdout)
     (game,) = doc["records"][0]["games"]
     assert (game["winner"], game["totals"]) == ("Анна", {"Анна": 533, "Борис": 347})
-    assert doc["transfers"] == [{"from": "Борис", "to": "Анна", "amount": "0.50"}]
+    assert doc["transfers"] == [{"from": "Борис", "to": "Анна", "amount": "0.50", "currency": "руб."}]
 
 
 def rules_table(text: str) -> dict[str, list[str]]:

@@ -206,14 +206,19 @@ def open_for_writing(path: str) -> sqlite3.Connection:
     is migrated, anything else refused (`Refused`)."""
     if os.path.isdir(path):
         raise Refused("unreadable", reason="a folder")
-    conn = _connect(path)
+    # WAL while exporting: each record's transaction commits without rewriting a journal; `close`
+    # puts the file back in rollback-journal mode, one file for the sqlite3 shell.
+    return _checked(_connect(path), writing=True,
+                    then=("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"))
+
+
+def _checked(conn: sqlite3.Connection, *, writing: bool, then: tuple[str, ...] = ()) -> sqlite3.Connection:
+    """`conn` once its schema is checked (made, for a new file being written) and the `then`
+    statements run; closed, and `Refused` saying why, when it cannot be used."""
     try:
-        _check(conn, writing=True)
-        # WAL while exporting: each record's transaction commits without rewriting a journal;
-        # `close` puts the file back in rollback-journal mode, one file for the sqlite3 shell.
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA foreign_keys=ON")
+        _check(conn, writing=writing)
+        for statement in then:
+            conn.execute(statement)
     except sqlite3.DatabaseError as e:
         conn.close()
         raise refused(e) from None
@@ -239,16 +244,7 @@ def open_for_reading(path: str) -> sqlite3.Connection:
         raise Refused("unreadable", reason="a folder")
     from urllib.parse import quote
 
-    conn = _connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True)
-    try:
-        _check(conn, writing=False)
-    except sqlite3.DatabaseError as e:
-        conn.close()
-        raise refused(e) from None
-    except Refused:
-        conn.close()
-        raise
-    return conn
+    return _checked(_connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True), writing=False)
 
 
 def open_in_memory() -> sqlite3.Connection:

@@ -12,21 +12,12 @@ import sys
 import time
 
 import pytest
-from click.testing import CliRunner
 
-from tetka_cli.cli import cli
 from tetka_cli.common import database
+from support.cli import run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-
-def run(*args: str, env: dict | None = None):
-    cwd = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        return CliRunner().invoke(cli, list(args), catch_exceptions=False, env=env)
-    finally:
-        os.chdir(cwd)
 
 
 def export(db, *inputs: str, extra: tuple[str, ...] = ()):

@@ -5,28 +5,18 @@ and at the end the same marks or points as `tetka marks`."""
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import re
 import time
 
 import pytest
-from click.testing import CliRunner
 
-from tetka_cli.cli import cli
+from support.cli import run as tetka
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BAD = "records/bad-renonce-and-wrong-marks.yaml"
 TERZ = "records/terz/worked-hand.yaml"
 
-
-def tetka(*args: str):
-    cwd = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    finally:
-        os.chdir(cwd)
 
 
 def json_of(*args: str) -> dict:

@@ -7,20 +7,11 @@ import os
 import shutil
 
 import pytest
-from click.testing import CliRunner
 
-from tetka_cli.cli import cli
+from support.cli import run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-
-def run(*args: str):
-    cwd = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    finally:
-        os.chdir(cwd)
 
 
 # An autumn evening of Tetka, marks only, robbers to 5: hand 1 dealt by Анна, hand 2 by Борис.

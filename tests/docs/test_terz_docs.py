@@ -5,30 +5,20 @@ repository that the tool replays to the page's count."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from tetka_cli.cli import cli
 from tetka_cli.games.terz.rules import CHOICES, DEFAULT_RULES
+from support.cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
 FORMAT_PAGES = ("docs/terz-record-format.md", "docs/ru/terz-record-format.md")
 RULES_PAGES = ("docs/terz-rules.md", "docs/ru/terz-rules.md")
 YAML_BLOCK = re.compile(r"^```yaml\n(.*?)^```", re.M | re.S)
 
-
-def run(*args: str, input: str | None = None):
-    cwd = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
-    finally:
-        os.chdir(cwd)
 
 
 def page(name: str) -> str:

@@ -15,11 +15,11 @@ EXAMPLES = sorted(os.path.relpath(os.path.join(d, f), ROOT)
                   for d, _, fs in os.walk(RECORDS) for f in fs if f.endswith(".yaml"))
 
 
-def run(*args: str, input: str | None = None):
+def run(*args: str, input: str | None = None, env: dict | None = None):
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+        return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False, env=env)
     finally:
         os.chdir(cwd)
 

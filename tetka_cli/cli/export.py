@@ -12,7 +12,7 @@ from ..common.yaml_input import MAX_BYTES
 from .base import EXIT_OK, EXIT_UNREADABLE, EXIT_WRITE, err, expand, interruptible, progress
 from ..games.registry import all_games
 from .completion import complete_records
-from .language import tr, ui_lang
+from .language import ui_lang
 
 PAUSE_ENV = "TETKA_EXPORT_PAUSE"  # a test hook: seconds to wait inside each record's transaction
 

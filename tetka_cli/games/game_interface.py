@@ -52,10 +52,6 @@ class Game(ABC):
     def part_title(self, lang: str) -> str:
         """What one part is called, as a heading: "Robber", «Партия»."""
 
-    @abstractmethod
-    def sheet_title(self, lang: str) -> str:
-        """The heading of its score sheet page: "Tetka score sheet"."""
-
     # -- reading and judging ----------------------------------------------------------------------
     reader_class: str  # "module:Class" of the game's reader (a `yaml_input.NodeReader`); its module's
     # STREAMED names the top-level lists it reads from the parser's events, hand by hand
@@ -152,10 +148,6 @@ class Game(ABC):
     def replay_csv(self, reports: Iterable[Any], *, part: int | None, hand: int | None) -> Table:
         """`replay --format csv`: a row per trick (the game's own columns)."""
         return self.views.replay_csv(reports, robber=part, hand=hand)
-
-    def hands_in(self, report: Any, part: int | None) -> int:
-        """How many hands the record (or its part `part`) holds."""
-        return sum(len(p.hands) for p in getattr(report, self.part) if part is None or p.number == part)
 
     def evening_of_marks(self, report: Any, lang: str) -> Any:
         """`marks --format html`: the record's part of the page (`common.html_page.EveningRecord`)."""

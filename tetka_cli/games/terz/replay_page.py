@@ -5,7 +5,7 @@ declarations and bela written after it, the findings at the card they are about,
 count. Everything is worded here, in the page's language; nothing here writes HTML."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from ..hand_choice import chosen_hands
 from ..replay_findings import place_findings

@@ -5,7 +5,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from ...common.findings import Finding
 from ...common.output_table import Table
 from ..game_interface import Game
 from .messages import _, games_text, hands_text
@@ -28,9 +27,6 @@ class TerzGame(Game):
 
     def part_title(self, lang: str) -> str:
         return _(lang, "Game")
-
-    def sheet_title(self, lang: str) -> str:
-        return _(lang, "Terz score sheet")
 
     # -- reading and judging ----------------------------------------------------------------------
     def keys(self) -> Mapping[str, frozenset[str]]:

@@ -33,9 +33,6 @@ class TetkaGame(Game):
 
         return t("robber", lang)
 
-    def sheet_title(self, lang: str) -> str:
-        return gettext(lang, "Tetka score sheet")
-
     # -- reading and judging ----------------------------------------------------------------------
     def empty_record(self, path: str, findings: Sequence[Finding]) -> Any:
         from .record import Record

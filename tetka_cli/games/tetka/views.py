@@ -8,7 +8,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ...common.findings import Finding
 from ...common.i18n import gettext
-from ...common.locale_format import card_text, money_text
+from ...common.locale_format import card_text
 from ...common.messages import mark_reason, t
 from ...common.money import EXACT, format_money, money_places
 from ...common.output_table import Table

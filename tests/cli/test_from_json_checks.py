@@ -1,5 +1,7 @@
 """--from-json checks everything it adds: every name against the sitting, every number's type and
-size; a refusal is exit 2 with one short line, never an internal error."""
+size. A document that fails is left out with a `not-settle-json` finding (exit 2): one short line on
+standard error in every format, the same finding in the JSON output's `left_out`, never an internal
+error, and nothing of the document added."""
 from __future__ import annotations
 
 import copy
@@ -80,19 +82,66 @@ TAMPERED = {
 }
 
 
+EMPTY_CSV = "section,path,robber,player,to,sittings,robbers,lowest,marks,amount,currency\n"
+
+
 @pytest.mark.parametrize("name", sorted(TAMPERED))
-def test_a_tampered_document_is_refused_in_every_format(tmp_path, name):
+def test_a_tampered_document_is_left_out_with_a_finding_in_every_format(tmp_path, name):
     base, tamper, words = TAMPERED[name]
     doc = copy.deepcopy(base)
     tamper(doc)
     p = tmp_path / "doc.json"
-    p.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    text = json.dumps(doc, ensure_ascii=False, indent=2)
+    p.write_text(text, encoding="utf-8")
     for fmt in ("text", "json", "csv", "html"):
         r = run("settle", "--from-json", str(p), "--format", fmt, "--lang", "en")
-        assert r.exit_code == 2 and r.stdout == "", (fmt, r.stderr)
-        last = r.stderr.rstrip("\n").splitlines()[-1]
-        assert last.startswith(f"Error: {p}: not a settle JSON output: ") and words in last, last
-        assert "internal error" not in r.stderr
+        assert r.exit_code == 2, (fmt, r.stderr)
+        lines = r.stderr.rstrip("\n").splitlines()
+        finding = next(line for line in lines if line.startswith("left out: "))
+        assert f": error not-settle-json: not a settle JSON output: " in finding and words in finding, finding
+        assert lines[-1] == "1 record read, 0 settled, 1 left out"
+        assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+        if fmt == "json":
+            out = json.loads(r.stdout)
+            assert out["records"] == [] and out["counts"] == {"read": 1, "settled": 0, "left_out": 1}
+            (entry,) = out["left_out"]
+            assert entry["path"] == str(p) and entry["code"] == "not-settle-json" and words in entry["message"]
+            assert finding == f"left out: {p}" + (f":{entry['line']}:{entry['column']}" if entry["line"] else "") + (
+                f": error not-settle-json: {entry['message']}")
+        if fmt == "csv":
+            assert r.stdout == EMPTY_CSV  # nothing of the document counted
+    if name not in ("counts", "left-out"):  # a record at fault: the finding points at it
+        entry = json.loads(run("settle", "--from-json", str(p), "--format", "json").stdout)["left_out"][0]
+        assert "record 1: " in entry["message"]
+        opens = text.splitlines().index('  "records": [') + 2  # record 1 opens on the line below
+        assert (entry["line"], entry["column"]) == (opens, 5)
+        assert text.splitlines()[entry["line"] - 1][entry["column"] - 1] == "{"
+
+
+def test_the_other_documents_are_still_added(tmp_path):
+    bad_doc = copy.deepcopy(TETKA)
+    outsider_in_totals(bad_doc)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(settled("records/robber-played.yaml"), ensure_ascii=False), encoding="utf-8")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(bad_doc, ensure_ascii=False), encoding="utf-8")
+    alone = json.loads(run("settle", "--from-json", str(good), "--format", "json").stdout)
+    r = run("settle", "--from-json", str(good), str(bad), "--format", "json", "--lang", "en")
+    assert r.exit_code == 2
+    out = json.loads(r.stdout)
+    assert out["records"] == alone["records"] and out["players"] == alone["players"]
+    assert [e["code"] for e in out["left_out"]] == ["not-settle-json"]
+    assert out["counts"] == {"read": alone["counts"]["read"] + 1, "settled": 1, "left_out": 1}
+
+
+def test_not_json_is_placed_where_the_parser_stopped(tmp_path):
+    p = tmp_path / "doc.json"
+    p.write_text('{"records": [\n  {"path": "a.yaml",,}\n]}', encoding="utf-8")
+    r = run("settle", "--from-json", str(p), "--lang", "en")
+    assert r.exit_code == 2
+    assert f"left out: {p}:2:21: error not-settle-json: not a settle JSON output: not valid JSON" in r.stderr
+    r = run("settle", "--from-json", str(p), "--lang", "ru")
+    assert f"пропущено: {p}:2:21: ошибка not-settle-json: это не JSON-вывод settle: это не корректный JSON" in r.stderr
 
 
 def test_the_untampered_documents_are_read():
@@ -111,7 +160,7 @@ def test_an_outsider_in_two_documents_is_refused_too(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     r = run("settle", "--from-json", str(good), str(bad), "--lang", "en")
-    assert r.exit_code == 2 and "Дмитрий" in r.stderr and "0 sittings" not in r.stdout
+    assert r.exit_code == 2 and "Дмитрий" in r.stderr and "Дмитрий" not in r.stdout and "0 sittings" not in r.stdout
 
 
 @pytest.mark.parametrize("value", ["1" * 100_000, "9" * 5000 + "." + "1" * 5000])
@@ -131,7 +180,8 @@ def test_a_count_of_thousands_of_digits_is_refused_not_an_internal_error(tmp_pat
     p.write_text('{"records": [], "counts": {"read": ' + "1" * 5000 + "}}", encoding="utf-8")
     r = run("settle", "--from-json", str(p), "--lang", "en")
     assert r.exit_code == 2
-    assert r.stderr.rstrip().endswith("not a settle JSON output: a number longer than any count or amount settle writes")
+    assert (f"left out: {p}: error not-settle-json: not a settle JSON output: a number longer than any count or amount "
+            "settle writes\n") in r.stderr
     r = run("settle", "--from-json", str(p), "--lang", "ru")
     assert r.exit_code == 2 and "число длиннее" in r.stderr
 
@@ -143,4 +193,6 @@ def test_refusals_are_worded_in_russian(tmp_path):
     p.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     r = run("settle", "--from-json", str(p), "--lang", "ru")
     assert r.exit_code == 2
-    assert r.stderr.rstrip().endswith("запись 1: счёт роббера (`totals`): 'Дмитрий' — не игрок этого вечера")
+    col = p.read_text(encoding="utf-8").index('"records": [') + len('"records": [') + 1  # record 1, on line 1
+    assert (f"пропущено: {p}:1:{col}: ошибка not-settle-json: это не JSON-вывод settle: запись 1: счёт роббера "
+            "(`totals`): 'Дмитрий' — не игрок этого вечера\n") in r.stderr

@@ -95,8 +95,12 @@ def test_from_json_documents_of_copies_overlap_and_are_refused(tmp_path):
         (tmp_path / f"{name}.json").write_text(run("settle", "--format", "json", str(tmp_path / f"{name}.yaml")).stdout,
                                                encoding="utf-8")
     r = run("settle", "--from-json", str(tmp_path / "a.json"), str(tmp_path / "b.json"), "--lang", "en")
-    assert r.exit_code == 2 and r.stdout == ""
+    assert r.exit_code == 2
     assert f"error overlapping-input: record {tmp_path / 'b.yaml'} is in {tmp_path / 'a.json'} too" in r.stderr
+    r = run("settle", "--format", "json", "--from-json", str(tmp_path / "a.json"), str(tmp_path / "b.json"))
+    doc = json.loads(r.stdout)  # settled once: b.json, the copy, is left out whole
+    assert [x["path"] for x in doc["records"]] == [str(tmp_path / "a.yaml")]
+    assert [x["code"] for x in doc["left_out"]] == ["overlapping-input"]
 
 
 def test_documents_without_meaning_digests_are_refused_for_merging(tmp_path):
@@ -108,9 +112,10 @@ def test_documents_without_meaning_digests_are_refused_for_merging(tmp_path):
         p = tmp_path / f"{i}.json"
         p.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
         parts.append(str(p))
-    r = run("settle", "--from-json", *parts, "--lang", "en")
-    assert r.exit_code == 2 and r.stdout == ""
+    r = run("settle", "--from-json", *parts, "--lang", "en", "--format", "json")
+    assert r.exit_code == 2 and json.loads(r.stdout)["records"] == []  # neither can be told apart: both left out
     assert "record 1: it carries no `meaning` digest" in r.stderr
+    assert [x["code"] for x in json.loads(r.stdout)["left_out"]] == ["not-settle-json"] * 2
     ru = run("settle", "--from-json", *parts, "--lang", "ru")
     assert ru.exit_code == 2 and "в ней нет дайджеста `meaning`" in ru.stderr
     alone = run("settle", "--from-json", parts[0], "--lang", "en")  # nothing to merge: read as it is

@@ -89,8 +89,13 @@ def test_overlapping_from_json_inputs_are_refused(tmp_path):
                "records/season/1894-03-sitting.yaml").stdout
     (tmp_path / "mid.json").write_text(both, encoding="utf-8")
     r = run("settle", "--from-json", a, str(tmp_path / "mid.json"))
-    assert r.exit_code == 2 and r.stdout == ""
+    assert r.exit_code == 2
     assert "error overlapping-input: record records/season/1894-02-sitting.yaml is in" in r.stderr
+    # The document that would count a record twice is left out, whole; the first one is settled.
+    r = run("settle", "--format", "json", "--from-json", a, str(tmp_path / "mid.json"))
+    doc, first = json.loads(r.stdout), json.loads(open(a, encoding="utf-8").read())
+    assert r.exit_code == 2 and doc["records"] == first["records"]
+    assert [(x["path"], x["code"]) for x in doc["left_out"]] == [(str(tmp_path / "mid.json"), "overlapping-input")]
 
 
 def test_from_json_is_bounded_and_never_hangs_on_a_fifo_or_device(tmp_path):

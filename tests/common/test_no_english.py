@@ -15,6 +15,7 @@ import pytest
 from support.cli import ROOT, run
 
 from tetka_cli.common.atomic import NotAnOutput
+from tetka_cli.common.findings import CODES
 from tetka_cli.common.i18n import gettext
 from tetka_cli.common.os_errors import REASONS, os_reason, reason_text
 
@@ -42,10 +43,12 @@ ENGLISH = {"a", "an", "the", "is", "not", "no", "of", "to", "in", "at", "or", "a
 
 
 def english_words(text: str, *paths: str) -> list[str]:
-    """The English words of a Russian run's output, once paths, `code`, 'values', --options,
+    """The English words of a Russian run's output, once paths, finding codes, `code`, 'values', --options,
     snake_case keys and words in capitals (FILE, U+001B ESCAPE) are taken out."""
     for p in sorted(paths, key=len, reverse=True):
         text = text.replace(p, " ")
+    for code in CODES:  # a finding's code is the same in every language (`ошибка not-settle-json: …`)
+        text = text.replace(f" {code}: ", " ")
     text = re.sub(r"`[^`]*`|'[^']*'|\"[^\"]*\"|--?[a-z][a-z-]*|\w+_\w+", " ", text)
     return [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in ENGLISH and not w.isupper()]
 
@@ -192,9 +195,18 @@ def test_a_from_json_refusal_in_both_languages(tmp_path, name):
     p = tmp_path / "doc.json"
     p.write_bytes(doc if isinstance(doc, bytes) else json.dumps(doc, ensure_ascii=False).encode())
     r = run("settle", "--lang", "en", "--from-json", str(p))
-    assert r.exit_code == 2 and last_line(r) == f"Error: {p}: not a settle JSON output: {en}"
+    assert r.exit_code == 2 and left_out_line(r, "left out") == f"left out: {p}: error not-settle-json: not a settle JSON output: {en}"
     r = run("settle", "--lang", "ru", "--from-json", str(p))
-    assert r.exit_code == 2 and last_line(r) == f"Ошибка: {p}: это не JSON-вывод settle: {ru}"
+    assert r.exit_code == 2 and left_out_line(r, "пропущено") == (
+        f"пропущено: {p}: ошибка not-settle-json: это не JSON-вывод settle: {ru}")
+
+
+def left_out_line(r, words: str) -> str:
+    """The finding line of a document left out, with its line and column (if any) taken out."""
+    import re
+
+    (line,) = [x for x in r.stderr.splitlines() if x.startswith(words + ": ")]
+    return re.sub(r"^(.*?\.json|[^:]*):\d+:\d+: ", r"\1: ", line)
 
 
 def test_from_json_inputs_that_are_no_documents_in_both_languages(tmp_path):
@@ -206,9 +218,11 @@ def test_from_json_inputs_that_are_no_documents_in_both_languages(tmp_path):
              ("/dev/zero", "larger than --max-bytes (100 bytes)", "больше --max-bytes (100 байт)")]
     for path, en, ru in cases:
         r = run("settle", "--lang", "en", "--max-bytes", "100", "--from-json", path)
-        assert r.exit_code == 2 and last_line(r) == f"Error: {path}: not a settle JSON output: {en}"
+        assert r.exit_code == 2 and left_out_line(r, "left out") == (
+            f"left out: {path}: error not-settle-json: not a settle JSON output: {en}")
         r = run("settle", "--lang", "ru", "--max-bytes", "100", "--from-json", path)
-        assert r.exit_code == 2 and last_line(r) == f"Ошибка: {path}: это не JSON-вывод settle: {ru}"
+        assert r.exit_code == 2 and left_out_line(r, "пропущено") == (
+            f"пропущено: {path}: ошибка not-settle-json: это не JSON-вывод settle: {ru}")
 
 
 # -- options of analyse, simulate and live -------------------------------------------------------

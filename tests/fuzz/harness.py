@@ -247,15 +247,18 @@ def json_seeds() -> list[bytes]:
 def exercise_from_json(data: bytes) -> bool:
     """What `settle --from-json` does with one document: refuse it with the documented error
     (exit 2), or combine it into standings, transfers and every output. True when accepted."""
-    from tetka_cli.cli.settle import UnreadableInput, read_json_doc
+    from tetka_cli.cli.settle import read_json_doc
+    from tetka_cli.common.findings import FindingError
+    from tetka_cli.common.messages import finding_line
     from tetka_cli.common.money_views import places_of, transfers_json, transfers_table
     from tetka_cli.games.tetka.views import settle_csv, standings_json, standings_table
     from tetka_cli.common.terminal import safe, safe_json
 
     try:
-        doc = read_json_doc("fuzz.json", data)
-    except UnreadableInput as e:
-        assert e.exit_code == 2 and "\n" not in e.message
+        doc, _ = read_json_doc("fuzz.json", data)
+    except FindingError as e:  # the document is left out: exit 2 with its one finding line
+        assert e.finding.code == "not-settle-json" and e.finding.unreadable
+        assert "\n" not in finding_line(e.finding) and "\n" not in finding_line(e.finding, "ru")
         return False
     summaries = [summary_from_json(r) for r in doc["records"]]
     table = standings(summaries)

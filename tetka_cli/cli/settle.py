@@ -81,7 +81,9 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     code = EXIT_OK
     pages: list[Any] = []  # the records' parts of an HTML page
     if from_json:
-        read = _read_json_docs(inputs, max_bytes, records, left_out, warnings, opts.lang)
+        read, refused = _read_json_docs(inputs, max_bytes, records, left_out, warnings, opts.lang)
+        if refused:
+            code = EXIT_UNREADABLE
         if opts.fmt == "html":
             pages.extend(game_of_doc(r).evening_of_settled(None, r, r["path"], opts.lang) for r in records)
     else:
@@ -277,66 +279,81 @@ def left_out_json(f: Finding, lang: str) -> dict[str, Any]:
     return {"path": f.path, "code": f.code, "line": f.line, "column": f.column, "message": f.message(lang)}
 
 
-class UnreadableInput(click.ClickException):
-    exit_code = EXIT_UNREADABLE
-
-
 def _read_json_docs(inputs: Sequence[str], max_bytes: int, records: list[dict[str, Any]],
-                    left_out: list[dict[str, Any]], warnings: list[Finding], lang: str) -> int:
+                    left_out: list[dict[str, Any]], warnings: list[Finding], lang: str) -> tuple[int, bool]:
     """Combine earlier outputs: a document given twice (same file or same bytes) is read once,
-    with a warning; two documents that share a record (the same meaning, however its file was
-    written) are refused (exit 2): it would count twice; so are documents to merge whose records
-    carry no meaning digest."""
+    with a warning. A document that cannot be added is left out, with its finding on standard
+    error and in `left_out`: one that is not a settle output (`not-settle-json`), one that shares a
+    record with a document added before it (`overlapping-input`: it would count twice), one
+    without meaning digests when there are documents to merge (it cannot be told apart). Returns
+    the records read and whether a document was left out (exit 2)."""
     from ..common.dedupe import ContentSeen, digest, duplicate, file_identity
+    from ..common.findings import FindingError
+    from ..common.settle_documents import refusal
 
     files: dict[tuple[int, int], str] = {}
     docs = ContentSeen()
-    held: dict[Any, str] = {}  # each record (by its meaning, else path) -> the document holding it
-    docs_read: list[tuple[str, dict[str, Any]]] = []
-    read = 0
+    docs_read: list[tuple[str, dict[str, Any], str]] = []
+    refused: list[Finding] = []
     for path in inputs:
         ident = file_identity(path)
         if ident is not None and ident in files:
             warnings.append(duplicate(path, files[ident], "document"))
             continue
-        data = read_bounded(path, max_bytes)
-        earlier = docs.first(digest(data), path)
-        if earlier is not None:
-            warnings.append(duplicate(path, earlier, "document"))
+        try:
+            data = read_bounded(path, max_bytes)
+            earlier = docs.first(digest(data), path)
+            if earlier is not None:
+                warnings.append(duplicate(path, earlier, "document"))
+                continue
+            if ident is not None:
+                files[ident] = path
+            doc, text = read_json_doc(path, data)
+        except FindingError as e:
+            refused.append(e.finding)
             continue
-        if ident is not None:
-            files[ident] = path
-        doc = read_json_doc(path, data)
-        docs_read.append((path, doc))
+        docs_read.append((path, doc, text))
     # Documents are added only when every record is known by what it means: a record in two of
     # them would be counted twice, and one without its meaning cannot be told apart.
     merging = len(docs_read) > 1
-    for path, doc in docs_read:
+    held: dict[Any, str] = {}  # each record (by its meaning, else path) -> the document holding it
+    read = 0
+    for path, doc, text in docs_read:
+        problem: Finding | None = None
         for i, rec in enumerate(doc["records"], start=1):
             if merging and not rec.get("meaning"):
-                raise UnreadableInput(tr("{path}: not a settle JSON output: record {number}: {reason}").format(
-                    path=path, number=i, reason=tr("it carries no `meaning` digest (an output of an older tetka), so "
-                                                   "it cannot be told apart from the other documents' records: "
-                                                   "settle its records again, or give this document alone")))
+                problem = refusal(path, tr("it carries no `meaning` digest (an output of an older tetka), so it "
+                                           "cannot be told apart from the other documents' records: settle its "
+                                           "records again, or give this document alone"), record=i, text=text)
+                break
             key = rec.get("meaning") or ("path", rec["path"])
             if key in held:
-                f = Finding("overlapping-input", {"record": rec["path"], "first": held[key]}, path=path)
-                raise UnreadableInput(finding_line(f, lang))
-            held[key] = path
-    for path, doc in docs_read:
+                problem = Finding("overlapping-input", {"record": rec["path"], "first": held[key]}, path=path)
+                break
+        if problem is not None:
+            refused.append(problem)
+            continue
+        for rec in doc["records"]:
+            held[rec.get("meaning") or ("path", rec["path"])] = path
         records.extend(doc["records"])
         left_out.extend(doc.get("left_out", []))
         count = doc.get("counts", {}).get("read") if isinstance(doc.get("counts"), dict) else None
         read += count if isinstance(count, int) and not isinstance(count, bool) else len(doc["records"])
-    return read
+    for f in refused:
+        left_out.append(left_out_json(f, lang))
+        err(f"{t('left_out', lang)}: {finding_line(f, lang)}")
+    return read + len(refused), bool(refused)
 
 
 def read_bounded(path: str, max_bytes: int) -> bytes:
     """The bytes of a --from-json input, never more than `max_bytes` read: a device that never
     ends (`/dev/zero`) is refused at the limit; a FIFO with no writer reads as empty, it does not
-    hang; a folder or socket is refused."""
-    def refuse(why: str) -> UnreadableInput:
-        return UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(path=path, reason=why))
+    hang; a folder or socket is refused (FindingError with a `not-settle-json` finding)."""
+    from ..common.findings import FindingError
+    from ..common.settle_documents import refusal
+
+    def refuse(why: str) -> FindingError:
+        return FindingError(refusal(path, why))
 
     try:
         if path == "-":
@@ -390,25 +407,31 @@ def left_out_of(entry: Any) -> None:
             whole_of(entry[k], f"`left_out` {k}")
 
 
-def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
-    """An earlier `settle --format json` output, every record of it checked (its money exact, its
-    names fit to show); a clear error (exit 2) when it is not one."""
+def read_json_doc(path: str, data: bytes) -> tuple[dict[str, Any], str]:
+    """An earlier `settle --format json` output and its text, every record of it checked (its money
+    exact, its names fit to show); FindingError with a `not-settle-json` finding, placed at the
+    fault where it can be, when it is not one."""
+    from ..common.findings import FindingError
     from ..common.messages import character_at
     from ..common.money_views import ShapeError, excerpt, money_of, whole_of
     from ..common.names import bad_character_at
+    from ..common.settle_documents import refusal
     from ..games.registry import known
 
+    text = ""
     try:
-        doc = json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        doc = json.loads(text)
     except (UnicodeDecodeError, ValueError, RecursionError) as e:  # ValueError: a number of 4,300 digits
         why = (tr("not UTF-8 text") if isinstance(e, UnicodeDecodeError)
                else tr("not valid JSON") if isinstance(e, (json.JSONDecodeError, RecursionError))
                else tr("a number longer than any count or amount settle writes"))
-        raise UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(path=path, reason=why)) from None
+        place = (e.lineno, e.colno) if isinstance(e, json.JSONDecodeError) else (None, None)
+        raise FindingError(refusal(path, why, line=place[0], column=place[1])) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("records"), list):
-        raise UnreadableInput(tr("{path}: not a settle JSON output: no `records` list").format(path=path))
+        raise FindingError(refusal(path, tr("no `records` list")))
     if not isinstance(doc.get("left_out", []), list):
-        raise UnreadableInput(tr("{path}: not a settle JSON output: `left_out` is not a list").format(path=path))
+        raise FindingError(refusal(path, tr("`left_out` is not a list")))
     try:
         for entry in doc.get("left_out", []):
             left_out_of(entry)
@@ -418,8 +441,7 @@ def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
         if "read" in counts:
             whole_of(counts["read"], "`counts.read`")
     except ShapeError as e:
-        raise UnreadableInput(tr("{path}: not a settle JSON output: {reason}").format(
-            path=path, reason=shape_reason(e))) from None
+        raise FindingError(refusal(path, shape_reason(e))) from None
     for i, rec in enumerate(doc["records"], start=1):
         try:
             if isinstance(rec, dict) and "game" in rec and not known(rec["game"]):
@@ -442,6 +464,5 @@ def read_json_doc(path: str, data: bytes) -> dict[str, Any]:
             if sum(nets.values(), Decimal(0)) != 0:
                 raise ShapeError("its nets do not sum to zero")
         except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
-            raise UnreadableInput(tr("{path}: not a settle JSON output: record {number}: {reason}").format(
-                path=path, number=i, reason=shape_reason(e))) from None
-    return doc
+            raise FindingError(refusal(path, shape_reason(e), record=i, text=text)) from None
+    return doc, text

@@ -96,6 +96,8 @@ CODES: dict[str, Code] = {c.name: c for c in (
          renderer="tetka_cli.common.dedupe"),
     Code("overlapping-input", _E, True, "two --from-json inputs hold the same record: it would be counted twice",
          renderer="tetka_cli.common.dedupe"),
+    Code("not-settle-json", _E, True, "a --from-json input that is not a settle JSON output (or one of its records "
+                                      "is wrong): left out", renderer="tetka_cli.common.settle_documents"),
     Code("worker-died", _E, True, "the process checking this record died (killed, or a crash below Python)",
          renderer="tetka_cli.common.batch"),
 )}

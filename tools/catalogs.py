@@ -132,10 +132,13 @@ def fold(catalog: Catalog, others: Iterable[Catalog], say=print) -> None:
 
 def update(catalog: Catalog, template: Catalog, pool: Iterable[Catalog] = ()) -> None:
     """`catalog` brought in step with `template`: new messages in, gone ones out (no obsolete
-    entries), no fuzzy matching. A new message takes the translation of the same English under
-    another context (or none) when every catalog of `pool` and `catalog` that has it agrees."""
+    entries), no fuzzy matching. A new message without a context takes the translation of the same
+    English under a context in a catalog of `pool` (a branch's, written for the old `terz`
+    context) when every one that has it agrees; a message with a context never takes another's,
+    nor does a message take the translation of `catalog`'s own entry under a context (the context
+    is there because its Russian differs)."""
     known: dict[str, set] = {}
-    for c in [catalog, *pool]:
+    for c in pool:
         for m in c:
             if m.id and translated(m):
                 known.setdefault(key(m)[1], set()).add((m.string if isinstance(m.string, str) else tuple(m.string),
@@ -143,7 +146,7 @@ def update(catalog: Catalog, template: Catalog, pool: Iterable[Catalog] = ()) ->
     catalog.update(template, no_fuzzy_matching=True, update_header_comment=False, keep_user_comments=True)
     catalog.obsolete.clear()
     for m in catalog:
-        if m.id and not translated(m):
+        if m.id and not translated(m) and m.context is None:
             found = known.get(key(m)[1], set())
             plural = isinstance(m.id, tuple)
             found = {s for s, p in found if p == plural}

@@ -1,4 +1,4 @@
-"""The words of `export` and `stats` about a database (catalog: `locale/ru/LC_MESSAGES/stats.po`)."""
+"""The words of `export` and `stats` about a database (in the one catalog, docs/translating.md)."""
 from __future__ import annotations
 
 from typing import Any

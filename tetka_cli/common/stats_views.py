@@ -26,9 +26,9 @@ class GameWords:
 
 
 _PER_HAND = {"marks": N_("Marks/hand"), "points": N_("Points/hand")}
-_PARTS = {"robbers_lowest": ("Robbers", "Won (lowest)"), "games_won": ("Games", "Won")}
+_PARTS = {"robbers_lowest": (N_("Robbers"), N_("Won (lowest)")), "games_won": (N_("Games"), N_("Won"))}
 _PARTS_KEY = {"robbers_lowest": "robbers", "games_won": "games"}
-_BY = {"dealer": "Dealer", "seat": N_("Seat")}
+_BY = {"dealer": N_("Dealer"), "seat": N_("Seat")}
 _SO_FAR = {"marks": N_("Marks per hand so far"), "points": N_("Points per hand so far")}
 
 

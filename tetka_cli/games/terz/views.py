@@ -208,9 +208,9 @@ def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> li
         pts = ", ".join(f"{p} {h.points[p]}" for p in g.players)
         label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only")
         return [Table(f"{title} — {label}: {pts}", [], [])]
-    title += f", {_(lang, 'trump')} {card_text(res.trump, lang)}"
+    title += f", {pgettext(lang, 'terz', 'trump')} {card_text(res.trump, lang)}"
     renonce = {(r.trick, r.player): r for r in res.renonces}
-    headers = [_(lang, "Trick"), _(lang, "Leader"), _(lang, "Lead"), _(lang, "Reply"), _(lang, "Winner"),
+    headers = [_(lang, "Trick"), pgettext(lang, "terz", "Leader"), _(lang, "Lead"), _(lang, "Reply"), _(lang, "Winner"),
                _(lang, "Points"), _(lang, "Drawn"), _(lang, "What else")]
     rows = []
     for tr in res.tricks:
@@ -402,7 +402,7 @@ def settle_csv(docs: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[
 
 
 def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "", title: str = "") -> Table:
-    headers = [_(lang, "Player"), _(lang, "Sittings"), _(lang, "Games"), _(lang, "Won"), _(lang, "Points"),
+    headers = [_(lang, "Player"), _(lang, "Sittings"), _(lang, "Games"), pgettext(lang, "terz", "Won"), _(lang, "Points"),
                _(lang, "Net")]
     rows = [[p, s["sittings"], s["games"], s["won"], s["points"], amount_cell(s["net"], currency, lang)]
             for p, s in players.items()]
@@ -418,7 +418,7 @@ def game_sections(rep: RecordReport, lang: str) -> list[Any]:
 
     parts = []
     for g, tb in zip(rep.games, marks_tables(rep, lang)):
-        status = _(lang, "finished") if g.finished else _(lang, "unfinished")
+        status = pgettext(lang, "terz", "finished") if g.finished else pgettext(lang, "terz", "unfinished")
         race = Race(tuple(g.players), g.target, list(g.running), dict(g.totals), _(lang, "hand"))
         parts.append(PartSection(f"{_(lang, 'Game')} {g.number}", status,
                                  plain_table(Table("", tb.headers, tb.rows, tb.notes)), race))

@@ -66,13 +66,21 @@ def _body(text: str) -> str:
 
 
 # -- the template -------------------------------------------------------------------------------
+def keywords() -> dict:
+    parsed = parse_keywords(KEYWORDS)
+    if not isinstance(parsed.get("_"), dict):  # `_:1,1t` and `_:2,2t` are one keyword by its arguments
+        sys.exit("tools/catalogs.py needs a Babel that reads keywords with a number of arguments "
+                 "(`_:2,2t`): pip install -U 'babel>=2.16'")
+    return parsed
+
+
 def extract(root: pathlib.Path | None = None) -> Catalog:
     """Every message of the tool, in the order of its files and lines."""
     root = root or PACKAGE
     catalog = Catalog(project="tetka", domain=DOMAIN, header_comment=HEADER, fuzzy=False, msgid_bugs_address="",
                       last_translator="", language_team="")
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(root), method_map=[("**.py", extract_tetka)], keywords=parse_keywords(KEYWORDS),
+            str(root), method_map=[("**.py", extract_tetka)], keywords=keywords(),
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         catalog.add(message, None, [(f"{root.name}/{filename}", lineno)], auto_comments=comments, context=context)
     return catalog

@@ -60,9 +60,11 @@ def _text(po: pathlib.Path | None = None, catalog: Catalog | None = None, **kw) 
     return buf.getvalue().decode("utf-8")
 
 
-def _body(text: str) -> str:
-    """A .pot or .po without its header (Babel stamps the header with the time)."""
-    return text.split("\n\n", 1)[1] if "\n\n" in text else ""
+def entries(catalog: Catalog) -> set:
+    """What a template says: its messages (context, id, plural), not their order or files. Babel
+    on Python 3.12 finds the calls inside f-strings itself, in another order than
+    tools/babel_extract.py does before it; the messages are the same."""
+    return {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in catalog if m.id}
 
 
 # -- the template -------------------------------------------------------------------------------
@@ -213,12 +215,12 @@ def problems() -> list[str]:
     if not template_path.exists():
         return [f"{_rel(template_path)} is missing: run {FIX}"]
     committed = read(template_path)
-    if _body(template_text(fresh)) != _body(template_path.read_text(encoding="utf-8")):
+    if entries(fresh) != entries(committed):
         added, gone = ids(fresh) - ids(committed), ids(committed) - ids(fresh)
         out.append(f"{_rel(template_path)} is stale (run {FIX}, then translate what is new):"
                    + "".join(f"\n    new in the code: {_show(k)}" for k in sorted(added, key=str))
                    + "".join(f"\n    no longer in the code: {_show(k)}" for k in sorted(gone, key=str))
-                   + ("" if added or gone else "\n    (the same messages, their files or order changed)"))
+                   + ("" if added or gone else "\n    (a message's plural changed)"))
     for lang_dir in languages():
         po = main_po(lang_dir)
         for extra in extras(lang_dir):
@@ -260,7 +262,7 @@ def run_update(say=print) -> list[str]:
     """Extract, fold, update, compile; returns the messages still untranslated."""
     fresh = extract()
     text = template_text(fresh)
-    if not TEMPLATE.exists() or _body(text) != _body(TEMPLATE.read_text(encoding="utf-8")):
+    if not TEMPLATE.exists() or entries(fresh) != entries(read(TEMPLATE)):
         TEMPLATE.write_text(text, encoding="utf-8")
         say(f"wrote {_rel(TEMPLATE)} ({len(ids(fresh))} messages)")
     untranslated: list[str] = []

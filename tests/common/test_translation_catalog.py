@@ -29,7 +29,7 @@ def test_the_catalog_is_in_step_with_the_code():
 
 
 def test_there_is_one_domain_and_the_tool_reads_only_it():
-    folder = pathlib.Path(i18n.LOCALE_DIR, "ru", "LC_MESSAGES")
+    folder = catalogs.LOCALE / "ru" / "LC_MESSAGES"
     assert sorted(p.name for p in folder.iterdir()) == ["tetka.mo", "tetka.po"]
     assert i18n.DOMAIN == "tetka"
     assert i18n._ is i18n.gettext

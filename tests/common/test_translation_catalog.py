@@ -167,3 +167,17 @@ def test_a_translatable_error_is_english_as_text_and_worded_in_each_language():
     o = OptionRefused("bots", "give one bot or four (one per seat), not {count}", count=2)
     assert o.option == "bots" and str(o) == "give one bot or four (one per seat), not 2"
     assert o.render("ru") == "укажите одного бота или четырёх (по одному на место), а не 2"
+
+
+def test_pybabel_with_babel_cfg_extracts_the_committed_template(tmp_path):
+    """`babel.cfg` maps the sources to tools/babel_extract.py, so Babel's own command line, given
+    the keywords, extracts the same messages as tools/catalogs.py."""
+    import subprocess
+
+    out = tmp_path / "t.pot"
+    args = [a for k in babel_extract.KEYWORDS for a in ("-k", k)]
+    r = subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg",
+                        "--no-default-keywords", *args, "-o", str(out), "tetka_cli"],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert catalogs.entries(catalogs.read(out)) == catalogs.entries(catalogs.read(catalogs.TEMPLATE))

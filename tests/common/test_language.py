@@ -16,7 +16,7 @@ from support.cli import ROOT, run
 from tetka_cli.cli import cli
 from tetka_cli.cli.language import lang_in_args
 from tetka_cli.common.i18n import gettext
-from tetka_cli.common.messages import t
+from tetka_cli.common.messages import validate_summary
 
 COMMANDS = sorted(cli.commands)
 
@@ -106,8 +106,8 @@ def test_a_bad_stake_option_in_russian():
 
 @pytest.mark.parametrize("n, text", [(1, "1 запись"), (2, "2 записи"), (5, "5 записей"), (21, "21 запись")])
 def test_summaries_decline_their_counts(n, text):
-    assert t("summary_validate", "ru", n=n, clean=n, bad=0, unreadable=0).startswith(text + ":")
-    assert t("summary_validate", "en", n=n, clean=n, bad=0, unreadable=0).startswith(
+    assert validate_summary("ru", n=n, clean=n, bad=0, unreadable=0).startswith(text + ":")
+    assert validate_summary("en", n=n, clean=n, bad=0, unreadable=0).startswith(
         f"{n} record:" if n == 1 else f"{n} records:")
 
 

@@ -350,5 +350,5 @@ def test_every_new_message_has_a_russian_translation():
                   "`players` must be a list of names", "`robbers` must be a list", "`stake` and `currency` must be text",
                   "its players and the players of its net differ",
                   "a robber's net names other players or does not sum to zero", "its nets do not sum to zero",
-                  "{value!r} is not an amount settle writes", "{path}: cannot be read: {reason}"]:
+                  "{value} is not an amount settle writes", "{path}: cannot be read: {reason}"]:
         assert gettext("ru", msgid) != msgid, msgid

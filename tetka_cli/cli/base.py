@@ -19,6 +19,7 @@ import click
 from tabulate import tabulate, tabulate_formats
 
 from ..common.findings import Finding, FindingError
+from ..common.i18n import N_
 from ..common.messages import LANGS, finding_line
 from ..common.os_errors import os_reason
 from ..common.terminal import safe, safe_block, safe_json
@@ -54,10 +55,11 @@ def output_options(f: Callable | None = None, *, html: bool = False) -> Callable
     if f is None:
         return functools.partial(output_options, html=html)
     formats = FORMATS + (("html",) if html else ())
-    help_html = ", HTML a page to print or send" if html else ""
+    format_help = N_("Output: tables for people, JSON for scripts, CSV for spreadsheets, HTML a page to print or "
+                     "send.") if html else N_("Output: tables for people, JSON for scripts, CSV for spreadsheets.")
 
     @click.option("--format", "fmt", type=click.Choice(formats), default="text", show_default=True,
-                  help=f"Output: tables for people, JSON for scripts, CSV for spreadsheets{help_html}.")
+                  help=format_help)
     @click.option("--table-format", default="simple", show_default=True, metavar="NAME",
                   help="Any tabulate format for text tables: simple, github, grid, plain, …")
     @click.option("--lang", type=click.Choice(LANGS), default=None,

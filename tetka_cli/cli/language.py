@@ -45,11 +45,16 @@ def ui_lang() -> str:
 
 
 def tr(message: str) -> str:
-    """A line of the command line in the run's language."""
+    """`_(ui_lang(), message)`: a line of the command line in the run's language.
+
+    A thin wrapper kept on purpose: click's callbacks, parameter types and error handlers have no
+    `lang` to pass, the run's language is this module's context; the message id is still a
+    literal at the call site (the extraction's keyword `tr`, tools/babel_extract.py)."""
     return _gettext(ui_lang(), message)
 
 
 def ntr(singular: str, plural: str, n: int) -> str:
+    """`ngettext(ui_lang(), ...)`, the plural of `tr`."""
     return _ngettext(ui_lang(), singular, plural, n)
 
 

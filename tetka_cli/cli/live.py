@@ -33,7 +33,7 @@ from ..games.live_log import (
     timeline,
 )
 from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, WriteFailed, reason
-from .language import tr
+from .language import tr, ui_lang
 
 PLAY_FAULTS = ("renonce",)  # errors a faithful record of the play carries
 MAX_INPUT_LINE = 1000  # characters: a line is a command or a few cards
@@ -62,8 +62,7 @@ def value_error(e: Exception, lang: str) -> str:
 
 def log_error(e: LogError) -> str:
     """Why a live log cannot be read back, in the run's language."""
-    why = reason(e.error) if e.error is not None else ""
-    return tr(e.msgid).format(reason=why, **e.kw)
+    return e.render(ui_lang())
 
 
 def game_for(name: str, lang: str) -> Any:
@@ -411,7 +410,7 @@ def _house_rule_options(f: Any) -> Any:
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--game", "game_name", type=click.Choice(registry.GAMES), default=None,
-              help=f"Start: the game (default {registry.DEFAULT}).")
+              help="Start: the game (default tetka).")  # registry.DEFAULT (tests/cli check it)
 @click.option("--players", help="Start: four names, comma-separated, clockwise (Terz: two).")
 @click.option("--stake", help="Start: money per mark, exact decimal (default 1).")
 @click.option("--currency", help="Start: shown beside money.")

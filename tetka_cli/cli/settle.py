@@ -12,7 +12,8 @@ from typing import Any, Sequence
 import click
 
 from ..common.findings import Finding
-from ..common.messages import finding_line, t
+from ..common.i18n import N_, _
+from ..common.messages import finding_line, settle_summary
 from ..common.yaml_input import MAX_BYTES
 from .base import (
     EXIT_OK,
@@ -115,7 +116,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                     first = s.first_error or (s.findings[0] if s.findings else None)
                     if first is not None:
                         left_out.append(left_out_json(first, opts.lang))
-                        err(f"{t('left_out', opts.lang)}: {finding_line(first, opts.lang)}")
+                        err(f"{_(opts.lang, 'left out')}: {finding_line(first, opts.lang)}")
                     code = EXIT_UNREADABLE if s.unreadable else max(code, EXIT_RULES)
                     if opts.fmt == "html":
                         pages.append(game(s.game).evening_of_settled(s.report, None, s.path, opts.lang, s.findings))
@@ -209,7 +210,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
                 tables.extend(season_tables(b))
                 tables.append(run_transfers(b))
         emit_tables(tables, opts)
-    err(t("summary_settle", opts.lang, **counts))
+    err(settle_summary(opts.lang, **counts))
     if force and code == EXIT_RULES:
         code = EXIT_OK
     sys.exit(code)
@@ -341,7 +342,7 @@ def _read_json_docs(inputs: Sequence[str], max_bytes: int, records: list[dict[st
         read += count if isinstance(count, int) and not isinstance(count, bool) else len(doc["records"])
     for f in refused:
         left_out.append(left_out_json(f, lang))
-        err(f"{t('left_out', lang)}: {finding_line(f, lang)}")
+        err(f"{_(lang, 'left out')}: {finding_line(f, lang)}")
     return read + len(refused), bool(refused)
 
 
@@ -402,9 +403,9 @@ def left_out_of(entry: Any) -> None:
 
     if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) for k in ("path", "code", "message")):
         raise ShapeError("a `left_out` entry must have a path, a code and a message")
-    for k in ("line", "column"):
+    for k, what in (("line", N_("`left_out` line")), ("column", N_("`left_out` column"))):
         if entry.get(k) is not None:
-            whole_of(entry[k], f"`left_out` {k}")
+            whole_of(entry[k], what)
 
 
 def read_json_doc(path: str, data: bytes) -> tuple[dict[str, Any], str]:
@@ -439,7 +440,7 @@ def read_json_doc(path: str, data: bytes) -> tuple[dict[str, Any], str]:
         if not isinstance(counts, dict):
             raise ShapeError("`counts` must be a mapping")
         if "read" in counts:
-            whole_of(counts["read"], "`counts.read`")
+            whole_of(counts["read"], N_("`counts.read`"))
     except ShapeError as e:
         raise FindingError(refusal(path, shape_reason(e))) from None
     for i, rec in enumerate(doc["records"], start=1):

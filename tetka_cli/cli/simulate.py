@@ -66,7 +66,7 @@ def simulate(game_name: str, games: int | None, target: int | None, hands: int |
         for i, text in enumerate(run.records()):
             _emit(text, i, out_path, folder, written)
     except OptionRefused as e:
-        text = tr(e.msgid).format(**e.kw)
+        text = e.render(ui_lang())
         if e.option is None:
             raise click.UsageError(text) from None
         raise click.BadParameter(text, param_hint="--" + e.option.replace("_", "-")) from None

@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 import click
 
-from ..common.messages import finding_line, t
+from ..common.messages import finding_line, validate_summary
 from ..common.output_table import Table
 from ..common.terminal import safe
 from ..games.registry import DEFAULT, game, game_of
@@ -62,5 +62,5 @@ def validate(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
     if opts.fmt == "json":
         emit_json({"records": docs})
     n = batch.clean + batch.broken + batch.unreadable
-    err(t("summary_validate", opts.lang, n=n, clean=batch.clean, bad=batch.broken, unreadable=batch.unreadable))
+    err(validate_summary(opts.lang, n, batch.clean, batch.broken, batch.unreadable))
     sys.exit(batch.exit_code)

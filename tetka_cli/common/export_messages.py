@@ -1,22 +1,26 @@
-"""The words of `export` and `stats` about a database (catalog: `locale/ru/LC_MESSAGES/stats.po`)."""
+"""The words of `export` and `stats` about a database (in the one catalog, docs/translating.md)."""
 from __future__ import annotations
 
 from typing import Any
 
-from .i18n import gettext, ngettext
+from .i18n import N_, gettext, ngettext
 
 _REFUSALS = {
-    "not-sqlite": "{path}: not an SQLite database",
-    "not-tetka": "{path}: an SQLite database that tetka did not write: give a new file or a tetka database",
-    "newer": "{path}: a tetka database of schema version {version}, newer than this tetka reads ({supported}): "
-             "upgrade tetka",
-    "older": "{path}: a tetka database of schema version {version}, older than {supported}, which this tetka "
-             "cannot migrate: export the records again into a new file",
-    "missing": "{path}: no such database: make one with `tetka export --sqlite {path} RECORDS`",
-    "unreadable": "{path}: cannot be used as a database: {reason}",
-    "cannot-write": "{path}: cannot write: {reason}; every record stored so far is whole, the one under way "
-                    "was not stored",
+    "not-sqlite": N_("{path}: not an SQLite database"),
+    "not-tetka": N_("{path}: an SQLite database that tetka did not write: give a new file or a tetka database"),
+    "newer": N_("{path}: a tetka database of schema version {version}, newer than this tetka reads ({supported}): "
+             "upgrade tetka"),
+    "older": N_("{path}: a tetka database of schema version {version}, older than {supported}, which this tetka "
+             "cannot migrate: export the records again into a new file"),
+    "missing": N_("{path}: no such database: make one with `tetka export --sqlite {path} RECORDS`"),
+    "unreadable": N_("{path}: cannot be used as a database: {reason}"),
+    "cannot-write": N_("{path}: cannot write: {reason}; every record stored so far is whole, the one under way "
+                    "was not stored"),
 }
+
+# SQLite's own reasons (`sqlite3.Error`'s text) that the catalog words; any other stays SQLite's.
+SQLITE_REASONS = (N_("attempt to write a readonly database"), N_("database is locked"), N_("database or disk is full"),
+                  N_("disk I/O error"), N_("unable to open database file"))
 
 
 def refusal(e: Any, path: str, lang: str) -> str:

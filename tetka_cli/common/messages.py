@@ -12,19 +12,14 @@ import unicodedata
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
+from .i18n import N_, ngettext
 from .i18n import gettext as _
-from .i18n import ngettext
 from .locale_format import card_text, cards_text, number_text
 from .os_errors import reason_text
 
 LANGS = ("en", "ru")
 
 SUITS_RU = {"♠": "пики", "♥": "червы", "♦": "бубны", "♣": "трефы"}  # suit names, for callers that name a suit
-
-
-def N_(message: str) -> str:
-    """Marks a message id for the catalog where it is only looked up later."""
-    return message
 
 
 def default_lang() -> str:
@@ -384,6 +379,19 @@ def _impossible_marks(a: Mapping[str, Any], lang: str, player: str) -> str:
         sum=a["sum"], expected=a["expected"])
 
 
+def totals_differ(a: Mapping[str, Any], lang: str, player: str) -> str:
+    """A total the table wrote that the hands do not give; with `unread`, the hands that could not
+    be read (which count nothing) cannot make up the difference either. Both games word it so."""
+    if a.get("unread"):
+        return ngettext(lang, "{player}: the table's total is {recorded}, the hands add up to {computed}, and the "
+                              "{unread} hand that could not be read cannot make up the difference",
+                        "{player}: the table's total is {recorded}, the hands add up to {computed}, and the "
+                        "{unread} hands that could not be read cannot make up the difference", a["unread"]).format(
+            player=player, recorded=a["recorded"], computed=a["computed"], unread=a["unread"])
+    return _(lang, "{player}: the table's total is {recorded}, the hands add up to {computed}").format(
+        player=player, recorded=a["recorded"], computed=a["computed"])
+
+
 def _stake(a: Mapping[str, Any], lang: str) -> str:
     return _(lang, "bad stake: {reason}").format(reason=stake_reason(a, lang))
 
@@ -455,8 +463,7 @@ _F: dict[str, Callable[..., str]] = {
     "renonce": _renonce,
     "marks-differ": _marks_differ,
     "impossible-marks": _impossible_marks,
-    "totals-differ": lambda a, lang, player: _(lang, "{player}: the table's total is {recorded}, the hands add up "
-                                                     "to {computed}").format(player=player, **a),
+    "totals-differ": lambda a, lang, player: totals_differ(a, lang, player),
     "after-robber-end": lambda a, lang: _(lang, "the robber ended with hand {ended} (a total reached {target}): no "
                                                 "hand is played after it").format(**a),
     "wrong-dealer": lambda a, lang: _(lang, "{what} is {given}, but by rotation to the left it is {expected}").format(**a),
@@ -505,50 +512,21 @@ def finding_line(f: Any, lang: str = "en") -> str:
     return f"{place}: {sev} {f.code}: {f.message(lang)}"
 
 
-# Headings, labels and reasons for marks.
-_T: dict[str, str] = {
-    "robber": N_("Robber"),
-    "hand": N_("Hand"),
-    "trick": N_("Trick"),
-    "leader": N_("Leader"),
-    "winner": N_("Winner"),
-    "carries": N_("Carries"),
-    "counts": N_("Tricks"),
-    "dealer": N_("Dealer"),
-    "photograph": N_("Photograph"),
-    "counting_trick": N_("counting trick"),
-    "marks": N_("Marks"),
-    "totals": N_("Totals"),
-    "recorded": N_("table"),
-    "finished": N_("finished"),
-    "unfinished": N_("unfinished"),
-    "net": N_("Net"),
-    "pays": N_("Pays"),
-    "to": N_("To"),
-    "amount": N_("Amount"),
-    "player": N_("Player"),
-    "sittings": N_("Sittings"),
-    "robbers": N_("Robbers"),
-    "lowest": N_("Won (lowest)"),
-    "sitting": N_("Sitting"),
-    "ok": N_("ok"),
-    "renonce_mark": N_("renonce"),
-    "incomplete": N_("incomplete"),
-    "hand_only": N_("marks only"),
-    "not_replayed": N_("not replayed: see the findings"),
-    "after_end": N_("after the end"),
-    "provisional": N_("provisional: the robber is unfinished"),
-    "left_out": N_("left out"),
-    "penalty": N_("renonce penalties"),
-}
-# Lines with a count in them: singular and plural message ids, and the argument that counts.
-_TN: dict[str, tuple[str, str, str]] = {
-    "summary_validate": (N_("{n} record: {clean} clean, {bad} with errors, {unreadable} unreadable"),
-                         N_("{n} records: {clean} clean, {bad} with errors, {unreadable} unreadable"), "n"),
-    "summary_settle": (N_("{read} record read, {settled} settled, {left_out} left out"),
-                       N_("{read} records read, {settled} settled, {left_out} left out"), "read"),
-}
+def validate_summary(lang: str, n: int, clean: int, bad: int, unreadable: int) -> str:
+    """The last line of `validate`: how many records, and how they read."""
+    return ngettext(lang, "{n} record: {clean} clean, {bad} with errors, {unreadable} unreadable",
+                    "{n} records: {clean} clean, {bad} with errors, {unreadable} unreadable", n).format(
+        n=n, clean=clean, bad=bad, unreadable=unreadable)
 
+
+def settle_summary(lang: str, read: int, settled: int, left_out: int) -> str:
+    """The last line of `settle`: records read, settled and left out."""
+    return ngettext(lang, "{read} record read, {settled} settled, {left_out} left out",
+                    "{read} records read, {settled} settled, {left_out} left out", read).format(
+        read=read, settled=settled, left_out=left_out)
+
+
+# Reasons for marks.
 _MARK_REASON = {
     "queen": N_("{card} in trick {trick}"),
     "photograph": N_("the photograph {card} in trick {trick}"),
@@ -556,14 +534,6 @@ _MARK_REASON = {
     "most-tricks": N_("most tricks, {tricks}"),
     "last-trick": N_("the last trick, {trick}"),
 }
-
-
-def t(key: str, lang: str = "en", **kw: Any) -> str:
-    if key in _TN:
-        one, many, counted = _TN[key]
-        return ngettext(lang, one, many, int(kw.get(counted, 0))).format(**kw)
-    text = _(lang, _T[key])
-    return text.format(**kw) if kw else text
 
 
 def mark_reason(mark: Any, lang: str = "en") -> str:

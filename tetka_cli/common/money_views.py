@@ -6,25 +6,23 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Iterable, Mapping, Sequence
 
-from .i18n import gettext
+from .i18n import TranslatableError, gettext
 from .locale_format import money_text
-from .messages import t
 from .money import format_money
 from .output_table import Table
 from .transfers import Transfer
 
 
-class ShapeError(TypeError, ValueError):
+class ShapeError(TranslatableError, TypeError, ValueError):
     """What is wrong with an earlier `settle --format json` record: an English message id and its
-    arguments (`str()` is the English line; the command line words it in the run's language)."""
+    arguments (`str()` is the English line; the command line words it in the run's language).
+    `what`, when given, is a message id too (marked with N_ where it is written)."""
 
-    def __init__(self, msgid: str, **kw: Any) -> None:
-        self.msgid, self.kw = msgid, kw
-        super().__init__(msgid.format(**kw))
+    def arguments(self, lang: str) -> dict[str, Any]:
+        return {k: gettext(lang, v) if k == "what" else v for k, v in self.kw.items()}
 
     def text(self, lang: str) -> str:
-        kw = {k: gettext(lang, v) if k == "what" else v for k, v in self.kw.items()}  # `what` is a msgid too
-        return gettext(lang, self.msgid).format(**kw)
+        return self.render(lang)
 
 
 EXCERPT = 32  # characters of an offending value a refusal quotes, at most
@@ -128,6 +126,6 @@ def transfers_table(transfers: Sequence[Mapping[str, str]], lang: str, currency:
     if not transfers:
         return Table(title, [], [], [gettext(lang, "nothing to pay: every net is zero")])
     rows = [[x["from"], x["to"], amount_cell(x["amount"], currency, lang)] for x in transfers]
-    return Table(title, [t("pays", lang), t("to", lang), t("amount", lang)], rows)
+    return Table(title, [gettext(lang, "Pays"), gettext(lang, "To"), gettext(lang, "Amount")], rows)
 
 

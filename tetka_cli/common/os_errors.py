@@ -7,11 +7,8 @@ import errno as _errno
 import os
 from typing import Any
 
+from .i18n import N_
 from .i18n import gettext as _
-
-
-def N_(message: str) -> str:
-    return message
 
 
 _REASONS: dict[str, str] = {

@@ -9,7 +9,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .club_stats import Line, Sitting
 from .html_page import CSS, e, plain_table
-from .i18n import gettext
+from .i18n import N_, gettext
 from .locale_format import money_text
 from .money import format_money
 from .output_table import Table
@@ -25,11 +25,11 @@ class GameWords:
     won_name: str
 
 
-_PER_HAND = {"marks": "Marks/hand", "points": "Points/hand"}
-_PARTS = {"robbers_lowest": ("Robbers", "Won (lowest)"), "games_won": ("Games", "Won")}
+_PER_HAND = {"marks": N_("Marks/hand"), "points": N_("Points/hand")}
+_PARTS = {"robbers_lowest": (N_("Robbers"), N_("Won (lowest)")), "games_won": (N_("Games"), N_("Won"))}
 _PARTS_KEY = {"robbers_lowest": "robbers", "games_won": "games"}
-_BY = {"dealer": "Dealer", "seat": "Seat"}
-_SO_FAR = {"marks": "Marks per hand so far", "points": "Points per hand so far"}
+_BY = {"dealer": N_("Dealer"), "seat": N_("Seat")}
+_SO_FAR = {"marks": N_("Marks per hand so far"), "points": N_("Points per hand so far")}
 
 
 def _round(v: float | None, places: int) -> float | None:

@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..common.findings import Finding
+from ..common.i18n import TranslatableError
 from ..common.output_table import Table
 
 
@@ -26,12 +27,9 @@ def _load(dotted: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-class Unsupported(ValueError):
-    """A capability this game does not have (yet): an English message id and its arguments."""
-
-    def __init__(self, msgid: str, **kw: Any) -> None:
-        self.msgid, self.kw = msgid, kw
-        super().__init__(msgid)  # worded by the caller, who knows the games it can name
+class Unsupported(TranslatableError, ValueError):
+    """A capability this game does not have (yet): an English message id and its arguments (the
+    caller, who knows the games that have it, words it; `{games}` is left for it to fill)."""
 
 
 class Game(ABC):

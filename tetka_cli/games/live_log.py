@@ -13,6 +13,8 @@ import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from ..common.i18n import TranslatableError
+
 LOG_VERSION = 1
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EIO)  # a write the disk refused: space, quota, the device
 MAX_LINE = 64 * 1024  # bytes: an entry is a line of a few cards; anything longer is not ours
@@ -28,15 +30,19 @@ class Refused(ValueError):
         self.args_ = args
 
 
-class LogError(ValueError):
+class LogError(TranslatableError, ValueError):
     """A log that cannot be read back: named by its path and line. `msgid` and `kw` let the
     command line word it in the user's language (`str()` is English); `error` is the OSError
-    behind a log that cannot be read, if any."""
+    behind a log that cannot be read, if any (its reason is the message's `{reason}`)."""
 
     def __init__(self, msgid: str, error: OSError | None = None, **kw: Any) -> None:
-        self.msgid, self.kw, self.error = msgid, kw, error
-        reason = (error.strerror or str(error)) if error is not None else ""
-        super().__init__(msgid.format(reason=reason, **kw))
+        self.error = error
+        super().__init__(msgid, **kw)
+
+    def arguments(self, lang: str) -> dict[str, Any]:
+        from ..common.os_errors import os_reason
+
+        return {"reason": "" if self.error is None else os_reason(self.error, lang), **self.kw}
 
 
 class NotKept(Exception):

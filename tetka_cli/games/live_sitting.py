@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
+from ..common.i18n import N_
 from .live_log import Refused
 
 
@@ -34,7 +35,7 @@ class SittingHeader:
         self.check()
         parse_stake(self.stake)  # StakeError (a ValueError) otherwise
         if not isinstance(self.currency, str):
-            raise ValueError("the currency is text")
+            raise ValueError(N_("the currency is text"))
         if not self.first_dealer:  # the first player when none is named
             object.__setattr__(self, "first_dealer", self.players[0])
         if self.first_dealer not in self.players:

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..common.cards import Card, CardError, parse_card
-from ..common.i18n import gettext, ngettext
+from ..common.i18n import N_, gettext, ngettext
 from ..common.locale_format import card_text
 from ..common.messages import SUITS_RU
 from .live_log import Refused
 
 FIX_WORDS = ("fix", "испр")  # a correction of an earlier hand, in every game
-UNDO_HELP = "undo, redo   take back, bring back"
-END_HELP = ("status       where we are", "end          end, and settle", "quit         leave; resume later")
+UNDO_HELP = N_("undo, redo   take back, bring back")
+END_HELP = (N_("status       where we are"), N_("end          end, and settle"), N_("quit         leave; resume later"))
 
 
 class NotAnEntry(ValueError):
@@ -237,7 +237,7 @@ class LiveWords:
 
     def help_lines(self) -> list[str]:
         return [self._(line) for line in (*self.entry_help(), UNDO_HELP, *self.fix_help(), *END_HELP,
-                                          "Cards: Q♥ 10♦ qh Дч 10б ...")]
+                                          N_("Cards: Q♥ 10♦ qh Дч 10б ..."))]
 
     def entry_help(self) -> Sequence[str]:
         """The help of the game's entries (English message ids)."""

@@ -10,16 +10,17 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from ..common.i18n import TranslatableError
 from ..common.output_table import Table
 
 
-class OptionRefused(ValueError):
+class OptionRefused(TranslatableError, ValueError):
     """An option the game cannot take: the option's name (None: the options together), an English
     message id and its arguments."""
 
     def __init__(self, option_name: str | None, msgid: str, /, **kw: Any) -> None:
-        self.option, self.msgid, self.kw = option_name, msgid, kw
-        super().__init__(msgid.format(**kw))
+        self.option = option_name
+        super().__init__(msgid, **kw)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from ...common.i18n import N_
 from ...common.cards import Card, CardError, Rank, parse_card
 from ..live_log import Refused
 from ..live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
@@ -58,14 +59,14 @@ class TerzHeader(SittingHeader):
 
     def check(self) -> None:
         if len(self.players) != 2 or len(set(self.players)) != 2 or not all(self.players):
-            raise ValueError("Terz is played by two players with distinct names")
+            raise ValueError(N_("Terz is played by two players with distinct names"))
 
     def check_rules(self) -> None:
         for f in fields(TerzRules):
             value = getattr(self.rules, f.name)
             if f.name == "target":
                 if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                    raise ValueError("the target is a positive whole number")
+                    raise ValueError(N_("the target is a positive whole number"))
             elif value not in CHOICES[f.name] or type(value) is not type(CHOICES[f.name][0]):
                 raise ValueError(f"{f.name}: one of {', '.join(map(str, CHOICES[f.name]))}")
 

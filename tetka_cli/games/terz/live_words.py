@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ...common.cards import parse_card
-from ...common.i18n import ngettext
+from ...common.i18n import N_, ngettext
 from . import live
 from .cards import DECK
 from .declarations import classify
@@ -23,14 +23,14 @@ DECLARE_WORDS = ("declare", "объявить")
 BELA_WORDS = ("bela", "бела")
 POINTS_WORDS = ("points", "очки")
 GAME_WORDS = TRUMP_WORDS + DRAW_WORDS + EXCHANGE_WORDS + DECLARE_WORDS + BELA_WORDS + POINTS_WORDS + FIX_WORDS
-POINTS_USAGE = "points takes two numbers, in the order of the players"
+POINTS_USAGE = N_("points takes two numbers, in the order of the players")
 # The words that take only cards: kind -> (its words, fewest and most cards, what it takes).
 SIMPLE = {
-    "trump": (TRUMP_WORDS, 1, 1, "trump takes one card, the turned-up one, like: trump 8♠"),
-    "draw": (DRAW_WORDS, 1, 2, "draw takes one or two cards, the winner's first"),
-    "exchange": (EXCHANGE_WORDS, 0, 0, "exchange takes no more words"),
-    "declare": (DECLARE_WORDS, 3, 8, "declare takes the cards of one combination, like: declare Q♥ J♥ 10♥"),
-    "bela": (BELA_WORDS, 0, 0, "bela takes no more words: enter it, then the K or Q of trumps"),
+    "trump": (TRUMP_WORDS, 1, 1, N_("trump takes one card, the turned-up one, like: trump 8♠")),
+    "draw": (DRAW_WORDS, 1, 2, N_("draw takes one or two cards, the winner's first")),
+    "exchange": (EXCHANGE_WORDS, 0, 0, N_("exchange takes no more words")),
+    "declare": (DECLARE_WORDS, 3, 8, N_("declare takes the cards of one combination, like: declare Q♥ J♥ 10♥")),
+    "bela": (BELA_WORDS, 0, 0, N_("bela takes no more words: enter it, then the K or Q of trumps")),
 }
 
 
@@ -331,10 +331,10 @@ class TerzLive(LiveWords):
             "trump", "draw", "exchange", "declare", "bela", "points", "fix"]
 
     def entry_help(self) -> Sequence[str]:
-        return ("trump CARD   start a played hand", "CARD ...     the next cards: lead, reply",
-                "draw C [C]   the draws, winner's first", "exchange     the 7 of trumps, before the card",
-                "declare C C C  one combination, before the card", "bela         before leading the K or Q of trumps",
-                "points N N [NAME]  a hand by its points", "  (order of the players; NAME: last trick)")
+        return (N_("trump CARD   start a played hand"), N_("CARD ...     the next cards: lead, reply"),
+                N_("draw C [C]   the draws, winner's first"), N_("exchange     the 7 of trumps, before the card"),
+                N_("declare C C C  one combination, before the card"), N_("bela         before leading the K or Q of trumps"),
+                N_("points N N [NAME]  a hand by its points"), N_("  (order of the players; NAME: last trick)"))
 
     def fix_help(self) -> Sequence[str]:
-        return ("fix H T C C  correct a trick", "fix H T lead|reply C, fix H trump C", "fix H points N N")
+        return (N_("fix H T C C  correct a trick"), N_("fix H T lead|reply C, fix H trump C"), N_("fix H points N N"))

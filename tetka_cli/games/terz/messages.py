@@ -1,4 +1,4 @@
-"""How Terz findings are worded, in English and Russian (gettext domain `terz`).
+"""How Terz findings are worded, in English and Russian (the one catalog, `tetka.po`).
 
 Terz's own codes (declarations, bela, the exchange, points, the game) are worded here, and so are
 shared codes whose Terz sense differs from Tetka's: a card of rank 2-6 (`bad-card`), a key of the
@@ -13,14 +13,11 @@ from typing import Any, Mapping
 
 from ...common.cards import Card, CardError, parse_card
 from ...common.locale_format import card_text
-from ...common.i18n import ngettext, pgettext
+from ...common.i18n import N_, _, ngettext  # noqa: F401 (N_: the Terz views mark with it)
 
-CONTEXT = "terz"  # every Terz message id has this context, so no other domain's translation can take it
-
-
-def _(lang: str, text: str) -> str:
-    """The Terz translation of an English message."""
-    return pgettext(lang, CONTEXT, text)
+# The context of the few English words Terz says otherwise in Russian than Tetka: a Terz game is
+# «окончена» where a Tetka robber is «окончен» (`pgettext(lang, CONTEXT, "finished")`).
+CONTEXT = "terz"
 
 
 GAME_NAMES = {"tetka": ("Tetka", "Тётки"), "terz": ("Terz", "Терца")}
@@ -35,11 +32,6 @@ def games_text(lang: str, n: int) -> str:
 def hands_text(lang: str, n: int) -> str:
     """`1 hand`, `4 hands`; «1 кон», «4 кона», «5 конов»."""
     return ngettext(lang, "{n} hand", "{n} hands", n).format(n=n)
-
-
-def N_(text: str) -> str:
-    """Marks a message id for the catalog; translated where it is used."""
-    return text
 
 
 class _Args(dict):
@@ -185,6 +177,10 @@ def finding_message(f: Any, lang: str = "en") -> str:
         a["rule"] = _(lang, _DEALER_RULE.get(a.get("rule"), _DEALER_RULE["last_trick"]))
     if code == "forfeit":
         a["offence"] = _(lang, _OFFENCE.get(a.get("reason"), _OFFENCE["extra-card"]))
+    if code == "totals-differ" and a.get("unread"):
+        from ...common.messages import totals_differ
+
+        return totals_differ(a, lang, f.player or "?")
     if code in MESSAGES and code != "bad-card":
         return _fill(lang, MESSAGES[code], a, f.player)
     from ...common.messages import finding_message as common_message

@@ -133,11 +133,17 @@ def _game(record: Record, g: GameRecord, previous: GameReport | None, findings: 
         expected = progress.dealer_of_next_hand if progress.dealer_known else None
     where = {"part": g.number}
     if g.totals is not None:
+        # A hand that could not be read (and has no points written) gives no points here: a
+        # player's total the unread hands can make up (it is not below the rest) agrees with it.
+        unread = sum(1 for r in reports if r.source == "none" and not r.after_end)
         for p in players:
-            if g.totals.get(p) != progress.totals[p]:
-                findings.append(_finding("totals-differ", {"recorded": g.totals.get(p),
-                                                           "computed": progress.totals[p]},
-                                         path, g.totals_locs.get(p, g.totals_loc), player=p, **where))
+            written, computed = g.totals.get(p), progress.totals[p]
+            if written == computed or (unread and isinstance(written, int) and not isinstance(written, bool)
+                                       and written >= computed):
+                continue
+            findings.append(_finding("totals-differ", {"recorded": written, "computed": computed,
+                                                       **({"unread": unread} if unread else {})},
+                                     path, g.totals_locs.get(p, g.totals_loc), player=p, **where))
     if g.winner is not None and g.winner != progress.winner and not progress.undetermined:
         findings.append(_finding("winner-differs", {"recorded": g.winner, "computed": progress.winner or "nobody"},
                                  path, g.winner_loc, **where))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
+from ...common.i18n import N_
 from ...common.output_table import Table
 from ..game_interface import Game
 from .messages import _, games_text, hands_text
@@ -53,9 +54,9 @@ class TerzGame(Game):
         from .rules import TerzRules
         from .simulate import Simulator, game_stats
 
-        request.refuse_others(("games", "target"), "{option} is Tetka's; a Terz sitting is --games whole games")
+        request.refuse_others(("games", "target"), N_("{option} is Tetka's; a Terz sitting is --games whole games"))
         names = seated_names(request.players or ",".join(self.default_players), self.seats,
-                             "Terz is played by two distinct players, not {n}: {players!r}", request.lang)
+                             N_("Terz is played by two distinct players, not {n}: {players!r}"), request.lang)
         seats = [b.strip() for b in request.bots.split(",") if b.strip()]
         seats = seats * 2 if len(seats) == 1 else seats
         if len(seats) != 2 or any(b not in ("book", "random") for b in seats):

@@ -11,6 +11,7 @@ from ...common.money import format_money, money_places
 from ...common.money_views import ShapeError, amount_cell, money_cell
 from ...common.output_table import Table
 from ..hand_choice import chosen_hands
+from ...common.i18n import N_, pgettext
 from .messages import _, kind_name
 from .names import obligation_name
 from .referee import GameReport, HandReport, RecordReport
@@ -130,7 +131,7 @@ def marks_tables(rep: RecordReport, lang: str = "en") -> list[Table]:
             if g.recorded_totals is not None and g.recorded_totals.get(p) != g.totals[p]:
                 v += f" [{_(lang, 'table')} {g.recorded_totals.get(p)}]"
             tot.append(f"{p} {v}")
-        status = _(lang, "finished") if g.finished else _(lang, "unfinished")
+        status = pgettext(lang, "terz", "finished") if g.finished else pgettext(lang, "terz", "unfinished")
         notes = [_(lang, "Totals: {totals} (target {target})").format(totals=", ".join(tot), target=g.target)]
         if g.winner:
             notes.append(_(lang, "Winner: {player}").format(player=g.winner)
@@ -207,9 +208,9 @@ def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> li
         pts = ", ".join(f"{p} {h.points[p]}" for p in g.players)
         label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only")
         return [Table(f"{title} — {label}: {pts}", [], [])]
-    title += f", {_(lang, 'trump')} {card_text(res.trump, lang)}"
+    title += f", {pgettext(lang, 'terz', 'trump')} {card_text(res.trump, lang)}"
     renonce = {(r.trick, r.player): r for r in res.renonces}
-    headers = [_(lang, "Trick"), _(lang, "Leader"), _(lang, "Lead"), _(lang, "Reply"), _(lang, "Winner"),
+    headers = [_(lang, "Trick"), pgettext(lang, "terz", "Leader"), _(lang, "Lead"), _(lang, "Reply"), _(lang, "Winner"),
                _(lang, "Points"), _(lang, "Drawn"), _(lang, "What else")]
     rows = []
     for tr in res.tricks:
@@ -311,46 +312,46 @@ def check_sitting_json(doc: Mapping[str, Any]) -> None:
         if not ok:
             raise ShapeError(what)
 
-    need(isinstance(doc, dict), "a record must be a mapping")
-    need(isinstance(doc["games"], list), "`games` must be a list")
+    need(isinstance(doc, dict), N_("a record must be a mapping"))
+    need(isinstance(doc["games"], list), N_("`games` must be a list"))
     for g in doc["games"]:  # the kind of every value first, then how they agree
         need(isinstance(g, dict) and isinstance(g.get("totals"), dict) and isinstance(g.get("net"), dict),
-             "a game must have a number, totals, net and payments")
+             N_("a game must have a number, totals, net and payments"))
         for v in g["totals"].values():
-            whole_of(int(v) if isinstance(v, str) and len(v) < 12 else v, "a game's total")
+            whole_of(int(v) if isinstance(v, str) and len(v) < 12 else v, N_("a game's total"))
         for v in g["net"].values():
             money_of(v)
-    need(isinstance(doc["net"], dict), "`net` must be a mapping")
+    need(isinstance(doc["net"], dict), N_("`net` must be a mapping"))
     with localcontext(EXACT):
         nets = {p: money_of(v) for p, v in doc["net"].items()}
         if sum(nets.values(), Decimal(0)) != 0:
             raise ShapeError("its nets do not sum to zero")
-    need(isinstance(doc.get("path"), str), "`path` must be text")
-    need(isinstance(doc.get("currency", ""), str), "`stake` and `currency` must be text")
+    need(isinstance(doc.get("path"), str), N_("`path` must be text"))
+    need(isinstance(doc.get("currency", ""), str), N_("`stake` and `currency` must be text"))
     stake_of(doc["stake"])
     players = doc.get("players") or list(doc["net"])
-    need(isinstance(players, list) and all(isinstance(p, str) for p in players), "`players` must be a list of names")
+    need(isinstance(players, list) and all(isinstance(p, str) for p in players), N_("`players` must be a list of names"))
     with localcontext(EXACT):
         total = {p: Decimal(0) for p in players}
         for g in doc["games"]:
             need(isinstance(g.get("provisional"), bool) and isinstance(g.get("finished", True), bool)
-                 and isinstance(g.get("payments", []), list), "a game must have a number, totals, net and payments")
-            whole_of(g.get("number"), "a game's `number`", 1)
+                 and isinstance(g.get("payments", []), list), N_("a game must have a number, totals, net and payments"))
+            whole_of(g.get("number"), N_("a game's `number`"), 1)
             for p in g["totals"]:
-                name_in(p, players, "a game's `totals`")
+                name_in(p, players, N_("a game's `totals`"))
             if g.get("winner") is not None:
-                name_in(g["winner"], players, "a game's `winner`")
+                name_in(g["winner"], players, N_("a game's `winner`"))
             if set(g["net"]) != set(g["totals"]):
                 raise ShapeError("a game's net and its totals name different players")
-            net = {name_in(p, players, "a game's `net`"): money_of(v) for p, v in g["net"].items()}
+            net = {name_in(p, players, N_("a game's `net`")): money_of(v) for p, v in g["net"].items()}
             if sum(net.values(), Decimal(0)) != 0:
                 raise ShapeError("its nets do not sum to zero")
             for p, v in net.items():
                 total[p] += v
             for pay in g["payments"]:
-                need(isinstance(pay, dict), "a payment must have from, to, marks, amount")
-                name_in(pay.get("from"), players, "a payment")
-                name_in(pay.get("to"), players, "a payment")
+                need(isinstance(pay, dict), N_("a payment must have from, to, marks, amount"))
+                name_in(pay.get("from"), players, N_("a payment"))
+                name_in(pay.get("to"), players, N_("a payment"))
                 money_of(pay.get("amount"))
         if doc["games"] and {p: v for p, v in total.items() if p in nets} != nets:
             raise ShapeError("its net is not the sum of its games' nets")
@@ -401,7 +402,7 @@ def settle_csv(docs: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[
 
 
 def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "", title: str = "") -> Table:
-    headers = [_(lang, "Player"), _(lang, "Sittings"), _(lang, "Games"), _(lang, "Won"), _(lang, "Points"),
+    headers = [_(lang, "Player"), _(lang, "Sittings"), _(lang, "Games"), pgettext(lang, "terz", "Won"), _(lang, "Points"),
                _(lang, "Net")]
     rows = [[p, s["sittings"], s["games"], s["won"], s["points"], amount_cell(s["net"], currency, lang)]
             for p, s in players.items()]
@@ -417,7 +418,7 @@ def game_sections(rep: RecordReport, lang: str) -> list[Any]:
 
     parts = []
     for g, tb in zip(rep.games, marks_tables(rep, lang)):
-        status = _(lang, "finished") if g.finished else _(lang, "unfinished")
+        status = pgettext(lang, "terz", "finished") if g.finished else pgettext(lang, "terz", "unfinished")
         race = Race(tuple(g.players), g.target, list(g.running), dict(g.totals), _(lang, "hand"))
         parts.append(PartSection(f"{_(lang, 'Game')} {g.number}", status,
                                  plain_table(Table("", tb.headers, tb.rows, tb.notes)), race))

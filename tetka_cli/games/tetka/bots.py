@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol, Sequence
 
 from ...common.cards import DECK, Card, Rank, Suit
+from ...common.i18n import TranslatableError
 from ..bot_base import SeededBot, bot_named
 from .play import Trick, winning_index
 
@@ -138,13 +139,9 @@ def make_bot(name: str, rng: random.Random) -> Bot:
     return bot_named(BOTS, name, rng, "unknown bot {name!r}: choose from {known}")
 
 
-class BotSpecError(ValueError):
+class BotSpecError(TranslatableError, ValueError):
     """A --bots spec that names no bots: `msgid` and `kw` for the command line to word in the
     user's language; str() is the English sentence."""
-
-    def __init__(self, msgid: str, **kw: object) -> None:
-        self.msgid, self.kw = msgid, kw
-        super().__init__(msgid.format(**kw))
 
 
 def bot_names(spec: str | Sequence[str]) -> list[str]:

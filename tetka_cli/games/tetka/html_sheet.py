@@ -10,7 +10,7 @@ from ...common.findings import Finding
 from ...common.html_page import EveningRecord, PartSection, Race
 from ...common.html_page import e as _e
 from ...common.i18n import gettext
-from ...common.messages import finding_line, t
+from ...common.messages import finding_line
 from ...common.output_table import Table
 from .referee import RecordReport, RobberReport
 from .views import SheetLine, sheet_lines, table_totals
@@ -34,9 +34,9 @@ def robber_sheet(r: RobberReport, lang: str) -> RobberSheet:
 
 
 def robber_section(rs: RobberSheet, lang: str) -> PartSection:
-    status = t("finished", lang) if rs.finished else t("unfinished", lang)
-    race = Race(rs.players, rs.target, [line.running for line in rs.lines], rs.totals, t("hand", lang))
-    return PartSection(f"{t('robber', lang)} {rs.number}", status, sheet_table(rs, lang) + reasons_list(rs, lang),
+    status = gettext(lang, "finished") if rs.finished else gettext(lang, "unfinished")
+    race = Race(rs.players, rs.target, [line.running for line in rs.lines], rs.totals, gettext(lang, "Hand"))
+    return PartSection(f"{gettext(lang, 'Robber')} {rs.number}", status, sheet_table(rs, lang) + reasons_list(rs, lang),
                        race, hover=True)
 
 
@@ -54,12 +54,12 @@ def evening_record(rep: RecordReport | None, path: str, lang: str, *, settlement
 # -- tables -------------------------------------------------------------------------------------
 def sheet_table(rs: RobberSheet, lang: str) -> str:
     """Hand, dealer, then per player: the hand's marks (why, on hover) and the running total."""
-    written = t("recorded", lang)
-    head1 = (f'<tr><th rowspan="2" scope="col">{_e(t("hand", lang))}</th>'
-             f'<th rowspan="2" scope="col">{_e(t("dealer", lang))}</th>'
+    written = gettext(lang, "table")
+    head1 = (f'<tr><th rowspan="2" scope="col">{_e(gettext(lang, "Hand"))}</th>'
+             f'<th rowspan="2" scope="col">{_e(gettext(lang, "Dealer"))}</th>'
              + "".join(f'<th colspan="2" scope="colgroup" class="player p{k % 4}">{_e(p)}</th>'
                        for k, p in enumerate(rs.players)) + "</tr>")
-    head2 = "<tr>" + "".join(f'<th scope="col" class="sub">{_e(t("marks", lang))}</th>'
+    head2 = "<tr>" + "".join(f'<th scope="col" class="sub">{_e(gettext(lang, "Marks"))}</th>'
                              f'<th scope="col" class="sub run">Σ</th>' for _ in rs.players) + "</tr>"
     rows = []
     for line in rs.lines:
@@ -78,7 +78,7 @@ def sheet_table(rs: RobberSheet, lang: str) -> str:
         if p in rs.table_totals:
             v += f' <span class="differs">[{_e(written)} {_e(rs.table_totals[p])}]</span>'
         tot.append(f'<td></td><td class="run">{v}</td>')
-    rows.append(f'<tr class="totals"><th scope="row" colspan="2">{_e(t("totals", lang))}</th>{"".join(tot)}</tr>')
+    rows.append(f'<tr class="totals"><th scope="row" colspan="2">{_e(gettext(lang, "Totals"))}</th>{"".join(tot)}</tr>')
     return (f'<div class="scroll"><table class="sheet"><thead>{head1}{head2}</thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
@@ -89,7 +89,7 @@ def reasons_list(rs: RobberSheet, lang: str) -> str:
     for line in rs.lines:
         said = [f"{_e(p)}: {_e('; '.join(line.reasons[p]))}" for p in rs.players if line.reasons.get(p)]
         if said:
-            items.append(f"<li><b>{_e(t('hand', lang))} {line.number}</b><br>{'<br>'.join(said)}</li>")
+            items.append(f"<li><b>{_e(gettext(lang, 'Hand'))} {line.number}</b><br>{'<br>'.join(said)}</li>")
     if not items:
         return ""
     return (f'<details class="reasons"><summary>{_e(gettext(lang, "Why each mark"))}</summary>'

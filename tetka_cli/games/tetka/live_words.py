@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ...common.cards import DECK
-from ...common.i18n import ngettext
+from ...common.i18n import N_, ngettext
 from ...common.messages import mark_reason
 from . import live
 from .live import LiveHand, LiveHeader, Sitting
@@ -18,7 +18,7 @@ MARKS_WORDS = ("marks", "марки")
 PHOTO_WORDS = ("photo", "фото")
 LAST_WORDS = ("last", "последние")
 GAME_WORDS = MARKS_WORDS + PHOTO_WORDS + FIX_WORDS + LAST_WORDS
-MARKS_USAGE = "marks takes four numbers, in the order of the players"
+MARKS_USAGE = N_("marks takes four numbers, in the order of the players")
 
 
 class TetkaLive(LiveWords):
@@ -211,9 +211,9 @@ class TetkaLive(LiveWords):
         return [str(c) for c in cards] + list(state.header.players) + ["photo", "marks", "fix", "last"]
 
     def entry_help(self) -> Sequence[str]:
-        return ("photo CARD   start a played hand", "CARD ...     the next cards in turn",
-                "marks N N N N  a hand by its marks", "  (in the order of the players)")
+        return (N_("photo CARD   start a played hand"), N_("CARD ...     the next cards in turn"),
+                N_("marks N N N N  a hand by its marks"), N_("  (in the order of the players)"))
 
     def fix_help(self) -> Sequence[str]:
-        return ("fix H T P CARD  correct a card", "  (P: player or place 1-4)", "fix H T C C C C  a whole trick",
-                "fix H photo CARD, fix H marks ...", "last [NAME]  the tricks one may see")
+        return (N_("fix H T P CARD  correct a card"), N_("  (P: player or place 1-4)"), N_("fix H T C C C C  a whole trick"),
+                N_("fix H photo CARD, fix H marks ..."), N_("last [NAME]  the tricks one may see"))

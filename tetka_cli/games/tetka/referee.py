@@ -186,11 +186,18 @@ def _robber(record: Record, rob: RobberRecord, table: Seating, first: str, findi
                                         part=rob.number, hand=r.number), record.path, r.record.loc))
             reports[i] = replace(r, after_end=True)
     if rob.totals is not None:
+        # A hand that could not be read (and has no marks written) gives no marks here: a player's
+        # total that the unread hands can make up (0 to all their marks) agrees with the rest.
+        unread = sum(1 for r in reports[:ended] if r.source == "none")
         for p in table.players:
-            if rob.totals.get(p) != progress.totals[p]:
-                findings.append(at(Finding("totals-differ", {"recorded": rob.totals.get(p), "computed": progress.totals[p]},
-                                            part=rob.number, player=p),
-                                    record.path, rob.totals_locs.get(p, rob.totals_loc)))
+            written, computed = rob.totals.get(p), progress.totals[p]
+            if written == computed or (unread and isinstance(written, int) and not isinstance(written, bool)
+                                       and 0 <= written - computed <= unread * rules.marks_per_hand):
+                continue
+            findings.append(at(Finding("totals-differ", {"recorded": written, "computed": computed,
+                                                         **({"unread": unread} if unread else {})},
+                                        part=rob.number, player=p),
+                                record.path, rob.totals_locs.get(p, rob.totals_loc)))
     if not progress.finished and count:
         # Only the last robber of a sitting may stop short (the evening ended); one followed by
         # another robber was abandoned, or its hands are missing (tetka-rules.md).

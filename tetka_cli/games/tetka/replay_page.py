@@ -12,7 +12,7 @@ from ..replay_findings import place_findings
 from ...common.cards import DECK
 from ...common.i18n import gettext as _
 from ...common.locale_format import card_text
-from ...common.messages import mark_reason, t
+from ...common.messages import mark_reason
 from .referee import HandReport, RecordReport, RobberReport
 from .rules import TRICKS_PER_HAND
 
@@ -38,25 +38,25 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
     players = list(r.players)
     seat = {p: i for i, p in enumerate(players)}
     res = h.result
-    heading = f"{t('robber', lang)} {r.number}, {t('hand', lang).lower()} {h.number}"
-    facts = [[t("dealer", lang), h.dealer]]
+    heading = f"{_(lang, 'Robber')} {r.number}, {_(lang, 'Hand').lower()} {h.number}"
+    facts = [[_(lang, "Dealer"), h.dealer]]
     page: dict[str, Any] = {
         "key": f"{r.number}-{h.number}", "heading": heading, "seats": players, "pos": list(POSITIONS),
-        "facts": facts, "score_labels": [t("marks", lang), t("counts", lang)],
+        "facts": facts, "score_labels": [_(lang, "Marks"), _(lang, "Tricks")],
         "score0": [[0] * 4, [0] * 4], "plays": [], "wins": [], "events": {}, "findings": [], "losses": {},
         "deal": None, "up": None, "stock": None, "end": None,
     }
     if res is None:
-        label = t("not_replayed", lang) if h.record.played else t("hand_only", lang)
+        label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "marks only")
         # No cards: the marks that count (the table's) are all there is to show.
-        page["score_labels"], page["score0"] = [t("marks", lang)], [[h.marks.get(p, 0) for p in players]]
-        page["end"] = {"title": t("marks", lang), "result": label, "lines": []}
+        page["score_labels"], page["score0"] = [_(lang, "Marks")], [[h.marks.get(p, 0) for p in players]]
+        page["end"] = {"title": _(lang, "Marks"), "result": label, "lines": []}
         place_findings(page, rep.findings, r.number, h.number, r.players, lang, {}, {})
         return page
     counting = rep.record.rules.counting_trick(res.photograph.rank.count_value)
-    facts.append([t("photograph", lang), card_text(res.photograph, lang)])
+    facts.append([_(lang, "Photograph"), card_text(res.photograph, lang)])
     facts.append([_(lang, "Counting trick"), str(counting)])
-    page["up"] = {"label": t("photograph", lang), "card": card_text(res.photograph, lang)}
+    page["up"] = {"label": _(lang, "Photograph"), "card": card_text(res.photograph, lang)}
     plays: list[list[Any]] = []
     where: dict[tuple[int, str], int] = {}  # (trick, player) -> the step that plays the card
     last_of: dict[int, int] = {}  # trick -> the step of its last card
@@ -103,7 +103,7 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
     if res.complete:
         result = _(lang, "The hand's marks: {marks}").format(marks=", ".join(f"{p} {v}" for p, v in zip(players, final)))
     else:
-        result = t("incomplete", lang)
+        result = _(lang, "incomplete")
     if h.recorded is not None and any(h.recorded.get(p) != res.marks_by_player[p] for p in players):
         result += " — " + _(lang, "the table wrote: {marks}").format(
             marks=", ".join(f"{p} {h.recorded.get(p)}" for p in players))

@@ -6,7 +6,7 @@ from decimal import Decimal
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ...common.findings import Finding
-from ...common.i18n import gettext, ngettext
+from ...common.i18n import N_, gettext, ngettext
 from ...common.output_table import Table
 from ..game_interface import Game
 
@@ -29,9 +29,7 @@ class TetkaGame(Game):
         return gettext(lang, "Tetka")
 
     def part_title(self, lang: str) -> str:
-        from ...common.messages import t
-
-        return t("robber", lang)
+        return gettext(lang, "Robber")
 
     # -- reading and judging ----------------------------------------------------------------------
     def empty_record(self, path: str, findings: Sequence[Finding]) -> Any:
@@ -121,14 +119,14 @@ class TetkaGame(Game):
         from .simulate import Simulator, average_marks
 
         request.refuse_others(("hands", "robbers", "renonce_rate", "table_marks_errors", "robber_target",
-                               "with_deal"), "{option} is Terz's; a Tetka sitting is --robbers or --hands")
+                               "with_deal"), N_("{option} is Terz's; a Tetka sitting is --robbers or --hands"))
         hands, robbers = request.get("hands"), request.get("robbers")
         if hands is None and robbers is None:
             robbers = 1
         if hands is not None and robbers is not None:
             raise OptionRefused(None, "give --hands or --robbers, not both")
         names = seated_names(request.players or ",".join(self.default_players), self.seats,
-                             "Tetka is played by four distinct players, not {n}: {players!r}", request.lang)
+                             N_("Tetka is played by four distinct players, not {n}: {players!r}"), request.lang)
         try:
             seats = bot_names(request.bots)
         except BotSpecError as e:
@@ -173,14 +171,13 @@ class TetkaGame(Game):
 
         def stats(lang: str) -> tuple[str, Table]:
             from ...common.locale_format import money_text as decimal_text
-            from ...common.messages import t
 
             n = played()
             avg = {p: sum(k * a[p] for k, a in tallies) / n for p in names}
             rows = [[p, b, decimal_text(f"{avg[p]:.3f}", lang)] for p, b in zip(names, seats)]
             rows.append(["", gettext(lang, "parity"), decimal_text(f"{rules.marks_per_hand / 4:.3f}", lang)])
             heading = ngettext(lang, "{n} hand", "{n} hands", n).format(n=n)
-            return heading, Table("", [t("player", lang), gettext(lang, "bot"), gettext(lang, "marks/hand")], rows)
+            return heading, Table("", [gettext(lang, "Player"), gettext(lang, "bot"), gettext(lang, "marks/hand")], rows)
 
         return Simulated(records, written, stats)
 

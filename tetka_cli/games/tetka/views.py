@@ -7,9 +7,9 @@ from decimal import Decimal, localcontext
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...common.findings import Finding
-from ...common.i18n import gettext
+from ...common.i18n import N_, gettext
 from ...common.locale_format import card_text
-from ...common.messages import mark_reason, t
+from ...common.messages import mark_reason
 from ...common.money import EXACT, format_money, money_places
 from ...common.output_table import Table
 from ...common.season import SittingSummary, Standing
@@ -82,11 +82,11 @@ def sheet_lines(r: RobberReport, lang: str = "en") -> list[SheetLine]:
     for h, running in zip(r.hands, r.progress.running):
         note = ""
         if h.result is None and h.record.played:
-            note = f" ({t('not_replayed', lang)})"
+            note = f" ({gettext(lang, 'not replayed: see the findings')})"
         elif h.source == "recorded":
-            note = f" ({t('hand_only', lang) if h.result is None else t('incomplete', lang)})"
+            note = f" ({gettext(lang, 'marks only') if h.result is None else gettext(lang, 'incomplete')})"
         if h.after_end:
-            note += f" ({t('after_end', lang)})"
+            note += f" ({gettext(lang, 'after the end')})"
         differs = {} if h.recorded is None or h.source != "played" else {
             p: h.recorded.get(p) for p in r.players if h.recorded.get(p) != h.marks[p]}
         reasons: dict[str, list[str]] = {p: [] for p in r.players}
@@ -114,17 +114,17 @@ def marks_tables(rep: RecordReport, lang: str = "en") -> list[Table]:
     tables = []
     for r in rep.robbers:
         players = r.players
-        headers = ([t("hand", lang), t("dealer", lang)] + list(players)
+        headers = ([gettext(lang, "Hand"), gettext(lang, "Dealer")] + list(players)
                    + [running_header(p, lang) for p in players])
 
         def cell(value: int, written: Mapping[str, Any], p: str) -> str:
-            return f"{value} [{t('recorded', lang)} {written[p]}]" if p in written else str(value)
+            return f"{value} [{gettext(lang, 'table')} {written[p]}]" if p in written else str(value)
         rows = [[line.label, line.dealer] + [cell(line.marks[p], line.table_marks, p) for p in players]
                 + [str(line.running[p]) for p in players] for line in sheet_lines(r, lang)]
         written = table_totals(r)
-        rows.append([t("totals", lang), ""] + ["" for _ in players] + [cell(r.totals[p], written, p) for p in players])
-        status = t("finished", lang) if r.finished else t("unfinished", lang)
-        tables.append(Table(f"{rep.path}: {t('robber', lang)} {r.number} ({status})", headers, rows))
+        rows.append([gettext(lang, "Totals"), ""] + ["" for _ in players] + [cell(r.totals[p], written, p) for p in players])
+        status = gettext(lang, "finished") if r.finished else gettext(lang, "unfinished")
+        tables.append(Table(f"{rep.path}: {gettext(lang, 'Robber')} {r.number} ({status})", headers, rows))
     return tables
 
 
@@ -143,11 +143,11 @@ def marks_csv(reps: Iterable[RecordReport]) -> Table:
 def _carries(tr, photograph, counting: int, lang: str) -> str:
     parts = [card_text(c, lang) for c in tr.cards if c.is_queen]
     if photograph in tr.cards and not photograph.is_queen:
-        parts.append(f"{t('photograph', lang).lower()} {card_text(photograph, lang)}")
+        parts.append(f"{gettext(lang, 'Photograph').lower()} {card_text(photograph, lang)}")
     elif photograph in tr.cards:
-        parts.append(t("photograph", lang).lower())
+        parts.append(gettext(lang, "Photograph").lower())
     if tr.number == counting:
-        parts.append(t("counting_trick", lang))
+        parts.append(gettext(lang, "counting trick"))
     return ", ".join(parts)
 
 
@@ -203,20 +203,20 @@ def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand:
 def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
                losses: Mapping[tuple[int, str], int] | None = None) -> Table:
     players = r.players
-    title = (f"{rep.path}: {t('robber', lang)} {r.number}, {t('hand', lang).lower()} {h.number}, "
-             f"{t('dealer', lang).lower()} {h.dealer}")
+    title = (f"{rep.path}: {gettext(lang, 'Robber')} {r.number}, {gettext(lang, 'Hand').lower()} {h.number}, "
+             f"{gettext(lang, 'Dealer').lower()} {h.dealer}")
     res = h.result
     if res is None:
         marks = ", ".join(f"{p} {h.marks[p]}" for p in players)
-        label = t("not_replayed", lang) if h.record.played else t("hand_only", lang)
+        label = gettext(lang, "not replayed: see the findings") if h.record.played else gettext(lang, "marks only")
         return Table(f"{title} — {label}: {marks}", [], [])
     rules = rep.record.rules
     counting = rules.counting_trick(res.photograph.rank.count_value)
-    title += (f", {t('photograph', lang).lower()} {card_text(res.photograph, lang)} "
-              f"({t('counting_trick', lang)} {counting})")
+    title += (f", {gettext(lang, 'Photograph').lower()} {card_text(res.photograph, lang)} "
+              f"({gettext(lang, 'counting trick')} {counting})")
     renonce_at = {(x.trick, x.player) for x in res.renonces}
-    headers = [t("trick", lang), t("leader", lang)] + list(players) + [t("winner", lang), t("carries", lang),
-                                                                        t("counts", lang)]
+    headers = [gettext(lang, "Trick"), gettext(lang, "Leader")] + list(players) + [gettext(lang, "Winner"), gettext(lang, "Carries"),
+                                                                        gettext(lang, "Tricks")]
     rows = []
     running = {p: 0 for p in players}
     for tr in res.tricks:
@@ -227,7 +227,7 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
             c = tr.card_of(p)
             text = card_text(c, lang)
             if (tr.number, p) in renonce_at:
-                text += f" ({t('renonce_mark', lang)})"
+                text += f" ({gettext(lang, 'renonce')})"
             if losses and losses.get((tr.number, p)):
                 text += f" −{losses[(tr.number, p)]}"
             cells.append(text)
@@ -235,8 +235,8 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
                                                        " ".join(str(running[p]) for p in players)])
     if res.renonces:
         after = res.counts.after_penalties
-        rows.append(["", t("penalty", lang)] + ["" for _ in players] + ["", "", " ".join(str(after[p]) for p in players)])
-    rows.append(["", t("marks", lang)] + [str(res.marks_by_player[p]) for p in players] + ["", "", ""])
+        rows.append(["", gettext(lang, "renonce penalties")] + ["" for _ in players] + ["", "", " ".join(str(after[p]) for p in players)])
+    rows.append(["", gettext(lang, "Marks")] + [str(res.marks_by_player[p]) for p in players] + ["", "", ""])
     notes = [f"{m.player}: {mark_reason(m, lang)}" for m in res.marks]
     return Table(title, headers, rows, notes)
 
@@ -283,38 +283,38 @@ def check_sitting_json(doc: Any) -> SittingSummary:
     def text(v: Any) -> bool:
         return isinstance(v, str)
 
-    need(isinstance(doc, dict), "a record must be a mapping")
-    need(text(doc.get("path")), "`path` must be text")
-    need(text(doc.get("currency", "")) and text(doc.get("stake", "")), "`stake` and `currency` must be text")
+    need(isinstance(doc, dict), N_("a record must be a mapping"))
+    need(text(doc.get("path")), N_("`path` must be text"))
+    need(text(doc.get("currency", "")) and text(doc.get("stake", "")), N_("`stake` and `currency` must be text"))
     if "stake" in doc:
         stake_of(doc["stake"])
     need(isinstance(doc.get("players", []), list) and all(text(p) for p in doc.get("players", [])),
-         "`players` must be a list of names")
-    need(isinstance(doc.get("robbers"), list), "`robbers` must be a list")
-    need(isinstance(doc.get("net"), dict), "`net` must be a mapping")
+         N_("`players` must be a list of names"))
+    need(isinstance(doc.get("robbers"), list), N_("`robbers` must be a list"))
+    need(isinstance(doc.get("net"), dict), N_("`net` must be a mapping"))
     players = tuple(doc.get("players") or doc["net"])
     for r in doc["robbers"]:
         need(isinstance(r, dict) and isinstance(r.get("provisional"), bool)
              and isinstance(r.get("finished", True), bool)
              and isinstance(r.get("totals"), dict) and isinstance(r.get("net"), dict)
-             and isinstance(r.get("payments", []), list), "a robber must have a number, totals, net and payments")
-        whole_of(r.get("number"), "a robber's `number`", 1)
+             and isinstance(r.get("payments", []), list), N_("a robber must have a number, totals, net and payments"))
+        whole_of(r.get("number"), N_("a robber's `number`"), 1)
         need(all(isinstance(v, int) and not isinstance(v, bool) for v in r["totals"].values()),
-             "robber totals must be whole numbers")
+             N_("robber totals must be whole numbers"))
         for p, v in r["totals"].items():
-            name_in(p, players, "a robber's `totals`")
-            whole_of(v, "a robber's total")
+            name_in(p, players, N_("a robber's `totals`"))
+            whole_of(v, N_("a robber's total"))
         for p in r["net"]:
-            name_in(p, players, "a robber's `net`")
+            name_in(p, players, N_("a robber's `net`"))
         if set(r["net"]) != set(r["totals"]):
             raise ShapeError("a robber's net and its totals name different players")
         for pay in r.get("payments", []):
             need(isinstance(pay, dict) and text(pay.get("from")) and text(pay.get("to"))
                  and isinstance(pay.get("marks"), int) and text(pay.get("amount")),
-                 "a payment must have from, to, marks, amount")
-            name_in(pay["from"], players, "a payment")
-            name_in(pay["to"], players, "a payment")
-            whole_of(pay["marks"], "a payment's `marks`")
+                 N_("a payment must have from, to, marks, amount"))
+            name_in(pay["from"], players, N_("a payment"))
+            name_in(pay["to"], players, N_("a payment"))
+            whole_of(pay["marks"], N_("a payment's `marks`"))
             money_of(pay["amount"])
     summary = summary_from_json(doc)
     if set(summary.players) != set(summary.net):
@@ -343,14 +343,14 @@ def sitting_tables(doc: Mapping[str, Any], lang: str, places: int | None = None)
     places = places_of([doc])
     tables = []
     for r in doc["robbers"]:
-        title = f"{doc['path']}: {t('robber', lang)} {r['number']}"
-        notes = [t("provisional", lang)] if r["provisional"] else []
+        title = f"{doc['path']}: {gettext(lang, 'Robber')} {r['number']}"
+        notes = [gettext(lang, "provisional: the robber is unfinished")] if r["provisional"] else []
         rows = [[p, r["totals"][p], money_cell(Decimal(r["net"][p]), places, cur, lang)] for p in r["totals"]]
-        tables.append(Table(title, [t("player", lang), t("marks", lang), t("net", lang)], rows, notes))
+        tables.append(Table(title, [gettext(lang, "Player"), gettext(lang, "Marks"), gettext(lang, "Net")], rows, notes))
         pays = [[x["from"], x["to"], x["marks"], money_cell(Decimal(x["amount"]), places, cur, lang)] for x in r["payments"]]
         if pays:
-            tables.append(Table("", [t("pays", lang), t("to", lang), t("marks", lang), t("amount", lang)], pays))
-    tables.append(Table(f"{doc['path']}: {t('sitting', lang)}", [t("player", lang), t("net", lang)],
+            tables.append(Table("", [gettext(lang, "Pays"), gettext(lang, "To"), gettext(lang, "Marks"), gettext(lang, "Amount")], pays))
+    tables.append(Table(f"{doc['path']}: {gettext(lang, 'Sitting')}", [gettext(lang, "Player"), gettext(lang, "Net")],
                         [[p, money_cell(Decimal(v), places, cur, lang)] for p, v in doc["net"].items()]))
     return tables
 
@@ -363,8 +363,8 @@ def standings(docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[
 
 
 def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "", title: str = "") -> Table:
-    headers = [t("player", lang), t("sittings", lang), t("robbers", lang), t("lowest", lang), t("marks", lang),
-               t("net", lang)]
+    headers = [gettext(lang, "Player"), gettext(lang, "Sittings"), gettext(lang, "Robbers"), gettext(lang, "Won (lowest)"), gettext(lang, "Marks"),
+               gettext(lang, "Net")]
     rows = [[p, s["sittings"], s["robbers"], s["lowest"], s["marks"],
              amount_cell(s["net"], currency, lang)]
             for p, s in players.items()]

@@ -1,12 +1,13 @@
-"""One record's part in an `analyse` run, for `--jobs N`: read, judge and analyse it in a worker,
-send back plain data. Written once for every game: a game without analysis says so."""
+"""A run of `analyse`, written once for every game: each record read and judged here, its hands
+graded in N processes (`--jobs N`) or read back from the cache, sent back as plain data. A game
+without analysis says so."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 from ..common.findings import Finding, FindingError
-from ..common.yaml_input import MAX_BYTES, read_bytes
+from ..common.yaml_input import read_bytes
 from . import registry
 from .game_interface import Unsupported
 from .records import check_record
@@ -25,25 +26,6 @@ class Analysed:
     @property
     def ok(self) -> bool:
         return not any(f.is_error for f in self.findings)
-
-
-@dataclass(frozen=True, slots=True)
-class AnalyseJob:
-    max_bytes: int = MAX_BYTES
-    from_trick: int | None = None  # None: the game's own first graded trick
-    player: str | None = None
-
-    def __call__(self, path: str) -> Analysed:
-        try:
-            rep = check_record(path, max_bytes=self.max_bytes)
-        except FindingError as e:
-            return Analysed(path, (), (e.finding,), unreadable=True)
-        g = registry.game_of(rep)
-        try:
-            hands = g.analyse(rep, from_trick=self.from_trick, player=self.player)
-        except Unsupported:
-            return Analysed(path, (), rep.findings, game=g.name, unsupported=True)
-        return Analysed(path, tuple(hands), rep.findings, g.players_of(rep), game=g.name)
 
 
 # -- a run of `analyse`: hand by hand over N processes, each hand's result cached ------------------
@@ -86,9 +68,12 @@ def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> 
         return Analysed(path, (), (e.finding,), unreadable=True)
     g = registry.game_of(rep)
     try:
-        tasks = list(g.analysis_tasks(rep, **options))
+        tasks = g.analysis_tasks(rep, **options)
+        if tasks is None:  # a game that analyses a record whole
+            return Analysed(path, tuple(g.analyse(rep, **options)), rep.findings, g.players_of(rep), game=g.name)
     except Unsupported:
         return Analysed(path, (), rep.findings, game=g.name, unsupported=True)
+    tasks = list(tasks)
     rec = _Record(path, rep.findings, g.players_of(rep), g.name, tasks, [None] * len(tasks), [None] * len(tasks))
     if cache is not None and data is not None:
         d = hashlib.sha256(data).hexdigest()

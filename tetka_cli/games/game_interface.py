@@ -308,11 +308,12 @@ class Game(ABC):
         game's own unit, marks or points): none for a game without analysis."""
         return ()
 
-    def analysis_tasks(self, report: Any, **options: Any) -> Sequence[Any]:
+    def analysis_tasks(self, report: Any, **options: Any) -> Sequence[Any] | None:
         """The record's hands to analyse, in order, each a picklable object that, called with no
         argument, returns one item of what `analyse` returns, and whose `key` (JSON) names its
-        place in the record. `options` are `analyse`'s own (`from_trick`, `player`, ...)."""
-        raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
+        place in the record. `options` are `analyse`'s own (`from_trick`, `player`, ...).
+        None (the default): the game analyses a record whole (`analyse`), in one process, uncached."""
+        return None
 
     def analysis_to_json(self, item: Any) -> Any:
         """One analysed hand (an item of `analyse`) as plain JSON, for the analysis cache."""

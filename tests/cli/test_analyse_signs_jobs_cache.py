@@ -228,3 +228,41 @@ def test_the_cache_stays_under_its_size(tmp_path):
     total = sum(os.path.getsize(p) for p in entries(tmp_path))
     assert 0 < total <= 15_000
     assert c.get(f"{99:064x}") is not None  # the newest stay
+
+
+def test_a_cache_folder_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    r = run("analyse", "--from-trick", "12", "--format", "json", ROBBER)
+    assert r.exit_code == 0 and len(json.loads(r.stdout)["records"]) == 1
+
+
+def _json_values():
+    from hypothesis import strategies as st
+
+    leaf = st.none() | st.booleans() | st.integers(-5, 60) | st.sampled_from(["Q♠", "Глеб", "renonce", "x", ""])
+    return st.recursive(leaf, lambda kids: st.lists(kids, max_size=6) | st.dictionaries(
+        st.sampled_from(["robber", "hand", "skipped", "taken", "plays", "x"]), kids, max_size=6), max_leaves=30)
+
+
+def test_whatever_a_cache_file_holds_reading_it_back_either_refuses_it_or_gives_a_checked_hand():
+    from hypothesis import given, settings
+
+    rep = check_record(ROBBER)
+    task = hand_tasks(rep, from_trick=12)[8]
+    good = hand_json(task())
+
+    @settings(max_examples=300, deadline=None)
+    @given(_json_values())
+    def check(value):
+        for doc in (value, {**good, "plays": value}, {**good, "taken": value},
+                    {**good, "plays": [value]}, {**good, "plays": [[*good["plays"][0][:5], value]]}):
+            try:
+                h = hand_from_json(doc, task)
+            except (ValueError, KeyError, TypeError):
+                continue
+            assert (h.robber, h.hand, h.taken) == (1, 9, task().taken)
+            assert all(12 <= g.trick <= 13 and 0 <= g.best_value <= g.value and g.best_cards for g in h.analysis.plays)
+
+    check()

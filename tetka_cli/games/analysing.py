@@ -83,7 +83,7 @@ def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> 
             if doc is not None:
                 try:
                     rec.hands[i] = g.analysis_from_json(doc, t)
-                except (ValueError, KeyError, TypeError):
+                except (ValueError, KeyError, TypeError, IndexError, AttributeError):
                     cache.refused += 1  # not what we write: analysed again, and written anew
     return rec
 

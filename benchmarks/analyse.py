@@ -159,6 +159,31 @@ def bench_batch(pairs: int, from_trick: int | None) -> None:
               f"s CPU); output identical: {same}")
         w0, c0, _ = _command(["--version"])
         print(f"  for scale: `tetka --version` {w0:.2f} s wall ({c0:.2f} s CPU); {_load()} after")
+        # What two free cores would give, from CPU times (which the other jobs on a shared machine
+        # barely change): the command's fixed part (start, imports, reading and judging the record:
+        # the CPU of the second, cached run), then the grading, in one process or shared by two
+        # workers. A model, not a measurement.
+        import resource
+
+        from tetka_cli.games.analysing import analyse_records
+
+        fixed = statistics.median(c for _, c in seconds)
+        options = {"from_trick": from_trick, "player": None}
+        models = []
+        for _ in range(pairs):
+            t = time.process_time()
+            list(analyse_records([record], max_bytes=1 << 25, options=options, jobs=1))
+            one = time.process_time() - t
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.process_time()
+            list(analyse_records([record], max_bytes=1 << 25, options=options, jobs=2))
+            main = time.process_time() - t
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            workers = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+            models.append(((fixed + main + workers / 2) / (fixed + one), one, main, workers))
+        r, one, main, workers = sorted(models)[len(models) // 2]
+        print(f"  --jobs 2 / --jobs 1 on two free cores, from CPU times (a model): {r:.2f} (fixed part {fixed:.2f} s; "
+              f"grading: --jobs 1 {one:.2f} s; --jobs 2 main process {main:.2f} s + workers {workers:.2f} s / 2)")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

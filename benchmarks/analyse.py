@@ -7,7 +7,11 @@
 - one hand from trick 6, 5, … down to a whole hand from trick 1, each in a child process stopped
   after --cpu-limit seconds of CPU, until one does not finish;
 - a whole sitting (records/sitting-four-robbers.yaml) at the default K, through the command;
-- the season folder with --jobs 1 and --jobs 2 (same output, checked; wall time).
+- the season folder with --jobs 1 and --jobs 2 (same output, checked; wall time);
+- `--only batch`: one record of 40 hands, `--jobs 2` against `--jobs 1` (split by hand), and a
+  second run reading the cache against the first run filling it: interleaved pairs of runs of the
+  whole command, the median of the ratios of their wall times (the machine is shared: its load is
+  printed before and after), outputs checked byte for byte.
 """
 from __future__ import annotations
 
@@ -98,12 +102,100 @@ def tetka(*args: str) -> tuple[float, float, bytes]:
     return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, r.stdout
 
 
+def _command(args: list[str], env: dict | None = None) -> tuple[float, float, bytes]:
+    """(wall seconds, CPU seconds of the command and its workers, stdout) of `tetka ARGS`."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "tetka_cli", *args], cwd=ROOT, capture_output=True,
+                       env={**os.environ, **(env or {})})
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, r.stdout
+
+
+def _load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "load unknown"
+
+
+def bench_batch(pairs: int, from_trick: int | None) -> None:
+    """`--jobs 2` vs `--jobs 1` on one record of 40 hands, and the cache's second run vs its first."""
+    import shutil
+    import tempfile
+
+    work = tempfile.mkdtemp(prefix="tetka-bench-")
+    try:
+        record = os.path.join(work, "forty.yaml")
+        subprocess.run([sys.executable, "-m", "tetka_cli", "simulate", "--hands", "40", "--seed", "1", "--out", record],
+                       cwd=ROOT, capture_output=True, check=True)
+        k = [] if from_trick is None else ["--from-trick", str(from_trick)]
+        base = ["analyse", *k, record]
+        print(f"one record of 40 hands (simulated, seed 1), --from-trick {from_trick or DEFAULT_FROM_TRICK}; "
+              f"{pairs} interleaved pairs; {_load()} before")
+        ratios, w1s, w2s, c1s, c2s, same = [], [], [], [], [], True
+        for _ in range(pairs):
+            w1, c1, o1 = _command([*base, "--no-cache", "--jobs", "1"])
+            w2, c2, o2 = _command([*base, "--no-cache", "--jobs", "2"])
+            ratios.append(w2 / w1)
+            w1s.append(w1), w2s.append(w2), c1s.append(c1), c2s.append(c2)
+            same = same and o1 == o2
+        print(f"  --jobs 2 / --jobs 1, wall: median {statistics.median(ratios):.2f} (target <= 0.6; "
+              f"{min(ratios):.2f}-{max(ratios):.2f}); --jobs 1 {statistics.median(w1s):.2f} s wall "
+              f"({statistics.median(c1s):.2f} s CPU), --jobs 2 {statistics.median(w2s):.2f} s wall "
+              f"({statistics.median(c2s):.2f} s CPU); output identical: {same}")
+        ratios, firsts, seconds, same = [], [], [], True
+        for i in range(pairs):
+            env = {"XDG_CACHE_HOME": os.path.join(work, f"cache{i}")}
+            w1, c1, o1 = _command(base, env)
+            w2, c2, o2 = _command(base, env)
+            ratios.append(w2 / w1)
+            firsts.append((w1, c1)), seconds.append((w2, c2))
+            same = same and o1 == o2
+        print(f"  cache, second run / first run, wall: median {statistics.median(ratios):.3f} (target <= 0.1; "
+              f"{min(ratios):.3f}-{max(ratios):.3f}); first {statistics.median(w for w, _ in firsts):.2f} s wall "
+              f"({statistics.median(c for _, c in firsts):.2f} s CPU), second "
+              f"{statistics.median(w for w, _ in seconds):.2f} s wall ({statistics.median(c for _, c in seconds):.2f} "
+              f"s CPU); output identical: {same}")
+        w0, c0, _ = _command(["--version"])
+        print(f"  for scale: `tetka --version` {w0:.2f} s wall ({c0:.2f} s CPU); {_load()} after")
+        # What two free cores would give, from CPU times (which the other jobs on a shared machine
+        # barely change): the command's fixed part (start, imports, reading and judging the record:
+        # the CPU of the second, cached run), then the grading, in one process or shared by two
+        # workers. A model, not a measurement.
+        import resource
+
+        from tetka_cli.games.analysing import analyse_records
+
+        fixed = statistics.median(c for _, c in seconds)
+        options = {"from_trick": from_trick, "player": None}
+        models = []
+        for _ in range(pairs):
+            t = time.process_time()
+            list(analyse_records([record], max_bytes=1 << 25, options=options, jobs=1))
+            one = time.process_time() - t
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.process_time()
+            list(analyse_records([record], max_bytes=1 << 25, options=options, jobs=2))
+            main = time.process_time() - t
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            workers = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+            models.append(((fixed + main + workers / 2) / (fixed + one), one, main, workers))
+        r, one, main, workers = sorted(models)[len(models) // 2]
+        print(f"  --jobs 2 / --jobs 1 on two free cores, from CPU times (a model): {r:.2f} (fixed part {fixed:.2f} s; "
+              f"grading: --jobs 1 {one:.2f} s; --jobs 2 main process {main:.2f} s + workers {workers:.2f} s / 2)")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
     ap.add_argument("--cpu-limit", type=float, default=300.0,
                     help="CPU seconds allowed one hand from an early trick before it is stopped")
-    ap.add_argument("--only", choices=["rates", "deep", "command"], help="run one part only")
+    ap.add_argument("--only", choices=["rates", "deep", "command", "batch"], help="run one part only")
+    ap.add_argument("--pairs", type=int, default=5, help="--only batch: interleaved pairs of runs")
+    ap.add_argument("--from-trick", type=int, default=None, help="--only batch: K (default: the program's)")
     a = ap.parse_args(argv)
     plan = [(11, 40, 3), (9, 10, 3), (7, 1, 1)] if a.quick else [(11, 200, 5), (9, 40, 5), (8, 10, 3), (7, 4, 3)]
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
@@ -121,6 +213,8 @@ def main(argv: list[str]) -> int:
         for k, cpu, spent in bench_deep([6, 5, 4, 3, 2, 1] if not a.quick else [6, 1], limit):
             print(f"  --from-trick {k}: " + (f"{cpu:.1f} s CPU" if cpu is not None
                                              else f"did not finish in {spent:.0f} s CPU"))
+    if a.only == "batch" or a.only is None:
+        bench_batch(2 if a.quick else a.pairs, a.from_trick)
     if a.only not in (None, "command"):
         return 0
     wall, cpu, _ = tetka("analyse", "records/sitting-four-robbers.yaml")

@@ -3,6 +3,14 @@ import os
 import sys
 
 os.environ["TETKA_LANG"] = "en"
+# The analysis cache (and anything else kept in the user's cache folder) goes to a folder of this
+# run, never to the real home: a test that wants its own sets XDG_CACHE_HOME again.
+import atexit as _atexit
+import shutil as _shutil
+import tempfile as _tempfile
+
+os.environ["XDG_CACHE_HOME"] = _tempfile.mkdtemp(prefix="tetka-tests-cache-")
+_atexit.register(_shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
 # tests/ on the path: the tests import what they share from tests/support (pytest imports the test
 # modules themselves in importlib mode, pyproject.toml, so files of the same name may sit in two folders).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -14,7 +14,7 @@ def test_analyse_names_the_costly_play_and_skips_the_renonce_hand():
     assert r.exit_code == 1  # the record itself breaks rules: said on stderr, as every command does
     lines = r.stdout.splitlines()
     assert f"{BAD}: robber 1, hand 2: skipped (a renonce)" in lines
-    assert "  trick 9, Вера: 7♠ — 6 marks at worst; Q♠ or K♣ would have held Вера to 2 at worst; marks taken: 1" in lines
+    assert "  trick 9, Вера: 7♠?? — 6 marks at worst; Q♠ or K♣ would have held Вера to 2 at worst; marks taken: 1" in lines
     assert "error renonce" in r.stderr and "error renonce" not in r.stdout
     assert lines[-1] == "  hands analysed: 2, skipped: 1"
     assert [ln.split()[:4] for ln in lines if ln.startswith("Вера ")] == [["Вера", "10", "1", "4"]]
@@ -23,7 +23,7 @@ def test_analyse_names_the_costly_play_and_skips_the_renonce_hand():
 def test_analyse_in_russian():
     r = run("analyse", BAD, "--lang", "ru")
     assert f"{BAD}: роббер 1, кон 2: пропущен (ренонс)" in r.stdout
-    assert "  взятка 9, Вера: 7♠ — в худшем случае 6 марок; с Д♠ или К♣ было бы не больше 2; взято марок: 1" in r.stdout.splitlines()
+    assert "  взятка 9, Вера: 7♠?? — в худшем случае 6 марок; с Д♠ или К♣ было бы не больше 2; взято марок: 1" in r.stdout.splitlines()
 
 
 def test_analyse_json_holds_every_play_of_every_analysed_hand():
@@ -99,9 +99,9 @@ def test_the_readme_worked_example_is_what_the_command_says():
     readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
     r = run("analyse", "--from-trick", "11", "--player", "Глеб", ROBBER, "--lang", "en")
     hand9 = r.stdout.split(f"{ROBBER}: robber 1, hand 9\n")[1].split("\n\n")[0]
-    assert hand9.splitlines() == ["  trick 11, Глеб: 10♠ — 4 marks at worst; 9♦ would have held Глеб to 3 at worst; "
+    assert hand9.splitlines() == ["  trick 11, Глеб: 10♠?! — 4 marks at worst; 9♦ would have held Глеб to 3 at worst; "
                                   "marks taken: 4",
-                                  "  trick 12, Глеб: Q♥ — 4 marks at worst; 9♦ would have held Глеб to 3 at worst; "
+                                  "  trick 12, Глеб: Q♥?! — 4 marks at worst; 9♦ would have held Глеб to 3 at worst; "
                                   "marks taken: 4"]
     assert hand9 in readme
     replay = run("replay", "--analyse", "--from-trick", "11", "--robber", "1", "--hand", "9", ROBBER, "--lang", "en")

@@ -98,7 +98,7 @@ def test_a_tampered_document_is_left_out_with_a_finding_in_every_format(tmp_path
         assert r.exit_code == 2, (fmt, r.stderr)
         lines = r.stderr.rstrip("\n").splitlines()
         finding = next(line for line in lines if line.startswith("left out: "))
-        assert f": error not-settle-json: not a settle JSON output: " in finding and words in finding, finding
+        assert ": error not-settle-json: not a settle JSON output: " in finding and words in finding, finding
         assert lines[-1] == "1 record read, 0 settled, 1 left out"
         assert "internal error" not in r.stderr and "Traceback" not in r.stderr
         if fmt == "json":

@@ -53,4 +53,4 @@ def test_headings_said_in_full():
     analysed = tetka("analyse", "records/robber-played.yaml")
     heading = next(line for line in analysed.splitlines() if line.startswith("Игрок"))
     assert heading.split("  ") and [h.strip() for h in heading.split("  ") if h.strip()] == [
-        "Игрок", "Ходов разобрано", "Дорогих ходов", "Марок потеряно"]
+        "Игрок", "Ходов разобрано", "Дорогих ходов", "Марок потеряно", "?!", "?", "??", "Точность, %"]

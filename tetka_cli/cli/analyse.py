@@ -36,29 +36,37 @@ _ANALYSED = [g for g in all_games() if g.analysable]
               help="Grade the plays of this trick and the later ones (lower is slower).")
 @click.option("--player", "player", metavar="NAME", help="Only this player's plays.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes analysing records in parallel; the output is the same.")
+              help="Processes analysing hands in parallel; the output is the same.")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Analyse every hand again, neither reading nor writing the cache of analysed hands.")
 @output_options
 def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, player: str | None, jobs: int,
-            opts: Options) -> None:
+            no_cache: bool, opts: Options) -> None:
     """Grade every play of fully played, renonce-free hands from trick K on, with all hands open:
     the marks the player ends with after his card, when he then plays his best and the other
     three play together against him, beside the least his best card would have cost."""
-    from ..common.batch import run_parallel
-    from ..games.analysing import AnalyseJob
+    from ..common.result_cache import ResultCache
+    from ..games.analysing import analyse_records
 
     paths, problems = expand(inputs)
     code = EXIT_OK
     for f in problems:
         err(finding_line(f, opts.lang))
         code = EXIT_UNREADABLE
-    job = AnalyseJob(max_bytes=max_bytes, from_trick=from_trick, player=player)
+    # Every option that changes a result, as the games' `analysis_tasks` take them: each is part of
+    # a cached hand's key (docs/analyse.md, "Cache"), so a new option is one more line here.
+    options = {
+        "from_trick": from_trick,
+        "player": player,
+    }
+    cache = None if no_cache else ResultCache("analyse")
     summaries: dict[str, Any] = {}  # per game: its summary over the run
     docs, read = [], []
     shown = 0  # text tables printed so far
     csv_header = True
     counter = _Counter(len(paths))
     with interruptible(counter), progress(len(paths)) as bar:
-        for a in run_parallel(job, paths, jobs):
+        for a in analyse_records(paths, max_bytes=max_bytes, options=options, jobs=jobs, cache=cache):
             counter.done += 1
             bar.update(1)
             for f in a.findings:

@@ -1,12 +1,13 @@
-"""One record's part in an `analyse` run, for `--jobs N`: read, judge and analyse it in a worker,
-send back plain data. Written once for every game: a game without analysis says so."""
+"""A run of `analyse`, written once for every game: each record read and judged here, its hands
+graded in N processes (`--jobs N`) or read back from the cache, sent back as plain data. A game
+without analysis says so."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator, Mapping, Sequence
 
 from ..common.findings import Finding, FindingError
-from ..common.yaml_input import MAX_BYTES
+from ..common.yaml_input import read_bytes
 from . import registry
 from .game_interface import Unsupported
 from .records import check_record
@@ -27,20 +28,103 @@ class Analysed:
         return not any(f.is_error for f in self.findings)
 
 
-@dataclass(frozen=True, slots=True)
-class AnalyseJob:
-    max_bytes: int = MAX_BYTES
-    from_trick: int | None = None  # None: the game's own first graded trick
-    player: str | None = None
+# -- a run of `analyse`: hand by hand over N processes, each hand's result cached ------------------
+CACHE_FORMAT = 1  # raised when what a cached hand holds changes
+CHUNK = 16  # hands sent to the processes at once per process: records are read this far ahead
 
-    def __call__(self, path: str) -> Analysed:
-        try:
-            rep = check_record(path, max_bytes=self.max_bytes)
-        except FindingError as e:
-            return Analysed(path, (), (e.finding,), unreadable=True)
-        g = registry.game_of(rep)
-        try:
-            hands = g.analyse(rep, from_trick=self.from_trick, player=self.player)
-        except Unsupported:
-            return Analysed(path, (), rep.findings, game=g.name, unsupported=True)
-        return Analysed(path, tuple(hands), rep.findings, g.players_of(rep), game=g.name)
+
+@dataclass
+class _Record:
+    """A record read and judged, its hands to analyse, those already in the cache filled in."""
+
+    path: str
+    findings: tuple[Finding, ...]
+    players: tuple[str, ...]
+    game: str
+    tasks: list[Any]
+    keys: list[str | None]  # each hand's cache key (None: not cached, as for standard input)
+    hands: list[Any]  # None where still to analyse
+
+
+def cache_key(record_digest: str, game: str, hand_key: Any, options: Mapping[str, Any]) -> str:
+    """What a graded hand depends on: the record's bytes, its place in them, every option of
+    `analyse` that changes a result, and the program's version."""
+    from .. import __version__
+    from ..common.result_cache import digest
+
+    return digest({"format": CACHE_FORMAT, "version": __version__, "game": game, "record": record_digest,
+                   "hand": hand_key, "options": dict(options)})
+
+
+def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> Analysed | _Record:
+    import hashlib
+
+    data = None
+    try:
+        if path != "-":  # standard input can be read once only: not cached
+            data = read_bytes(path, max_bytes=max_bytes)
+        rep = check_record(path, max_bytes=max_bytes, data=data)
+    except FindingError as e:
+        return Analysed(path, (), (e.finding,), unreadable=True)
+    g = registry.game_of(rep)
+    try:
+        tasks = g.analysis_tasks(rep, **options)
+        if tasks is None:  # a game that analyses a record whole
+            return Analysed(path, tuple(g.analyse(rep, **options)), rep.findings, g.players_of(rep), game=g.name)
+    except Unsupported:
+        return Analysed(path, (), rep.findings, game=g.name, unsupported=True)
+    tasks = list(tasks)
+    rec = _Record(path, rep.findings, g.players_of(rep), g.name, tasks, [None] * len(tasks), [None] * len(tasks))
+    if cache is not None and data is not None:
+        d = hashlib.sha256(data).hexdigest()
+        for i, t in enumerate(tasks):
+            k = rec.keys[i] = cache_key(d, g.name, t.key, options)
+            doc = cache.get(k)
+            if doc is not None:
+                try:
+                    rec.hands[i] = g.analysis_from_json(doc, t)
+                except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+                    cache.refused += 1  # not what we write: analysed again, and written anew
+    return rec
+
+
+def _grade(task: Any) -> Any:
+    return task()
+
+
+def analyse_records(paths: Sequence[str], *, max_bytes: int, options: Mapping[str, Any], jobs: int = 1,
+                    cache: Any = None) -> Iterator[Analysed]:
+    """Each record read, judged and analysed, in the order of `paths`. The records are read here;
+    their hands not found in `cache` (a `ResultCache`, or None) are graded in `jobs` processes,
+    hand by hand, so one long record keeps them all busy; `options` are `Game.analysis_tasks`'s
+    (from_trick, player, ...) and part of each hand's cache key. The results, and so the output,
+    are the same whatever `jobs` is."""
+    from ..common.batch import run_parallel
+
+    ahead: list[Analysed | _Record] = []
+    todo = 0
+
+    def flush() -> Iterator[Analysed]:
+        nonlocal todo
+        work = [(r, i) for r in ahead if isinstance(r, _Record) for i, h in enumerate(r.hands) if h is None]
+        for (r, i), h in zip(work, run_parallel(_grade, [r.tasks[i] for r, i in work], jobs)):
+            r.hands[i] = h
+            if r.keys[i] is not None:
+                cache.put(r.keys[i], registry.game(r.game).analysis_to_json(h))
+        for r in ahead:
+            yield r if isinstance(r, Analysed) else Analysed(r.path, tuple(r.hands), r.findings, r.players, game=r.game)
+        ahead.clear()
+        todo = 0
+
+    try:
+        for path in paths:
+            r = _read(path, max_bytes, options, cache)
+            ahead.append(r)
+            if isinstance(r, _Record):
+                todo += sum(h is None for h in r.hands)
+            if todo >= CHUNK * jobs or jobs <= 1:
+                yield from flush()
+        yield from flush()
+    finally:
+        if cache is not None and cache.written:
+            cache.prune()

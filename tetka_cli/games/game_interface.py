@@ -299,3 +299,25 @@ class Game(ABC):
             for hand in part.hands:
                 m.add("hand", self.hand_meaning(hand))
         return m.hexdigest()
+
+    # -- analysis: signs on costly plays, hand by hand, cached (issue 24) ---------------------------
+    def loss_grades(self) -> Sequence[Any]:
+        """The signs a costly play earns (`games.play_signs.LossGrade`: from which loss, in the
+        game's own unit, marks or points): none for a game without analysis."""
+        return ()
+
+    def analysis_tasks(self, report: Any, **options: Any) -> Sequence[Any] | None:
+        """The record's hands to analyse, in order, each a picklable object that, called with no
+        argument, returns one item of what `analyse` returns, and whose `key` (JSON) names its
+        place in the record. `options` are `analyse`'s own (`from_trick`, `player`, ...).
+        None (the default): the game analyses a record whole (`analyse`), in one process, uncached."""
+        return None
+
+    def analysis_to_json(self, item: Any) -> Any:
+        """One analysed hand (an item of `analyse`) as plain JSON, for the analysis cache."""
+        raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
+
+    def analysis_from_json(self, doc: Any, task: Any) -> Any:
+        """What `analysis_to_json` wrote for `task`, read back and checked against it: ValueError
+        (or KeyError, TypeError) for anything else, since a cache file may be broken or hostile."""
+        raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)

@@ -243,3 +243,24 @@ class TetkaGame(Game):
         return (hand.number, hand.dealer, None if hand.photograph is None else hand.photograph.index,
                 None if hand.deal is None else tuple(sorted((p, cards(cs)) for p, cs in hand.deal.items())),
                 tricks, None if hand.marks is None else tuple(sorted(hand.marks.items())), hand.broken)
+
+    # -- analysis: signs on costly plays, hand by hand, cached (issue 24) ---------------------------
+    def loss_grades(self) -> Sequence[Any]:
+        from .play_signs import LOSS_GRADES
+
+        return LOSS_GRADES
+
+    def analysis_tasks(self, report: Any, **options: Any) -> Sequence[Any]:
+        from .analysis_tasks import hand_tasks
+
+        return hand_tasks(report, **options)
+
+    def analysis_to_json(self, item: Any) -> Any:
+        from .analysis_tasks import hand_json
+
+        return hand_json(item)
+
+    def analysis_from_json(self, doc: Any, task: Any) -> Any:
+        from .analysis_tasks import hand_from_json
+
+        return hand_from_json(doc, task)

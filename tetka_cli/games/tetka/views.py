@@ -152,15 +152,16 @@ def _carries(tr, photograph, counting: int, lang: str) -> str:
 
 
 def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = None,
-                  hand: int | None = None, losses: Mapping[tuple[int, int], Mapping[tuple[int, str], int]] | None = None
+                  hand: int | None = None, losses: Mapping[tuple[int, int], Mapping[tuple[int, str], Any]] | None = None
                   ) -> list[Table]:
-    """`losses` (replay --analyse): (robber, hand) -> (trick, player) -> marks the card cost."""
+    """`losses` (replay --analyse): (robber, hand) -> (trick, player) -> marks the card cost and
+    its sign (`analysis_views.PlayLoss`)."""
     return [hand_table(rep, r, h, lang, (losses or {}).get((r.number, h.number)))
             for r, h in chosen_hands(rep.robbers, robber, hand)]
 
 
 def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | None = None,
-                losses: Mapping[tuple[int, int], Mapping[tuple[int, str], int]] | None = None) -> list[dict[str, Any]]:
+                losses: Mapping[tuple[int, int], Mapping[tuple[int, str], Any]] | None = None) -> list[dict[str, Any]]:
     """The chosen hands, each with its robber and tricks; `losses` (replay --analyse) adds what
     each graded card cost its player."""
     hands = []
@@ -174,14 +175,16 @@ def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | Non
         if losses is not None and res:
             graded = losses.get((r.number, h.number), {})
             for tj in d["tricks"]:
-                tj["losses"] = {p: graded[(tj["number"], p)] for p in tj["cards"]
+                tj["losses"] = {p: graded[(tj["number"], p)].loss for p in tj["cards"]
+                                if (tj["number"], p) in graded} or None
+                tj["grades"] = {p: graded[(tj["number"], p)].sign for p in tj["cards"]
                                 if (tj["number"], p) in graded} or None
         hands.append(d)
     return hands
 
 
 def replay_doc(rep: RecordReport, *, robber: int | None = None, hand: int | None = None,
-               losses: Mapping[tuple[int, int], Mapping[tuple[int, str], int]] | None = None) -> dict[str, Any]:
+               losses: Mapping[tuple[int, int], Mapping[tuple[int, str], Any]] | None = None) -> dict[str, Any]:
     """`replay --format json`: one record's chosen hands."""
     return {"path": rep.path, "hands": replay_json(rep, robber=robber, hand=hand, losses=losses)}
 
@@ -201,7 +204,7 @@ def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand:
 
 
 def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
-               losses: Mapping[tuple[int, str], int] | None = None) -> Table:
+               losses: Mapping[tuple[int, str], Any] | None = None) -> Table:
     players = r.players
     title = (f"{rep.path}: {gettext(lang, 'Robber')} {r.number}, {gettext(lang, 'Hand').lower()} {h.number}, "
              f"{gettext(lang, 'Dealer').lower()} {h.dealer}")
@@ -228,8 +231,9 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
             text = card_text(c, lang)
             if (tr.number, p) in renonce_at:
                 text += f" ({gettext(lang, 'renonce')})"
-            if losses and losses.get((tr.number, p)):
-                text += f" −{losses[(tr.number, p)]}"
+            lost = losses.get((tr.number, p)) if losses else None
+            if lost and lost.loss:
+                text += f" −{lost.loss}{lost.sign or ''}"
             cells.append(text)
         rows.append([tr.number, tr.leader] + cells + [tr.winner or "?", _carries(tr, res.photograph, counting, lang),
                                                        " ".join(str(running[p]) for p in players)])

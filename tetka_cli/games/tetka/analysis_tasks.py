@@ -1,0 +1,119 @@
+"""A record's hands as separate analysis tasks (`analyse --jobs N` splits by hand), and a graded
+hand to and from the plain JSON the analysis cache keeps (common/result_cache.py).
+
+A task is plain data (the seating, the replayed hand, the house rules and the options), so it
+can be sent to another process; reading a cached hand back checks its whole shape, and anything
+that is not what `hand_json` writes is refused (the caller then analyses the hand again)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...common.cards import DECK
+from .analysis import DEFAULT_FROM_TRICK, SKIP_REASONS, HandAnalysis, HandGrades, PlayGrade, analyse_hand
+from .hand import HandResult
+from .referee import RecordReport
+from .rules import TRICKS_PER_HAND, HouseRules
+from .seating import Seating
+
+_CARDS = {str(c): c for c in DECK}
+
+
+@dataclass(frozen=True, slots=True)
+class HandTask:
+    """One hand of a record to grade: calling it grades it (`HandGrades`)."""
+
+    robber: int
+    hand: int
+    players: tuple[str, ...]  # the robber's seating
+    result: HandResult | None  # None: not replayed
+    played: bool  # the record gives the hand's cards
+    rules: HouseRules
+    taken: tuple[tuple[str, int], ...]
+    from_trick: int
+    player: str | None
+
+    @property
+    def key(self) -> list[int]:
+        """The hand's place in its record (part of the cache key)."""
+        return [self.robber, self.hand]
+
+    @property
+    def unreplayed(self) -> str:
+        """Why a hand the referee did not replay is skipped."""
+        return "not-replayed" if self.played else "not-played"
+
+    def __call__(self) -> HandGrades:
+        if self.result is None:
+            a = HandAnalysis((), self.unreplayed)
+        else:
+            a = analyse_hand(Seating(self.players), self.result, self.rules, from_trick=self.from_trick,
+                             players=None if self.player is None else [self.player])
+        return HandGrades(self.robber, self.hand, a, dict(self.taken))
+
+
+def hand_tasks(report: RecordReport, *, from_trick: int | None = None, player: str | None = None) -> list[HandTask]:
+    """Every hand of a refereed record as a task, in the record's order (`analyse_report` hand by hand)."""
+    k = from_trick or DEFAULT_FROM_TRICK
+    rules = report.record.rules
+    return [HandTask(r.number, h.number, tuple(r.players), h.result, bool(h.record.played), rules,
+                     tuple(h.marks.items()), k, player)
+            for r in report.robbers for h in r.hands]
+
+
+def hand_json(h: HandGrades) -> dict[str, Any]:
+    """A graded hand as the cache keeps it."""
+    return {"robber": h.robber, "hand": h.hand, "skipped": h.analysis.skipped,
+            "taken": [[p, n] for p, n in h.taken.items()],
+            "plays": [[g.trick, g.player, str(g.card), g.value, g.best_value, [str(c) for c in g.best_cards]]
+                      for g in h.analysis.plays]}
+
+
+def _int(x: Any, lo: int, hi: int) -> int:
+    if type(x) is not int or not lo <= x <= hi:
+        raise ValueError(f"not a whole number in {lo}..{hi}: {x!r}")
+    return x
+
+
+def _card(x: Any) -> Any:
+    if type(x) is not str or x not in _CARDS:
+        raise ValueError(f"not a card: {x!r}")
+    return _CARDS[x]
+
+
+def hand_from_json(doc: Any, task: HandTask) -> HandGrades:
+    """A cached graded hand, checked against the task it answers: the same hand, players of its
+    table, tricks from the task's first graded trick, values a hand can give; ValueError (or
+    KeyError, TypeError) when anything is off."""
+    if type(doc) is not dict or set(doc) != {"robber", "hand", "skipped", "taken", "plays"}:
+        raise ValueError("not a cached hand")
+    if doc["robber"] != task.robber or doc["hand"] != task.hand:
+        raise ValueError("another hand")
+    skipped = doc["skipped"]
+    if skipped is not None and skipped not in SKIP_REASONS:
+        raise ValueError(f"unknown reason {skipped!r}")
+    if task.result is None and skipped != task.unreplayed:
+        raise ValueError("a hand the referee did not replay, cached as replayed")
+    seated = set(task.players)
+    taken = {}
+    for pair in doc["taken"]:
+        p, n = pair
+        if p not in seated:
+            raise ValueError(f"not seated: {p!r}")
+        taken[p] = _int(n, -1000, 1000)
+    if taken != dict(task.taken):
+        raise ValueError("marks taken differ from the record's")
+    most = 4 * TRICKS_PER_HAND  # far above any hand's marks: a bound, not a rule
+    plays = []
+    for row in doc["plays"]:
+        trick, player, card, value, best, best_cards = row
+        if player not in seated or (task.player is not None and player != task.player):
+            raise ValueError(f"not a graded player: {player!r}")
+        value, best = _int(value, 0, most), _int(best, 0, most)
+        if best > value or type(best_cards) is not list or not best_cards:
+            raise ValueError("best value above the value, or no best card")
+        plays.append(PlayGrade(_int(trick, task.from_trick, TRICKS_PER_HAND), player, _card(card), value, best,
+                               tuple(_card(c) for c in best_cards)))
+    if skipped is not None and plays:
+        raise ValueError("a skipped hand with plays")
+    return HandGrades(task.robber, task.hand, HandAnalysis(tuple(plays), skipped), taken)

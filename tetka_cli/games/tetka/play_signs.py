@@ -1,0 +1,15 @@
+"""Tetka's signs on costly plays, by the marks a play cost (docs/analyse.md, "Signs").
+
+A hand gives out seven or eight marks in all (four queens, the photograph, the counting trick,
+most tricks, the last trick where the house plays it), and a robber ends at 21: one mark given
+away is a slip, two are a tenth of a robber, three or more are nearly half of what a whole hand
+gives out."""
+from __future__ import annotations
+
+from ..play_signs import LossGrade
+
+LOSS_GRADES = (
+    LossGrade(1, "?!", "inaccuracy"),
+    LossGrade(2, "?", "mistake"),
+    LossGrade(3, "??", "blunder"),
+)

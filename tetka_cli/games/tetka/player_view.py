@@ -1,0 +1,176 @@
+"""Grading the plays of a recorded hand from the player's view: at each play, deals are drawn
+uniformly from those that agree with what the player could know (`sampling`), every legal card is
+valued in each drawn deal by the open-hands solver, and the card played is compared with the card
+of least expected marks (docs/analyse.md, "The player's view")."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from ...common.cards import DECK, Card
+from .analysis import HandAnalysis, HandGrades
+from .hand import HandResult
+from .referee import RecordReport
+from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
+from .sampling import DealSampler, knowledge_at, play_rng, shown_void
+from .seating import SEATS, Seating
+from .solver import Position, Solver, bit_name, bits_of
+
+DEFAULT_SAMPLES = 32
+"""Deals drawn at each play: `--samples` (GIB's Monte-Carlo double dummy drew a few dozen)."""
+DEFAULT_SEED = 0
+Z95 = 1.96
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+def card_values(solver: Solver, pos: Position, me: int) -> dict[int, int]:
+    """The marks `me` (the seat to play) still takes after each of his legal cards in the open deal
+    `pos`, card bit -> marks, from the paranoid solver. The one place the player's view calls the
+    solver: a faster solver with the same meaning goes in here."""
+    by_name = solver.values(pos, me)
+    return {b: by_name[bit_name(b)] for b in bits_of(pos.legal())}
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedGrade:
+    """One play graded over `samples` drawn deals. Sums are kept whole, so that equal means are
+    found equal and the same seed gives the same figures: `total` is the sum over the deals of the
+    marks the player ends the hand with after the card played (each a value of the open-hands
+    solver, with the marks already taken), `best_total` the same for the best card (the least
+    sum; `best_cards` every card with it), `loss_squares` the sum of the squared differences,
+    deal by deal, between the card played and the first of the best cards."""
+
+    trick: int
+    player: str
+    card: Card
+    samples: int
+    total: int
+    best_total: int
+    best_cards: tuple[Card, ...]
+    loss_squares: int
+
+    @property
+    def expected(self) -> float:
+        return self.total / self.samples
+
+    @property
+    def best_expected(self) -> float:
+        return self.best_total / self.samples
+
+    @property
+    def expected_loss(self) -> float:
+        return (self.total - self.best_total) / self.samples
+
+    @property
+    def loss(self) -> float:
+        """What the summary adds up: the expected loss."""
+        return self.expected_loss
+
+    @property
+    def costly(self) -> bool:
+        return self.total > self.best_total
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % interval of the expected loss: mean ± 1.96 s/√n, s the standard deviation of
+        the deal-by-deal differences (n - 1 in its denominator); the mean itself when n = 1."""
+        n = self.samples
+        mean = self.expected_loss
+        if n < 2:
+            return mean, mean
+        d = self.total - self.best_total
+        var = max(0.0, (self.loss_squares - d * d / n) / (n - 1))
+        half = Z95 * math.sqrt(var / n)
+        return mean - half, mean + half
+
+
+def analyse_hand_player_view(
+    table: Seating,
+    result: HandResult,
+    rules: HouseRules = DEFAULT_RULES,
+    *,
+    from_trick: int,
+    players: Sequence[str] | None = None,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> HandAnalysis:
+    """Grade every play of tricks `from_trick`..13 (of `players`, default all four) over `samples`
+    deals drawn from what its player could know. The same hands are skipped as by the open view."""
+    if not result.complete:
+        return HandAnalysis((), "incomplete")
+    if result.renonces:
+        return HandAnalysis((), "renonce")
+    if len({c for tr in result.tricks for c in tr.cards}) != len(DECK):
+        return HandAnalysis((), "cards")
+    if not 1 <= from_trick <= TRICKS_PER_HAND:
+        raise ValueError(f"from_trick must be 1..{TRICKS_PER_HAND}, not {from_trick!r}")
+    if samples < 1:
+        raise ValueError(f"samples must be 1 or more, not {samples!r}")
+    seat = {p: i for i, p in enumerate(table.players)}
+    graded = set(table.players if players is None else players)
+    solver = Solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
+                    rules.last_trick_mark)
+    tricks = result.tricks
+    key = f"{result.dealer}|{result.photograph}|" + " ".join(str(c) for tr in tricks for c in tr.cards)
+    hands = [0] * SEATS
+    for tr in tricks:
+        for p, c in zip(tr.players, tr.cards):
+            hands[seat[p]] |= c.bit
+    counts, lasts, marks, voids = [0] * SEATS, [0] * SEATS, [0] * SEATS, [0] * SEATS
+    out: list[ExpectedGrade] = []
+    for tr in tricks:
+        leader = seat[tr.leader]
+        played: tuple[int, ...] = ()
+        for i, (p, c) in enumerate(zip(tr.players, tr.cards)):
+            s = seat[p]
+            if tr.number >= from_trick and p in graded:
+                sampler = DealSampler(knowledge_at(s, hands, voids))
+                rng = play_rng(seed, key, tr.number, i)
+                out.append(_grade(solver, sampler, rng, samples, tr.number, p, c, marks[s],
+                                  lambda deal: Position(deal, leader, tr.number, played, tuple(counts), tuple(lasts))))
+            hands[s] ^= c.bit
+            if played:
+                voids[s] |= shown_void(played[0], c.bit)
+            played += (c.bit,)
+        w = seat[tr.winner]
+        counts[w] += 1
+        lasts[w] = tr.number
+        marks[w] += solver.trick_marks(sum(c.bit for c in tr.cards), tr.number)
+    return HandAnalysis(tuple(out))
+
+
+def _grade(solver, sampler, rng, samples, trick, player, card, before, position) -> ExpectedGrade:
+    me = sampler.k.me
+    seen: dict[tuple[int, int, int, int], dict[int, int]] = {}  # a deal drawn twice is valued once
+    drawn = []
+    for _ in range(samples):
+        deal = sampler.sample(rng)
+        vals = seen.get(deal)
+        if vals is None:
+            vals = seen[deal] = card_values(solver, position(deal), me)
+        drawn.append(vals)
+    sums = {b: sum(v[b] for v in drawn) for b in drawn[0]}
+    least = min(sums.values())
+    best = sorted(b for b, t in sums.items() if t == least)
+    diffs = [v[card.bit] - v[best[0]] for v in drawn]
+    n0 = before * samples
+    return ExpectedGrade(trick, player, card, samples, n0 + sums[card.bit], n0 + least,
+                         tuple(DECK[b.bit_length() - 1] for b in best), sum(d * d for d in diffs))
+
+
+def analyse_report_player_view(report: RecordReport, *, from_trick: int, player: str | None = None,
+                               samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> tuple[HandGrades, ...]:
+    """Every hand of a refereed record graded from the player's view, or with why it was not."""
+    out = []
+    for r in report.robbers:
+        table = Seating(r.players)
+        for h in r.hands:
+            if h.result is None:
+                a = HandAnalysis((), "not-replayed" if h.record.played else "not-played")
+            else:
+                a = analyse_hand_player_view(table, h.result, report.record.rules, from_trick=from_trick,
+                                             players=None if player is None else [player],
+                                             samples=samples, seed=seed)
+            out.append(HandGrades(r.number, h.number, a, dict(h.marks)))
+    return tuple(out)

@@ -21,6 +21,7 @@ class Analysed:
     unreadable: bool = False
     game: str = ""  # the record's game
     unsupported: bool = False  # the game has no analysis (yet)
+    view: str = "open"  # "open": all hands open (the worst case); "player": what the player could know
 
     @property
     def ok(self) -> bool:
@@ -32,6 +33,9 @@ class AnalyseJob:
     max_bytes: int = MAX_BYTES
     from_trick: int | None = None  # None: the game's own first graded trick
     player: str | None = None
+    view: str = "open"  # or "player": each play over `samples` deals drawn from what its player knew
+    samples: int = 32
+    seed: int = 0
 
     def __call__(self, path: str) -> Analysed:
         try:
@@ -40,7 +44,11 @@ class AnalyseJob:
             return Analysed(path, (), (e.finding,), unreadable=True)
         g = registry.game_of(rep)
         try:
-            hands = g.analyse(rep, from_trick=self.from_trick, player=self.player)
+            if self.view == "player":
+                hands = g.analyse_player_view(rep, from_trick=self.from_trick, player=self.player,
+                                              samples=self.samples, seed=self.seed)
+            else:
+                hands = g.analyse(rep, from_trick=self.from_trick, player=self.player)
         except Unsupported:
             return Analysed(path, (), rep.findings, game=g.name, unsupported=True)
-        return Analysed(path, tuple(hands), rep.findings, g.players_of(rep), game=g.name)
+        return Analysed(path, tuple(hands), rep.findings, g.players_of(rep), game=g.name, view=self.view)

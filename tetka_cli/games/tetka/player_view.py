@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Sequence
 
 from ...common.cards import DECK, Card
@@ -63,9 +64,10 @@ class ExpectedGrade:
         return (self.total - self.best_total) / self.samples
 
     @property
-    def loss(self) -> float:
-        """What the summary adds up: the expected loss."""
-        return self.expected_loss
+    def loss(self) -> Fraction:
+        """What the summary adds up: the expected loss, exact (sums over records do not depend on
+        their order)."""
+        return Fraction(self.total - self.best_total, self.samples)
 
     @property
     def costly(self) -> bool:

@@ -246,3 +246,11 @@ class TetkaGame(Game):
         return (hand.number, hand.dealer, None if hand.photograph is None else hand.photograph.index,
                 None if hand.deal is None else tuple(sorted((p, cards(cs)) for p, cs in hand.deal.items())),
                 tricks, None if hand.marks is None else tuple(sorted(hand.marks.items())), hand.broken)
+
+    # -- analysis from the player's view (issue 24: grading with what the player could know) -------
+    def analyse_player_view(self, report: Any, *, from_trick: int | None, player: str | None,
+                            samples: int, seed: int) -> Any:
+        from .player_view import analyse_report_player_view
+
+        return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
+                                          player=player, samples=samples, seed=seed)

@@ -195,7 +195,9 @@ PLAYER_FIGURES = {
     "expected_loss": "expected - best_expected",
     "interval": "95% interval of expected_loss: mean of the deal-by-deal differences (card played - first "
                 "of best_cards) +/- 1.96 standard deviations / sqrt(samples)",
-    "samples": "deals drawn at this play",
+    "samples": "deals valued at this play: --samples drawn at random, or every deal consistent with what "
+               "the player could know when there are no more (then exhaustive is true, the figures exact "
+               "and the interval a point)",
     "taken": "the marks each player really took in the hand",
 }
 PLAYER_CSV_HEADERS = ("path", "robber", "hand", "trick", "player", "card", "expected", "best_expected",
@@ -219,7 +221,7 @@ def player_play_json(g: Any) -> dict[str, Any]:
     low, high = g.interval
     return {"trick": g.trick, "player": g.player, "card": str(g.card), "expected": _r(g.expected),
             "best_expected": _r(g.best_expected), "best_cards": [str(c) for c in g.best_cards],
-            "expected_loss": _r(g.expected_loss), "interval": [_r(low), _r(high)], "samples": g.samples}
+            "expected_loss": _r(g.expected_loss), "interval": [_r(low), _r(high)], "samples": g.samples, "exhaustive": g.exhaustive}
 
 
 def player_csv_rows(a: Analysed) -> list[list[Any]]:

@@ -23,8 +23,9 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
+from itertools import combinations
 from math import comb
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from .solver import SUIT_MASKS, bits_of
 
@@ -127,6 +128,34 @@ class DealSampler:
                 i += a[j]
             caps = rest
         return hands[0], hands[1], hands[2], hands[3]
+
+
+    def every_deal(self) -> Iterator[tuple[int, int, int, int]]:
+        """Each consistent deal once, in a fixed order (for a count small enough to value all)."""
+        k = self.k
+
+        def deal(x: int, caps: tuple[int, int, int], hands: tuple[int, int, int]):
+            if x == len(SUIT_MASKS):
+                if caps == (0, 0, 0):
+                    out = [0] * SEATS
+                    out[k.me] = k.own
+                    for j, s in enumerate(self.others):
+                        out[s] = hands[j]
+                    yield out[0], out[1], out[2], out[3]
+                return
+            cards = self.suits[x]
+            for a, _ in self._splits(x, caps):
+                rest = (caps[0] - a[0], caps[1] - a[1], caps[2] - a[2])
+                if not self.ways(x + 1, rest):
+                    continue
+                for first in combinations(cards, a[0]):
+                    left = [c for c in cards if c not in first]
+                    for second in combinations(left, a[1]):
+                        third = [c for c in left if c not in second]
+                        yield from deal(x + 1, rest, (hands[0] | sum(first), hands[1] | sum(second),
+                                                      hands[2] | sum(third)))
+
+        return deal(0, self.caps, (0, 0, 0))  # type: ignore[arg-type]
 
 
 def play_rng(seed: int, hand_key: str, trick: int, index: int) -> random.Random:

@@ -239,10 +239,14 @@ def expected_line(g: Any, lang: str, taken: int | None = None) -> str:
     1.62); marks taken: 1"""
     low, high = g.interval
     line = _(lang, "trick {trick}, {player}: {card} — expected marks {expected}; with {cards} {best}; "
-                   "expected loss {loss} (95%: {low} to {high})").format(
+                   "expected loss {loss}").format(
         trick=g.trick, player=g.player, card=card_text(g.card, lang), expected=figure(g.expected, lang),
-        cards=cards_text(g.best_cards, lang), best=figure(g.best_expected, lang),
-        loss=figure(g.expected_loss, lang), low=figure(low, lang), high=figure(high, lang))
+        cards=cards_text(g.best_cards, lang), best=figure(g.best_expected, lang), loss=figure(g.expected_loss, lang))
+    if g.exhaustive:  # every deal the player could not rule out was valued: nothing left to chance
+        line += " (" + ngettext(lang, "exact: {n} possible deal", "exact: all {n} possible deals",
+                                g.samples).format(n=g.samples) + ")"
+    else:
+        line += " " + _(lang, "(95%: {low} to {high})").format(low=figure(low, lang), high=figure(high, lang))
     return line if taken is None else line + "; " + _(lang, "marks taken: {n}").format(n=taken)
 
 

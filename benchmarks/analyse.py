@@ -153,14 +153,15 @@ def bench_player_hands(k: int, n: int, cpu_limit: float, samples: int = 32) -> l
     return out
 
 
-def player_section(quick: bool, cpu_limit: float) -> None:
+def player_section(quick: bool, cpu_limit: float, trick: int = 5, hands: int = 3, rate: bool = True) -> None:
     rate_plan = (9, 4, 2) if quick else (9, 20, 3)
-    r = bench_player_rate(*rate_plan)
-    lo, hi = r["cpu_spread"]
-    print(f"player's view, 32 deals a play, --from-trick {r['k']}: {r['cpu_hands_s']:.2f} hands/s CPU "
-          f"({lo:.2f}-{hi:.2f} over {r['runs']} runs; target 2); {r['hands']} hands; same seed, same grades: "
-          f"{r['same']}")
-    k, n = (8, 1) if quick else (5, 3)
+    r = bench_player_rate(*rate_plan) if rate else None
+    if r:
+        lo, hi = r["cpu_spread"]
+        print(f"player's view, 32 deals a play, --from-trick {r['k']}: {r['cpu_hands_s']:.2f} hands/s CPU "
+              f"({lo:.2f}-{hi:.2f} over {r['runs']} runs; target 2); {r['hands']} hands; same seed, same grades: "
+              f"{r['same']}")
+    k, n = (8, 1) if quick else (trick, hands)
     rows = bench_player_hands(k, n, cpu_limit)
     for i, (cpu, spent, mb) in enumerate(rows):
         print(f"  --from-trick {k}, hand {i + 1}: " + (f"{cpu:.1f} s CPU" if cpu is not None
@@ -190,12 +191,15 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--cpu-limit", type=float, default=300.0,
                     help="CPU seconds allowed one hand from an early trick before it is stopped")
     ap.add_argument("--only", choices=["rates", "deep", "command", "player"], help="run one part only")
+    ap.add_argument("--player-trick", type=int, default=5, help="--only player: the trick the hands are timed from")
+    ap.add_argument("--player-hands", type=int, default=3, help="--only player: how many hands are timed")
+    ap.add_argument("--no-rate", action="store_true", help="--only player: time the hands only")
     a = ap.parse_args(argv)
     plan = [(11, 40, 3), (9, 10, 3), (7, 1, 1)] if a.quick else [(11, 200, 5), (9, 40, 5), (8, 10, 3), (7, 4, 3)]
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
           if hasattr(os, "getloadavg") else "")
     if a.only == "player":
-        player_section(a.quick, 10.0 if a.quick else a.cpu_limit)
+        player_section(a.quick, 10.0 if a.quick else a.cpu_limit, a.player_trick, a.player_hands, not a.no_rate)
         return 0
     if a.only in (None, "rates"):
         print("hands/s on one core (median of runs; CPU = the core's own time, wall = what the shared machine gave)")

@@ -12,16 +12,22 @@
   second run reading the cache against the first run filling it: interleaved pairs of runs of the
   whole command, the median of the ratios of their wall times (the machine is shared: its load is
   printed before and after), outputs checked byte for byte.
+- `--only player` (not in the default run: it takes long): the player's view (--view player) with
+  32 deals a play, hands/s from trick 9 (CPU, median of runs, the same seed giving the same grades
+  checked), then the CPU seconds of each of a few hands from trick 5 (median), each hand in a child
+  process stopped after --cpu-limit seconds of CPU, with the child's peak memory.
 """
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import os
 import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -88,6 +94,87 @@ def bench_deep(ks: list[int], cpu_limit: float) -> list[tuple[int, float | None,
         if not done:
             break
     return out
+
+
+def bench_player_rate(k: int, n: int, repeat: int, samples: int = 32) -> dict:
+    """The player's view on the same simulated hands: CPU hands/s (median of runs and spread), and
+    whether every run gave the same grades (the seed is fixed)."""
+    from tetka_cli.games.tetka.player_view import analyse_hand_player_view
+
+    table, results = sample_hands(n)
+    cpu, outputs = [], []
+    for _ in range(repeat):
+        c0 = time.process_time()
+        outputs.append([analyse_hand_player_view(table, r, from_trick=k, samples=samples, seed=1) for r in results])
+        cpu.append(time.process_time() - c0)
+    return {"k": k, "hands": n, "runs": repeat, "cpu_hands_s": n / statistics.median(cpu),
+            "cpu_spread": (n / max(cpu), n / min(cpu)), "same": all(o == outputs[0] for o in outputs)}
+
+
+def _player_hand(k: int, i: int, n: int, samples: int, cpu_limit: float, queue) -> None:
+    import resource
+
+    from tetka_cli.games.tetka.player_view import analyse_hand_player_view
+
+    import signal
+
+    def stopped(*_: Any) -> None:  # the kernel's warning at the CPU limit: say how much memory it took
+        queue.put((None, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+        queue.close()
+        queue.join_thread()
+        os._exit(3)
+
+    signal.signal(signal.SIGXCPU, stopped)
+    limit = int(cpu_limit) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 5))
+    table, results = sample_hands(n)
+    t = time.process_time()
+    analyse_hand_player_view(table, results[i], from_trick=k, samples=samples, seed=1)
+    queue.put((time.process_time() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+
+
+def bench_player_hands(k: int, n: int, cpu_limit: float, samples: int = 32) -> list[tuple[float | None, float, Any]]:
+    """Each of the first `n` simulated hands from trick `k` in the player's view, each in a child
+    process the kernel stops after `cpu_limit` s of CPU: (CPU seconds or None when stopped, CPU
+    spent, the child's peak memory in MB or None when stopped)."""
+    import resource
+
+    out: list[tuple[float | None, float, Any]] = []
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    for i in range(n):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        q = ctx.Queue()
+        p = ctx.Process(target=_player_hand, args=(k, i, n, samples, cpu_limit, q))
+        p.start()
+        p.join()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        spent = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        try:
+            cpu, mb = q.get(timeout=5)
+        except Exception:  # killed outright
+            cpu, mb = None, None
+        out.append((cpu, spent, mb))
+    return out
+
+
+def player_section(quick: bool, cpu_limit: float, trick: int = 5, hands: int = 3, rate: bool = True) -> None:
+    rate_plan = (9, 4, 2) if quick else (9, 20, 3)
+    r = bench_player_rate(*rate_plan) if rate else None
+    if r:
+        lo, hi = r["cpu_spread"]
+        print(f"player's view, 32 deals a play, --from-trick {r['k']}: {r['cpu_hands_s']:.2f} hands/s CPU "
+              f"({lo:.2f}-{hi:.2f} over {r['runs']} runs; target 2); {r['hands']} hands; same seed, same grades: "
+              f"{r['same']}")
+    k, n = (8, 1) if quick else (trick, hands)
+    rows = bench_player_hands(k, n, cpu_limit)
+    for i, (cpu, spent, mb) in enumerate(rows):
+        print(f"  --from-trick {k}, hand {i + 1}: " + (f"{cpu:.1f} s CPU" if cpu is not None
+                                                     else f"did not finish in {spent:.0f} s CPU")
+              + ("" if mb is None else f", peak memory {mb:.0f} MB"))
+    times = [cpu if cpu is not None else math.inf for cpu, _, _ in rows]
+    med = statistics.median(times)
+    print(f"  median --from-trick {k}: " + (f"{med:.1f} s CPU a hand" if med != math.inf
+                                          else f"over {cpu_limit:.0f} s CPU a hand") + " (target 60 s)")
 
 
 def tetka(*args: str) -> tuple[float, float, bytes]:
@@ -193,13 +280,19 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
     ap.add_argument("--cpu-limit", type=float, default=300.0,
                     help="CPU seconds allowed one hand from an early trick before it is stopped")
-    ap.add_argument("--only", choices=["rates", "deep", "command", "batch"], help="run one part only")
+    ap.add_argument("--only", choices=["rates", "deep", "command", "batch", "player"], help="run one part only")
     ap.add_argument("--pairs", type=int, default=5, help="--only batch: interleaved pairs of runs")
     ap.add_argument("--from-trick", type=int, default=None, help="--only batch: K (default: the program's)")
+    ap.add_argument("--player-trick", type=int, default=5, help="--only player: the trick the hands are timed from")
+    ap.add_argument("--player-hands", type=int, default=3, help="--only player: how many hands are timed")
+    ap.add_argument("--no-rate", action="store_true", help="--only player: time the hands only")
     a = ap.parse_args(argv)
     plan = [(11, 40, 3), (9, 10, 3), (7, 1, 1)] if a.quick else [(11, 200, 5), (9, 40, 5), (8, 10, 3), (7, 4, 3)]
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
           if hasattr(os, "getloadavg") else "")
+    if a.only == "player":
+        player_section(a.quick, 10.0 if a.quick else a.cpu_limit, a.player_trick, a.player_hands, not a.no_rate)
+        return 0
     if a.only in (None, "rates"):
         print("hands/s on one core (median of runs; CPU = the core's own time, wall = what the shared machine gave)")
     for k, n, repeat in plan if a.only in (None, "rates") else ():

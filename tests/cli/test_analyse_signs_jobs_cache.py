@@ -45,7 +45,7 @@ def test_a_play_whose_value_is_only_bounded_gets_no_sign_and_is_not_counted_as_b
                               loss=3, exact=False, value_range=(3, 5))
     assert proved_loss(exact) == 3 and proved_loss(bounded) is None
     s = Summary()
-    s.add(SimpleNamespace(players=("Анна",), hands=(HandGrades(1, 1, HandAnalysis((exact, bounded))),)))
+    s.add(SimpleNamespace(view="open", players=("Анна",), hands=(HandGrades(1, 1, HandAnalysis((exact, bounded))),)))
     a = s.players["Анна"]
     assert (a.plays, a.unproved, a.costly, a.lost, a.signs["??"], a.accuracy) == (2, 1, 1, 3, 1, 0.0)
 

@@ -35,12 +35,20 @@ _ANALYSED = [g for g in all_games() if g.analysable]
               default=None, show_default=", ".join(f"{g.first_graded_trick}" for g in _ANALYSED),
               help="Grade the plays of this trick and the later ones (lower is slower).")
 @click.option("--player", "player", metavar="NAME", help="Only this player's plays.")
+@click.option("--view", "view", type=click.Choice(["open", "player"]), default="open", show_default=True,
+              help="open: all hands open, the worst case; player: each play over deals drawn from what "
+                   "its player could know.")
+@click.option("--samples", "samples", type=click.IntRange(min=2), default=32, show_default=True,
+              help="With --view player: deals drawn at each play.")
+@click.option("--seed", "seed", type=int, default=0, show_default=True,
+              help="With --view player: the same seed draws the same deals.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes analysing hands in parallel; the output is the same.")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Analyse every hand again, neither reading nor writing the cache of analysed hands.")
 @output_options
-def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, player: str | None, jobs: int,
+def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, player: str | None, view: str,
+            samples: int, seed: int, jobs: int,
             no_cache: bool, opts: Options) -> None:
     """Grade every play of fully played, renonce-free hands from trick K on, with all hands open:
     the marks the player ends with after his card, when he then plays his best and the other
@@ -58,6 +66,9 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
     options = {
         "from_trick": from_trick,
         "player": player,
+        "view": view,
+        "samples": samples,
+        "seed": seed,
     }
     cache = None if no_cache else ResultCache("analyse")
     summaries: dict[str, Any] = {}  # per game: its summary over the run
@@ -88,7 +99,8 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
             if opts.fmt == "json":
                 docs.append(views.record_json(a))
             elif opts.fmt == "csv":
-                emit_csv(Table("", views.CSV_HEADERS, views.csv_rows(a)), header=csv_header)
+                headers = views.PLAYER_CSV_HEADERS if view == "player" else views.CSV_HEADERS
+                emit_csv(Table("", headers, views.csv_rows(a)), header=csv_header)
                 csv_header = False
             else:
                 tables = views.record_tables(a, opts.lang)
@@ -101,8 +113,10 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
         for s in summaries.values():
             players.update(s.json(player))
         views = _ANALYSED[0].analysis_views()
-        emit_json({"from_trick": from_trick or _ANALYSED[0].first_graded_trick, "view": views.VIEW,
-                   "figures": views.FIGURES, "records": docs, "players": players})
+        top = {"view": views.PLAYER_VIEW, "figures": views.PLAYER_FIGURES, "samples": samples, "seed": seed} \
+            if view == "player" else {"view": views.VIEW, "figures": views.FIGURES}
+        emit_json({"from_trick": from_trick or _ANALYSED[0].first_graded_trick, **top, "records": docs,
+                   "players": players})
     elif opts.fmt == "text" and read:
         for name, s in summaries.items():
             views = game(name).analysis_views()

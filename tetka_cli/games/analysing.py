@@ -22,6 +22,7 @@ class Analysed:
     unreadable: bool = False
     game: str = ""  # the record's game
     unsupported: bool = False  # the game has no analysis (yet)
+    view: str = "open"  # "open": all hands open (the worst case); "player": what the player could know
 
     @property
     def ok(self) -> bool:
@@ -67,10 +68,15 @@ def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> 
     except FindingError as e:
         return Analysed(path, (), (e.finding,), unreadable=True)
     g = registry.game_of(rep)
+    view = options.get("view", "open")
+    graded = {"from_trick": options.get("from_trick"), "player": options.get("player")}
     try:
-        tasks = g.analysis_tasks(rep, **options)
+        if view == "player":  # each play over drawn deals: the record whole, in this process, uncached
+            hands = g.analyse_player_view(rep, **graded, samples=options["samples"], seed=options["seed"])
+            return Analysed(path, tuple(hands), rep.findings, g.players_of(rep), game=g.name, view=view)
+        tasks = g.analysis_tasks(rep, **graded)
         if tasks is None:  # a game that analyses a record whole
-            return Analysed(path, tuple(g.analyse(rep, **options)), rep.findings, g.players_of(rep), game=g.name)
+            return Analysed(path, tuple(g.analyse(rep, **graded)), rep.findings, g.players_of(rep), game=g.name)
     except Unsupported:
         return Analysed(path, (), rep.findings, game=g.name, unsupported=True)
     tasks = list(tasks)

@@ -321,3 +321,11 @@ class Game(ABC):
         """What `analysis_to_json` wrote for `task`, read back and checked against it: ValueError
         (or KeyError, TypeError) for anything else, since a cache file may be broken or hostile."""
         raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
+
+    # -- analysis from the player's view (issue 24: grading with what the player could know) -------
+    def analyse_player_view(self, report: Any, *, from_trick: int | None, player: str | None,
+                            samples: int, seed: int) -> Any:
+        """The graded plays of a record as `analyse` gives them, but each play judged over
+        `samples` deals drawn from what its player could know (reproducible from `seed`);
+        `Unsupported` when the game has no such grading."""
+        raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)

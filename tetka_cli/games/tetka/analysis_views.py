@@ -7,7 +7,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ...common.i18n import gettext as _
 from ...common.i18n import ngettext
-from ...common.locale_format import card_text
+from ...common.locale_format import card_text, money_text
 from ...common.output_table import Table
 from ..analysing import Analysed
 from ..play_signs import proved_loss, sign_of
@@ -82,7 +82,9 @@ def view_note(lang: str) -> str:
                    "what the player really took in the hand.")
 
 
-def play_json(g: PlayGrade) -> dict[str, Any]:
+def play_json(g: Any) -> dict[str, Any]:
+    if a_player_view(g):
+        return player_play_json(g)
     return {"trick": g.trick, "player": g.player, "card": str(g.card), "value": g.value,
             "best_value": g.best_value, "best_cards": [str(c) for c in g.best_cards], "loss": g.loss}
 
@@ -97,6 +99,8 @@ def record_json(a: Analysed) -> dict[str, Any]:
 
 
 def csv_rows(a: Analysed) -> list[list[Any]]:
+    if a.view == "player":
+        return player_csv_rows(a)
     return [[a.path, h.robber, h.hand, g.trick, g.player, str(g.card), g.value, g.best_value,
              " ".join(str(c) for c in g.best_cards), g.loss] for h in a.hands for g in h.analysis.plays]
 
@@ -114,7 +118,10 @@ def record_tables(a: Analysed, lang: str) -> list[Table]:
             tables.append(Table(_(lang, "{title}: skipped ({reason})").format(
                 title=title, reason=skip_reason(h.analysis.skipped, lang)), [], []))
             continue
-        costly = [costly_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.loss]
+        if a.view == "player":
+            costly = [expected_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.costly]
+        else:
+            costly = [costly_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.loss]
         if costly:
             tables.append(Table(title, [], [], costly))
     return tables
@@ -151,8 +158,11 @@ class Summary:
     players: dict[str, PlayerSummary] = field(default_factory=dict)
     hands: int = 0
     skipped: int = 0
+    view: str = "open"  # the view of the records added: "player" sums expected losses
+    samples: int = 0  # the player's view: deals drawn at each play
 
     def add(self, a: Analysed) -> None:
+        self.view = a.view
         for p in a.players:
             self.players.setdefault(p, PlayerSummary())
         for h in a.hands:
@@ -161,8 +171,13 @@ class Summary:
                 continue
             self.hands += 1
             for g in h.analysis.plays:
+                self.samples = max(self.samples, getattr(g, "samples", 0))
                 s = self.players.setdefault(g.player, PlayerSummary())
                 s.plays += 1
+                if a_player_view(g):  # an expected loss over drawn deals: no sign, no proof
+                    s.costly += g.costly
+                    s.lost += g.loss  # a Fraction: sums do not depend on the order
+                    continue
                 loss = proved_loss(g)
                 if loss is None:
                     s.unproved += 1
@@ -177,10 +192,15 @@ class Summary:
         return [(p, s) for p, s in self.players.items() if only is None or p == only]
 
     def json(self, only: str | None = None) -> dict[str, Any]:
+        if self.view == "player":
+            return {p: {"plays": s.plays, "costly": s.costly, "marks_lost": round(float(s.lost), 3)}
+                    for p, s in self.rows(only)}
         return {p: {"plays": s.plays, "costly": s.costly, "marks_lost": s.lost, "unproved": s.unproved,
                     "signs": dict(s.signs), "accuracy": s.accuracy} for p, s in self.rows(only)}
 
     def table(self, lang: str, title: str, only: str | None = None) -> Table:
+        if self.view == "player":
+            return self._player_table(lang, title, only)
         headers = [_(lang, "player"), _(lang, "plays analysed"), _(lang, "costly plays"), _(lang, "marks lost"),
                    *(g.sign for g in LOSS_GRADES), _(lang, "accuracy, %")]
         notes = [view_note(lang), signs_note(lang), _(lang, "hands analysed: {hands}, skipped: {skipped}").format(
@@ -188,6 +208,14 @@ class Summary:
         rows = [[p, s.plays, s.costly, s.lost, *(s.signs[g.sign] for g in LOSS_GRADES), accuracy_text(s.accuracy, lang)]
                 for p, s in self.rows(only)]
         return Table(title, headers, rows, notes)
+
+    def _player_table(self, lang: str, title: str, only: str | None) -> Table:
+        headers = [_(lang, "player"), _(lang, "plays analysed"), _(lang, "costly plays"),
+                   _(lang, "expected marks lost")]
+        notes = [player_view_note(self.samples, lang), _(lang, "hands analysed: {hands}, skipped: {skipped}").format(
+            hands=self.hands, skipped=self.skipped)]
+        return Table(title, headers, [[p, s.plays, s.costly, figure(s.lost, lang)] for p, s in self.rows(only)],
+                     notes)
 
 
 def summary_title(paths: Iterable[str], lang: str) -> str:
@@ -211,3 +239,79 @@ def losses_by_hand(hands: Iterable[HandGrades]) -> Mapping[tuple[int, int], Mapp
     for h in hands:
         out[(h.robber, h.hand)] = {(g.trick, g.player): PlayLoss(g.loss, play_sign(g)) for g in h.analysis.plays}
     return out
+
+
+# -- the player's view (issue 24): each play over deals drawn from what its player could know ---------
+PLAYER_VIEW = "player"
+PLAYER_FIGURES = {
+    "expected": "the mean, over the deals drawn from what the player could know, of the marks the player "
+                "ends the hand with after this card (in each deal: all hands open, the player playing best "
+                "after it, the other three together against the player)",
+    "best_expected": "the least such mean over the player's legal cards",
+    "best_cards": "every legal card with that least mean",
+    "expected_loss": "expected - best_expected",
+    "interval": "95% interval of expected_loss: mean of the deal-by-deal differences (card played - first "
+                "of best_cards) +/- 1.96 standard deviations / sqrt(samples)",
+    "samples": "deals valued at this play: --samples drawn at random, or every deal consistent with what "
+               "the player could know when there are no more (then exhaustive is true, the figures exact "
+               "and the interval a point)",
+    "taken": "the marks each player really took in the hand",
+}
+PLAYER_CSV_HEADERS = ("path", "robber", "hand", "trick", "player", "card", "expected", "best_expected",
+                      "best_cards", "expected_loss", "interval_low", "interval_high", "samples")
+
+
+def a_player_view(g: Any) -> bool:
+    return hasattr(g, "expected_loss")
+
+
+def figure(x: Any, lang: str) -> str:
+    """A mean for people: two decimals, with a decimal comma in Russian."""
+    return money_text(f"{float(x):.2f}", lang)
+
+
+def _r(x: float) -> float:
+    return round(x, 3) + 0.0  # never -0.0
+
+
+def player_play_json(g: Any) -> dict[str, Any]:
+    low, high = g.interval
+    return {"trick": g.trick, "player": g.player, "card": str(g.card), "expected": _r(g.expected),
+            "best_expected": _r(g.best_expected), "best_cards": [str(c) for c in g.best_cards],
+            "expected_loss": _r(g.expected_loss), "interval": [_r(low), _r(high)], "samples": g.samples, "exhaustive": g.exhaustive}
+
+
+def player_csv_rows(a: Analysed) -> list[list[Any]]:
+    rows = []
+    for h in a.hands:
+        for g in h.analysis.plays:
+            j = player_play_json(g)
+            rows.append([a.path, h.robber, h.hand, g.trick, g.player, j["card"], j["expected"], j["best_expected"],
+                         " ".join(j["best_cards"]), j["expected_loss"], *j["interval"], g.samples])
+    return rows
+
+
+def expected_line(g: Any, lang: str, taken: int | None = None) -> str:
+    """trick 9, Вера: 7♠ — expected marks 2.41; with Q♠ or K♣ 1.20; expected loss 1.21 (95%: 0.80 to
+    1.62); marks taken: 1"""
+    low, high = g.interval
+    line = _(lang, "trick {trick}, {player}: {card} — expected marks {expected}; with {cards} {best}; "
+                   "expected loss {loss}").format(
+        trick=g.trick, player=g.player, card=card_text(g.card, lang), expected=figure(g.expected, lang),
+        cards=cards_text(g.best_cards, lang), best=figure(g.best_expected, lang), loss=figure(g.expected_loss, lang))
+    if g.exhaustive:  # every deal the player could not rule out was valued: nothing left to chance
+        line += " (" + ngettext(lang, "exact: {n} possible deal", "exact: all {n} possible deals",
+                                g.samples).format(n=g.samples) + ")"
+    else:
+        line += " " + _(lang, "(95%: {low} to {high})").format(low=figure(low, lang), high=figure(high, lang))
+    return line if taken is None else line + "; " + _(lang, "marks taken: {n}").format(n=taken)
+
+
+def player_view_note(samples: int, lang: str) -> str:
+    """The line under the summary that says what the player's view's figures mean."""
+    return _(lang, "Player's view: each play is judged over {n} deals drawn from what the player could know "
+                   "(the cards played and by whom, the suits shown void, the photograph, the player's own "
+                   "cards). “expected marks”: the mean over those deals of the marks at the end of the hand "
+                   "after the card, each deal played with all hands open and the other three together against "
+                   "the player; “expected loss”: above the card with the least mean, with its 95% interval. "
+                   "“marks taken”: what the player really took in the hand.").format(n=samples)

@@ -264,3 +264,11 @@ class TetkaGame(Game):
         from .analysis_tasks import hand_from_json
 
         return hand_from_json(doc, task)
+
+    # -- analysis from the player's view (issue 24: grading with what the player could know) -------
+    def analyse_player_view(self, report: Any, *, from_trick: int | None, player: str | None,
+                            samples: int, seed: int) -> Any:
+        from .player_view import analyse_report_player_view
+
+        return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
+                                          player=player, samples=samples, seed=seed)

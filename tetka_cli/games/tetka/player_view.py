@@ -1,0 +1,212 @@
+"""Grading the plays of a recorded hand from the player's view: at each play, deals are drawn
+uniformly from those that agree with what the player could know (`sampling`), every legal card is
+valued in each drawn deal by the open-hands solver, and the card played is compared with the card
+of least expected marks (docs/analyse.md, "The player's view")."""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterator, Sequence
+
+from ...common.cards import DECK, Card
+from .analysis import HandAnalysis, HandGrades
+from .hand import HandResult
+from .referee import RecordReport
+from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
+from .sampling import DealSampler, Knowledge, knowledge_at, play_rng, shown_void
+from .seating import SEATS, Seating
+from .solver import Position, Solver, bit_name, bits_of
+
+DEFAULT_SAMPLES = 32
+"""Deals drawn at each play: `--samples` (GIB's Monte-Carlo double dummy drew a few dozen)."""
+DEFAULT_SEED = 0
+Z95 = 1.96
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+def card_values(solver: Solver, pos: Position, me: int) -> dict[int, int]:
+    """The marks `me` (the seat to play) still takes after each of his legal cards in the open deal
+    `pos`, card bit -> marks, from the paranoid solver. The one place the player's view calls the
+    solver: a faster solver with the same meaning goes in here."""
+    by_name = solver.values(pos, me)
+    return {b: by_name[bit_name(b)] for b in bits_of(pos.legal())}
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedGrade:
+    """One play graded over `samples` drawn deals. Sums are kept whole, so that equal means are
+    found equal and the same seed gives the same figures: `total` is the sum over the deals of the
+    marks the player ends the hand with after the card played (each a value of the open-hands
+    solver, with the marks already taken), `best_total` the same for the best card (the least
+    sum; `best_cards` every card with it), `loss_squares` the sum of the squared differences,
+    deal by deal, between the card played and the first of the best cards."""
+
+    trick: int
+    player: str
+    card: Card
+    samples: int
+    total: int
+    best_total: int
+    best_cards: tuple[Card, ...]
+    loss_squares: int
+    exhaustive: bool = False  # every consistent deal valued once: the means are exact
+
+    @property
+    def expected(self) -> float:
+        return self.total / self.samples
+
+    @property
+    def best_expected(self) -> float:
+        return self.best_total / self.samples
+
+    @property
+    def expected_loss(self) -> float:
+        return (self.total - self.best_total) / self.samples
+
+    @property
+    def loss(self) -> Fraction:
+        """What the summary adds up: the expected loss, exact (sums over records do not depend on
+        their order)."""
+        return Fraction(self.total - self.best_total, self.samples)
+
+    @property
+    def costly(self) -> bool:
+        return self.total > self.best_total
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % interval of the expected loss: mean ± 1.96 s/√n, s the standard deviation of
+        the deal-by-deal differences (n - 1 in its denominator); the mean itself when n = 1 or when
+        every consistent deal was valued (nothing was left to chance)."""
+        n = self.samples
+        mean = self.expected_loss
+        if n < 2 or self.exhaustive:
+            return mean, mean
+        d = self.total - self.best_total
+        var = max(0.0, (self.loss_squares - d * d / n) / (n - 1))
+        half = Z95 * math.sqrt(var / n)
+        return mean - half, mean + half
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One play of a recorded hand as its player faced it: what the player knew, and the rest of
+    the position (the trick so far, the tricks and marks taken) that every drawn deal shares."""
+
+    trick: int
+    index: int  # 0 for the lead, 3 for the last card of the trick
+    player: str
+    card: Card  # the card played
+    knowledge: Knowledge
+    leader: int
+    played: tuple[int, ...]
+    counts: tuple[int, int, int, int]
+    lasts: tuple[int, int, int, int]
+    before: int  # marks the player took in the earlier tricks
+
+    def position(self, deal: tuple[int, int, int, int]) -> Position:
+        return Position(deal, self.leader, self.trick, self.played, self.counts, self.lasts)
+
+
+def moments(table: Seating, result: HandResult, solver: Solver) -> Iterator[Moment]:
+    """Every play of a complete hand, in order, with what its player could know at it."""
+    seat = {p: i for i, p in enumerate(table.players)}
+    hands = [0] * SEATS
+    for tr in result.tricks:
+        for p, c in zip(tr.players, tr.cards):
+            hands[seat[p]] |= c.bit
+    counts, lasts, marks, voids = [0] * SEATS, [0] * SEATS, [0] * SEATS, [0] * SEATS
+    for tr in result.tricks:
+        leader = seat[tr.leader]
+        played: tuple[int, ...] = ()
+        for i, (p, c) in enumerate(zip(tr.players, tr.cards)):
+            s = seat[p]
+            yield Moment(tr.number, i, p, c, knowledge_at(s, hands, voids), leader, played,
+                         tuple(counts), tuple(lasts), marks[s])  # type: ignore[arg-type]
+            hands[s] ^= c.bit
+            if played:
+                voids[s] |= shown_void(played[0], c.bit)
+            played += (c.bit,)
+        w = seat[tr.winner]
+        counts[w] += 1
+        lasts[w] = tr.number
+        marks[w] += solver.trick_marks(sum(c.bit for c in tr.cards), tr.number)
+
+
+def analyse_hand_player_view(
+    table: Seating,
+    result: HandResult,
+    rules: HouseRules = DEFAULT_RULES,
+    *,
+    from_trick: int,
+    players: Sequence[str] | None = None,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> HandAnalysis:
+    """Grade every play of tricks `from_trick`..13 (of `players`, default all four) over `samples`
+    deals drawn from what its player could know. The same hands are skipped as by the open view."""
+    if not result.complete:
+        return HandAnalysis((), "incomplete")
+    if result.renonces:
+        return HandAnalysis((), "renonce")
+    if len({c for tr in result.tricks for c in tr.cards}) != len(DECK):
+        return HandAnalysis((), "cards")
+    if not 1 <= from_trick <= TRICKS_PER_HAND:
+        raise ValueError(f"from_trick must be 1..{TRICKS_PER_HAND}, not {from_trick!r}")
+    if samples < 1:
+        raise ValueError(f"samples must be 1 or more, not {samples!r}")
+    graded = set(table.players if players is None else players)
+    solver = Solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
+                    rules.last_trick_mark)
+    key = hand_key(result)
+    out = [grade_play(solver, m, samples=samples, rng=play_rng(seed, key, m.trick, m.index))
+           for m in moments(table, result, solver) if m.trick >= from_trick and m.player in graded]
+    return HandAnalysis(tuple(out))
+
+
+def hand_key(result: HandResult) -> str:
+    """The hand as its random draws know it: dealer, photograph and every card in play order."""
+    return f"{result.dealer}|{result.photograph}|" + " ".join(str(c) for tr in result.tricks for c in tr.cards)
+
+
+def grade_play(solver: Solver, m: Moment, *, samples: int, rng: random.Random) -> ExpectedGrade:
+    """One play over `samples` deals drawn uniformly from those its player could not tell apart,
+    or over every such deal, each once, when there are no more than `samples` of them (then the
+    means are exact)."""
+    sampler = DealSampler(m.knowledge)
+    exhaustive = sampler.count <= samples
+    deals = list(sampler.every_deal()) if exhaustive else [sampler.sample(rng) for _ in range(samples)]
+    me = m.knowledge.me
+    seen: dict[tuple[int, int, int, int], dict[int, int]] = {}  # a deal drawn twice is valued once
+    drawn = []
+    for deal in deals:
+        vals = seen.get(deal)
+        if vals is None:
+            vals = seen[deal] = card_values(solver, m.position(deal), me)
+        drawn.append(vals)
+    n = len(drawn)
+    sums = {b: sum(v[b] for v in drawn) for b in drawn[0]}
+    least = min(sums.values())
+    best = sorted(b for b, t in sums.items() if t == least)
+    diffs = [v[m.card.bit] - v[best[0]] for v in drawn]
+    return ExpectedGrade(m.trick, m.player, m.card, n, m.before * n + sums[m.card.bit], m.before * n + least,
+                         tuple(DECK[b.bit_length() - 1] for b in best), sum(d * d for d in diffs), exhaustive)
+
+
+def analyse_report_player_view(report: RecordReport, *, from_trick: int, player: str | None = None,
+                               samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> tuple[HandGrades, ...]:
+    """Every hand of a refereed record graded from the player's view, or with why it was not."""
+    out = []
+    for r in report.robbers:
+        table = Seating(r.players)
+        for h in r.hands:
+            if h.result is None:
+                a = HandAnalysis((), "not-replayed" if h.record.played else "not-played")
+            else:
+                a = analyse_hand_player_view(table, h.result, report.record.rules, from_trick=from_trick,
+                                             players=None if player is None else [player],
+                                             samples=samples, seed=seed)
+            out.append(HandGrades(r.number, h.number, a, dict(h.marks)))
+    return tuple(out)

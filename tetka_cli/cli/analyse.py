@@ -72,6 +72,11 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
                     game=game(a.game).title(opts.lang)))
                 code = EXIT_UNREADABLE
                 continue
+            if a.beyond:  # --from-trick past this game's last trick: one line, nothing graded
+                err(tr("{path}: a {game} hand has {n} tricks; --from-trick {k} grades nothing").format(
+                    path=a.path, game=game(a.game).title(opts.lang), n=a.beyond, k=from_trick))
+                code = max(code, EXIT_UNREADABLE)
+                continue
             if not a.ok:
                 code = max(code, EXIT_RULES)
             views = game(a.game).analysis_views()
@@ -92,15 +97,24 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
         players: dict[str, Any] = {}
         for s in summaries.values():
             players.update(s.json(player))
-        views = _ANALYSED[0].analysis_views()
-        emit_json({"from_trick": from_trick or _ANALYSED[0].first_graded_trick, "view": views.VIEW,
-                   "figures": views.FIGURES, "records": docs, "players": players})
+        emit_json({**_view_keys(list(summaries), from_trick), "records": docs, "players": players})
     elif opts.fmt == "text" and read:
         for name, s in summaries.items():
             views = game(name).analysis_views()
             emit_tables([s.table(opts.lang, views.summary_title(read, opts.lang), player)], opts, first=not shown)
             shown += 1
     sys.exit(code)
+
+
+def _view_keys(names: list[str], from_trick: int | None) -> dict[str, Any]:
+    """`from_trick`, `view` and `figures` of the games read: each game's own, by game name when a run
+    mixes games (with none read, the first analysable game's)."""
+    shown = [game(n) for n in names] or _ANALYSED[:1]
+    keys = {g.name: {"from_trick": from_trick or g.first_graded_trick, "view": g.analysis_views().VIEW,
+                     "figures": g.analysis_views().FIGURES} for g in shown}
+    if len(keys) == 1:
+        return next(iter(keys.values()))
+    return {k: {name: v[k] for name, v in keys.items()} for k in ("from_trick", "view", "figures")}
 
 
 class _Counter:

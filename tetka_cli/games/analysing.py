@@ -21,6 +21,7 @@ class Analysed:
     unreadable: bool = False
     game: str = ""  # the record's game
     unsupported: bool = False  # the game has no analysis (yet)
+    beyond: int = 0  # --from-trick is past the game's last trick (its hands have this many tricks)
 
     @property
     def ok(self) -> bool:
@@ -39,6 +40,8 @@ class AnalyseJob:
         except FindingError as e:
             return Analysed(path, (), (e.finding,), unreadable=True)
         g = registry.game_of(rep)
+        if g.analysable and self.from_trick is not None and self.from_trick > g.tricks_per_hand:
+            return Analysed(path, (), rep.findings, game=g.name, beyond=g.tricks_per_hand)
         try:
             hands = g.analyse(rep, from_trick=self.from_trick, player=self.player)
         except Unsupported:

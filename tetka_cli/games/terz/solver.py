@@ -264,18 +264,6 @@ class EndgameSolver:
             self.table[key] = (best, best, found)
         return best
 
-    def _replies(self, hr: int, lead: int, hl2: int) -> list[tuple[int, bool, int]]:
-        """The reply player's choices after `lead` (the leader holding `hl2` besides): (card, whether
-        it takes the trick, the trick's card points), the highest card first."""
-        pts = self._pts
-        suit = _SUIT_OF[lead]
-        trumps = self.enc.trump_mask
-        lead_pts = pts[lead]
-        out = []
-        for r in self._choices(legal_reply_bits(hr, lead, trumps, self.enc.jack), hr | hl2 | lead):
-            out.append((r, (r > lead) if suit & r else bool(r & trumps), lead_pts + pts[r]))
-        return out
-
     def _reply(self, hl: int, hr: int, leader: int, lead: int, live: bool, done: bool, alpha: int, beta: int,
                leader_is_me: bool, trick: int) -> int:
         """After `lead`: the reply player's best answer for himself (min when the leader is P)."""
@@ -290,9 +278,16 @@ class EndgameSolver:
         bela_on_reply = live and not done and self.bela_on_reply
         me = self.me
         rp = 1 - leader
-        for r, wins, trick_pts in self._replies(hr, lead, hl2):
-            winner = rp if wins else leader
-            gain = gain_bela + (trick_pts if winner == me else 0)
+        pts = self._pts
+        suit = _SUIT_OF[lead]
+        trumps = self.enc.trump_mask
+        lead_pts = pts[lead]
+        for r in self._choices(legal_reply_bits(hr, lead, trumps, self.enc.jack), hr | hl):
+            if (r > lead) if suit & r else r & trumps:
+                winner = rp
+            else:
+                winner = leader
+            gain = gain_bela + (lead_pts + pts[r] if winner == me else 0)
             d = done
             if bela_on_reply and self._bela(hr, r, trick, live):
                 d = True

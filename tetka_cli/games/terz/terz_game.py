@@ -132,3 +132,23 @@ class TerzGame(Game):
         from .replay_page import replay_page
 
         return {**replay_page(report, lang, game=part, hand=hand), "game": self.title(lang)}
+
+    # -- analysis (terzanalysis): the play after the stock, searched exactly ------------------------
+    analysable = True
+    first_graded_trick = 8  # the first trick after the stock: both hands known (analysis.EXACT_FROM)
+    tricks_per_hand = 16
+
+    def analyse(self, report: Any, *, from_trick: int | None, player: str | None) -> Any:
+        from .analysis import analyse_report
+
+        return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player)
+
+    def play_losses(self, report: Any, *, from_trick: int | None) -> Mapping[Any, Any] | None:
+        from .analysis_views import losses_by_hand
+
+        return losses_by_hand(self.analyse(report, from_trick=from_trick, player=None))
+
+    def analysis_views(self) -> Any:
+        from . import analysis_views
+
+        return analysis_views

@@ -229,6 +229,10 @@ class EndgameSolver:
                 return lo
         else:
             lo, hi = 0, self._cap(h0 | h1) + (BELA_POINTS if bela_open else 0)
+            if hi <= alpha:  # all that is left cannot reach the window: an upper bound
+                return hi
+            if beta <= 0:
+                return 0
         a0, b0 = alpha, beta
         alpha, beta = max(alpha, lo), min(beta, hi)
         self.nodes += 1

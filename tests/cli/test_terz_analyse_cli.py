@@ -77,3 +77,14 @@ def test_a_trick_past_the_end_of_a_tetka_hand_grades_nothing_and_says_so():
             in r.stderr.splitlines())
     terz = run("analyse", "--from-trick", "15", "--format", "csv", WORKED)
     assert terz.exit_code == 0 and len(terz.stdout.splitlines()) == 1 + 4
+
+
+def test_replay_analyse_shows_what_a_terz_card_cost_beside_it():
+    r = run("replay", "--analyse", WORKED, "--lang", "en")
+    rows = {line.split()[0]: line for line in r.stdout.splitlines() if line[:2].strip().isdigit()}
+    assert "7♦ −16" in rows["8"] and "9♦ −" not in rows["8"]
+    assert "−" not in rows["7"]  # before the stock is gone nothing is graded
+    doc = json.loads(run("replay", "--analyse", "--format", "json", WORKED).stdout)
+    tricks = doc["records"][0]["hands"][0]["tricks"]
+    assert tricks[6]["losses"] == {"Анна": None, "Борис": None}
+    assert tricks[7]["losses"] == {"Анна": 16, "Борис": 0}

@@ -128,7 +128,8 @@ class TerzGame(Game):
     # -- the replay page (`replay --format html`) --------------------------------------------------
     def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
                     analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
-        """Terz plays are not graded yet: `analyse` adds nothing."""
+        """The page does not show Terz grades yet (`replay --analyse` in text and JSON does): `analyse`
+        adds nothing here."""
         from .replay_page import replay_page
 
         return {**replay_page(report, lang, game=part, hand=hand), "game": self.title(lang)}

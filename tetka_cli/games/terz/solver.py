@@ -36,6 +36,9 @@ SUITS: tuple[Suit, ...] = tuple(Suit)
 _INF = 1 << 20
 
 
+_ENCODINGS: dict[Suit, "Encoding"] = {}
+
+
 class Encoding:
     """The bits of the 32 cards under one suit of trumps."""
 
@@ -52,6 +55,17 @@ class Encoding:
         self.jack = self.bit_of[Card(Rank.JACK, trumps)]
         self.king_queen = self.bit_of[Card(Rank.KING, trumps)] | self.bit_of[Card(Rank.QUEEN, trumps)]
         self.points = {b: card_points(c, trumps) for c, b in self.bit_of.items()}
+        # the card points of each byte value of suit k's byte: the points of a set of cards in four lookups
+        self.byte_points = [[sum(self.points[1 << (8 * k + j)] for j in range(8) if byte >> j & 1)
+                             for byte in range(256)] for k in range(4)]
+
+    @staticmethod
+    def of(trumps: Suit) -> "Encoding":
+        """One encoding per suit of trumps, made once."""
+        enc = _ENCODINGS.get(trumps)
+        if enc is None:
+            enc = _ENCODINGS[trumps] = Encoding(trumps)
+        return enc
 
     def bits(self, cards: Iterable[Card]) -> int:
         out = 0
@@ -84,23 +98,24 @@ def _each_high_first(bits: int) -> list[int]:
             + _BYTE_BITS[0][bits & 255])
 
 
-def _strict(hand: int, lead: int, suit: int, trumps: int) -> int:
-    """S(H) on bits: follow and beat if able; else any trump; else anything."""
+def legal_reply_bits(hand: int, lead: int, trumps: int, jack: int) -> int:
+    """S(H) ∪ S(H without the trump jack), as bits: the trump jack is never forced. S(H): the
+    cards of the suit led that beat the lead, or all of that suit if none does; else the trumps;
+    else the whole hand."""
+    suit = _SUIT_OF[lead]
     same = hand & suit
     if same:
-        above = same & ~((lead << 1) - 1)
-        return above or same
-    return (hand & trumps) or hand
-
-
-def legal_reply_bits(hand: int, lead: int, trumps: int, jack: int) -> int:
-    """S(H) ∪ S(H without the trump jack), as bits: the trump jack is never forced."""
-    suit = _suit_mask(lead)
-    out = _strict(hand, lead, suit, trumps)
+        out = same & ~((lead << 1) - 1) or same
+    else:
+        out = hand & trumps or hand
     if hand & jack:
-        rest = hand & ~jack
+        rest = hand ^ jack
         if rest:
-            out |= _strict(rest, lead, suit, trumps)
+            same = rest & suit
+            if same:
+                out |= same & ~((lead << 1) - 1) or same
+            else:
+                out |= rest & trumps or rest
     return out
 
 
@@ -120,7 +135,7 @@ class EndgameSolver:
     solver's life, so that every decision of a hand shares it."""
 
     def __init__(self, trumps: Suit, me: int, rules: TerzRules = DEFAULT_RULES) -> None:
-        self.enc = Encoding(trumps)
+        self.enc = Encoding.of(trumps)
         self.me = me
         self.rules = rules
         self.bela_at = frozenset(k for k in bela_tricks(rules) if k > 7)
@@ -131,8 +146,7 @@ class EndgameSolver:
         enc = self.enc
         self._pts = enc.points
         self._choice_cache: dict[int, list[int]] = {}
-        self._byte_points = [[sum(enc.points[1 << (8 * k + j)] for j in range(8) if byte >> j & 1)
-                              for byte in range(256)] for k in range(4)]
+        self._byte_points = enc.byte_points
 
     # -- the rules on bits --------------------------------------------------------------------------
     def legal(self, hand: int, lead: int) -> int:
@@ -338,7 +352,12 @@ class EndgameSolver:
                 wins = (r > lead) if suit & r else bool(r & trumps)
                 winner = 1 - leader if wins else leader
                 hw, ho = (hl ^ lead, hr ^ r) if winner == leader else (hr ^ r, hl ^ lead)
-                v = (pts[lead] + pts[r] if winner == me else 0) + self._last(hw, ho, winner == me)
+                # trick 16, forced: the other card of each hand
+                if (ho > hw) if _SUIT_OF[hw] & ho else ho & trumps:
+                    v16 = 0 if winner == me else pts[hw] + pts[ho] + LAST_TRICK_BONUS
+                else:
+                    v16 = pts[hw] + pts[ho] + LAST_TRICK_BONUS if winner == me else 0
+                v = (pts[lead] + pts[r] if winner == me else 0) + v16
                 if maxing:
                     if v < worst:
                         worst = v
@@ -353,7 +372,7 @@ class EndgameSolver:
 
     def _last(self, hl: int, hr: int, leader_is_me: bool) -> int:
         """Trick 16, one card each: forced. A bela there needs both cards in one hand: impossible."""
-        wins = (hr > hl) if _suit_mask(hl) & hr else bool(hr & self.enc.trump_mask)
+        wins = (hr > hl) if _SUIT_OF[hl] & hr else bool(hr & self.enc.trump_mask)
         got = self._pts[hl] + self._pts[hr] + LAST_TRICK_BONUS
         me_wins = leader_is_me != wins
         return got if me_wins else 0

@@ -1,7 +1,7 @@
 """The exact two-player search of a Terz hand once the stock is gone (tricks 8-16, terz-rules.md §3).
 
-After trick 7 the stock is gone and every card is known to both players: a player's hand is the
-32 cards less his own, the cards played and nothing else. The play from there on is a game of
+After trick 7 the stock is gone and every card is known to both players: the opponent holds the
+32 cards less one's own and those played, and nothing else. The play from there on is a game of
 perfect information, searched here to its end.
 
 What a position is worth to the graded player P: the points P scores from the current trick to the
@@ -16,12 +16,13 @@ held before the card is chosen: no card changes them, so they are not part of a 
 Cards are bits of one int: suit by suit, eight bits a suit, in the trick order of the hand's
 trumps (bit 0 the lowest of the suit), so "the cards of the suit led that beat the lead" is a
 mask of the bits above it. The legal replies are those of `play.legal_replies`, S(H) ∪ S(H
-without the trump jack), computed on bits (tests/terz/test_terz_solver.py checks the two agree).
+without the trump jack), computed on bits (tests/terz/test_terz_analysis.py checks the two agree).
 
 Fail-soft alpha-beta over the two plays of a trick, with a transposition table at the start of
 each trick (both hands, the leader, whether bela is still to be had) holding a lower and an upper
 bound and the best lead found. Two cards of one hand next to each other in a suit's order, with
-no card of the other hand between them and the same card points, are one choice.
+no other card still in play between them and the same card points, are one choice. Tricks 15 and
+16 are counted out directly when no bela is left.
 """
 from __future__ import annotations
 
@@ -119,15 +120,6 @@ def legal_reply_bits(hand: int, lead: int, trumps: int, jack: int) -> int:
     return out
 
 
-def _each(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low)
-        bits ^= low
-    return out
-
-
 class EndgameSolver:
     """Exact values for player `me` (0 or 1) in the positions of one hand after the stock.
 
@@ -142,7 +134,6 @@ class EndgameSolver:
         self._last_bela = max(self.bela_at, default=0)
         self.bela_on_reply = rules.bela_on == "any_play"
         self.table: dict[tuple[int, int, int, bool], tuple[int, int, int]] = {}
-        self.nodes = 0
         enc = self.enc
         self._pts = enc.points
         self._choice_cache: dict[int, list[int]] = {}
@@ -249,7 +240,6 @@ class EndgameSolver:
                 return 0
         a0, b0 = alpha, beta
         alpha, beta = max(alpha, lo), min(beta, hi)
-        self.nodes += 1
         hl, hr = (h0, h1) if leader == 0 else (h1, h0)
         maxing = leader == self.me
         if n == 1:

@@ -278,3 +278,19 @@ def _kq_together(res) -> bool:
         who[tr.reply] = tr.reply_player
     k, q = who.get(c(f"K{trumps.value}")), who.get(c(f"Q{trumps.value}"))
     return k is not None and k == q
+
+
+def test_bela_at_trick_8_under_the_declaration_window_2_8_adds_20_to_the_king_or_queen_led():
+    # `bela_window: declarations` with `declaration_window: 2-8`: bela may still be announced at trick 8,
+    # the first trick after the stock, and never later. Leading the K or Q of trumps holding the other
+    # is worth 20 more than under the default rules; every other lead is worth the same.
+    rules = TerzRules(bela_window="declarations", declaration_window="2-8")
+    mine, theirs = cs("K♥ Q♥ 7♥ A♠ 10♠ 7♠ 9♦ 8♣ 10♣"), cs("J♥ 9♥ 8♥ K♠ Q♠ A♦ 10♦ 7♦ A♣")
+    values = {}
+    for r in (DEFAULT_RULES, rules):
+        s = EndgameSolver(Suit.HEARTS, 0, r)
+        h0, h1 = s.enc.bits(mine), s.enc.bits(theirs)
+        child = s.lead_child(h0, h1, 0)
+        values[r] = {x: child(s.enc.bit_of[x], -999, 999) for x in mine}
+    assert {x: values[rules][x] - values[DEFAULT_RULES][x] for x in mine} == {
+        x: 20 if x in cs("K♥ Q♥") else 0 for x in mine}

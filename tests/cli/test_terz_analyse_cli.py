@@ -88,3 +88,15 @@ def test_replay_analyse_shows_what_a_terz_card_cost_beside_it():
     tricks = doc["records"][0]["hands"][0]["tricks"]
     assert tricks[6]["losses"] == {"Анна": None, "Борис": None}
     assert tricks[7]["losses"] == {"Анна": 16, "Борис": 0}
+
+
+def test_export_analyse_from_a_trick_only_terz_has_stores_terz_plays_and_no_error(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "club.db"
+    r = run("export", "--analyse", "--from-trick", "15", "--sqlite", str(db), "records/robber-played.yaml", WORKED)
+    assert r.exit_code == 0, r.output
+    with sqlite3.connect(db) as con:
+        rows = dict(con.execute("SELECT r.game, count(a.trick) FROM records r LEFT JOIN analysis a "
+                                "ON a.record = r.id GROUP BY r.game").fetchall())
+    assert rows == {"terz": 4, "tetka": 0}

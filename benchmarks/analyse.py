@@ -16,6 +16,8 @@
   32 deals a play, hands/s from trick 9 (CPU, median of runs, the same seed giving the same grades
   checked), then the CPU seconds of each of a few hands from trick 5 (median), each hand in a child
   process stopped after --cpu-limit seconds of CPU, with the child's peak memory.
+- Terz (`--only terz`): tricks 9-16 and 8-16 of 200 simulated hands, hands/s on one core (CPU), and
+  the values of a subset checked against a plain exhaustive search written below.
 """
 from __future__ import annotations
 
@@ -273,6 +275,99 @@ def bench_batch(pairs: int, from_trick: int | None) -> None:
               f"grading: --jobs 1 {one:.2f} s; --jobs 2 main process {main:.2f} s + workers {workers:.2f} s / 2)")
     finally:
         shutil.rmtree(work, ignore_errors=True)
+# -- Terz: the exact search after the stock ------------------------------------------------------------
+def terz_hands(n: int, seed: int = 1) -> list:
+    """`n` complete simulated Terz hands (book bots, default rules), the same every run."""
+    from tetka_cli.games.terz.simulate import Simulator as TerzSimulator
+
+    sim = TerzSimulator(seed=seed)
+    out: list = []
+    while len(out) < n:
+        out += [h.result for h in sim.sitting(1).hands if h.result.complete]
+    return out[:n]
+
+
+def _terz_exhaustive(hands, leader, trumps, me, lead=None):
+    """Plain minimax, no pruning and no table: `me`'s points from this trick on (card points and the
+    last trick; default rules, so no bela after the stock); with `lead`, after that lead."""
+    from tetka_cli.games.terz.cards import card_points
+    from tetka_cli.games.terz.play import legal_replies, reply_wins
+
+    if not hands[leader]:
+        return 0
+    if lead is None:
+        vals = [_terz_exhaustive(hands, leader, trumps, me, x) for x in hands[leader]]
+        return max(vals) if leader == me else min(vals)
+    rp = 1 - leader
+    vals = []
+    for reply in legal_replies(hands[rp], lead, trumps):
+        winner = rp if reply_wins(lead, reply, trumps) else leader
+        pts = card_points(lead, trumps) + card_points(reply, trumps) + (10 if len(hands[leader]) == 1 else 0)
+        rest = [None, None]
+        rest[leader], rest[rp] = hands[leader] - {lead}, hands[rp] - {reply}
+        vals.append((pts if winner == me else 0) + _terz_exhaustive(rest, winner, trumps, me))
+    return max(vals) if rp == me else min(vals)
+
+
+def terz_check(results, first: int) -> int:
+    """Every play of tricks `first`..16 of `results`: value and best value as the exhaustive search
+    finds them (each legal card's value, the best of them). Returns the plays checked; raises if any differs."""
+    from tetka_cli.games.terz.analysis import analyse_hand
+    from tetka_cli.games.terz.cards import card_points
+    from tetka_cli.games.terz.play import legal_replies, reply_wins
+
+    checked = 0
+    for res in results:
+        trumps = res.trump.suit
+        seat = {p: i for i, p in enumerate(res.players)}
+        hands = [set(), set()]
+        for tr in res.tricks[first - 1:]:
+            hands[seat[tr.leader]].add(tr.lead)
+            hands[seat[tr.reply_player]].add(tr.reply)
+        grades = iter(analyse_hand(res, from_trick=first).plays)
+        for tr in res.tricks[first - 1:]:
+            ld, rp = seat[tr.leader], seat[tr.reply_player]
+            fz = [frozenset(hands[0]), frozenset(hands[1])]
+            lead_vals = {x: _terz_exhaustive(fz, ld, trumps, ld, x) for x in fz[ld]}
+            after = [set(fz[0]), set(fz[1])]
+            after[ld].discard(tr.lead)
+            reply_vals = {}
+            for r in legal_replies(fz[rp], tr.lead, trumps):
+                w = rp if reply_wins(tr.lead, r, trumps) else ld
+                pts = card_points(tr.lead, trumps) + card_points(r, trumps) + (10 if len(fz[ld]) == 1 else 0)
+                rest = [frozenset(after[0]), frozenset(after[1])]
+                rest[rp] = rest[rp] - {r}
+                reply_vals[r] = (pts if w == rp else 0) + _terz_exhaustive(rest, w, trumps, rp)
+            for card, vals in ((tr.lead, lead_vals), (tr.reply, reply_vals)):
+                g = next(grades)
+                best = max(vals.values())
+                want = (vals[card], best, {x for x, v in vals.items() if v == best})
+                if (g.value, g.best_value, set(g.best_cards)) != want:
+                    raise AssertionError(f"trick {tr.number}: solver {g} != exhaustive {want}")
+                checked += 1
+            hands[ld].discard(tr.lead)
+            hands[rp].discard(tr.reply)
+    return checked
+
+
+def bench_terz(n: int, repeat: int, check: int) -> None:
+    from tetka_cli.games.terz.analysis import analyse_hand as terz_analyse
+
+    results = terz_hands(n)
+    print(f"Terz after the stock, exact: {n} simulated hands (book bots, seed 1), one core, median of {repeat} runs")
+    for first in (9, 8):
+        cpu = []
+        for _ in range(repeat):
+            c0 = time.process_time()
+            for r in results:
+                terz_analyse(r, from_trick=first)
+            cpu.append(time.process_time() - c0)
+        print(f"  tricks {first}-16: {n / statistics.median(cpu):7.1f} hands/s CPU "
+              f"({n / max(cpu):.1f}-{n / min(cpu):.1f} over {repeat} runs)")
+    c0 = time.process_time()
+    checked = terz_check(results[:check], 12)
+    print(f"  checked against a plain exhaustive search: {checked} plays of tricks 12-16 of {check} hands, all "
+          f"equal ({time.process_time() - c0:.1f} s CPU)")
 
 
 def main(argv: list[str]) -> int:
@@ -280,7 +375,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
     ap.add_argument("--cpu-limit", type=float, default=300.0,
                     help="CPU seconds allowed one hand from an early trick before it is stopped")
-    ap.add_argument("--only", choices=["rates", "deep", "command", "batch", "player"], help="run one part only")
+    ap.add_argument("--only", choices=["rates", "deep", "command", "batch", "player", "terz"], help="run one part only")
     ap.add_argument("--pairs", type=int, default=5, help="--only batch: interleaved pairs of runs")
     ap.add_argument("--from-trick", type=int, default=None, help="--only batch: K (default: the program's)")
     ap.add_argument("--player-trick", type=int, default=5, help="--only player: the trick the hands are timed from")
@@ -308,6 +403,8 @@ def main(argv: list[str]) -> int:
                                              else f"did not finish in {spent:.0f} s CPU"))
     if a.only == "batch" or a.only is None:
         bench_batch(2 if a.quick else a.pairs, a.from_trick)
+    if a.only in (None, "terz"):
+        bench_terz(40 if a.quick else 200, 1 if a.quick else 3, 5 if a.quick else 30)
     if a.only not in (None, "command"):
         return 0
     wall, cpu, _ = tetka("analyse", "records/sitting-four-robbers.yaml")

@@ -24,13 +24,11 @@ def test_a_page_of_both_games_is_a_score_sheet_of_neither():
     assert r.stdout.count('<svg class="chart"') == 2
 
 
-def test_analyse_on_a_terz_record_says_so_in_one_line():
+def test_analyse_reaches_a_terz_record_as_it_reaches_a_tetka_one():
+    # Terz analysis landed (issue 24): the record is graded, not refused (tests/cli/test_terz_analyse_cli.py)
     r = run("analyse", TERZ, "--lang", "en")
-    assert r.exit_code == 2 and r.stdout == ""
-    assert f"{TERZ}: analysis covers Tetka records; Terz records are not analysed yet" in r.stderr.splitlines()
-    ru = run("analyse", TERZ, "--lang", "ru")
-    assert (f"{TERZ}: разбор есть только для записей игры Тётка; записи игры Терц пока не разбираются"
-            in ru.stderr.splitlines())
+    assert r.exit_code == 0 and "not analysed yet" not in r.stderr
+    assert f"{TERZ}: summary" in r.stdout
 
 
 def test_russian_money_is_written_alike_in_every_table_of_both_games():

@@ -91,6 +91,11 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
                     game=game(a.game).title(opts.lang)))
                 code = EXIT_UNREADABLE
                 continue
+            if a.beyond:  # --from-trick past this game's last trick: one line, nothing graded
+                err(tr("{path}: a {game} hand has {n} tricks; --from-trick {k} grades nothing").format(
+                    path=a.path, game=game(a.game).title(opts.lang), n=a.beyond, k=from_trick))
+                code = max(code, EXIT_UNREADABLE)
+                continue
             if not a.ok:
                 code = max(code, EXIT_RULES)
             views = game(a.game).analysis_views()
@@ -112,17 +117,34 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
         players: dict[str, Any] = {}
         for s in summaries.values():
             players.update(s.json(player))
-        views = _ANALYSED[0].analysis_views()
-        top = {"view": views.PLAYER_VIEW, "figures": views.PLAYER_FIGURES, "samples": samples, "seed": seed} \
-            if view == "player" else {"view": views.VIEW, "figures": views.FIGURES}
-        emit_json({"from_trick": from_trick or _ANALYSED[0].first_graded_trick, **top, "records": docs,
-                   "players": players})
+        emit_json({**_view_keys(list(summaries), from_trick, view, samples, seed), "records": docs, "players": players})
     elif opts.fmt == "text" and read:
         for name, s in summaries.items():
             views = game(name).analysis_views()
             emit_tables([s.table(opts.lang, views.summary_title(read, opts.lang), player)], opts, first=not shown)
             shown += 1
     sys.exit(code)
+
+
+def _view_keys(names: list[str], from_trick: int | None, view: str, samples: int, seed: int) -> dict[str, Any]:
+    """`from_trick`, `view` and `figures` of the games read: each game's own, by game name when a run
+    mixes games (with none read, the first analysable game's); with --view player, `samples` and
+    `seed` too."""
+    shown = [game(n) for n in names] or _ANALYSED[:1]
+
+    def keys_of(g: Any) -> dict[str, Any]:
+        v = g.analysis_views()
+        if view == "player" and hasattr(v, "PLAYER_VIEW"):  # a game that grades from the player's view
+            return {"from_trick": from_trick or g.first_graded_trick, "view": v.PLAYER_VIEW,
+                    "figures": v.PLAYER_FIGURES}
+        return {"from_trick": from_trick or g.first_graded_trick, "view": v.VIEW, "figures": v.FIGURES}
+
+    keys = {g.name: keys_of(g) for g in shown}
+    out = next(iter(keys.values())) if len(keys) == 1 else {
+        k: {name: v[k] for name, v in keys.items()} for k in ("from_trick", "view", "figures")}
+    if view == "player":
+        out.update(samples=samples, seed=seed)
+    return out
 
 
 class _Counter:

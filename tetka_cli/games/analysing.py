@@ -23,6 +23,7 @@ class Analysed:
     game: str = ""  # the record's game
     unsupported: bool = False  # the game has no analysis (yet)
     view: str = "open"  # "open": all hands open (the worst case); "player": what the player could know
+    beyond: int = 0  # --from-trick is past the game's last trick (its hands have this many tricks)
 
     @property
     def ok(self) -> bool:
@@ -32,7 +33,6 @@ class Analysed:
 # -- a run of `analyse`: hand by hand over N processes, each hand's result cached ------------------
 CACHE_FORMAT = 1  # raised when what a cached hand holds changes
 CHUNK = 16  # hands sent to the processes at once per process: records are read this far ahead
-
 
 @dataclass
 class _Record:
@@ -68,6 +68,8 @@ def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> 
     except FindingError as e:
         return Analysed(path, (), (e.finding,), unreadable=True)
     g = registry.game_of(rep)
+    if g.analysable and options.get("from_trick") is not None and options["from_trick"] > g.tricks_per_hand:
+        return Analysed(path, (), rep.findings, game=g.name, beyond=g.tricks_per_hand)
     view = options.get("view", "open")
     graded = {"from_trick": options.get("from_trick"), "player": options.get("player")}
     try:

@@ -69,7 +69,9 @@ class ExportJob:
         analysed_from = self.wanted_analysis(g)
         analysis = None
         if analysed_from is not None and g.analysable:
-            analysis = g.analyse(rep, from_trick=analysed_from, player=None)
+            # a trick past the game's last (--from-trick 14 on Tetka's 13): nothing to grade
+            analysis = (g.analyse(rep, from_trick=analysed_from, player=None)
+                        if analysed_from <= g.tricks_per_hand else ())
         rows = tuple(g.record_rows(rep, analysis))
         rec = rep.record
         findings = tuple(FindingRow(i, f.code, f.severity.value, f.line, f.column, f.part, f.hand, f.trick,

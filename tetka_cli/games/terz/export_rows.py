@@ -1,12 +1,13 @@
 """A judged Terz record as the rows `tetka export --sqlite` stores (`common.record_rows`): its
 games, hands (the turned-up card), every card played (lead, then reply), each hand's points per
-player with their reasons (card points, last trick, each declaration written, bela)."""
+player with their reasons (card points, last trick, each declaration written, bela), and with
+`--analyse` each graded play (tricks 8-16, values in points)."""
 from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
 from ...common.cards import DECK
-from ...common.record_rows import HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
+from ...common.record_rows import AnalysisRow, HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
 from .referee import RecordReport
 
 
@@ -35,6 +36,10 @@ def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Ite
             if h.source != "played":
                 continue
             yield from _reasons(g.number, h.number, g.players, res)
+    for graded in analysis or ():  # `export --analyse`: the graded plays after the stock, in points
+        for a in graded.analysis.plays:
+            yield AnalysisRow(graded.game, graded.hand, a.trick, a.player, _TEXT[a.card], a.value, a.best_value,
+                              a.loss, " ".join(_TEXT[c] for c in a.best_cards))
 
 
 def _reasons(part: int, hand: int, players: Iterable[str], res: Any) -> Iterator[ReasonRow]:

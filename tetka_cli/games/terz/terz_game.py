@@ -129,7 +129,28 @@ class TerzGame(Game):
     # -- the replay page (`replay --format html`) --------------------------------------------------
     def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
                     analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
-        """Terz plays are not graded yet: `analyse` adds nothing."""
+        """The page does not show Terz grades yet (`replay --analyse` in text and JSON does): `analyse`
+        adds nothing here."""
         from .replay_page import replay_page
 
         return {**replay_page(report, lang, game=part, hand=hand), "game": self.title(lang)}
+
+    # -- analysis (terzanalysis): the play after the stock, searched exactly ------------------------
+    analysable = True
+    first_graded_trick = 8  # the first trick after the stock: both hands known (analysis.EXACT_FROM)
+    tricks_per_hand = 16
+
+    def analyse(self, report: Any, *, from_trick: int | None, player: str | None) -> Any:
+        from .analysis import analyse_report
+
+        return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player)
+
+    def play_losses(self, report: Any, *, from_trick: int | None) -> Mapping[Any, Any] | None:
+        from .analysis_views import losses_by_hand
+
+        return losses_by_hand(self.analyse(report, from_trick=from_trick, player=None))
+
+    def analysis_views(self) -> Any:
+        from . import analysis_views
+
+        return analysis_views

@@ -200,7 +200,9 @@ def note_lines(notes: Sequence[str]) -> tuple[str, ...]:
     return tuple(n + (";" if i < len(notes) - 1 else "") for i, n in enumerate(notes))
 
 
-def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> list[Table]:
+def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str,
+               losses: Mapping[tuple[int, str], int] | None = None) -> list[Table]:
+    """`losses` (replay --analyse): (trick, player) -> the points the card cost, shown beside it."""
     title = (f"{rep.path}: {_(lang, 'Game')} {g.number}, {_(lang, 'hand')} {h.number}, "
              f"{_(lang, 'dealer')} {h.dealer}")
     res = h.result
@@ -215,7 +217,12 @@ def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> li
     rows = []
     for tr in res.tricks:
         drawn = ", ".join(f"{p} {card_text(c, lang)}" for p, c in tr.draws.items())
-        rows.append([tr.number, tr.leader, card_text(tr.lead, lang), card_text(tr.reply, lang), tr.winner, tr.points,
+        lead, reply = card_text(tr.lead, lang), card_text(tr.reply, lang)
+        if losses and losses.get((tr.number, tr.leader)):
+            lead += f" −{losses[(tr.number, tr.leader)]}"
+        if losses and losses.get((tr.number, tr.reply_player)):
+            reply += f" −{losses[(tr.number, tr.reply_player)]}"
+        rows.append([tr.number, tr.leader, lead, reply, tr.winner, tr.points,
                      drawn,
                      note_lines(trick_notes(tr, lang, renonce, res.trump))])
     count_headers = [_(lang, "Player"), _(lang, "Cards"), _(lang, "Last trick"), _(lang, "Declarations"),
@@ -242,10 +249,14 @@ def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> li
 
 def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = None,
                   hand: int | None = None, losses: Mapping[Any, Any] | None = None) -> list[Table]:
-    return [tb for g, h in chosen_hands(rep.games, robber, hand) for tb in hand_table(rep, g, h, lang)]
+    return [tb for g, h in chosen_hands(rep.games, robber, hand)
+            for tb in hand_table(rep, g, h, lang, (losses or {}).get((g.number, h.number)))]
 
 
-def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | None = None) -> list[dict[str, Any]]:
+def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | None = None,
+                losses: Mapping[Any, Any] | None = None) -> list[dict[str, Any]]:
+    """The chosen hands; `losses` (replay --analyse) adds each trick's `losses`: player -> the
+    points the card cost, or null where it was not graded."""
     hands = []
     for g, h in chosen_hands(rep.games, robber, hand):
         d = hand_json(h, g.players)
@@ -258,6 +269,10 @@ def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | Non
                         "scored_to": tr.scored_to,
                         "bela": ({"player": tr.bela.player, "scored": tr.bela.scored} if tr.bela else None)}
                        for tr in res.tricks] if res else None
+        if losses is not None and res:
+            graded = losses.get((g.number, h.number), {})
+            for tj in d["tricks"]:
+                tj["losses"] = {p: graded.get((tj["number"], p)) for p in (tj["leader"], tj["reply_player"])}
         hands.append(d)
     return hands
 
@@ -265,7 +280,7 @@ def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | Non
 def replay_doc(rep: RecordReport, *, robber: int | None = None, hand: int | None = None,
                losses: Mapping[Any, Any] | None = None) -> dict[str, Any]:
     """`replay --format json`: one record's chosen hands."""
-    return {"path": rep.path, "game": "terz", "hands": replay_json(rep, robber=robber, hand=hand)}
+    return {"path": rep.path, "game": "terz", "hands": replay_json(rep, robber=robber, hand=hand, losses=losses)}
 
 
 def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand: int | None = None) -> Table:

@@ -1,0 +1,159 @@
+"""What `analyse` reports for Terz records, as data: the costly plays of each hand, the JSON of every
+graded play, CSV rows, and a summary per player. No printing here. The same shapes as Tetka's
+(`games/tetka/analysis_views.py`), in points rather than marks, and more is better."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from ...common.i18n import gettext, ngettext
+from ...common.locale_format import card_text
+from ...common.output_table import Table
+from ..analysing import Analysed
+from .analysis import VIEW_EXACT, HandGrades, PlayGrade
+from .messages import _
+
+CSV_HEADERS = ("path", "game", "hand", "trick", "player", "card", "value", "best_value", "best_cards", "loss",
+               "view")
+
+VIEW = VIEW_EXACT  # tricks 8-16: both hands known, every value exact
+FIGURES = {
+    "value": "the points the player scores from this trick to the end of the hand after this card (card points of "
+             "the tricks won, 10 for the last trick, bela where the house rules still allow it), both players then "
+             "playing their best; after the stock both hands are known, so the value is exact",
+    "best_value": "the same after the player's best card",
+    "loss": "best_value - value",
+    "taken": "the points each player scored in the hand, declarations and bela included",
+}
+
+
+def skip_reason(reason: str, lang: str) -> str:
+    texts = {
+        "not-played": _(lang, "points only, no cards"),
+        "incomplete": gettext(lang, "not played to the end"),
+        "renonce": gettext(lang, "a renonce"),
+        "cards": gettext(lang, "a card played twice"),
+    }
+    return texts.get(reason, reason)
+
+
+def points_text(n: int, lang: str) -> str:
+    return ngettext(lang, "{n} point", "{n} points", n).format(n=n)
+
+
+def cards_text(cards: Sequence[Any], lang: str) -> str:
+    """`9♠`, `9♠ or J♠`, `9♠, J♠ or K♠` (in Russian `9♠ или В♠`)."""
+    names = [card_text(c, lang) for c in cards]
+    if len(names) < 2:
+        return "".join(names)
+    return gettext(lang, "{cards} or {last}").format(cards=", ".join(names[:-1]), last=names[-1])
+
+
+def costly_line(g: PlayGrade, lang: str, taken: int | None = None) -> str:
+    """trick 11, Анна: K♠ — 40 points from this trick on; J♠ would have given 52; points in the hand: 97"""
+    line = _(lang, "trick {trick}, {player}: {card} — {points} from this trick on; {cards} would have given {best}"
+             ).format(trick=g.trick, player=g.player, card=card_text(g.card, lang),
+                      points=points_text(g.value, lang), cards=cards_text(g.best_cards, lang), best=g.best_value)
+    return line if taken is None else line + "; " + _(lang, "points in the hand: {n}").format(n=taken)
+
+
+def view_note(lang: str) -> str:
+    """The line under the summary that says what the figures are."""
+    return _(lang, "After the stock both hands are known: a value is exact, the points from that trick to the end of "
+                   "the hand (cards, last trick, bela) with both players playing their best. “points in the hand”: "
+                   "what the player scored in the hand, declarations included.")
+
+
+def play_json(g: PlayGrade) -> dict[str, Any]:
+    return {"trick": g.trick, "player": g.player, "card": str(g.card), "value": g.value,
+            "best_value": g.best_value, "best_cards": [str(c) for c in g.best_cards], "loss": g.loss,
+            "view": g.view}
+
+
+def record_json(a: Analysed) -> dict[str, Any]:
+    games: dict[int, list[dict[str, Any]]] = {}
+    for h in a.hands:
+        games.setdefault(h.game, []).append({"number": h.hand, "skipped": h.analysis.skipped,
+                                             "taken": dict(h.taken),
+                                             "plays": [play_json(g) for g in h.analysis.plays]})
+    return {"path": a.path, "game": "terz", "view": VIEW,
+            "games": [{"number": n, "hands": hs} for n, hs in games.items()]}
+
+
+def csv_rows(a: Analysed) -> list[list[Any]]:
+    return [[a.path, h.game, h.hand, g.trick, g.player, str(g.card), g.value, g.best_value,
+             " ".join(str(c) for c in g.best_cards), g.loss, g.view] for h in a.hands for g in h.analysis.plays]
+
+
+def hand_title(path: str, h: HandGrades, lang: str) -> str:
+    return _(lang, "{path}: game {game}, hand {hand}").format(path=path, game=h.game, hand=h.hand)
+
+
+def record_tables(a: Analysed, lang: str) -> list[Table]:
+    """Each hand with a costly play, its costly plays; each hand skipped, why."""
+    tables = []
+    for h in a.hands:
+        title = hand_title(a.path, h, lang)
+        if h.analysis.skipped:
+            tables.append(Table(gettext(lang, "{title}: skipped ({reason})").format(
+                title=title, reason=skip_reason(h.analysis.skipped, lang)), [], []))
+            continue
+        costly = [costly_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.loss]
+        if costly:
+            tables.append(Table(title, [], [], costly))
+    return tables
+
+
+@dataclass
+class PlayerSummary:
+    plays: int = 0
+    costly: int = 0
+    lost: int = 0
+
+
+@dataclass
+class Summary:
+    """Plays analysed, costly plays and points lost per player, over every Terz record of a run."""
+
+    players: dict[str, PlayerSummary] = field(default_factory=dict)
+    hands: int = 0
+    skipped: int = 0
+
+    def add(self, a: Analysed) -> None:
+        for p in a.players:
+            self.players.setdefault(p, PlayerSummary())
+        for h in a.hands:
+            if h.analysis.skipped:
+                self.skipped += 1
+                continue
+            self.hands += 1
+            for g in h.analysis.plays:
+                s = self.players.setdefault(g.player, PlayerSummary())
+                s.plays += 1
+                s.costly += g.loss > 0
+                s.lost += g.loss
+
+    def rows(self, only: str | None = None) -> list[tuple[str, PlayerSummary]]:
+        return [(p, s) for p, s in self.players.items() if only is None or p == only]
+
+    def json(self, only: str | None = None) -> dict[str, Any]:
+        return {p: {"plays": s.plays, "costly": s.costly, "points_lost": s.lost} for p, s in self.rows(only)}
+
+    def table(self, lang: str, title: str, only: str | None = None) -> Table:
+        headers = [gettext(lang, "player"), gettext(lang, "plays analysed"), gettext(lang, "costly plays"),
+                   _(lang, "points lost")]
+        notes = [view_note(lang), gettext(lang, "hands analysed: {hands}, skipped: {skipped}").format(
+            hands=self.hands, skipped=self.skipped)]
+        return Table(title, headers, [[p, s.plays, s.costly, s.lost] for p, s in self.rows(only)], notes)
+
+
+def summary_title(paths: Iterable[str], lang: str) -> str:
+    paths = list(paths)
+    if len(paths) == 1:
+        return gettext(lang, "{path}: summary").format(path=paths[0])
+    return ngettext(lang, "Summary of {n} record", "Summary of {n} records", len(paths)).format(n=len(paths))
+
+
+def losses_by_hand(hands: Iterable[HandGrades]) -> Mapping[tuple[int, int], Mapping[tuple[int, str], int]]:
+    """(game, hand) -> (trick, player) -> loss in points, for `replay --analyse`."""
+    return {(h.game, h.hand): {(g.trick, g.player): g.loss for g in h.analysis.plays} for h in hands}

@@ -57,6 +57,11 @@ TAMPERED = {
                    "a robber's total must be a whole number from 0 to 1000000000, not 1000000000000000000000000000000"),
     "negative-marks": (TETKA, lambda d: tetka_robber(d)["payments"][0].update({"marks": -1}),
                        "a payment's `marks` must be a whole number from 0 to 1000000000, not -1"),
+    # found by the short fuzz run: a robber without `payments` was taken, and the CSV view failed on it
+    "no-payments": (TETKA, lambda d: tetka_robber(d).pop("payments"),
+                    "a robber must have a number, totals, net and payments"),
+    "terz-no-payments": (TERZ, lambda d: terz_game(d).pop("payments"),
+                         "a game must have a number, totals, net and payments"),
     "robber-number": (TETKA, lambda d: tetka_robber(d).update({"number": 0}),
                       "a robber's `number` must be a whole number from 1 to 1000000000, not 0"),
     "huge-stake": (TETKA, lambda d: d["records"][0].update({"stake": "1e999999999"}),

@@ -350,7 +350,7 @@ def check_sitting_json(doc: Mapping[str, Any]) -> None:
         total = {p: Decimal(0) for p in players}
         for g in doc["games"]:
             need(isinstance(g.get("provisional"), bool) and isinstance(g.get("finished", True), bool)
-                 and isinstance(g.get("payments", []), list), N_("a game must have a number, totals, net and payments"))
+                 and isinstance(g.get("payments"), list), N_("a game must have a number, totals, net and payments"))
             whole_of(g.get("number"), N_("a game's `number`"), 1)
             for p in g["totals"]:
                 name_in(p, players, N_("a game's `totals`"))

@@ -301,7 +301,7 @@ def check_sitting_json(doc: Any) -> SittingSummary:
         need(isinstance(r, dict) and isinstance(r.get("provisional"), bool)
              and isinstance(r.get("finished", True), bool)
              and isinstance(r.get("totals"), dict) and isinstance(r.get("net"), dict)
-             and isinstance(r.get("payments", []), list), N_("a robber must have a number, totals, net and payments"))
+             and isinstance(r.get("payments"), list), N_("a robber must have a number, totals, net and payments"))
         whole_of(r.get("number"), N_("a robber's `number`"), 1)
         need(all(isinstance(v, int) and not isinstance(v, bool) for v in r["totals"].values()),
              N_("robber totals must be whole numbers"))
@@ -312,7 +312,7 @@ def check_sitting_json(doc: Any) -> SittingSummary:
             name_in(p, players, N_("a robber's `net`"))
         if set(r["net"]) != set(r["totals"]):
             raise ShapeError("a robber's net and its totals name different players")
-        for pay in r.get("payments", []):
+        for pay in r["payments"]:
             need(isinstance(pay, dict) and text(pay.get("from")) and text(pay.get("to"))
                  and isinstance(pay.get("marks"), int) and text(pay.get("amount")),
                  N_("a payment must have from, to, marks, amount"))

@@ -85,6 +85,13 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
             if a.unreadable:
                 code = EXIT_UNREADABLE
                 continue
+            if a.unsupported and a.view == "player" and game(a.game).analysable:
+                err(tr("{path}: {game} records are graded in the open view only (--view open); the player's "
+                       "view covers {games} records").format(
+                    path=a.path, game=game(a.game).title(opts.lang),
+                    games=", ".join(g.title(opts.lang) for g in _ANALYSED if g.grades_player_view)))
+                code = EXIT_UNREADABLE
+                continue
             if a.unsupported:  # one line: the record is read, but its game has no analysis
                 err(tr("{path}: analysis covers {games} records; {game} records are not analysed yet").format(
                     path=a.path, games=", ".join(g.title(opts.lang) for g in _ANALYSED),

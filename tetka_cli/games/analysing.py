@@ -80,7 +80,7 @@ def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> 
         if tasks is None:  # a game that analyses a record whole
             return Analysed(path, tuple(g.analyse(rep, **graded)), rep.findings, g.players_of(rep), game=g.name)
     except Unsupported:
-        return Analysed(path, (), rep.findings, game=g.name, unsupported=True)
+        return Analysed(path, (), rep.findings, game=g.name, unsupported=True, view=view)
     tasks = list(tasks)
     rec = _Record(path, rep.findings, g.players_of(rep), g.name, tasks, [None] * len(tasks), [None] * len(tasks))
     if cache is not None and data is not None:

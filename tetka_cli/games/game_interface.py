@@ -207,6 +207,7 @@ class Game(ABC):
         raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
 
     analysable = False
+    grades_player_view = False  # `analyse_player_view` grades from what the player could know
     first_graded_trick = 1  # the default first trick `analyse` grades
     tricks_per_hand = 0
 

@@ -23,6 +23,7 @@ class TetkaGame(Game):
     part_key = "robber"
     default_part_target = 21
     analysable = True
+    grades_player_view = True
     default_players = ("Анна", "Борис", "Вера", "Глеб")
 
     def title(self, lang: str) -> str:

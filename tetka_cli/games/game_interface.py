@@ -34,6 +34,11 @@ class Unsupported(ValueError):
         super().__init__(msgid)  # worded by the caller, who knows the games it can name
 
 
+class ReadAgain(Exception):
+    """A record shown as it is read (`Game.open_streamed`) has something only its full reading
+    can place: what was made of it is dropped and it is read again the full way."""
+
+
 class Game(ABC):
     """One game the tool referees, chosen by a record's `game:`."""
 
@@ -301,3 +306,14 @@ class Game(ABC):
             for hand in part.hands:
                 m.add("hand", self.hand_meaning(hand))
         return m.hexdigest()
+
+    # -- marks and replay shown hand by hand, in flat memory (issue 23) ------------------------------
+    def open_streamed(self, path: str, data: Any, max_bytes: int, load: Any) -> Any:
+        """A record to be shown as it is read: its hands read, judged and shown one at a time, each
+        let go once shown. The views take it as they take a report (`marks_json`, `marks_tables`,
+        `marks_csv`, `replay_json`, `replay_tables`, `replay_csv`), giving iterators where a report
+        gives lists, and values known only at the end as `json_stream.Later`; its `done`, `ok` and
+        `findings` hold once it has been shown whole, and showing it may raise `ReadAgain`. None
+        when the game reads this record whole (`records.check_record`). `data`: the file's bytes
+        (or `yaml_input.FileBytes`); `load(text)` reads a record's text the full way."""
+        return None

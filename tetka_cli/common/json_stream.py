@@ -1,5 +1,6 @@
-"""JSON written as it is produced: the bytes of `json.dumps(doc, ensure_ascii=False, indent=2)`
-(then `terminal.safe_json`'s escapes), for a document whose long lists are iterators.
+"""JSON written as it is produced: the bytes of `terminal.safe_json(doc, indent=2)` (that is,
+`json.dumps(doc, ensure_ascii=False, indent=2)` and its escapes), for a document whose long lists
+are iterators.
 
 A document may hold, besides JSON's own values:
 - an iterator (a generator): a list whose items are produced one at a time and let go once
@@ -19,7 +20,7 @@ from typing import Any, Callable, Iterator
 
 from .terminal import _UNSAFE_IN_JSON
 
-_str = json.encoder.encode_basestring  # ensure_ascii=False: json's own (C) string encoder
+_encode = json.encoder.encode_basestring  # ensure_ascii=False: json's own (C) string encoder
 _INDENTS = ["\n" + "  " * i for i in range(64)]
 
 
@@ -52,6 +53,25 @@ def _indent(level: int) -> str:
     return _INDENTS[level]
 
 
+_SEEN: dict[str, str] = {}  # short strings already encoded (keys, names, cards come again and again)
+_seen = _SEEN.get
+
+
+def _str(s: str) -> str:
+    """A string as json writes it (ensure_ascii=False), with `terminal.safe_json`'s escapes: a
+    string that is all printable holds none of the characters they escape."""
+    text = _seen(s)
+    if text is None:
+        text = _encode(s)
+        if not s.isprintable():
+            text = _UNSAFE_IN_JSON.sub(_escape, text)
+        if len(s) <= 64:
+            if len(_SEEN) >= 8192:
+                _SEEN.clear()
+            _SEEN[s] = text
+    return text
+
+
 def _scalar(o: Any) -> str:
     if o is None:
         return "null"
@@ -59,47 +79,56 @@ def _scalar(o: Any) -> str:
         return "true"
     if o is False:
         return "false"
-    t = type(o)
-    if t is int:
+    if type(o) is int:
         return int.__repr__(o)
-    if t is float:
-        return json.dumps(o)
-    return json.dumps(o)  # an int or str subclass: what json makes of it
+    return json.dumps(o)  # a float, an int subclass: what json makes of it
+
+
+_NAMED = {None: "null", True: "true", False: "false"}
 
 
 def plain(o: Any, level: int) -> str:
-    """A value without iterators or `Later`s, as `json.dumps(..., indent=2)` writes it when its
-    first line stands at `level` (_Lazy when it holds one)."""
+    """A value without iterators, `Later`s or `Rendered`s, as `safe_json(..., indent=2)` writes it
+    when its first line stands at `level` (_Lazy when it holds one)."""
     t = type(o)
     if t is str:
         return _str(o)
     if t is dict:
         if not o:
             return "{}"
-        inner = _indent(level + 1)
+        try:
+            inner, close = _INDENTS[level + 1], _INDENTS[level]
+        except IndexError:
+            inner, close = _indent(level + 1), _indent(level)
         parts = []
+        append = parts.append
+        seen = _seen
         for k, v in o.items():
+            ek = seen(k) if type(k) is str else None
+            if ek is None:
+                ek = _str(k if type(k) is str else _key(k))
             tv = type(v)
-            if type(k) is not str:
-                k = _key(k)
             if tv is str:
-                parts.append(f"{inner}{_str(k)}: {_str(v)}")
+                ev = seen(v)
+                append(f"{inner}{ek}: {_str(v) if ev is None else ev}")
             elif tv is int:
-                parts.append(f"{inner}{_str(k)}: {int.__repr__(v)}")
+                append(f"{inner}{ek}: {int.__repr__(v)}")
+            elif v is None or tv is bool:
+                append(f"{inner}{ek}: {_NAMED[v]}")
             else:
-                parts.append(f"{inner}{_str(k)}: {plain(v, level + 1)}")
-        return "{" + ",".join(parts) + _indent(level) + "}"
+                append(f"{inner}{ek}: {plain(v, level + 1)}")
+        return "{" + ",".join(parts) + close + "}"
     if t is list or t is tuple:
         if not o:
             return "[]"
         inner = _indent(level + 1)
         return "[" + inner + ("," + inner).join([plain(v, level + 1) for v in o]) + _indent(level) + "]"
-    if t is int or o is None or o is True or o is False or t is float:
+    if t is int or o is None or t is bool or t is float:
         return _scalar(o)
     if isinstance(o, (Later, Iterator)) or t is Rendered:
         raise _Lazy
     if isinstance(o, str):
-        return _str(o)
+        return _str(str(o))
     if isinstance(o, dict):
         return plain(dict(o), level)
     if isinstance(o, (list, tuple)):
@@ -125,8 +154,8 @@ def _key(k: Any) -> str:
 
 
 def chunks(o: Any, level: int = 0) -> Iterator[str]:
-    """The JSON text of `o`, in pieces, as `json.dumps(o, ensure_ascii=False, indent=2)` writes it
-    (before `safe_json`'s escapes: see `safe_chunks`)."""
+    """The JSON text of `o`, in pieces, as `terminal.safe_json(o, indent=2)` writes it whole
+    (`json.dumps(o, ensure_ascii=False, indent=2)`, then its escapes)."""
     if isinstance(o, Later):
         o = o.get()
     if type(o) is Rendered:
@@ -195,12 +224,9 @@ def _dict(d: dict[str, Any], level: int) -> Iterator[str]:
 
 
 def safe_chunks(o: Any) -> Iterator[str]:
-    """`chunks`, with `terminal.safe_json`'s escapes (each piece on its own: the escapes are of
-    single characters, so the pieces escape as the whole would)."""
-    sub = _UNSAFE_IN_JSON.sub
-    search = _UNSAFE_IN_JSON.search
-    for piece in chunks(o):
-        yield sub(_escape, piece) if search(piece) else piece
+    """`chunks`: every string is written with `terminal.safe_json`'s escapes as it is encoded
+    (the JSON around the strings is ASCII), so the pieces need no other pass."""
+    return chunks(o)
 
 
 def _escape(m: re.Match[str]) -> str:

@@ -13,7 +13,8 @@ prints them too).
   of the pairs' ratios.
 - Memory: VmHWM (peak resident memory) of each fresh process, read by the process itself as it
   ends, and of one that only imports tetka.
-- Output goes to `-o /dev/null` (written as a device is: directly).
+- Output goes to `-o /dev/null` (written as a device is: directly), with `--max-bytes` raised
+  (the record is over the default 32 MiB).
 """
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def bare(path: str) -> tuple[float, int]:
 
 
 def tetka(path: str, *command: str) -> tuple[float, int]:
-    return child(TETKA, *command, path, "-o", os.devnull)
+    return child(TETKA, *command, "--max-bytes", str(1 << 31), path, "-o", os.devnull)
 
 
 def median(xs: list[float]) -> float:
@@ -77,7 +78,8 @@ def median(xs: list[float]) -> float:
 WRITE = ("import sys\nsys.path.insert(0, %r)\nfrom tetka_cli.games.tetka.simulate import Simulator\n"
          "from tetka_cli.games.tetka.record_writer import write_sitting\n"
          "sitting = Simulator(seed=1).sitting(hands=int(sys.argv[2]))\n"
-         "open(sys.argv[1], 'w', encoding='utf-8').write(write_sitting(sitting, meta={'seed': '1'}))\n" % ROOT)
+         "from tetka_cli.common.atomic import write_atomic\n"
+         "write_atomic(sys.argv[1], write_sitting(sitting, meta={'seed': '1'}))\n" % ROOT)
 
 
 def record(folder: str, hands: int) -> str:

@@ -25,7 +25,7 @@ from ..common.os_errors import os_reason
 from ..common.terminal import safe, safe_block, safe_json
 from ..common.yaml_input import MAX_BYTES, find_records
 from ..common.output_table import Table
-from ..games.records import check_record
+from ..games.records import check_record, open_record
 from .completion import complete_records
 from .language import ntr, tr, ui_lang
 
@@ -89,15 +89,15 @@ def output_options(f: Callable | None = None, *, html: bool = False) -> Callable
         opts = Options(fmt, table_format, lang or ui_lang())
         if output is None:
             return f(*args, opts=opts, **kw)
-        with _captured() as buffer:
+        with _streamed_to(output) as sink:
             try:
                 f(*args, opts=opts, **kw)
             except SystemExit as done:
                 if done.code not in (EXIT_OK, EXIT_RULES, EXIT_UNREADABLE):
                     raise
-                _write_output(output, buffer.getvalue())
+                sink.commit()
                 raise
-        _write_output(output, buffer.getvalue())
+            sink.commit()
     return wrapper
 
 
@@ -142,26 +142,64 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-_sink: list[io.StringIO] = []  # where `out` writes while --output is collecting the result
+class _Sink:
+    """Where `out` writes while --output is given: the result streamed into the file as it is
+    produced (`atomic.StreamedOutput`: a regular file is replaced only when the command ends with a
+    result, exit 0, 1 or 2), in blocks."""
+
+    BLOCK = 1 << 16  # characters gathered before a write
+
+    def __init__(self, path: str) -> None:
+        from ..common.atomic import StreamedOutput
+
+        self.path = path
+        self.parts: list[str] = []
+        self.size = 0
+        try:
+            self.target = StreamedOutput(path)
+        except OSError as e:
+            raise self.failed(e) from None
+
+    def failed(self, e: OSError) -> WriteFailed:
+        return WriteFailed(tr("{path}: cannot write: {reason}").format(path=self.path, reason=reason(e)))
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+        if self.size >= self.BLOCK:
+            self.flush()
+
+    def flush(self) -> None:
+        data = "".join(self.parts).encode("utf-8")
+        self.parts, self.size = [], 0
+        try:
+            self.target.write(data)
+        except OSError as e:
+            raise self.failed(e) from None
+
+    def commit(self) -> None:
+        self.flush()
+        try:
+            self.target.commit()
+        except OSError as e:
+            raise self.failed(e) from None
+
+    def discard(self) -> None:
+        self.target.discard()
+
+
+_sink: list[_Sink] = []  # where `out` writes while --output is given
 
 
 @contextlib.contextmanager
-def _captured() -> Iterator[io.StringIO]:
-    buffer = io.StringIO()
-    _sink.append(buffer)
+def _streamed_to(path: str) -> Iterator[_Sink]:
+    sink = _Sink(path)
+    _sink.append(sink)
     try:
-        yield buffer
+        yield sink
     finally:
         _sink.pop()
-
-
-def _write_output(path: str, text: str) -> None:
-    from ..common.atomic import write_output
-
-    try:
-        write_output(path, text)
-    except OSError as e:
-        raise WriteFailed(tr("{path}: cannot write: {reason}").format(path=path, reason=reason(e))) from None
+        sink.discard()  # after a commit, nothing is left to discard
 
 
 def input_options(f: Callable) -> Callable:
@@ -194,9 +232,12 @@ def expand(inputs: Sequence[str]) -> tuple[list[str], list[Finding]]:
     return paths, problems
 
 
-def check_one(path: str, max_bytes: int = MAX_BYTES, lean: bool = False) -> Outcome:
-    """One record read and judged; `lean`: its verdict and totals only, not each hand's report."""
+def check_one(path: str, max_bytes: int = MAX_BYTES, lean: bool = False, streamed: bool = False) -> Outcome:
+    """One record read and judged; `lean`: its verdict and totals only, not each hand's report;
+    `streamed`: to be shown as it is read, hand by hand, where its game can (`open_record`)."""
     try:
+        if streamed:
+            return Outcome(path, open_record(path, max_bytes=max_bytes))
         return Outcome(path, check_record(path, max_bytes=max_bytes, lean=lean))
     except FindingError as e:
         return Outcome(path, None, e.finding)
@@ -206,11 +247,13 @@ class Batch:
     """The records of a run, read and judged one at a time, in order, each released before the
     next: a season of thousands of records streams through in the memory of one."""
 
-    def __init__(self, inputs: Sequence[str], max_bytes: int, *, lean: bool = False) -> None:
-        """`lean`: the verdicts are wanted, not the hands (see `check_record`)."""
+    def __init__(self, inputs: Sequence[str], max_bytes: int, *, lean: bool = False, streamed: bool = False) -> None:
+        """`lean`: the verdicts are wanted, not the hands (see `check_record`); `streamed`: each
+        record is shown as it is read (`shown`), judged while it is shown."""
         self.paths, self.problems = expand(inputs)
         self.max_bytes = max_bytes
         self.lean = lean
+        self.streamed = streamed
         self.total = len(self.paths)
         self.done = 0
         self.clean = self.broken = self.unreadable = 0
@@ -220,15 +263,50 @@ class Batch:
             self.unreadable += 1
             yield Outcome(f.path or "", None, f)
         for p in self.paths:
-            o = check_one(p, self.max_bytes, self.lean)
+            o = check_one(p, self.max_bytes, self.lean, self.streamed)
             self.done += 1
+            if self.streamed and o.report is not None:
+                yield o  # judged while it is shown: counted once shown
             if o.unreadable is not None:
                 self.unreadable += 1
             elif o.report is not None and o.report.ok:
                 self.clean += 1
             else:
                 self.broken += 1
-            yield o
+            if not (self.streamed and o.report is not None):
+                yield o
+
+    def shown(self, o: Outcome, show: Callable[[Any], Iterable[str]], then: Callable[[Outcome], None]) -> Iterator[str]:
+        """The pieces of one record's result, `show(report)`, as they are made; `then(o)` once the
+        record is judged (its findings known). Nothing is given out before the record is judged
+        (what comes before is held, on disk when long: `json_stream.Spool`), so that a record
+        whose streamed reading gives up (`ReadAgain`) is read again the full way and shown from
+        the start, as if it had been read so from the first."""
+        from ..common.json_stream import Spool
+        from ..common.yaml_input import gc_paused
+        from ..games.game_interface import ReadAgain
+
+        with gc_paused():  # a record's objects hold no cycles (see `check_record`)
+            while True:
+                held = Spool()
+                pieces = iter(show(o.report))
+                try:
+                    for piece in pieces:
+                        held.write(piece)
+                        if getattr(o.report, "done", True):
+                            break
+                except ReadAgain:
+                    again = check_one(o.path, self.max_bytes)
+                    o.report, o.unreadable = again.report, again.unreadable
+                    if o.report is None:
+                        then(o)
+                        return
+                    continue
+                break
+        then(o)
+        yield from held.read()
+        with gc_paused():
+            yield from pieces
 
     @property
     def exit_code(self) -> int:
@@ -250,14 +328,42 @@ def interruptible(batch: Any) -> Iterator[None]:
 def out(text: str = "") -> None:
     """A block of the result. Anything a record put in it that a terminal would act on is shown
     as an escape, the same on a terminal and in a pipe (click's stripping is off)."""
-    text = safe_block(text)
+    _write(safe_block(text) + "\n")
+
+
+def _write(text: str) -> None:
     if _sink:
-        _sink[-1].write(text + "\n")
+        _sink[-1].write(text)
         return
     try:
-        click.echo(text, color=True)
+        click.echo(text, nl=False, color=True)
     except OSError as e:
         raise WriteFailed(tr("cannot write to standard output: {reason}").format(reason=reason(e))) from None
+
+
+def out_pieces(pieces: Iterable[str], *, end: str = "\n", block: int = 1 << 16) -> None:
+    """A result written as it is produced, piece by piece (gathered into blocks), then `end`: the
+    pieces are made safe by their maker (`json_stream.safe_chunks`, `table_pieces`)."""
+    parts: list[str] = []
+    size = 0
+    for piece in pieces:
+        parts.append(piece)
+        size += len(piece)
+        if size >= block:
+            _write("".join(parts))
+            parts, size = [], 0
+    parts.append(end)
+    text = "".join(parts)
+    if text:
+        _write(text)
+
+
+def emit_json_streamed(doc: Any) -> None:
+    """`emit_json` of a document whose lists may be iterators and whose values may be known only
+    later (`common.json_stream`): the same bytes, written as they are produced."""
+    from ..common.json_stream import safe_chunks
+
+    out_pieces(safe_chunks(doc))
 
 
 def err(text: str) -> None:
@@ -326,6 +432,20 @@ def emit_tables(tables: Iterable[Table], opts: Options, *, first: bool = True) -
             out(f"  {safe(line)}")
 
 
+def table_pieces(tables: Iterable[Table], opts: Options, *, first: bool = True) -> Iterator[str]:
+    """What `emit_tables` writes, as pieces, a table at a time (for `out_pieces`)."""
+    for tb in tables:
+        if not first:
+            yield "\n"
+        first = False
+        if tb.title:
+            yield safe_block(safe(tb.title)) + "\n"
+        if tb.headers or tb.rows:
+            yield safe_block(render_table(tb, opts.table_format)) + "\n"
+        for line in tb.notes:
+            yield safe_block(f"  {safe(line)}") + "\n"
+
+
 FORMULA_SIGNS = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet read a cell as a formula
 _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
@@ -360,6 +480,31 @@ class CsvByGame:
     def emit(self, game: Any, table: Table) -> None:
         emit_csv(table, header=game.name not in self.seen)
         self.seen.add(game.name)
+
+    def header(self, game: Any) -> bool:
+        """Whether the game's rows to come are its first (their header comes before them)."""
+        first = game.name not in self.seen
+        self.seen.add(game.name)
+        return first
+
+
+def csv_pieces(table: Table, *, header: bool = True, rows: int = 1000) -> Iterator[str]:
+    """What `emit_csv` writes, as pieces of `rows` rows (the table's rows may be an iterator)."""
+    buffer = io.StringIO()
+    w = csv.writer(buffer, lineterminator="\n")
+    if header:
+        w.writerow([spreadsheet_safe(safe(h)) for h in table.headers])
+    n = 0
+    for row in table.rows:
+        w.writerow([spreadsheet_safe(safe(c)) for c in row])
+        n += 1
+        if n >= rows:
+            yield safe_block(buffer.getvalue())
+            buffer.seek(0)
+            buffer.truncate()
+            n = 0
+    if buffer.getvalue():
+        yield safe_block(buffer.getvalue())
 
 
 def findings_of(o: Outcome) -> Sequence[Finding]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Sequence
+from typing import Any, Iterator, Sequence
 
 import click
 
@@ -11,13 +11,15 @@ from .base import (
     Batch,
     CsvByGame,
     Options,
-    emit_json,
-    emit_tables,
+    csv_pieces,
+    emit_json_streamed,
     input_options,
     interruptible,
     out,
+    out_pieces,
     output_options,
     report_findings,
+    table_pieces,
 )
 
 
@@ -31,27 +33,47 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
     a page of the evening (sheet, race charts, settlement) to print or send."""
     from ..common.html_page import page
 
-    batch = Batch(inputs, max_bytes)
-    docs = []
-    first = True
-    csv = CsvByGame()
-    with interruptible(batch):
-        for o in batch:
-            report_findings(o, opts.lang)
-            if o.report is None:
-                continue
-            game = game_of(o.report)
-            if opts.fmt == "json":
-                docs.append(game.marks_json(o.report, opts.lang))
-            elif opts.fmt == "csv":
-                csv.emit(game, game.marks_csv([o.report]))
-            elif opts.fmt == "html":
-                docs.append(game.evening_of_marks(o.report, opts.lang))
-            else:
-                emit_tables(game.marks_tables(o.report, opts.lang), opts, first=first)
-            first = False
-    if opts.fmt == "json":
-        emit_json({"records": docs})
-    elif opts.fmt == "html":
+    if opts.fmt == "html":  # the page holds every record's sheet: read whole
+        batch = Batch(inputs, max_bytes)
+        docs = []
+        with interruptible(batch):
+            for o in batch:
+                report_findings(o, opts.lang)
+                if o.report is not None:
+                    docs.append(game_of(o.report).evening_of_marks(o.report, opts.lang))
         out(page(docs, opts.lang))
+        sys.exit(batch.exit_code)
+    # Every other format is written as each record is read and judged, hand by hand.
+    batch = Batch(inputs, max_bytes, streamed=True)
+    csv = CsvByGame()
+
+    def then(o: Any) -> None:
+        report_findings(o, opts.lang)
+
+    def shown() -> Iterator[Any]:
+        for o in batch:
+            if o.report is None:
+                report_findings(o, opts.lang)
+                continue
+            yield o
+
+    with interruptible(batch):
+        if opts.fmt == "json":
+            from ..common.json_stream import Rendered, chunks
+
+            def record(o: Any) -> Rendered:
+                return Rendered(lambda level: batch.shown(
+                    o, lambda rep: chunks(game_of(rep).marks_json(rep, opts.lang), level), then))
+            emit_json_streamed({"records": (record(o) for o in shown())})
+        else:
+            first = True
+            for o in shown():
+                if opts.fmt == "csv":
+                    def show(rep: Any, header: bool = csv.header(game_of(o.report))) -> Iterator[str]:
+                        return csv_pieces(game_of(rep).marks_csv([rep]), header=header)
+                else:
+                    def show(rep: Any, first: bool = first) -> Iterator[str]:
+                        return table_pieces(game_of(rep).marks_tables(rep, opts.lang), opts, first=first)
+                out_pieces(batch.shown(o, show, then), end="")
+                first = False
     sys.exit(batch.exit_code)

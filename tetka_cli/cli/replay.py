@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Sequence
+from dataclasses import replace
+from typing import Any, Iterable, Iterator, Sequence
 
 import click
 
@@ -11,13 +12,15 @@ from .base import (
     Batch,
     CsvByGame,
     Options,
-    emit_json,
-    emit_tables,
+    csv_pieces,
+    emit_json_streamed,
     input_options,
     interruptible,
     out,
+    out_pieces,
     output_options,
     report_findings,
+    table_pieces,
 )
 from .language import ntr, tr
 
@@ -41,47 +44,78 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     from ..common.replay_page import page
     if hand is not None and robber is None:
         robber = 1
-    batch = Batch(inputs, max_bytes)
+    # The page holds every hand it shows: read whole. Every other format is written as each
+    # record is read and judged, hand by hand.
+    batch = Batch(inputs, max_bytes, streamed=opts.fmt != "html" and not analyse)
     docs = []
-    shown = 0
+    shown = Counter()
     held: list[str] = []  # what the records read hold, for "no such robber or hand"
     csv = CsvByGame()
-    with interruptible(batch):
+
+    def then(o: Any) -> None:
+        report_findings(o, opts.lang)
+        if robber is not None and o.report is not None:
+            held.append(holds(game_of(o.report), o.report, robber, opts.lang))
+
+    def readable() -> Iterator[Any]:
         for o in batch:
-            report_findings(o, opts.lang)
-            rep = o.report
-            if rep is None:
+            if o.report is None:
+                report_findings(o, opts.lang)
                 continue
-            game = game_of(rep)
-            if robber is not None:
-                held.append(holds(game, rep, robber, opts.lang))
-            if opts.fmt == "html":
+            yield o
+
+    with interruptible(batch):
+        if opts.fmt == "html":
+            for o in readable():
+                then(o)
+                rep = o.report
+                game = game_of(rep)
                 doc = game.replay_page(rep, opts.lang, part=robber, hand=hand, analyse=analyse and game.analysable,
                                        from_trick=from_trick)
-                shown += len(doc["hands"])
+                shown.n += len(doc["hands"])
                 docs.append(doc)
-                continue
-            losses = game.play_losses(rep, from_trick=from_trick) if analyse else None
-            if opts.fmt == "json":
-                doc = game.replay_json(rep, part=robber, hand=hand, losses=losses)
-                shown += len(doc["hands"])
-                docs.append(doc)
-            elif opts.fmt == "csv":
-                table = game.replay_csv([rep], part=robber, hand=hand)
-                shown += len(table.rows)
-                csv.emit(game, table)
-            else:
-                tables = game.replay_tables(rep, opts.lang, part=robber, hand=hand, losses=losses)
-                emit_tables(tables, opts, first=shown == 0)
-                shown += len(tables)
-    if opts.fmt == "json":
-        emit_json({"records": docs})
-    elif opts.fmt == "html":
-        out(page(docs, opts.lang))
-    if (robber is not None or hand is not None) and not shown and batch.clean + batch.broken:
+            out(page(docs, opts.lang))
+        elif opts.fmt == "json":
+            from ..common.json_stream import Rendered, chunks
+
+            def doc(rep: Any, level: int) -> Iterator[str]:
+                game = game_of(rep)
+                losses = game.play_losses(rep, from_trick=from_trick) if analyse else None
+                d = game.replay_json(rep, part=robber, hand=hand, losses=losses)
+                return chunks({**d, "hands": shown.counted(d["hands"])}, level)
+
+            def record(o: Any) -> Rendered:
+                return Rendered(lambda level: batch.shown(o, lambda rep: doc(rep, level), then))
+            emit_json_streamed({"records": (record(o) for o in readable())})
+        else:
+            for o in readable():
+                if opts.fmt == "csv":
+                    def show(rep: Any, header: bool = csv.header(game_of(o.report))) -> Iterator[str]:
+                        table = game_of(rep).replay_csv([rep], part=robber, hand=hand)
+                        return csv_pieces(replace(table, rows=shown.counted(table.rows)), header=header)
+                else:
+                    def show(rep: Any, first: bool = shown.n == 0) -> Iterator[str]:
+                        game = game_of(rep)
+                        losses = game.play_losses(rep, from_trick=from_trick) if analyse else None
+                        tables = game.replay_tables(rep, opts.lang, part=robber, hand=hand, losses=losses)
+                        return table_pieces(shown.counted(tables), opts, first=first)
+                out_pieces(batch.shown(o, show, then), end="")
+    if (robber is not None or hand is not None) and not shown.n and batch.clean + batch.broken:
         raise click.BadParameter(tr("no such robber or hand in the record") + ": " + "; ".join(held),
                                  param_hint="--robber/--hand")
     sys.exit(batch.exit_code)
+
+
+class Counter:
+    """How many hands (tables, rows) a run has shown, counted as they go by."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def counted(self, items: Iterable[Any]) -> Iterator[Any]:
+        for item in items:
+            self.n += 1
+            yield item
 
 
 def holds(game: Any, rep: Any, part: int, lang: str) -> str:

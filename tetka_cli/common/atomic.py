@@ -92,3 +92,76 @@ def write_output(path: str, data: str | bytes) -> None:
         with open(path, "wb") as f:
             f.write(raw)
             f.flush()
+
+
+class StreamedOutput:
+    """A command's result written to `path` as it is produced, as `write_output` would write it
+    whole: a regular file through a temporary file in the same folder, renamed over it only by
+    `commit` (`discard`, or a failed write, leaves the old file as it was); a FIFO or a character
+    device written directly, opened at the first write. OSError when a write fails."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.kind = output_kind(path)
+        self.file = None
+        self.tmp: str | None = None
+        if self.kind == "atomic":
+            folder = os.path.dirname(os.path.abspath(path))
+            try:
+                self.mode = os.stat(path).st_mode & 0o7777  # replacing a file keeps its permissions
+            except FileNotFoundError:
+                umask = os.umask(0)
+                os.umask(umask)
+                self.mode = 0o666 & ~umask
+            fd, self.tmp = tempfile.mkstemp(dir=folder, prefix=".tetka-", suffix=".tmp")
+            try:
+                os.fchmod(fd, self.mode)
+                self.file = os.fdopen(fd, "wb")
+            except BaseException:
+                os.close(fd)
+                self.discard()
+                raise
+
+    def write(self, data: bytes) -> None:
+        if self.file is None:
+            if self.kind == "stdout":
+                sys.stdout.flush()
+                sys.stdout.buffer.write(data)
+                return
+            self.file = open(self.path, "wb")
+        self.file.write(data)
+
+    def commit(self) -> None:
+        """The result is whole: flushed, and put in place of the old file."""
+        try:
+            if self.kind == "stdout":
+                sys.stdout.buffer.flush()
+                return
+            if self.file is None:
+                self.file = open(self.path, "wb")  # a FIFO's reader still gets its end of file
+            self.file.flush()
+            if self.tmp is not None:
+                os.fsync(self.file.fileno())
+            self.file.close()
+            self.file = None
+            if self.tmp is not None:
+                os.replace(self.tmp, self.path)
+                self.tmp = None
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        """Nothing is put in place: the temporary file goes, the old file stays."""
+        if self.file is not None:
+            try:
+                self.file.close()
+            except OSError:
+                pass
+            self.file = None
+        if self.tmp is not None:
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+            self.tmp = None

@@ -32,6 +32,11 @@ class Unsupported(TranslatableError, ValueError):
     caller, who knows the games that have it, words it; `{games}` is left for it to fill)."""
 
 
+class ReadAgain(Exception):
+    """A record shown as it is read (`Game.open_streamed`) has something only its full reading
+    can place: what was made of it is dropped and it is read again the full way."""
+
+
 class Game(ABC):
     """One game the tool referees, chosen by a record's `game:`."""
 
@@ -330,3 +335,14 @@ class Game(ABC):
         `samples` deals drawn from what its player could know (reproducible from `seed`);
         `Unsupported` when the game has no such grading."""
         raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
+
+    # -- marks and replay shown hand by hand, in flat memory (issue 23) ------------------------------
+    def open_streamed(self, path: str, data: Any, max_bytes: int, load: Any) -> Any:
+        """A record to be shown as it is read: its hands read, judged and shown one at a time, each
+        let go once shown. The views take it as they take a report (`marks_json`, `marks_tables`,
+        `marks_csv`, `replay_json`, `replay_tables`, `replay_csv`), giving iterators where a report
+        gives lists, and values known only at the end as `json_stream.Later`; its `done`, `ok` and
+        `findings` hold once it has been shown whole, and showing it may raise `ReadAgain`. None
+        when the game reads this record whole (`records.check_record`). `data`: the file's bytes
+        (or `yaml_input.FileBytes`); `load(text)` reads a record's text the full way."""
+        return None

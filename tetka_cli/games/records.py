@@ -202,3 +202,28 @@ def quick_report(path: str, data: bytes, max_bytes: int) -> Any:
         if report is not None:
             return report
     return None
+
+
+def open_record(path: str, *, max_bytes: int = MAX_BYTES) -> Any:
+    """A record to be shown as it is read, hand by hand, when its game can (`Game.open_streamed`:
+    its views then take it as a report, and it may raise `ReadAgain` while shown), else its
+    report, read and judged whole (`check_record`). FindingError when it cannot be read at all."""
+    with gc_paused():
+        data = read_bytes(path, max_bytes=max_bytes, windowed=True)
+        try:
+            def load(head: str) -> Any:
+                return load_record(path, text=head, max_bytes=max_bytes)
+
+            for g in registry.all_games():
+                stream = g.open_streamed(path, data, max_bytes, load)
+                if stream is not None:
+                    owned, data = data, None
+                    if not isinstance(owned, bytes):
+                        stream.closing(owned.close)  # the file is read while the record is shown
+                    return stream
+            if not isinstance(data, bytes):
+                data = data.whole()
+            return check_record(path, max_bytes=max_bytes, data=data)
+        finally:
+            if data is not None and not isinstance(data, bytes):
+                data.close()

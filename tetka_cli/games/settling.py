@@ -41,12 +41,13 @@ class SettleJob:
 
     def __call__(self, path: str) -> Settled:
         try:
-            data = read_bytes(path, max_bytes=self.max_bytes)
-            # Only the totals are wanted, unless the report itself is (a page of the evening).
+            # Only the totals are wanted, unless the report itself is (a page of the evening): a
+            # long file is then read a window at a time, its digest too (flat memory, issue 23).
+            data = read_bytes(path, max_bytes=self.max_bytes, windowed=not self.keep_report)
+            d = digest(data) if isinstance(data, bytes) else _windowed_digest(data)
             rep = check_record(path, max_bytes=self.max_bytes, data=data, lean=not self.keep_report)
         except FindingError as e:
             return Settled(path, None, (e.finding,), unreadable=True)
-        d = digest(data)
         kept = rep if self.keep_report else None
         g = registry.game_of(rep)
         # What a record that could not be read whole means is not known: only its bytes count.
@@ -63,6 +64,16 @@ class SettleJob:
     def crashed(self, path: str) -> Settled:
         """What stands for a record whose checking process died: reported, never settled."""
         return Settled(path, None, (Finding("worker-died", {}, path=path),), unreadable=True)
+
+
+def _windowed_digest(data: Any) -> str:
+    """`dedupe.digest` of a long file read a window at a time (`yaml_input.FileBytes`)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for at in range(0, len(data), 1 << 22):
+        h.update(data.read(at, min(len(data), at + (1 << 22))))
+    return h.hexdigest()
 
 
 def money_of(rep: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:

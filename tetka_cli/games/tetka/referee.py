@@ -3,10 +3,11 @@ the place in the file each one points at."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from ...common.findings import Finding
 from ...common.positions import Loc, TextLocs
+from ..game_interface import ReadAgain
 from ..refereeing import Verdict, at
 from .hand import HandResult, replay_hand
 from .play import in_play_order
@@ -101,7 +102,7 @@ def _counter_clockwise(record: Record, report: RecordReport) -> RecordReport:
     return RecordReport(record, alt.robbers, tuple(findings))
 
 
-class HandToReport(Exception):
+class HandToReport(ReadAgain):
     """Raised by `referee_lean`: a hand has something to report, which only the full reading of
     the record can place."""
 
@@ -117,67 +118,108 @@ def referee_lean(record: Record, hands_of: Callable[[RobberRecord], Iterable[Han
 
 def _referee(record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRecord]] | None = None) -> RecordReport:
     findings = list(record.findings)
-    robbers: list[RobberReport] = []
-    if len(record.players) == 4:
-        seating = Seating(record.players)
-        prev_first: str | None = None
-        for rob in record.robbers:
-            reseated = rob.players is not None and tuple(rob.players) != seating.players
-            if rob.players is not None:
-                if reseated and not may_reseat(rob.number):
-                    findings.append(at(Finding("reseat-too-early", {"robber_number": rob.number}, part=rob.number),
-                                        record.path, rob.players_loc))
-                seating = Seating(tuple(rob.players))
-            if prev_first is None or reseated:
-                expected_first = rob.first_dealer or seating.players[0]
-            else:
-                expected_first = next_first_dealer(seating, prev_first)
-            if rob.first_dealer is not None and rob.first_dealer != expected_first:
-                findings.append(at(Finding("wrong-dealer", {"given": rob.first_dealer, "expected": expected_first,
-                                                             "what": "first_dealer"}, part=rob.number),
-                                    record.path, rob.first_dealer_loc))
-            first = rob.first_dealer or expected_first
-            followed = rob is not record.robbers[-1]
-            robbers.append(_robber(record, rob, seating, first, findings, followed,
-                                   None if hands_of is None else hands_of(rob)))
-            prev_first = first
+    robbers = [_robber(record, rob, seating, first, findings, followed,
+                       None if hands_of is None else hands_of(rob))
+               for rob, seating, first, followed in _robber_heads(record, findings)]
+    return RecordReport(record, tuple(robbers), _record_end(record, findings))
+
+
+def _robber_heads(record: Record, findings: list[Finding]) -> Iterator[tuple[RobberRecord, Seating, str, bool]]:
+    """Each robber with its seating, its first dealer and whether another robber follows it; the
+    robber's own findings (a reseating too early, a wrong first dealer) go to `findings`."""
+    if len(record.players) != 4:
+        return
+    seating = Seating(record.players)
+    prev_first: str | None = None
+    for rob in record.robbers:
+        reseated = rob.players is not None and tuple(rob.players) != seating.players
+        if rob.players is not None:
+            if reseated and not may_reseat(rob.number):
+                findings.append(at(Finding("reseat-too-early", {"robber_number": rob.number}, part=rob.number),
+                                    record.path, rob.players_loc))
+            seating = Seating(tuple(rob.players))
+        if prev_first is None or reseated:
+            expected_first = rob.first_dealer or seating.players[0]
+        else:
+            expected_first = next_first_dealer(seating, prev_first)
+        if rob.first_dealer is not None and rob.first_dealer != expected_first:
+            findings.append(at(Finding("wrong-dealer", {"given": rob.first_dealer, "expected": expected_first,
+                                                         "what": "first_dealer"}, part=rob.number),
+                                record.path, rob.first_dealer_loc))
+        first = rob.first_dealer or expected_first
+        yield rob, seating, first, rob is not record.robbers[-1]
+        prev_first = first
+
+
+def _record_end(record: Record, findings: list[Finding]) -> tuple[Finding, ...]:
+    """The record's findings once every robber is judged, in file order."""
     if not record.robbers and not any(f.code in ("schema", "unsupported") for f in findings):
         findings.append(Finding("no-robbers", {}, path=record.path,
                                 line=record.robbers_loc.line or None, column=record.robbers_loc.column or None))
     findings.sort(key=lambda f: (f.line or 0, f.column or 0))
-    return RecordReport(record, tuple(robbers), tuple(findings))
+    return tuple(findings)
+
+
+class _Tally:
+    """A robber's marks added up hand by hand, as the lean reading keeps them."""
+
+    __slots__ = ("totals", "ended", "count")
+
+    def __init__(self, players: Iterable[str]) -> None:
+        self.totals = {p: 0 for p in players}
+        self.ended: int | None = None
+        self.count = 0
 
 
 def _robber(record: Record, rob: RobberRecord, table: Seating, first: str, findings: list[Finding],
             followed: bool = False, lean: Iterable[HandRecord] | None = None) -> RobberReport:
     """One robber judged: its hands from the record, or else (`lean`) one at a time, kept only as
     totals (see `referee_lean`)."""
+    if lean is None:
+        reports = list(_hands(record, rob, table, first, findings, rob.hands, None))
+        return _robber_end(record, rob, table, first, findings, followed, reports, None)
+    tally = _Tally(table.players)
+    for _ in _hands(record, rob, table, first, findings, lean, tally):
+        pass
+    return _robber_end(record, rob, table, first, findings, followed, [], tally)
+
+
+def _hands(record: Record, rob: RobberRecord, table: Seating, first: str, findings: list[Finding],
+           hands: Iterable[HandRecord], tally: _Tally | None) -> Iterator[HandReport]:
+    """Each hand of a robber judged, in order. With a `tally` (the lean reading), each hand's
+    marks are added to it, and a hand with a finding of its own, or after the robber's end, raises
+    HandToReport."""
     rules = record.rules
-    reports: list[HandReport] = []
-    totals = {p: 0 for p in table.players}
-    ended: int | None = None
-    count = 0
-    for hand in rob.hands if lean is None else lean:
-        count += 1
+    for hand in hands:
         before = len(findings)
         expected = dealer_of_hand(table, first, hand.number)
         if hand.dealer is not None and hand.dealer != expected:
             findings.append(at(Finding("wrong-dealer", {"given": hand.dealer, "expected": expected, "what": "dealer"},
                                         part=rob.number, hand=hand.number), record.path, hand.dealer_loc))
         report = _hand(record, table, hand.dealer or expected, hand, rob.number, findings)
-        if lean is None:
-            reports.append(report)
-            continue
-        if len(findings) != before or ended is not None:
-            raise HandToReport(hand.number)
-        for p, v in report.marks.items():
-            totals[p] += v
-        if max(totals.values()) >= rules.robber_target:
-            ended = count
-    if lean is None:
+        if tally is not None:
+            tally.count += 1
+            if len(findings) != before or tally.ended is not None:
+                raise HandToReport(hand.number)
+            totals = tally.totals
+            for p, v in report.marks.items():
+                totals[p] += v
+            if max(totals.values()) >= rules.robber_target:
+                tally.ended = tally.count
+        yield report
+
+
+def _robber_end(record: Record, rob: RobberRecord, table: Seating, first: str, findings: list[Finding],
+                followed: bool, reports: list[HandReport], tally: _Tally | None) -> RobberReport:
+    """A robber's report once its hands are judged: from their `reports`, or (the lean reading)
+    from the `tally` alone; the hands after its end, its totals checked, whether it is unfinished."""
+    rules = record.rules
+    if tally is None:
         progress = run_robber(table.players, [r.marks for r in reports], rules.robber_target)
+        count = len(reports)
     else:
-        progress = RobberProgress(totals, (), ended)
+        progress = RobberProgress(tally.totals, (), tally.ended)
+        count = tally.count
     ended = progress.finished_after
     if ended is not None:
         for i in range(ended, len(reports)):
@@ -205,6 +247,104 @@ def _robber(record: Record, rob: RobberRecord, table: Seating, first: str, findi
                                                           "highest": max(progress.totals.values())},
                                     part=rob.number), record.path, rob.loc))
     return RobberReport(rob.number, table.players, first, tuple(reports), progress, rules.robber_target, rob.totals)
+
+
+class RobberStream:
+    """A robber of a record judged as it is read: its head now, its hands one at a time
+    (`hands()`: each `HandReport` with the running totals after it), its report (totals,
+    whether finished) once they have all gone by."""
+
+    def __init__(self, stream: "RecordStream", rob: RobberRecord, table: Seating, first: str, followed: bool) -> None:
+        self._stream, self._rob, self._table, self._followed = stream, rob, table, followed
+        self.number, self.players, self.first_dealer = rob.number, table.players, first
+        self.target = stream.record.rules.robber_target
+        self.recorded_totals = rob.totals
+        self.report: RobberReport | None = None
+        self.count = 0  # hands gone by
+
+    def reports(self) -> Iterator[tuple[HandReport, Mapping[str, int]]]:
+        """Each hand's report, with the robber's running totals after it, as the hands are read."""
+        s = self._stream
+        tally = _Tally(self.players)
+        for report in _hands(s.record, self._rob, self._table, self.first_dealer, s.findings,
+                             s.hands_of(self._rob), tally):
+            self.count = tally.count
+            yield report, dict(tally.totals)
+        self.count = tally.count
+        before = len(s.findings)
+        self.report = _robber_end(s.record, self._rob, self._table, self.first_dealer, s.findings, self._followed,
+                                  [], tally)
+        if any(f.code == "totals-differ" for f in s.findings[before:]):
+            # Totals that differ may be a seating read the wrong way round: the full referee tries it.
+            raise HandToReport(0)
+
+    @property
+    def hands(self) -> range:
+        """Once they have gone by: the numbers of the robber's hands (how many it holds)."""
+        self._done()
+        return range(1, self.count + 1)
+
+    @property
+    def finished(self) -> bool:
+        return self._done().finished
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        return self._done().totals
+
+    def _done(self) -> RobberReport:
+        if self.report is None:
+            raise RuntimeError("the robber's hands have not all gone by")
+        return self.report
+
+
+class RecordStream:
+    """A record judged as it is read, hand by hand (`robbers()`, each a `RobberStream`): what
+    `referee_lean` judges, with each hand's report handed on instead of dropped. Its findings,
+    its verdict (`ok`) and its report are known once every robber has gone by. Like the lean
+    reading, it raises HandToReport at a hand with a finding of its own (or totals that differ):
+    the caller then reads the record the full way."""
+
+    def __init__(self, record: Record, hands_of: Callable[[RobberRecord], Iterable[HandRecord]]) -> None:
+        self.record, self.hands_of = record, hands_of
+        self.path = record.path
+        self.findings: list[Finding] = list(record.findings)
+        self.report: RecordReport | None = None
+        self.robbers: list[RobberStream] = []  # the robbers gone by
+        self._close: list[Callable[[], None]] = []
+
+    def closing(self, close: Callable[[], None]) -> None:
+        """`close()` once the record has been read (or given up)."""
+        self._close.append(close)
+
+    def streamed_robbers(self) -> Iterator[RobberStream]:
+        """The robbers one at a time; each one's hands are judged before the next is given (by the
+        caller, through `reports()`, or else here)."""
+        done = []
+        try:
+            for rob, seating, first, followed in _robber_heads(self.record, self.findings):
+                robber = RobberStream(self, rob, seating, first, followed)
+                yield robber
+                if robber.report is None:  # the caller did not go through its hands: they are judged here
+                    for _ in robber.reports():
+                        pass
+                done.append(robber.report)
+                self.robbers.append(robber)
+        finally:
+            while self._close:
+                self._close.pop()()
+        self.report = RecordReport(self.record, tuple(done), _record_end(self.record, self.findings))
+
+    @property
+    def done(self) -> bool:
+        """Whether every hand has been judged: the verdict and the findings are known."""
+        return self.report is not None
+
+    @property
+    def ok(self) -> bool:
+        if self.report is None:
+            raise RuntimeError("the record's robbers have not all gone by")
+        return self.report.ok
 
 
 def _hand(record: Record, table: Seating, dealer: str, hand: HandRecord, robber: int,

@@ -273,3 +273,27 @@ class TetkaGame(Game):
 
         return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
                                           player=player, samples=samples, seed=seed)
+
+    # -- marks and replay shown hand by hand, in flat memory (issue 23) ------------------------------
+    def open_streamed(self, path: str, data: Any, max_bytes: int, load: Any) -> Any:
+        """A record in the layout tetka writes (`quick_reader`), read, judged and shown hand by
+        hand (`referee.RecordStream`); None for any other layout. A hand with a finding of its
+        own raises `ReadAgain` while it is shown: the record is then read the full way."""
+        from ...common.findings import FindingError
+        from ..game_interface import ReadAgain
+        from .quick_reader import NotQuick, QuickRead
+        from .referee import RecordStream
+
+        if len(data) > max_bytes:
+            return None
+        try:
+            quick = QuickRead(path, data, load)
+        except (NotQuick, FindingError):
+            return None
+
+        def hands_of(robber: Any) -> Any:
+            try:
+                yield from quick.hands(robber)
+            except (NotQuick, FindingError):
+                raise ReadAgain(path) from None
+        return RecordStream(quick.record, hands_of)

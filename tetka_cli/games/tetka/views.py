@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ...common.findings import Finding
 from ...common.i18n import N_, gettext
@@ -16,7 +16,8 @@ from ...common.season import SittingSummary, Standing
 from ...common.money_views import (ShapeError, amount_cell, money_cell, money_of, name_in, places_of, stake_of,
                                    whole_of)
 from ..hand_choice import chosen_hands
-from .referee import HandReport, RecordReport, RobberReport
+from ...common.json_stream import Later
+from .referee import HandReport, RecordReport, RecordStream, RobberReport, RobberStream
 from .settlement import SittingMoney
 
 
@@ -60,9 +61,23 @@ def robber_json(r: RobberReport) -> dict[str, Any]:
             "hands": [hand_json(h) for h in r.hands]}
 
 
-def marks_json(rep: RecordReport, lang: str = "en") -> dict[str, Any]:
+def marks_json(rep: RecordReport | RecordStream, lang: str = "en") -> dict[str, Any]:
+    """A record's score sheet; of a record shown as it is read, with its hands as an iterator and
+    what is known only at the end (the verdict, a robber's totals, the findings) as `Later`."""
+    if isinstance(rep, RecordStream):
+        return {"path": rep.path, "ok": Later(lambda: rep.ok),
+                "robbers": (_robber_json_streamed(r) for r in rep.streamed_robbers()),
+                "findings": Later(lambda: [finding_json(f, lang) for f in rep.findings])}
     return {"path": rep.path, "ok": rep.ok, "robbers": [robber_json(r) for r in rep.robbers],
             "findings": [finding_json(f, lang) for f in rep.findings]}
+
+
+def _robber_json_streamed(r: RobberStream) -> dict[str, Any]:
+    """`robber_json` of a robber shown as it is read."""
+    return {"number": r.number, "players": list(r.players), "first_dealer": r.first_dealer,
+            "finished": Later(lambda: r.finished), "target": r.target, "totals": Later(lambda: dict(r.totals)),
+            "recorded_totals": dict(r.recorded_totals) if r.recorded_totals is not None else None,
+            "hands": (hand_json(h) for h, _ in r.reports())}
 
 
 @dataclass(frozen=True)
@@ -78,23 +93,25 @@ class SheetLine:
 
 
 def sheet_lines(r: RobberReport, lang: str = "en") -> list[SheetLine]:
-    lines = []
-    for h, running in zip(r.hands, r.progress.running):
-        note = ""
-        if h.result is None and h.record.played:
-            note = f" ({gettext(lang, 'not replayed: see the findings')})"
-        elif h.source == "recorded":
-            note = f" ({gettext(lang, 'marks only') if h.result is None else gettext(lang, 'incomplete')})"
-        if h.after_end:
-            note += f" ({gettext(lang, 'after the end')})"
-        differs = {} if h.recorded is None or h.source != "played" else {
-            p: h.recorded.get(p) for p in r.players if h.recorded.get(p) != h.marks[p]}
-        reasons: dict[str, list[str]] = {p: [] for p in r.players}
-        for m in (h.result.marks if h.result is not None else ()):
-            reasons.setdefault(m.player, []).append(mark_reason(m, lang))
-        lines.append(SheetLine(h.number, f"{h.number}{note}", h.dealer, dict(h.marks), differs, dict(running),
-                               {p: tuple(v) for p, v in reasons.items()}))
-    return lines
+    return [sheet_line(h, running, r.players, lang) for h, running in zip(r.hands, r.progress.running)]
+
+
+def sheet_line(h: HandReport, running: Mapping[str, int], players: Sequence[str], lang: str = "en") -> SheetLine:
+    """One hand's line of the score sheet, with the robber's totals after it (`running`)."""
+    note = ""
+    if h.result is None and h.record.played:
+        note = f" ({gettext(lang, 'not replayed: see the findings')})"
+    elif h.source == "recorded":
+        note = f" ({gettext(lang, 'marks only') if h.result is None else gettext(lang, 'incomplete')})"
+    if h.after_end:
+        note += f" ({gettext(lang, 'after the end')})"
+    differs = {} if h.recorded is None or h.source != "played" else {
+        p: h.recorded.get(p) for p in players if h.recorded.get(p) != h.marks[p]}
+    reasons: dict[str, list[str]] = {p: [] for p in players}
+    for m in (h.result.marks if h.result is not None else ()):
+        reasons.setdefault(m.player, []).append(mark_reason(m, lang))
+    return SheetLine(h.number, f"{h.number}{note}", h.dealer, dict(h.marks), differs, dict(running),
+                     {p: tuple(v) for p, v in reasons.items()})
 
 
 def table_totals(r: RobberReport) -> dict[str, Any]:
@@ -109,34 +126,65 @@ def running_header(player: str, lang: str) -> str:
     return gettext(lang, "Σ {player}").format(player=player)
 
 
-def marks_tables(rep: RecordReport, lang: str = "en") -> list[Table]:
-    """Per robber: each hand's marks per player, then each player's running total."""
-    tables = []
-    for r in rep.robbers:
-        players = r.players
-        headers = ([gettext(lang, "Hand"), gettext(lang, "Dealer")] + list(players)
-                   + [running_header(p, lang) for p in players])
-
-        def cell(value: int, written: Mapping[str, Any], p: str) -> str:
-            return f"{value} [{gettext(lang, 'table')} {written[p]}]" if p in written else str(value)
-        rows = [[line.label, line.dealer] + [cell(line.marks[p], line.table_marks, p) for p in players]
-                + [str(line.running[p]) for p in players] for line in sheet_lines(r, lang)]
-        written = table_totals(r)
-        rows.append([gettext(lang, "Totals"), ""] + ["" for _ in players] + [cell(r.totals[p], written, p) for p in players])
-        status = gettext(lang, "finished") if r.finished else gettext(lang, "unfinished")
-        tables.append(Table(f"{rep.path}: {gettext(lang, 'Robber')} {r.number} ({status})", headers, rows))
-    return tables
+def marks_tables(rep: RecordReport | RecordStream, lang: str = "en") -> Iterable[Table]:
+    """Per robber: each hand's marks per player, then each player's running total. Of a record
+    shown as it is read: one robber's table at a time (an iterator)."""
+    if isinstance(rep, RecordStream):
+        return (_marks_table(rep.path, r, [sheet_line(h, running, r.players, lang) for h, running in r.reports()], lang)
+                for r in rep.streamed_robbers())
+    return [_marks_table(rep.path, r, sheet_lines(r, lang), lang) for r in rep.robbers]
 
 
-def marks_csv(reps: Iterable[RecordReport]) -> Table:
-    rows = []
+def _marks_table(path: str, r: RobberReport | RobberStream, lines: Sequence[SheetLine], lang: str) -> Table:
+    players = r.players
+    headers = ([gettext(lang, 'Hand'), gettext(lang, 'Dealer')] + list(players)
+               + [running_header(p, lang) for p in players])
+
+    def cell(value: int, written: Mapping[str, Any], p: str) -> str:
+        return f"{value} [{gettext(lang, 'table')} {written[p]}]" if p in written else str(value)
+    rows = [[line.label, line.dealer] + [cell(line.marks[p], line.table_marks, p) for p in players]
+            + [str(line.running[p]) for p in players] for line in lines]
+    written = table_totals(r)
+    rows.append([gettext(lang, 'Totals'), ""] + ["" for _ in players] + [cell(r.totals[p], written, p) for p in players])
+    status = gettext(lang, 'finished') if r.finished else gettext(lang, 'unfinished')
+    return Table(f"{path}: {gettext(lang, 'Robber')} {r.number} ({status})", headers, rows)
+
+
+def marks_csv(reps: Iterable[RecordReport | RecordStream]) -> Table:
+    """A row per hand and player; of records shown as they are read, the rows as an iterator."""
+    return Table("", ["path", "robber", "hand", "dealer", "player", "marks", "total", "recorded", "source"],
+                 _marks_rows(reps) if any_streamed(reps := list(reps)) else list(_marks_rows(reps)))
+
+
+def _marks_rows(reps: Iterable[RecordReport | RecordStream]) -> Iterator[list[Any]]:
     for rep in reps:
-        for r in rep.robbers:
-            for h, running in zip(r.hands, r.progress.running):
+        if isinstance(rep, RecordStream):
+            hands = ((r, r.reports()) for r in rep.streamed_robbers())
+        else:
+            hands = ((r, zip(r.hands, r.progress.running)) for r in rep.robbers)
+        for r, reports in hands:
+            for h, running in reports:
                 for p in r.players:
-                    rows.append([rep.path, r.number, h.number, h.dealer, p, h.marks[p], running[p],
-                                 "" if h.recorded is None else h.recorded.get(p), h.source])
-    return Table("", ["path", "robber", "hand", "dealer", "player", "marks", "total", "recorded", "source"], rows)
+                    yield [rep.path, r.number, h.number, h.dealer, p, h.marks[p], running[p],
+                           "" if h.recorded is None else h.recorded.get(p), h.source]
+
+
+def any_streamed(reps: Sequence[Any]) -> bool:
+    return any(isinstance(rep, RecordStream) for rep in reps)
+
+
+def _chosen(rep: RecordReport | RecordStream, robber: int | None, hand: int | None,
+            played: bool = False) -> Iterator[tuple[Any, HandReport]]:
+    """`chosen_hands` of a report, or of a record shown as it is read."""
+    if not isinstance(rep, RecordStream):
+        yield from chosen_hands(rep.robbers, robber, hand, played=played)
+        return
+    for r in rep.streamed_robbers():
+        if robber is not None and r.number != robber:
+            continue
+        for h, _ in r.reports():
+            if (hand is None or h.number == hand) and (not played or h.result is not None):
+                yield r, h
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -156,16 +204,22 @@ def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = N
                   ) -> list[Table]:
     """`losses` (replay --analyse): (robber, hand) -> (trick, player) -> marks the card cost and
     its sign (`analysis_views.PlayLoss`)."""
-    return [hand_table(rep, r, h, lang, (losses or {}).get((r.number, h.number)))
-            for r, h in chosen_hands(rep.robbers, robber, hand)]
+    tables = (hand_table(rep, r, h, lang, (losses or {}).get((r.number, h.number)))
+              for r, h in _chosen(rep, robber, hand))
+    return tables if isinstance(rep, RecordStream) else list(tables)
 
 
 def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | None = None,
                 losses: Mapping[tuple[int, int], Mapping[tuple[int, str], Any]] | None = None) -> list[dict[str, Any]]:
     """The chosen hands, each with its robber and tricks; `losses` (replay --analyse) adds what
     each graded card cost its player."""
-    hands = []
-    for r, h in chosen_hands(rep.robbers, robber, hand):
+    hands = _replay_hands(rep, robber, hand, losses)
+    return hands if isinstance(rep, RecordStream) else list(hands)
+
+
+def _replay_hands(rep: RecordReport | RecordStream, robber: int | None, hand: int | None,
+                  losses: Mapping[tuple[int, int], Mapping[tuple[int, str], int]] | None) -> Iterator[dict[str, Any]]:
+    for r, h in _chosen(rep, robber, hand):
         d = hand_json(h)
         d["robber"] = r.number
         res = h.result
@@ -179,8 +233,7 @@ def replay_json(rep: RecordReport, *, robber: int | None = None, hand: int | Non
                                 if (tj["number"], p) in graded} or None
                 tj["grades"] = {p: graded[(tj["number"], p)].sign for p in tj["cards"]
                                 if (tj["number"], p) in graded} or None
-        hands.append(d)
-    return hands
+        yield d
 
 
 def replay_doc(rep: RecordReport, *, robber: int | None = None, hand: int | None = None,
@@ -189,18 +242,24 @@ def replay_doc(rep: RecordReport, *, robber: int | None = None, hand: int | None
     return {"path": rep.path, "hands": replay_json(rep, robber=robber, hand=hand, losses=losses)}
 
 
-def replay_csv(reps: Iterable[RecordReport], *, robber: int | None = None, hand: int | None = None) -> Table:
-    """Every trick of the chosen hands, one row each, each player's card in that player's column."""
-    rows = []
+def replay_csv(reps: Iterable[RecordReport | RecordStream], *, robber: int | None = None,
+               hand: int | None = None) -> Table:
+    """Every trick of the chosen hands, one row each, each player's card in that player's column;
+    of records shown as they are read, the rows as an iterator."""
+    reps = list(reps)
+    rows = _replay_rows(reps, robber, hand)
+    return Table("", ["path", "robber", "hand", "trick", "leader", "seat1", "seat2", "seat3", "seat4", "winner",
+                      "renonce"], rows if any_streamed(reps) else list(rows))
+
+
+def _replay_rows(reps: Iterable[RecordReport | RecordStream], robber: int | None, hand: int | None) -> Iterator[list[Any]]:
     for rep in reps:
-        for r, h in chosen_hands(rep.robbers, robber, hand, played=True):
+        for r, h in _chosen(rep, robber, hand, played=True):
             renonces = {(x.trick, x.player) for x in h.result.renonces}
             for tr in h.result.tricks:
                 cards = [str(tr.card_of(p) or "") for p in r.players]
-                rows.append([rep.path, r.number, h.number, tr.number, tr.leader, *cards, tr.winner or "",
-                             ";".join(p for p in r.players if (tr.number, p) in renonces)])
-    return Table("", ["path", "robber", "hand", "trick", "leader", "seat1", "seat2", "seat3", "seat4", "winner",
-                      "renonce"], rows)
+                yield [rep.path, r.number, h.number, tr.number, tr.leader, *cards, tr.winner or "",
+                       ";".join(p for p in r.players if (tr.number, p) in renonces)]
 
 
 def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,

@@ -1,0 +1,275 @@
+"""JSON written as it is produced: the bytes of `terminal.safe_json(doc, indent=2)` (that is,
+`json.dumps(doc, ensure_ascii=False, indent=2)` and its escapes), for a document whose long lists
+are iterators.
+
+A document may hold, besides JSON's own values:
+- an iterator (a generator): a list whose items are produced one at a time and let go once
+  written;
+- a `Later` value: known only once the items after it have been produced (a record's `ok`
+  stands before its robbers, a robber's totals before its hands). What follows a `Later` in its
+  mapping is written into a `Spool` (in memory while short, else a temporary file) until the
+  value is known, so memory holds the later values, never the document.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from typing import Any, Callable, Iterator
+
+from .terminal import _UNSAFE_IN_JSON
+
+_encode = json.encoder.encode_basestring  # ensure_ascii=False: json's own (C) string encoder
+_INDENTS = ["\n" + "  " * i for i in range(64)]
+
+
+class Later:
+    """A value known only after the values that follow it in its mapping."""
+
+    __slots__ = ("get",)
+
+    def __init__(self, get: Callable[[], Any]) -> None:
+        self.get = get
+
+
+class Rendered:
+    """A value whose JSON text its maker writes, in pieces, given the level its first line stands
+    at (`render(level)`)."""
+
+    __slots__ = ("render",)
+
+    def __init__(self, render: Callable[[int], Iterator[str]]) -> None:
+        self.render = render
+
+
+class _Lazy(Exception):
+    """Raised by the plain encoder at a value it cannot write at once."""
+
+
+def _indent(level: int) -> str:
+    while level >= len(_INDENTS):
+        _INDENTS.append("\n" + "  " * len(_INDENTS))
+    return _INDENTS[level]
+
+
+_SEEN: dict[str, str] = {}  # short strings already encoded (keys, names, cards come again and again)
+_seen = _SEEN.get
+
+
+def _str(s: str) -> str:
+    """A string as json writes it (ensure_ascii=False), with `terminal.safe_json`'s escapes: a
+    string that is all printable holds none of the characters they escape."""
+    text = _seen(s)
+    if text is None:
+        text = _encode(s)
+        if not s.isprintable():
+            text = _UNSAFE_IN_JSON.sub(_escape, text)
+        if len(s) <= 64:
+            if len(_SEEN) >= 8192:
+                _SEEN.clear()
+            _SEEN[s] = text
+    return text
+
+
+def _scalar(o: Any) -> str:
+    if o is None:
+        return "null"
+    if o is True:
+        return "true"
+    if o is False:
+        return "false"
+    if type(o) is int:
+        return int.__repr__(o)
+    return json.dumps(o)  # a float, an int subclass: what json makes of it
+
+
+_NAMED = {None: "null", True: "true", False: "false"}
+
+
+def plain(o: Any, level: int) -> str:
+    """A value without iterators, `Later`s or `Rendered`s, as `safe_json(..., indent=2)` writes it
+    when its first line stands at `level` (_Lazy when it holds one)."""
+    t = type(o)
+    if t is str:
+        return _str(o)
+    if t is dict:
+        if not o:
+            return "{}"
+        try:
+            inner, close = _INDENTS[level + 1], _INDENTS[level]
+        except IndexError:
+            inner, close = _indent(level + 1), _indent(level)
+        parts = []
+        append = parts.append
+        seen = _seen
+        for k, v in o.items():
+            ek = seen(k) if type(k) is str else None
+            if ek is None:
+                ek = _str(k if type(k) is str else _key(k))
+            tv = type(v)
+            if tv is str:
+                ev = seen(v)
+                append(f"{inner}{ek}: {_str(v) if ev is None else ev}")
+            elif tv is int:
+                append(f"{inner}{ek}: {int.__repr__(v)}")
+            elif v is None or tv is bool:
+                append(f"{inner}{ek}: {_NAMED[v]}")
+            else:
+                append(f"{inner}{ek}: {plain(v, level + 1)}")
+        return "{" + ",".join(parts) + close + "}"
+    if t is list or t is tuple:
+        if not o:
+            return "[]"
+        inner = _indent(level + 1)
+        return "[" + inner + ("," + inner).join([plain(v, level + 1) for v in o]) + _indent(level) + "]"
+    if t is int or o is None or t is bool or t is float:
+        return _scalar(o)
+    if isinstance(o, (Later, Iterator)) or t is Rendered:
+        raise _Lazy
+    if isinstance(o, str):
+        return _str(str(o))
+    if isinstance(o, dict):
+        return plain(dict(o), level)
+    if isinstance(o, (list, tuple)):
+        return plain(list(o), level)
+    if isinstance(o, int):
+        return _scalar(o)
+    raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
+
+
+def _key(k: Any) -> str:
+    """A mapping key as json writes it: text, or a number, true, false or null as text."""
+    if isinstance(k, str):
+        return k
+    if k is True:
+        return "true"
+    if k is False:
+        return "false"
+    if k is None:
+        return "null"
+    if isinstance(k, (int, float)):
+        return _scalar(k)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(k).__name__}")
+
+
+def chunks(o: Any, level: int = 0) -> Iterator[str]:
+    """The JSON text of `o`, in pieces, as `terminal.safe_json(o, indent=2)` writes it whole
+    (`json.dumps(o, ensure_ascii=False, indent=2)`, then its escapes)."""
+    if isinstance(o, Later):
+        o = o.get()
+    if type(o) is Rendered:
+        yield from o.render(level)
+        return
+    if isinstance(o, Iterator):
+        yield from _list(o, level)
+        return
+    try:
+        yield plain(o, level)
+        return
+    except _Lazy:
+        pass
+    if isinstance(o, dict):
+        yield from _dict(o, level)
+    else:
+        yield from _list(iter(o), level)
+
+
+def _list(items: Iterator[Any], level: int) -> Iterator[str]:
+    inner = _indent(level + 1)
+    first = True
+    for v in items:
+        if first:
+            yield "[" + inner
+            first = False
+        else:
+            yield "," + inner
+        yield from chunks(v, level + 1)
+    yield "[]" if first else _indent(level) + "]"
+
+
+def _dict(d: dict[str, Any], level: int) -> Iterator[str]:
+    if not d:
+        yield "{}"
+        return
+    inner = _indent(level + 1)
+    waiting: list[tuple[str, Any]] = []  # (the key's text, a Later or a Spool of what followed it)
+    spool: Spool | None = None
+    sep = "{"
+    for k, v in d.items():
+        head = f"{sep}{inner}{_str(_key(k))}: "
+        sep = ","
+        if isinstance(v, Later):
+            if spool is not None:
+                waiting.append(("", spool))
+            waiting.append((head, v))
+            spool = Spool()
+            continue
+        if spool is None:
+            yield head
+            yield from chunks(v, level + 1)
+        else:
+            spool.write(head)
+            for piece in chunks(v, level + 1):
+                spool.write(piece)
+    if spool is not None:
+        waiting.append(("", spool))
+    for head, v in waiting:  # every item after the first Later, in order, each now known
+        if isinstance(v, Spool):
+            yield from v.read()
+        else:
+            yield head
+            yield from chunks(v.get(), level + 1)
+    yield _indent(level) + "}"
+
+
+def safe_chunks(o: Any) -> Iterator[str]:
+    """`chunks`: every string is written with `terminal.safe_json`'s escapes as it is encoded
+    (the JSON around the strings is ASCII), so the pieces need no other pass."""
+    return chunks(o)
+
+
+def _escape(m: re.Match[str]) -> str:
+    ch = m.group()
+    return "\\u%04x" % ord(ch) if ord(ch) < 0x10000 else json.dumps(ch)[1:-1]
+
+
+class Spool:
+    """Text kept until it can be written: in memory up to `limit` characters, then in a
+    temporary file (deleted when read back or dropped)."""
+
+    __slots__ = ("parts", "size", "file", "limit")
+    LIMIT = 1 << 22  # characters held in memory before the rest goes to a temporary file
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.parts: list[str] = []
+        self.size = 0
+        self.file: Any = None
+        self.limit = self.LIMIT if limit is None else limit
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+        if self.size > self.limit:
+            if self.file is None:
+                self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="",
+                                                   dir=os.environ.get("TETKA_SPOOL_DIR") or None)
+            self.file.write("".join(self.parts))
+            self.parts.clear()
+            self.size = 0
+
+    def read(self) -> Iterator[str]:
+        """The text written, in pieces; the spool is empty afterwards."""
+        if self.file is not None:
+            f, self.file = self.file, None
+            try:
+                f.seek(0)
+                while True:
+                    block = f.read(1 << 20)
+                    if not block:
+                        break
+                    yield block
+            finally:
+                f.close()
+        parts, self.parts, self.size = self.parts, [], 0
+        yield from parts

@@ -33,43 +33,32 @@ from typing import Any, Callable, Iterator
 
 import yaml
 
-from ...common.cards import Card
-from ...common.positions import Loc
-from ...common.yaml_input import MAX_SCALAR, FileBytes, compose, decode
+from ...common.positions import NOWHERE, Loc
+from ...common.yaml_input import FileBytes, compose, decode
 from ..reading import MIN_HANDS, MIN_PARTS, Limits, limits, parts_before
-from .reader import CARD_BY_TEXT, TetkaReader
+from .quick_hand import NotQuick, read_hand
+from .reader import TetkaReader
 from .record import HandRecord, Record, RobberRecord
 
 
-class NotQuick(Exception):
-    """The record is not in the layout the quick reader reads (or has something to report)."""
-
-
 _ROBBERS = re.compile(rb"\nrobbers:")  # searched from a line break: many times faster than ^
-_ROBBERS_LINE = re.compile(rb"\n?(robbers:[ ]*\n)")
+_ROBBERS_LINE = re.compile(rb"\n?(robbers:(?: *| +#[^\n]*)\n)")
 # The first line after the robbers that is not one of theirs: one that starts with neither a space
 # nor a "- " (another top key, a document marker, a comment at column 1); its line break before it.
-_BLOCK_END = re.compile(rb"\n(?:[^ \-\n]|-(?! ))")
-_SKIP = re.compile(rb"(?:[ ]*\n)*")  # blank lines (a comment line is left to the full reader: in YAML
-# 1.1 a NEL or a line separator ends a comment, and what follows it would be read)
+_BLOCK_END = re.compile(rb"\n(?:[^ \-\n#]|-(?! ))")
+# Blank and comment lines (a comment is safe to pass over: the bytes that end one in YAML 1.1, a
+# NEL or a line separator, are refused in the robbers first). Possessive: a line costs no memory.
+_SKIP = re.compile(rb"(?:[ ]*(?:#[^\n]*)?\n)*+")
 # Bytes this layout never holds: controls (YAML refuses most; a tab or a carriage return it reads
 # its own way), and C1 controls, NEL, the line and paragraph separators, U+FFFE/FFFF in UTF-8.
 _CONTROLS = bytes(range(0, 10)) + bytes(range(11, 32)) + b"\x7f"
 _UNPLAIN = re.compile(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xa8\xa9]|\xef\xbf[\xbe\xbf]")
-# A robber: its item line and its other keys, each `key: value` on one line, up to `hands:`.
-_ROBBER = re.compile(rb"( *)- ([a-z_]+: [^\n]*\n(?:\1  [a-z_]+: [^\n]*\n)*)\1  hands:[ ]*\n")
-_HAND = re.compile(
-    rb"(?P<h> *)- (?:dealer: (?P<d>[^\n]*)\n"
-    rb"(?:(?P=h)  photograph: (?P<p>[^\n]*)\n"
-    rb"(?:(?P=h)  deal:\n(?P<deal>(?P<di>(?P=h)   [ ]*)[^ \n][^\n]*\n(?:(?P=di)[^ \n][^\n]*\n)*))?"
-    rb"(?P=h)  tricks:\n(?P<t>(?P<ti>(?P=h)  [ ]*)- [^\n]*\n(?:(?P=ti)- [^\n]*\n)*))?"
-    rb"(?:(?P=h)  marks: \{(?P<m>[^\n]*)\}\n)?"
-    rb"|marks: \{(?P<mo>[^\n]*)\}\n)")  # or a hand known by its marks alone
-_WHOLE = re.compile(rb"0|[1-9][0-9]{0,8}")
+# A robber: its item line and its other keys, each `key: value` on one line (comment and blank
+# lines between), up to `hands:`; possessive, so that no line costs memory to match.
+_ROBBER = re.compile(rb"( *)-( +)(?:[a-z_]+: [^\n]*\n(?:(?:\1 \2[a-z_]+: [^\n]*| *(?:#[^\n]*)?)\n){0,64}+\1 \2)?"
+                     rb"hands:(?: *| +#[^\n]*)\n")
 _CONTINUATION = bytes(range(0x80, 0xC0))
-_DASH = b"-"
 _SPACES = re.compile(rb" *")
-CARD_BY_BYTES: dict[bytes, Card] = {k.encode(): v for k, v in CARD_BY_TEXT.items()}
 
 
 def plain_name(name: str) -> bool:
@@ -135,8 +124,8 @@ class QuickRead:
         src = self.src
         reader = TetkaReader(self.path)
         out: list[RobberRecord] = []
-        buf, base = src.window(start, end)
-        pos = base + _SKIP.match(buf, start - base, end - base).end()
+        pos = self.skip(start, end)
+        buf, base = src.window(pos, end)
         indent = None
         at, line = start, self.first_line  # a place and its line, to count lines from
         while pos < end:
@@ -172,94 +161,87 @@ class QuickRead:
             if reader.findings or robber is None:
                 raise NotQuick("the robber has something to report")
             robber = _shifted(robber, line - 1)
-            buf, base = src.ahead(buf, base, after, end)
-            first = base + _SKIP.match(buf, after - base, hands_at - base).end()
+            first = self.skip(after, hands_at)
             if first >= hands_at:
                 raise NotQuick("a robber without hands")
             buf, base = src.ahead(buf, base, first, end)
             hands_loc = Loc(line + src.lines(pos, first), _SPACES.match(buf, first - base).end() - (first - base) + 1)
             robber = replace(robber, hands_loc=hands_loc)
-            self._spans[id(robber)] = (first, hands_at, hands_loc.line, robber.players or record.players, indent + 2)
+            keys = indent + 1 + len(m.group(2))  # the robber's keys' column: its hands stand no further left
+            self._spans[id(robber)] = (first, hands_at, hands_loc.line, robber.players or record.players, keys)
             out.append(robber)
-            buf, base = src.ahead(buf, base, hands_at, end)
-            pos = base + _SKIP.match(buf, hands_at - base, end - base).end()
+            pos = self.skip(hands_at, end)
         if not out:
             raise NotQuick("no robber")
         return out
 
     def hands(self, robber: RobberRecord) -> Iterator[HandRecord]:
-        """The robber's hands, read one by one as they are asked for."""
+        """The robber's hands, read one by one as they are asked for (`quick_hand.read_hand`)."""
         start, end, line, players, least = self._spans[id(robber)]
         src = self.src
         names = {k: v for k, v in self.names.items() if v in players}
-        cards = CARD_BY_BYTES
-        marks_seen: dict[bytes, dict[str, int]] = {}
-        match = _HAND.match
-        skip = _SKIP.match
         buf, base = src.window(start, end)
-        stop = min(len(buf), end - base)  # where this window ends, within the robber
-        pos = start - base  # in the window
-        indent = None
+        pos = start
+        sep = b""
+        h = -1
         number = 0
-        while base + pos < end:
-            if pos + AHEAD > stop and base + stop < end:  # a long file: the next window
-                buf, base = src.window(base + pos, end)
-                stop, pos = min(len(buf), end - base), 0
-            m = match(buf, pos, stop)
-            if m is None or m.end() == pos:
-                raise NotQuick("not a hand")
-            if m.end() + 64 > stop and base + stop < end:
-                raise NotQuick("a hand longer than a window")
-            if m.end() - pos > MAX_SCALAR:
-                raise NotQuick("a value longer than any")
-            h = len(m.group("h"))
-            if indent is None:
+        while pos < end:
+            buf, base = src.ahead(buf, base, pos, end)
+            rel = pos - base
+            stop = min(len(buf), end - base)
+            if h < 0:  # the first hand's indentation is every hand's
+                h = _SPACES.match(buf, rel).end() - rel
                 if h < least:  # a robber's hands are indented at least as its keys
                     raise NotQuick("hands left of their robber's keys")
-                indent = h
-            elif h != indent:
-                raise NotQuick("a hand out of line")
+                sep = b"\n" + b" " * h + b"-"  # a line that starts the next hand
+            reach = min(stop, rel + MAXHAND)
+            nxt = buf.find(sep, rel, reach)
+            whole = nxt >= 0 or (reach == stop and base + stop >= end)
+            if nxt >= 0:
+                cut = nxt + 1
+            elif whole:
+                cut = stop
+            else:  # longer than any hand: the rest may only be blank or comment lines
+                cut = buf.rfind(b"\n", rel, reach) + 1
+                if cut <= rel:
+                    raise NotQuick("a line longer than any hand")
+            try:
+                got = read_hand(buf[rel:cut], h, names)
+            except (KeyError, ValueError):
+                raise NotQuick("a name or card not in the tables") from None
+            pos = base + cut
+            if not whole:
+                pos = self.skip(pos, end)
+                if pos < end and src.read(pos, pos + h + 1) != sep[1:]:
+                    raise NotQuick("a hand longer than any")
             number += 1
             self.count += 1
             if self.count > MIN_HANDS and self.count > self.limits().hands:
                 raise NotQuick("too many hands")
-            try:
-                d = m.group("d")
-                dealer = names[d] if d is not None else None
-                t, mk = m.group("t"), m.group("m") if d is not None else m.group("mo")
-                tricks = photo = marks = None
-                if t is not None:
-                    photo = cards[m.group("p")]
-                    tokens = t.split()
-                    lines = t.count(b"\n")
-                    if len(tokens) != 5 * lines or tokens[::5].count(_DASH) != lines:
-                        raise NotQuick("a trick not of four cards")
-                    del tokens[::5]
-                    it = iter(tuple(map(cards.__getitem__, tokens)))
-                    tricks = tuple(zip(it, it, it, it))
-                deal = m.group("deal") if t is not None else None
-                if deal is not None:
-                    deal = _deal(deal, names)
-                if mk is not None:
-                    marks = marks_seen.get(mk)
-                    if marks is None:
-                        marks = marks_seen[mk] = _marks(mk, names)
-                elif t is None:
-                    raise NotQuick("a hand of neither tricks nor marks")
-            except KeyError:
-                raise NotQuick("a name or card not in its usual spelling") from None
-            here = Loc(line, h + 3)
-            line += m.group(0).count(b"\n")
-            pos = m.end()
-            after = skip(buf, pos, stop).end()  # blank lines
-            if after != pos:
-                line += buf.count(b"\n", pos, after)
-                pos = after
-            yield HandRecord(number, here, dealer, photograph=photo, deal=deal, tricks=tricks,
-                             trick_players=(None,) * len(tricks) if tricks else (), marks=marks)
+            tricks = got.get("tricks")
+            if tricks is not None and "photograph" not in got:
+                raise NotQuick("tricks without a photograph")
+            if tricks is None and "marks" not in got:
+                raise NotQuick("a hand of neither tricks nor marks")
+            yield HandRecord(number, NOWHERE, got.get("dealer"), photograph=got.get("photograph"),
+                             deal=got.get("deal"), tricks=tricks,
+                             trick_players=(None,) * len(tricks) if tricks else (), marks=got.get("marks"))
+
+    def skip(self, pos: int, end: int) -> int:
+        """Past the blank and comment lines from `pos` (a line's start), a window at a time."""
+        src = self.src
+        if src.mem:
+            return _SKIP.match(src.data, pos, end).end()  # type: ignore[union-attr]
+        while pos < end:
+            n = _SKIP.match(src.read(pos, min(end, pos + WINDOW))).end()
+            if n == 0:
+                break
+            pos += n
+        return pos
 
 
-AHEAD = 1 << 15  # a hand or a robber's first lines in this layout are far shorter
+MAXHAND = 1 << 15  # bytes of one hand: typed at length (a deal, a card a line, comments), a few KiB
+AHEAD = 1 << 16  # more than a hand (MAXHAND) or a robber's first lines
 WINDOW = 1 << 20  # bytes of a long file read at a time
 
 
@@ -347,34 +329,3 @@ def _shifted(robber: RobberRecord, lines: int) -> RobberRecord:
     return replace(robber, loc=at(robber.loc), first_dealer_loc=at(robber.first_dealer_loc),
                    players_loc=at(robber.players_loc), totals_loc=at(robber.totals_loc),
                    totals_locs={k: at(v) for k, v in dict(robber.totals_locs).items()})
-
-
-def _deal(text: bytes, names: dict[bytes, str]) -> dict[str, tuple[Card, ...]]:
-    """`Анна: 2♠ 5♠ …` on a line for each of the four players: the cards dealt to each."""
-    out: dict[str, tuple[Card, ...]] = {}
-    for line in text.splitlines():
-        name, sep, cards = line.strip().partition(b": ")
-        player = names[name]
-        got = tuple(map(CARD_BY_BYTES.__getitem__, cards.split()))
-        if not sep or player in out or not got:
-            raise NotQuick("a deal not in the usual spelling")
-        out[player] = got
-    if len(out) != 4:
-        raise NotQuick("a deal not of four players")
-    return out
-
-
-def _marks(text: bytes, names: dict[bytes, str]) -> dict[str, int]:
-    """`Анна: 1, Борис: 1, Вера: 3, Глеб: 2`: each of the players once, a whole number each."""
-    out: dict[str, int] = {}
-    for item in text.split(b", "):
-        name, sep, value = item.partition(b": ")
-        player = names[name]
-        if not sep or player in out or not _WHOLE.fullmatch(value):
-            raise NotQuick("marks not in the usual spelling")
-        out[player] = int(value)
-    if len(out) != 4:
-        raise NotQuick("marks not of four players")
-    return out
-
-

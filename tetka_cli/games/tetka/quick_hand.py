@@ -97,23 +97,6 @@ def _run(text: bytes) -> tuple[Card, ...]:
     return got
 
 
-def _lines(chunk: bytes) -> list[tuple[int, bytes]]:
-    """The lines of a hand with content: (indentation, text), comments and blank lines left out.
-    A `#` after a space starts a comment (a quoted value cut there no longer reads)."""
-    out = []
-    for raw in chunk.split(b"\n"):
-        text = raw.lstrip(b" ")
-        if not text or text[:1] == b"#":
-            continue
-        indent = len(raw) - len(text)
-        if b"#" in text:
-            cut = text.find(b" #")
-            if cut >= 0:
-                text = text[:cut]
-        out.append((indent, text.rstrip(b" ")))
-    return out
-
-
 def _name(text: bytes, names: dict[bytes, str]) -> str:
     return names[_value(text)]
 
@@ -218,48 +201,150 @@ def _tricks(block: list[tuple[int, bytes]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(out)
 
 
-def read_hand(chunk: bytes, h: int, names: dict[bytes, str]) -> dict[str, Any]:
+def _clean(chunk: bytes) -> bytes:
+    """The hand's lines with content, without comments or spaces at their ends. The blank and
+    comment lines after the hand (before the next) go first, in bulk; a line at a time only when
+    some are left within the hand. A `#` after a space starts a comment (a quoted value cut
+    there no longer reads, and is left to the full reader)."""
+    end = len(chunk)
+    while end:
+        start = chunk.rfind(b"\n", 0, end - 1) + 1
+        line = chunk[start:end].strip()
+        if line and line[:1] != b"#":
+            break
+        end = start
+    text = chunk[:end].rstrip(b"\n")
+    if b"#" not in text and b" \n" not in text and b"\n\n" not in text and text[-1:] != b" ":
+        return text
+    out = []
+    for line in text.split(b"\n"):
+        if b"#" in line:
+            if line.lstrip(b" ")[:1] == b"#":
+                continue
+            cut = line.find(b" #")
+            if cut >= 0:
+                line = line[:cut]
+        line = line.rstrip(b" ")
+        if line:
+            out.append(line)
+    return b"\n".join(out)
+
+
+_BY_INDENT: dict[int, tuple[re.Pattern[bytes], re.Pattern[bytes]]] = {}
+
+
+def _splitters(k: int) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
+    """For keys at column k + 1: a line break before a key, and one before a line left of them."""
+    got = _BY_INDENT.get(k)
+    if got is None:
+        got = _BY_INDENT[k] = (re.compile(rb"\n {%d}(?=[^ ])" % k),
+                               re.compile(rb"\n {0,%d}[^ ]" % (k - 1)) if k else re.compile(rb"(?!)"))
+    return got
+
+
+def _block(nested: bytes) -> list[tuple[int, bytes]]:
+    out = []
+    for line in nested.split(b"\n"):
+        text = line.lstrip(b" ")
+        out.append((len(line) - len(text), text))
+    return out
+
+
+def _fast_tricks(nested: bytes) -> tuple[tuple[Card, ...], ...] | None:
+    """The tricks in the usual forms, read in bulk (None: leave them to `_tricks`, which decides)."""
+    at = len(nested) - len(nested.lstrip(b" "))
+    items = (b"\n" + nested).split(b"\n" + b" " * at + b"-")
+    if items[0]:
+        return None
+    out = []
+    get = CARDS.__getitem__
+    try:
+        for item in items[1:]:
+            if b"\n" not in item:
+                c = item.lstrip(b" ")
+                if c is item or not c or c[:1] == b"-":
+                    return None
+                if c[:1] == b"[":
+                    if c[-1:] != b"]":
+                        return None
+                    out.append(tuple([get(x.strip(b" ")) for x in c[1:-1].split(b",")]))
+                else:
+                    got = tuple(map(get, c.replace(b",", b" ").split()))
+                    if not got:
+                        return None
+                    out.append(got)
+                continue
+            first, _, more = item.partition(b"\n")
+            if first:  # `- - 9п`, the next cards under the inner dash
+                c = first.lstrip(b" ")
+                if c is first or c[:2] != b"- ":
+                    return None
+                inner = at + 1 + len(first) - len(c)
+                cards = [c[2:]]
+            else:  # `-` alone, the cards below it
+                inner = len(more) - len(more.lstrip(b" "))
+                cards = []
+            rest = (b"\n" + more).split(b"\n" + b" " * inner + b"- ")
+            if rest[0]:
+                return None
+            cards += rest[1:]
+            for x in cards:
+                if b"\n" in x:
+                    return None
+            out.append(tuple(map(get, cards)))
+    except KeyError:
+        return None
+    return tuple(out)
+
+
+def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> dict[str, Any]:
     """One hand's values from its text (its `- ` at column `h` + 1 and every line up to the next
-    hand): dealer, photograph, deal, tricks, marks (those present). NotQuick for anything else."""
-    lines = _lines(chunk)
-    if not lines or lines[0][0] != h:
-        raise NotQuick("not a hand")
-    first = lines[0][1]
-    m = _DASH_ITEM.fullmatch(first)
-    if m is None or not m.group(1):
+    hand): dealer, photograph, deal, tricks, marks (those present). NotQuick for anything else.
+    `seen`: marks already read from the same text (a record holds few different ones)."""
+    text = _clean(chunk)
+    lead = len(text) - len(text.lstrip(b" "))
+    if lead != h or text[h:h + 2] != b"- ":
         raise NotQuick("not a hand's first line")
-    rest = m.group(1)
-    k = h + len(first) - len(rest)  # the hand's keys stand here
-    lines[0] = (k, rest)
-    keys: dict[bytes, tuple[bytes | None, list[tuple[int, bytes]]]] = {}
-    current: list[tuple[int, bytes]] = []
-    for indent, text in lines:
-        if indent == k:
-            key, v = _key(text)
-            if key in keys:
-                raise NotQuick("a key twice")
-            current = []
-            keys[key] = (v, current)
-        elif indent > k:
-            current.append((indent, text))
-        else:
-            raise NotQuick("a line left of the hand's keys")
+    rest = text[h + 2:]
+    k = h + 2 + len(rest) - len(rest.lstrip(b" "))  # the hand's keys stand here
+    if k == h + 2 + len(rest):
+        raise NotQuick("an empty hand")
+    split, left = _splitters(k)
+    body = b"\n" + b" " * k + text[k:]
+    if left.search(body):
+        raise NotQuick("a line left of the hand's keys")
     out: dict[str, Any] = {}
-    for key, (v, block) in keys.items():
-        if key == b"dealer" or key == b"photograph":
-            if v is None or block:
+    done: set[bytes] = set()
+    parts = split.split(body)
+    if parts[0]:
+        raise NotQuick("not a hand")
+    for part in parts[1:]:
+        head, _, nested = part.partition(b"\n")
+        key, v = _key(head)
+        if key in done:
+            raise NotQuick("a key twice")
+        done.add(key)
+        if key == b"tricks":
+            if v is not None or not nested:
+                raise NotQuick("tricks not below their key")
+            got = _fast_tricks(nested)
+            out["tricks"] = got if got is not None else _tricks(_block(nested))
+        elif key == b"dealer" or key == b"photograph":
+            if v is None or nested:
                 raise NotQuick("a value not on its key's line")
-            out[key.decode()] = _name(v, names) if key == b"dealer" else _card(v)
+            out[key.decode()] = names[_value(v)] if key == b"dealer" else _card(v)
         elif key == b"marks":
-            out["marks"] = _scores(v, block, names)
-        elif key == b"tricks":
-            if v is not None:
-                raise NotQuick("tricks on their key's line")
-            out["tricks"] = _tricks(block)
+            if v is not None and not nested:
+                marks = seen.get(v)
+                if marks is None:
+                    marks = seen[v] = _scores(v, [], names)
+                out["marks"] = marks
+            else:
+                out["marks"] = _scores(v, _block(nested) if nested else [], names)
         elif key == b"deal":
-            if v is not None:
-                raise NotQuick("a deal on its key's line")
-            out["deal"] = _deal(block, names)
+            if v is not None or not nested:
+                raise NotQuick("a deal not below its key")
+            out["deal"] = _deal(_block(nested), names)
         else:
             raise NotQuick("another key")
     return out

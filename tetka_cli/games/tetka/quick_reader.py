@@ -180,6 +180,7 @@ class QuickRead:
         start, end, line, players, least = self._spans[id(robber)]
         src = self.src
         names = {k: v for k, v in self.names.items() if v in players}
+        seen: dict[bytes, Any] = {}  # marks by their text
         buf, base = src.window(start, end)
         pos = start
         sep = b""
@@ -206,7 +207,7 @@ class QuickRead:
                 if cut <= rel:
                     raise NotQuick("a line longer than any hand")
             try:
-                got = read_hand(buf[rel:cut], h, names)
+                got = read_hand(buf[rel:cut], h, names, seen)
             except (KeyError, ValueError):
                 raise NotQuick("a name or card not in the tables") from None
             pos = base + cut

@@ -253,11 +253,30 @@ def _block(nested: bytes) -> list[tuple[int, bytes]]:
 def _fast_tricks(nested: bytes) -> tuple[tuple[Card, ...], ...] | None:
     """The tricks in the usual forms, read in bulk (None: leave them to `_tricks`, which decides)."""
     at = len(nested) - len(nested.lstrip(b" "))
-    items = (b"\n" + nested).split(b"\n" + b" " * at + b"-")
+    pad = b" " * at
+    get = CARDS.__getitem__
+    lines = nested.count(b"\n") + 1
+    tokens = nested.split()
+    try:
+        # Four cards a line (`- 9♠ 7♠ A♠ J♠`), every line a trick at the same column.
+        if (len(tokens) == 5 * lines and tokens[::5].count(b"-") == lines and nested.startswith(pad + b"- ")
+                and nested.count(b"\n" + pad + b"- ") == lines - 1):
+            del tokens[::5]
+            it = iter(tuple(map(get, tokens)))
+            return tuple(zip(it, it, it, it))
+        # Four cards a trick in block lists: `- - 9п` and three lines `  - 7п` under the inner dash.
+        if (lines % 4 == 0 and len(tokens) == 9 * (lines // 4) and nested.startswith(pad + b"- - ")
+                and nested.count(b"\n" + pad + b"- - ") == lines // 4 - 1
+                and nested.count(b"\n" + pad + b"  - ") == 3 * (lines // 4)
+                and all(tokens[i::9].count(b"-") == lines // 4 for i in (0, 1, 3, 5, 7))):
+            return tuple(zip(map(get, tokens[2::9]), map(get, tokens[4::9]), map(get, tokens[6::9]),
+                             map(get, tokens[8::9])))
+    except KeyError:
+        pass
+    items = (b"\n" + nested).split(b"\n" + pad + b"-")
     if items[0]:
         return None
     out = []
-    get = CARDS.__getitem__
     try:
         for item in items[1:]:
             if b"\n" not in item:

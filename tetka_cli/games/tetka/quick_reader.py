@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterator
 
 import yaml
 
+from ...common.findings import Finding
 from ...common.positions import NOWHERE, Loc
 from ...common.yaml_input import FileBytes, compose, decode
 from ..reading import MIN_HANDS, MIN_PARTS, Limits, limits, parts_before
@@ -110,8 +111,14 @@ class QuickRead:
         self.count = 0  # hands read so far, in all robbers
         self._spans: dict[int, tuple[int, int, int, tuple[str, ...], int]] = {}  # see _robbers
         self._limits: Limits | None = None
+        self._silent: set[int] = set()  # robbers whose hands are read but not judged (too many)
         robbers = self._robbers(start, end, record)
-        self.record = replace(record, robbers=tuple(robbers), robbers_loc=Loc(robbers[0].loc.line, robbers[0].loc.column - 2))
+        first = robbers[0].loc
+        extra: list[Finding] = []
+        if src.lines(start, end) > MIN_HANDS and src.lines(start, end) > self.limits().hands:
+            robbers = self._too_many(robbers, extra)  # a hand a line or more: maybe more than the full reader reads
+        self.record = replace(record, robbers=tuple(robbers), robbers_loc=Loc(first.line, self._indent + 1),
+                              findings=tuple(extra))
 
     def limits(self) -> Limits:
         """How many robbers, and hands, the full reader reads of this record (`reading.limits` of
@@ -119,6 +126,45 @@ class QuickRead:
         if self._limits is None:
             self._limits = limits(self.src.chars())
         return self._limits
+
+    def _too_many(self, robbers: list[RobberRecord], extra: list[Finding]) -> list[RobberRecord]:
+        """The robbers the full reader judges when the record holds more hands than it reads
+        (`reading.limits`), with its findings (`GameReader.stream`): a robber of more hands than
+        the limit keeps none (its hands are read, not judged); the robber whose hands take the
+        record past the limit, and every one after it, are not judged at all."""
+        limit = self.limits().hands
+        total = 0
+        for i, robber in enumerate(robbers):
+            n = self._count_hands(robber)
+            if n > 2 * limit:
+                raise NotQuick("more hands than a robber's list holds")  # refused, where the full reader says
+            if n > limit:
+                self._silent.add(id(robber))
+                extra.append(Finding("too-many", {"what": "hands", "count": n, "limit": limit}, path=self.path,
+                                     line=robber.hands_loc.line, column=robber.hands_loc.column, part=robber.number))
+                continue
+            if total + n > limit:
+                extra.append(Finding("too-many", {"what": "hands", "count": total + n, "limit": limit}, path=self.path,
+                                     line=robber.loc.line, column=robber.loc.column))
+                for rest in robbers[i:]:  # read, to be sure they are this layout, and not judged
+                    self._silent.add(id(rest))
+                    for _ in self.hands(rest):
+                        pass
+                return robbers[:i]
+            total += n
+        return robbers
+
+    def _count_hands(self, robber: RobberRecord) -> int:
+        """How many hands the robber holds: lines that start with a dash at its first hand's column."""
+        first, end = self._spans[id(robber)][:2]
+        src = self.src
+        h = _SPACES.match(src.read(first, first + 4096)).end()
+        sep = b"\n" + b" " * h + b"-"
+        if src.mem:
+            return 1 + src.data.count(sep, first, end)  # type: ignore[union-attr]
+        step = FileBytes.CHUNK
+        return 1 + sum(src.read(a, min(a + step + len(sep) - 1, end)).count(sep, 0, step + len(sep) - 1)
+                       for a in range(first, end, step))
 
     def _robbers(self, start: int, end: int, record: Record) -> list[RobberRecord]:
         src = self.src
@@ -134,7 +180,7 @@ class QuickRead:
             if m is None or (indent is not None and len(m.group(1)) != indent):
                 raise NotQuick("not a robber's first lines")
             src.whole_match(buf, base, m, end)
-            indent = len(m.group(1))
+            indent = self._indent = len(m.group(1))
             # The full reader's limit counts characters, never more than a quarter of the bytes.
             if len(out) >= MIN_PARTS and len(out) >= parts_before(pos // 4):
                 raise NotQuick("too many robbers this early")
@@ -181,6 +227,7 @@ class QuickRead:
         src = self.src
         names = {k: v for k, v in self.names.items() if v in players}
         seen: dict[bytes, Any] = {}  # marks by their text
+        silent = id(robber) in self._silent
         buf, base = src.window(start, end)
         pos = start
         sep = b""
@@ -216,14 +263,16 @@ class QuickRead:
                 if pos < end and src.read(pos, pos + h + 1) != sep[1:]:
                     raise NotQuick("a hand longer than any")
             number += 1
-            self.count += 1
-            if self.count > MIN_HANDS and self.count > self.limits().hands:
-                raise NotQuick("too many hands")
             tricks = got.get("tricks")
             if tricks is not None and "photograph" not in got:
                 raise NotQuick("tricks without a photograph")
             if tricks is None and "marks" not in got:
                 raise NotQuick("a hand of neither tricks nor marks")
+            if silent:
+                continue
+            self.count += 1
+            if self.count > MIN_HANDS and self.count > self.limits().hands:
+                raise NotQuick("too many hands")
             yield HandRecord(number, NOWHERE, got.get("dealer"), photograph=got.get("photograph"),
                              deal=got.get("deal"), tricks=tricks,
                              trick_players=(None,) * len(tricks) if tricks else (), marks=got.get("marks"))

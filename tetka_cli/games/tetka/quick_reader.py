@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterator
 
 import yaml
 
-from ...common.findings import Finding
+from ...common.findings import Finding, FindingError
 from ...common.positions import NOWHERE, Loc
 from ...common.yaml_input import FileBytes, compose, decode
 from ..reading import MIN_HANDS, MIN_PARTS, Limits, limits, parts_before
@@ -42,14 +42,15 @@ from .reader import TetkaReader
 from .record import HandRecord, Record, RobberRecord
 
 
-_ROBBERS = re.compile(rb"\nrobbers:")  # searched from a line break: many times faster than ^
+_ROBBERS = b"\nrobbers:"  # searched from a line break (bytes.find: no step per line break)
 _ROBBERS_LINE = re.compile(rb"\n?(robbers:(?: *| +#[^\n]*)\n)")
 # The first line after the robbers that is not one of theirs: one that starts with neither a space
 # nor a "- " (another top key, a document marker, a comment at column 1); its line break before it.
-_BLOCK_END = re.compile(rb"\n(?:[^ \-\n#]|-(?! ))")
-# Blank and comment lines (a comment is safe to pass over: the bytes that end one in YAML 1.1, a
-# NEL or a line separator, are refused in the robbers first). Possessive: a line costs no memory.
-_SKIP = re.compile(rb"(?:[ ]*(?:#[^\n]*)?\n)*+")
+# Bytes by their class, for `Source.block_end`: a line break, a space or `#` (a), a dash (c), else (b).
+_CLASSES = bytes(10 if c == 10 else 97 if c in (32, 35) else 99 if c == 45 else 98 for c in range(256))
+# Blank and comment lines are passed over (`QuickRead.skip`; a comment is safe to pass over: the
+# bytes that end one in YAML 1.1, a NEL or a line separator, are refused in the robbers first).
+_NONBLANK = re.compile(rb"[^ \n]")
 # Bytes this layout never holds: controls (YAML refuses most; a tab or a carriage return it reads
 # its own way), and C1 controls, NEL, the line and paragraph separators, U+FFFE/FFFF in UTF-8.
 _CONTROLS = bytes(range(0, 10)) + bytes(range(11, 32)) + b"\x7f"
@@ -77,6 +78,17 @@ def plain_name(name: str) -> bool:
             and flow.value[0][0].value == name and flow.value[0][1].value == "1")
 
 
+class Refused(Exception):
+    """The record is refused, as the full reader refuses it (`QuickRead.refusal`)."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.code)
+        self.finding = finding
+
+
+PREFIX = 1 << 20  # bytes read the full way past a run of lines too long for the quick reader
+
+
 class QuickRead:
     """One record read the quick way: its header and robbers (each robber's hands read only when
     asked, by `hands(robber)`, one at a time)."""
@@ -92,13 +104,14 @@ class QuickRead:
         if m is None or src.find(_ROBBERS, at + m.end(1) - 1) is not None:
             raise NotQuick("no robbers line, or two")
         start = at + m.end(1)  # the robbers' first line
-        end = src.find(_BLOCK_END, start - 1)
-        end = end + 1 if end is not None else src.size
+        end = src.block_end(start - 1)
         self.first_line = src.lines(0, start) + 1  # the line after `robbers:`
         if not src.plain(start, end):
             raise NotQuick("a control character or a line separator")
-        head = decode(path, src.read(0, at + m.start(1)) + b"robbers: []\n" + b"\n" * src.lines(start, end)
-                      + src.read(end, src.size))
+        # The robbers' lines left blank keep the places of what follows them; nothing follows, none.
+        rest = b"\n" * src.lines(start, end) + src.read(end, src.size) if end < src.size else b""
+        head = decode(path, src.read(0, at + m.start(1)) + b"robbers: []\n" + rest)
+        self._load = load
         record = load(head)
         if (getattr(record, "game", None) != "tetka" or record.findings or len(record.players) != 4
                 or record.robbers or record.robbers_loc != Loc(self.first_line - 1, 10)):
@@ -119,6 +132,27 @@ class QuickRead:
             robbers = self._too_many(robbers, extra)  # a hand a line or more: maybe more than the full reader reads
         self.record = replace(record, robbers=tuple(robbers), robbers_loc=Loc(first.line, self._indent + 1),
                               findings=tuple(extra))
+
+    def refusal(self, at: int) -> None:
+        """Raise `Refused` when the full reader refuses the record at a bound (too-big,
+        too-long, too-deep) within PREFIX bytes of `at`, where a run of lines too long for the quick
+        reader stands (a robber of thousands of keys, a hand of thousands of lines): the record is
+        read the full way only that far. The full reader reads a record in order and refuses it at
+        the first value past a bound, so the text up to there decides; its bounds depend on the
+        record's length only for the count of hands, which a MiB cannot reach. Before the
+        full reader parses anything it decodes the whole file: a byte that is not UTF-8, or one
+        the parser refuses, anywhere, and this says nothing."""
+        src = self.src
+        cut = src.find(b"\n", min(at + PREFIX, src.size))
+        if cut is None or not src.plain(0, src.size) or not src.utf8():
+            return
+        text = decode(self.path, src.read(0, cut + 1))
+        try:
+            self._load(text)
+        except FindingError as e:
+            f = e.finding
+            if f.code in ("too-big", "too-long", "too-deep") and f.line is not None and f.line < text.count("\n") - 1:
+                raise Refused(f) from None
 
     def limits(self) -> Limits:
         """How many robbers, and hands, the full reader reads of this record (`reading.limits` of
@@ -178,6 +212,7 @@ class QuickRead:
             buf, base = src.ahead(buf, base, pos, end)
             m = _ROBBER.match(buf, pos - base, end - base)
             if m is None or (indent is not None and len(m.group(1)) != indent):
+                self.refusal(pos)
                 raise NotQuick("not a robber's first lines")
             src.whole_match(buf, base, m, end)
             indent = self._indent = len(m.group(1))
@@ -198,7 +233,7 @@ class QuickRead:
             if not isinstance(item, yaml.MappingNode) or item.value[-1][0].value != "hands":
                 raise NotQuick("hands are not the robber's last key")
             after = base + m.end()
-            found = src.find(re.compile(rb"\n {%d}- " % indent), after - 1, end)
+            found = src.find(b"\n" + b" " * indent + b"- ", after - 1, end)
             hands_at = found + 1 if found is not None else end  # the next robber's first line
             placeholder = item.value[-1][1]
             if not (isinstance(placeholder, yaml.ScalarNode) and placeholder.value == ""):
@@ -261,6 +296,7 @@ class QuickRead:
             if not whole:
                 pos = self.skip(pos, end)
                 if pos < end and src.read(pos, pos + h + 1) != sep[1:]:
+                    self.refusal(pos)
                     raise NotQuick("a hand longer than any")
             number += 1
             tricks = got.get("tricks")
@@ -278,16 +314,33 @@ class QuickRead:
                              trick_players=(None,) * len(tricks) if tricks else (), marks=got.get("marks"))
 
     def skip(self, pos: int, end: int) -> int:
-        """Past the blank and comment lines from `pos` (a line's start), a window at a time."""
+        """Past the blank and comment lines from `pos` (a line's start), a window at a time: runs
+        of blank lines in one search, a comment line at a time."""
         src = self.src
-        if src.mem:
-            return _SKIP.match(src.data, pos, end).end()  # type: ignore[union-attr]
         while pos < end:
-            n = _SKIP.match(src.read(pos, min(end, pos + WINDOW))).end()
-            if n == 0:
-                break
-            pos += n
-        return pos
+            w = src.read(pos, min(end, pos + WINDOW))
+            if not w:
+                return pos
+            at = 0
+            while True:
+                m = _NONBLANK.search(w, at)
+                if m is None:
+                    ls = max(at, w.rfind(b"\n") + 1)  # the last line's start
+                    break
+                i = m.start()
+                if w[i] != 0x23:  # not a comment: its line is the first with content
+                    return pos + w.rfind(b"\n", 0, i) + 1
+                nl = w.find(b"\n", i)
+                if nl < 0:
+                    ls = w.rfind(b"\n", 0, i) + 1
+                    break
+                at = nl + 1
+            if pos + len(w) >= end:
+                return end
+            if ls == 0:
+                return pos  # one line longer than a window: not this layout's
+            pos += ls
+        return end
 
 
 MAXHAND = 1 << 15  # bytes of one hand: typed at length (a deal, a card a line, comments), a few KiB
@@ -330,16 +383,31 @@ class Source:
         if not self.mem and m.end() + 64 > len(buf) and base + len(buf) < end:
             raise NotQuick("longer than a window")
 
-    def find(self, pattern: re.Pattern[bytes], start: int, end: int | None = None) -> int | None:
-        """Where `pattern` (of at most 64 bytes) first matches within [start, end)."""
+    def block_end(self, start: int) -> int:
+        """Where the robbers' lines end: the first line after `start` that starts with neither
+        a space, a `- `, a `#` nor a line break (another top key, a document marker); or the end.
+        Each byte is mapped to its class first, so that runs of blank lines cost no step each."""
+        step = FileBytes.CHUNK
+        for a in range(start, self.size, step):
+            chunk = self.read(a, min(a + step + 2, self.size)).translate(_CLASSES)
+            hits = [i for i in (chunk.find(b"\nb"), chunk.find(b"\ncb"), chunk.find(b"\ncc"), chunk.find(b"\nc\n"))
+                    if 0 <= i < step]
+            if not hits and a + step + 2 >= self.size and chunk.endswith(b"\nc"):
+                hits = [len(chunk) - 2]  # a dash alone on the last line
+            if hits:
+                return a + min(hits) + 1
+        return self.size
+
+    def find(self, needle: bytes, start: int, end: int | None = None) -> int | None:
+        """Where `needle` (of at most 64 bytes) first stands within [start, end)."""
         end = self.size if end is None else end
         if self.mem:
-            m = pattern.search(self.data, start, end)  # type: ignore[arg-type]
-            return m.start() if m is not None else None
+            i = self.data.find(needle, start, end)  # type: ignore[union-attr]
+            return i if i >= 0 else None
         for a in range(start, end, FileBytes.CHUNK):
-            m = pattern.search(self.read(a, min(a + FileBytes.CHUNK + 64, end)))
-            if m is not None and m.start() < FileBytes.CHUNK:
-                return a + m.start()
+            i = self.read(a, min(a + FileBytes.CHUNK + 64, end)).find(needle)
+            if 0 <= i < FileBytes.CHUNK:
+                return a + i
         return None
 
     def lines(self, start: int, end: int) -> int:
@@ -347,6 +415,19 @@ class Source:
         if self.mem:
             return self.data.count(b"\n", start, end)  # type: ignore[union-attr]
         return sum(self.read(a, min(a + FileBytes.CHUNK, end)).count(b"\n") for a in range(start, end, FileBytes.CHUNK))
+
+    def utf8(self) -> bool:
+        """Whether the whole text is UTF-8, as the full reader decodes it."""
+        import codecs
+
+        dec = codecs.getincrementaldecoder("utf-8")()
+        try:
+            for a in range(0, self.size, FileBytes.CHUNK):
+                dec.decode(self.read(a, min(a + FileBytes.CHUNK, self.size)))
+            dec.decode(b"", final=True)
+        except UnicodeDecodeError:
+            return False
+        return True
 
     def plain(self, start: int, end: int) -> bool:
         """No byte this layout never holds within [start, end): a carriage return or a tab, which

@@ -274,7 +274,7 @@ def run(case: Case, loader: str, tmp: str) -> dict:
         mib = usage.ru_maxrss / 1024  # Linux: kilobytes
     ok = (not hung and p.returncode == case.exit and code == case.code and seconds < SECONDS and mib < case.memory >> 20
           and "Traceback" not in text and "internal error" not in text)
-    return {"case": case.name, "loader": loader, "seconds": seconds, "mib": mib, "exit": "hang" if hung else p.returncode,
+    return {"case": case.name, "loader": loader, "seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime, "mib": mib, "exit": "hang" if hung else p.returncode,
             "code": code, "ok": ok, "first": next((ln for ln in text.splitlines() if ln.strip()), "")}
 
 

@@ -52,9 +52,10 @@ _CLASSES = bytes(10 if c == 10 else 97 if c in (32, 35) else 99 if c == 45 else 
 # bytes that end one in YAML 1.1, a NEL or a line separator, are refused in the robbers first).
 _NONBLANK = re.compile(rb"[^ \n]")
 # Bytes this layout never holds: controls (YAML refuses most; a tab or a carriage return it reads
-# its own way), and C1 controls, NEL, the line and paragraph separators, U+FFFE/FFFF in UTF-8.
+# its own way), and C1 controls, NEL, the line and paragraph separators, U+FFFE/FFFF in UTF-8, and
+# a byte order mark (libyaml refuses one within the text, even in a comment; PyYAML's reader not).
 _CONTROLS = bytes(range(0, 10)) + bytes(range(11, 32)) + b"\x7f"
-_UNPLAIN = re.compile(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xa8\xa9]|\xef\xbf[\xbe\xbf]")
+_UNPLAIN = re.compile(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xa8\xa9]|\xef\xbf[\xbe\xbf]|\xef\xbb\xbf")
 # A robber: its item line and its other keys, each `key: value` on one line (comment and blank
 # lines between), up to `hands:`; possessive, so that no line costs memory to match.
 _ROBBER = re.compile(rb"( *)-( +)(?:[a-z_]+: [^\n]*\n(?:(?:\1 \2[a-z_]+: [^\n]*| *(?:#[^\n]*)?)\n){0,64}+\1 \2)?"
@@ -108,6 +109,8 @@ class QuickRead:
         self.first_line = src.lines(0, start) + 1  # the line after `robbers:`
         if not src.plain(start, end):
             raise NotQuick("a control character or a line separator")
+        if not src.utf8():  # the full reader decodes it all first (comments the quick reader passes over too)
+            raise NotQuick("not UTF-8")
         # The robbers' lines left blank keep the places of what follows them; nothing follows, none.
         rest = b"\n" * src.lines(start, end) + src.read(end, src.size) if end < src.size else b""
         head = decode(path, src.read(0, at + m.start(1)) + b"robbers: []\n" + rest)
@@ -144,7 +147,7 @@ class QuickRead:
         the parser refuses, anywhere, and this says nothing."""
         src = self.src
         cut = src.find(b"\n", min(at + PREFIX, src.size))
-        if cut is None or not src.plain(0, src.size) or not src.utf8():
+        if cut is None or not src.plain(0, src.size):
             return
         text = decode(self.path, src.read(0, cut + 1))
         try:
@@ -438,7 +441,7 @@ class Source:
             # Controls found by deleting them (one pass in C); the few multi-byte ones looked for
             # only where their lead bytes occur (the suits' ♠♥♦♣ lead with \xe2\x99).
             if len(chunk.translate(None, _CONTROLS)) != len(chunk) or (
-                    (b"\xc2" in chunk or b"\xe2\x80" in chunk or b"\xef\xbf" in chunk) and _UNPLAIN.search(chunk)):
+                    (b"\xc2" in chunk or b"\xe2\x80" in chunk or b"\xef\xbf" in chunk or b"\xef\xbb" in chunk) and _UNPLAIN.search(chunk)):
                 return False
         return True
 

@@ -77,14 +77,13 @@ def ratio(path: str, pairs: int) -> tuple[float, float, float]:
     return median([b for b, _ in got]), median([v for _, v in got]), median([v / b for b, v in got])
 
 
-def tetka_lines(quick: bool) -> list[str]:
-    out = []
+def tetka_lines(quick: bool, say) -> None:
     sizes = [(1000, 3), (10_000, 3)] if quick else [(10_000, 5), (100_000, 1)]
     targets = {10_000: (0.75, 40), 100_000: (0.6, 100)}
-    out.append("Tetka, the typed layout (Russian cards, tricks as block lists, comments between hands, 4-space "
+    say("Tetka, the typed layout (Russian cards, tricks as block lists, comments between hands, 4-space "
                "indentation, quoted names): `validate` against the bare C `yaml.load`, GC off, CPU time")
-    out.append("| hands | MB | bare parse, s | validate, s | ratio (median of pairs) | target | peak MiB | target |")
-    out.append("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    say("| hands | MB | bare parse, s | validate, s | ratio (median of pairs) | target | peak MiB | target |")
+    say("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     with tempfile.TemporaryDirectory(prefix="tetka-reading-") as tmp:
         for hands, pairs in sizes:
             path = os.path.join(tmp, f"typed{hands}.yaml")
@@ -93,34 +92,35 @@ def tetka_lines(quick: bool) -> list[str]:
             b, v, r = ratio(path, pairs)
             peak = peak_mib(path)
             rt, mt = targets.get(hands, (None, None))
-            out.append(f"| {hands:,} | {os.path.getsize(path) / 1e6:.1f} | {b:.2f} | {v:.2f} | **{r:.2f}** | "
+            say(f"| {hands:,} | {os.path.getsize(path) / 1e6:.1f} | {b:.2f} | {v:.2f} | **{r:.2f}** | "
                        f"{'≤ %s' % rt if rt else '-'} | **{peak:.0f}** | {'≤ %s' % mt if mt else '-'} |")
             os.remove(path)
-        out.append("")
-        out.extend(shape_lines(tmp, quick))
-    return out
+        say("")
+        shape_lines(tmp, quick, say)
 
 
-def shape_lines(tmp: str, quick: bool) -> list[str]:
+def shape_lines(tmp: str, quick: bool, say) -> None:
     """Issue 23's shapes in child processes (both loaders unless --quick), as the hostile run."""
     from tests.fuzz import hostile_full as hf
 
     loaders = ["c"] if quick else ["c", "python"]
-    out = ["Issue 23's shapes, in a child process each (wall and CPU seconds, peak MiB; bound 5 s and 100 MiB)",
-           "| case | loader | wall s | CPU s | peak MiB | exit | code | ok |", "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |"]
+    say("Issue 23's shapes, in a child process each (wall and CPU seconds, peak MiB; bound 5 s and 100 MiB)")
+    say("| case | loader | wall s | CPU s | peak MiB | exit | code | ok |")
+    say("| --- | --- | ---: | ---: | ---: | ---: | --- | --- |")
     names = set(hf.QUICK) | {"480000-marks-only-hands"}
+    path = ""
     for case in hf.cases(tmp, names):
+        if case.name == "480000-marks-only-hands":
+            path = case.argv[-1]
         for loader in loaders:
             r = hf.run(case, loader, tmp)
-            out.append(f"| {r['case']} | {loader} | {r['seconds']:.2f} | {r['cpu']:.2f} | {r['mib']:.0f} | {r['exit']} | "
+            say(f"| {r['case']} | {loader} | {r['seconds']:.2f} | {r['cpu']:.2f} | {r['mib']:.0f} | {r['exit']} | "
                        f"{r['code']} | {'yes' if r['ok'] else '**no**'} |")
-    path = next(c.argv[-1] for c in hf.cases(tmp, {"480000-marks-only-hands"}))
     b = cpu(lambda: bare_parse(path))
     v = cpu(lambda: check_record(path, lean=True))
-    out.append("")
-    out.append(f"480,000 marks-only hands ({os.path.getsize(path) / 1e6:.1f} MB): validate {v:.2f} s CPU, the bare C parse "
+    say("")
+    say(f"480,000 marks-only hands ({os.path.getsize(path) / 1e6:.1f} MB): validate {v:.2f} s CPU, the bare C parse "
                f"{b:.2f} s: ratio **{v / b:.2f}** (target ≤ 1); peak {peak_mib(path):.0f} MiB (target < 100)")
-    return out
 
 
 def part_lines(name: str, quick: bool) -> list[str]:
@@ -142,9 +142,11 @@ def main() -> None:
     parts = [a.only] if a.only else ["tetka", "terz", "output"]
     for part in parts:
         print()
-        lines = tetka_lines(a.quick) if part == "tetka" else part_lines(part, a.quick)
-        for line in lines:
-            print(line, flush=True)
+        if part == "tetka":
+            tetka_lines(a.quick, lambda line: print(line, flush=True))
+        else:
+            for line in part_lines(part, a.quick):
+                print(line, flush=True)
 
 
 if __name__ == "__main__":

@@ -87,7 +87,7 @@ _QHEAD = "format: 1\ngame: tetka\nplayers: [A, B, C, D]\nrules:\n  robber_target
 _QHAND = "      - marks: {A: 1, B: 2, C: 3, D: 1}\n"
 _QROBBER = _QHEAD + "robbers:\n  - first_dealer: A\n"
 QUICK: dict[str, tuple[Callable[[], str], int, str]] = {
-    "32-MiB-of-blank-lines-between-two-hands": (lambda: _fill(_QROBBER + "    hands:\n" + _QHAND, "\n", _QHAND), 0, "-"),
+    "32-MiB-of-blank-lines-between-two-hands": (lambda: _fill(_QROBBER + "    hands:\n" + _QHAND, "\n", _QHAND), 0, "unfinished-robber"),
     "32-MiB-of-robber-key-lines": (lambda: _fill(_QROBBER, "    totals: {A: 0, B: 0, C: 0, D: 0}\n",
                                                  "    hands:\n" + _QHAND), 2, "too-big"),
     "32-MiB-of-trick-lines": (lambda: _fill(_QROBBER + "    hands:\n      - dealer: A\n        photograph: 2♠\n"

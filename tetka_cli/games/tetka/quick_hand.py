@@ -316,6 +316,9 @@ def _fast_tricks(nested: bytes) -> tuple[tuple[Card, ...], ...] | None:
     return tuple(out)
 
 
+_HAND_KEYS = frozenset({b"dealer", b"photograph", b"deal", b"tricks", b"marks"})
+
+
 def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> dict[str, Any]:
     """One hand's values from its text (its `- ` at column `h` + 1 and every line up to the next
     hand): dealer, photograph, deal, tricks, marks (those present). NotQuick for anything else.
@@ -339,7 +342,11 @@ def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, A
         raise NotQuick("not a hand")
     for part in parts[1:]:
         head, _, nested = part.partition(b"\n")
-        key, v = _key(head)
+        key, colon, v = head.partition(b":")
+        if key in _HAND_KEYS and colon and (not v or v[:1] == b" "):  # the usual `key: value`
+            v = v.lstrip(b" ") or None
+        else:
+            key, v = _key(head)
         if key in done:
             raise NotQuick("a key twice")
         done.add(key)

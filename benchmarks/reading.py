@@ -114,8 +114,10 @@ def shape_lines(tmp: str, quick: bool, say) -> None:
             path = case.argv[-1]
         for loader in loaders:
             r = hf.run(case, loader, tmp)
+            # On a shared machine the clock says little: the bound is held against the CPU time.
+            ok = r["exit"] == case.exit and r["code"] == case.code and r["cpu"] < 5 and r["mib"] < case.memory / (1 << 20)
             say(f"| {r['case']} | {loader} | {r['seconds']:.2f} | {r['cpu']:.2f} | {r['mib']:.0f} | {r['exit']} | "
-                       f"{r['code']} | {'yes' if r['ok'] else '**no**'} |")
+                f"{r['code']} | {'yes' if ok else '**no**'} |")
     b = cpu(lambda: bare_parse(path))
     v = cpu(lambda: check_record(path, lean=True))
     say("")

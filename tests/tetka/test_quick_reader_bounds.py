@@ -62,3 +62,27 @@ def test_a_long_run_of_one_line_reads_as_the_full_reader_reads_it(shape: str) ->
 def test_blank_lines_between_hands_are_passed_over_the_quick_way() -> None:
     data = SHAPES["blank lines between two hands"].encode()
     assert quick_report("s.yaml", data, 1 << 25) is not None
+
+
+@pytest.mark.parametrize("shape", ["a robber's key lines", "trick lines", "deal lines"])
+def test_a_run_too_long_for_the_quick_reader_is_refused_where_the_full_reader_refuses_it(monkeypatch, shape: str) -> None:
+    """Read the full way only a little past the run (here 128 KiB, a MiB in use): refused there,
+    as the full reading of the whole record refuses it."""
+    monkeypatch.setattr(quick_reader, "PREFIX", 1 << 17)
+    data = SHAPES[shape].encode()
+    assert len(data) > 3 << 17
+    seen: list[object] = []
+    real = quick_reader.QuickRead.refusal
+
+    def spy(self, at: int) -> None:
+        try:
+            real(self, at)
+        except quick_reader.Refused as e:
+            seen.append(e.finding)
+            raise
+
+    monkeypatch.setattr(quick_reader.QuickRead, "refusal", spy)
+    full = outcome("r.yaml", data, False)
+    assert full[0] == "unreadable" and full[1].code == "too-big"
+    assert outcome("r.yaml", data, True) == full
+    assert seen == [full[1]]  # refused by the quick reader's short reading

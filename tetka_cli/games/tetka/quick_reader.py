@@ -293,8 +293,10 @@ class QuickRead:
                     raise NotQuick("a line longer than any hand")
             try:
                 got = read_hand(buf[rel:cut], h, names, seen)
-            except (KeyError, ValueError):
-                raise NotQuick("a name or card not in the tables") from None
+            except (NotQuick, KeyError, ValueError):
+                if not whole:  # a hand cut at 32 KiB: maybe thousands of lines the full reader refuses
+                    self.refusal(pos)
+                raise NotQuick("a name or card not in the tables, or a hand not in a layout read here") from None
             pos = base + cut
             if not whole:
                 pos = self.skip(pos, end)

@@ -66,15 +66,17 @@ _SPACES = re.compile(rb" *")
 
 def plain_name(name: str) -> bool:
     """Whether a player's name reads back as itself when written bare, as this layout writes it:
-    a dealer's value, and a key of a one-line mapping."""
+    a dealer's value, a key of a one-line mapping, a key of a block mapping."""
     if not name or name != name.strip() or any(ch in name for ch in "#,:[]{}\"'\n\r\t"):
         return False
     try:
         block = yaml.compose(f"dealer: {name}\n", Loader=yaml.SafeLoader)
         flow = yaml.compose(f"{{{name}: 1}}\n", Loader=yaml.SafeLoader)
+        key = yaml.compose(f"{name}: 1\n", Loader=yaml.SafeLoader)  # a deal's line, a block of marks
     except yaml.YAMLError:
         return False
     return (isinstance(block, yaml.MappingNode) and block.value[0][1].value == name
+            and isinstance(key, yaml.MappingNode) and len(key.value) == 1 and key.value[0][0].value == name
             and isinstance(flow, yaml.MappingNode) and len(flow.value) == 1
             and flow.value[0][0].value == name and flow.value[0][1].value == "1")
 

@@ -115,7 +115,9 @@ def shape_lines(tmp: str, quick: bool, say) -> None:
         for loader in loaders:
             r = hf.run(case, loader, tmp)
             # On a shared machine the clock says little: the bound is held against the CPU time.
-            ok = r["exit"] == case.exit and r["code"] == case.code and r["cpu"] < 5 and r["mib"] < case.memory / (1 << 20)
+            # (480,000 marks-only hands: bound by the bare parse's time, the line below the table.)
+            ok = (r["exit"] == case.exit and r["code"] == case.code and r["mib"] < case.memory / (1 << 20)
+                  and (r["cpu"] < 5 or case.seconds > 5))
             say(f"| {r['case']} | {loader} | {r['seconds']:.2f} | {r['cpu']:.2f} | {r['mib']:.0f} | {r['exit']} | "
                 f"{r['code']} | {'yes' if ok else '**no**'} |")
     b = cpu(lambda: bare_parse(path))

@@ -80,6 +80,32 @@ _BAD_CARDS = " ".join(["Z♠"] * 20_000)
 _BAD_LIST = ", ".join(["Z♠"] * 20_000)
 _PHOTO = HEAD + "robbers:\n  - hands:\n      - photograph: 2♠\n"
 
+# Issue 23: shapes that once cost the quick reader memory a line at a time, each read through a
+# file, standard input and `settle`, in under 5 s and 100 MiB; and 480,000 hands known by their
+# marks alone, more than the full reader reads of a record (it judges the first 262,144).
+_QHEAD = "format: 1\ngame: tetka\nplayers: [A, B, C, D]\nrules:\n  robber_target: 100000000\n"
+_QHAND = "      - marks: {A: 1, B: 2, C: 3, D: 1}\n"
+_QROBBER = _QHEAD + "robbers:\n  - first_dealer: A\n"
+QUICK: dict[str, tuple[Callable[[], str], int, str]] = {
+    "32-MiB-of-blank-lines-between-two-hands": (lambda: _fill(_QROBBER + "    hands:\n" + _QHAND, "\n", _QHAND), 0, "unfinished-robber"),
+    "32-MiB-of-robber-key-lines": (lambda: _fill(_QROBBER, "    totals: {A: 0, B: 0, C: 0, D: 0}\n",
+                                                 "    hands:\n" + _QHAND), 2, "too-big"),
+    "32-MiB-of-trick-lines": (lambda: _fill(_QROBBER + "    hands:\n      - dealer: A\n        photograph: 2♠\n"
+                                            "        tricks:\n", "          - 2♠ 3♠ 4♠ 5♠\n"), 2, "too-big"),
+    "32-MiB-of-deal-lines": (lambda: _fill(_QROBBER + "    hands:\n      - dealer: A\n        photograph: 2♠\n"
+                                           "        deal:\n", "          A: 2♠ 3♠ 4♠ 5♠\n",
+                                           "        tricks:\n          - 2♠ 3♠ 4♠ 5♠\n"), 2, "too-big"),
+}
+MARKS_ONLY = 480_000
+
+
+def _marks_only() -> str:
+    """480,000 hands known by their marks alone, in robbers of 2,000 (the table never reaches its
+    target: each robber but the last is abandoned)."""
+    robber = "  - first_dealer: A\n    hands:\n" + _QHAND * 2000
+    return _QHEAD + "robbers:\n" + robber * (MARKS_ONLY // 2000)
+
+
 # name: (record text, expected exit code, expected code)
 TEXTS: dict[str, tuple[Callable[[], str], int, str]] = {
     "32-MiB-flow-list": (lambda: _fill("format: 1\nnotes: [", "[],", "]\n"), 2, "too-big"),
@@ -119,6 +145,9 @@ class Case:
     argv: list[str]  # after `tetka`
     exit: int
     code: str  # the finding code expected first, or a phrase of the message
+    stdin: str | None = None  # a file fed to standard input
+    memory: int = MEMORY  # the bound on its peak memory
+    seconds: float = SECONDS  # the bound on its time
 
 
 def _write(path: str, text: str) -> str:
@@ -157,7 +186,22 @@ def cases(tmp: str, names: set[str] | None = None) -> list[Case]:
              "larger than --max-bytes"),
         Case("settle---jobs-2-deep-nesting", ["settle", "--lang", "en", "--jobs", "2", deep], 2, "too-deep"),
     ]
+    for name, (make, code, finding) in QUICK.items():
+        if names is None or name in names:
+            path = _write(os.path.join(tmp, name + ".yaml"), make())
+            out += [Case(name + " (file)", ["validate", "--lang", "en", path], code, finding, memory=QUICK_MEMORY),
+                    Case(name + " (stdin)", ["validate", "--lang", "en", "-"], code, finding, stdin=path, memory=QUICK_MEMORY),
+                    Case(name + " (settle)", ["settle", "--lang", "en", "--provisional", path], 2 if code == 2 else 0,
+                         finding if code == 2 else "-", memory=QUICK_MEMORY)]
+    if names is None or "480000-marks-only-hands" in names:
+        path = _write(os.path.join(tmp, "marks-only.yaml"), _marks_only())
+        # Bound by the bare parse's time (benchmarks/reading.py measures the ratio): here by 60 s.
+        out.append(Case("480000-marks-only-hands", ["validate", "--lang", "en", path], 1, "abandoned-robber",
+                        memory=QUICK_MEMORY, seconds=60.0))
     return out + [c for c in more if names is None or c.name in names]
+
+
+QUICK_MEMORY = 100 << 20  # issue 23's bound for the quick reader's shapes
 
 
 def _limit() -> None:
@@ -198,10 +242,11 @@ def run(case: Case, loader: str, tmp: str) -> dict:
     out_path, err_path, hwm_path = (os.path.join(tmp, n) for n in ("out", "err", "hwm"))
     if os.path.exists(hwm_path):
         os.remove(hwm_path)
-    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+    with open(out_path, "wb") as out, open(err_path, "wb") as err, \
+            open(case.stdin or os.devnull, "rb") as stdin:
         t = time.monotonic()
         p = subprocess.Popen([sys.executable, "-c", RUN, loader, *case.argv], cwd=ROOT, stdout=out, stderr=err,
-                             stdin=subprocess.DEVNULL, preexec_fn=_limit, start_new_session=True,
+                             stdin=stdin, preexec_fn=_limit, start_new_session=True,
                              env={**os.environ, "HOSTILE_HWM": hwm_path})
         hung = False
         while True:
@@ -230,9 +275,9 @@ def run(case: Case, loader: str, tmp: str) -> dict:
             mib = int(f.read()) / 1024
     except (OSError, ValueError):  # died before its exit handler: wait4's figure, the parent's pages included
         mib = usage.ru_maxrss / 1024  # Linux: kilobytes
-    ok = (not hung and p.returncode == case.exit and code == case.code and seconds < SECONDS and mib < MEMORY >> 20
+    ok = (not hung and p.returncode == case.exit and code == case.code and seconds < case.seconds and mib < case.memory >> 20
           and "Traceback" not in text and "internal error" not in text)
-    return {"case": case.name, "loader": loader, "seconds": seconds, "mib": mib, "exit": "hang" if hung else p.returncode,
+    return {"case": case.name, "loader": loader, "seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime, "mib": mib, "exit": "hang" if hung else p.returncode,
             "code": code, "ok": ok, "first": next((ln for ln in text.splitlines() if ln.strip()), "")}
 
 

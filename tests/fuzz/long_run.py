@@ -35,13 +35,14 @@ def save_crash(data: bytes, exc: BaseException) -> str:
 
 
 def run_random(inputs: int, seconds: float, seed: int) -> int:
-    from .harness import exercise, exercise_from_json, hostile, json_seeds, mutate, mutate_json, seeds
+    from .harness import (DIFFERENTIAL, exercise, exercise_from_json, hostile, json_seeds, mutate, mutate_json, seeds,
+                          typed_seeds)
 
     rng = random.Random(seed)
-    pool = seeds()
+    pool = seeds() + typed_seeds()
     docs = json_seeds()
     outcomes: dict[str, int] = {}
-    crashes = 0
+    crashes = disagreements = 0
     start = time.monotonic()
     n = 0
     while n < inputs and time.monotonic() - start < seconds:
@@ -64,6 +65,8 @@ def run_random(inputs: int, seconds: float, seed: int) -> int:
                 code = codes[0] if codes else "clean"
         except Exception as exc:  # the only thing this run looks for
             crashes += 1
+            if "disagrees with the full reading" in str(exc):
+                disagreements += 1
             print(f"CRASH {type(exc).__name__}: {exc} -> {save_crash(data, exc)}", flush=True)
             continue
         if code not in outcomes and len(pool) < 400 and not as_json:
@@ -74,6 +77,8 @@ def run_random(inputs: int, seconds: float, seed: int) -> int:
             print(f"{n:,} inputs, {el:,.0f} s, {n / el:,.0f}/s, crashes {crashes}", flush=True)
     el = time.monotonic() - start
     print(f"done: {n:,} inputs in {el:,.0f} s ({n / max(el, 1e-9):,.0f}/s), crashes: {crashes}")
+    print(f"differential (the lean check against the full reading, every layout): {DIFFERENTIAL['compared']:,} "
+          f"inputs compared, {DIFFERENTIAL['quick']:,} of them read the quick way, {disagreements} disagreements")
     print("outcomes: " + ", ".join(f"{k} {v:,}" for k, v in sorted(outcomes.items(), key=lambda kv: -kv[1])))
     return crashes
 

@@ -50,7 +50,7 @@ class TetkaGame(Game):
         from dataclasses import replace
 
         from ...common.findings import FindingError
-        from .quick_reader import NotQuick, QuickRead
+        from .quick_reader import NotQuick, QuickRead, Refused
         from .referee import HandToReport, referee_lean
 
         if len(data) > max_bytes:
@@ -65,6 +65,8 @@ class TetkaGame(Game):
                     meaning.add("hand", self.hand_meaning(hand))
                     yield hand
             report = referee_lean(quick.record, hands_of)
+        except Refused as e:  # refused as the full reader refuses it, where it does
+            raise FindingError(e.finding) from None
         except (NotQuick, HandToReport, FindingError):
             return None
         report = replace(report, meaning=meaning.hexdigest())

@@ -68,7 +68,7 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
     findings = list(rec.findings)
     games: list[GameReport] = []
     for g in rec.games:
-        _, report, found = reader.reports[id(g)]
+        report, found = reader.reports[id(g)]
         games.append(report)
         findings.extend(found)
     findings.sort(key=lambda f: (f.line or 0, f.column or 0))
@@ -103,7 +103,7 @@ class LeanReader(TerzReader):
         self.head = Record(self.path, "terz", players, (), rules=rules)
         self.judged = True
         self.previous = None
-        self.reports: dict[int, tuple[GameRecord, GameReport, list[Any]]] = {}
+        self.reports: dict[int, tuple[GameReport, tuple[Any, ...]]] = {}
         super().stream(key, events, first, placeholder)
 
     def part_events(self, events: Events, first: Any, number: int, players: tuple[str, ...]) -> Any:
@@ -170,6 +170,21 @@ class LeanReader(TerzReader):
         elif judge.first_dealer != g.first_dealer:
             self.failed = True
         report = judge.end(g)
-        self.reports[id(g)] = (g, report, judge.findings)
+        # What is kept of a game judged: its keys without their places (a game's places hold YAML
+        # nodes), and its hands' count.
+        g = GameRecord(g.number, g.loc, _nones(len(g.hands)), g.first_dealer, totals=g.totals, winner=g.winner)
+        # every game the record keeps passes here, so an id is never one of a game let go meanwhile
+        self.reports[id(g)] = (report, tuple(judge.findings))
         self.previous = report
         return g
+
+
+_NONES: dict[int, tuple[None, ...]] = {}
+
+
+def _nones(n: int) -> tuple[None, ...]:
+    """A game's hands once judged: as many Nones (one tuple for every game of as many hands)."""
+    got = _NONES.get(n)
+    if got is None:
+        got = _NONES[n] = (None,) * n
+    return got

@@ -23,7 +23,7 @@ from .model import (
     TrickInput,
     TrickResult,
 )
-from .play import broken_obligation, legal_replies, provable_breach, reply_wins
+from .play import broken_obligation, legal_by_masks, legal_replies, provable_breach, reply_wins
 from .rules import DEFAULT_RULES, HAND_SIZE, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
 
 
@@ -46,11 +46,12 @@ class _Replay:
     """The mutable state of one replay; `replay_hand` is the public face."""
 
     def __init__(self, players: tuple[str, str], hand: HandInput, rules: TerzRules,
-                 totals_before: Mapping[str, int] | None) -> None:
+                 totals_before: Mapping[str, int] | None, holdings: bool = True) -> None:
         if hand.dealer not in players or len(set(players)) != 2:
             raise ValueError(f"the dealer {hand.dealer!r} is not one of the two players {players!r}")
         self.rules = rules
         self.hand = hand
+        self.holdings = holdings
         self.dealer = hand.dealer
         self.first = players[0] if players[1] == hand.dealer else players[1]
         self.players = (self.first, self.dealer)
@@ -250,6 +251,8 @@ class _Replay:
             hand, exact = self.hold[p] | {reply}, True
         else:
             hand, exact = {reply} | {c for c in later | self.hold[p] if self.shown_held(p, c, later)}, False
+        if exact and legal_by_masks(hand, lead, reply, self.trumps):
+            return
         if exact:
             ob = broken_obligation(hand, lead, reply, self.trumps)
             could = legal_replies(hand, lead, self.trumps)
@@ -301,14 +304,15 @@ class _Replay:
             rp = self.other(lead_p)
             seq.append((lead_p, rp))
             lead_p = rp if reply_wins(t.lead, t.reply, self.trumps) else lead_p
-        for k in range(n - 1, -1, -1):
+        for k in range(n - 1, min(STOCK_TRICKS, n) - 1, -1):  # read from trick 8 on (check_reply)
             nxt = {p: set(s) for p, s in plays_after[k + 1].items()}
             nxt[seq[k][0]].add(tricks_in[k].lead)
             nxt[seq[k][1]].add(tricks_in[k].reply)
             plays_after[k] = nxt
         for k, t in enumerate(tricks_in, 1):
             leader, rp = seq[k - 1]
-            holdings = {p: tuple(sorted(self.hold[p], key=sort_key)) for p in self.players if self.exact[p]}
+            holdings = {p: tuple(sorted(self.hold[p], key=sort_key)) for p in self.players
+                        if self.exact[p]} if self.holdings else {}
             self.check_names(t, k)
             exchanged = None
             if t.exchange == leader:
@@ -426,10 +430,11 @@ def _issue_order(i: Issue) -> tuple[int, int]:
 
 
 def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DEFAULT_RULES, *,
-                totals_before: Mapping[str, int] | None = None) -> HandResult:
+                totals_before: Mapping[str, int] | None = None, holdings: bool = True) -> HandResult:
     """Replay a played hand and judge it: the dealer's opponent leads trick 1. `totals_before` is
-    each player's game total before this hand (used by `stop_at_target`)."""
-    return _Replay(tuple(players), hand, rules, totals_before).run()  # type: ignore[arg-type]
+    each player's game total before this hand (used by `stop_at_target`). `holdings`: each trick's
+    result shows the hands known exactly before it (a verdict alone does not need them)."""
+    return _Replay(tuple(players), hand, rules, totals_before, holdings).run()  # type: ignore[arg-type]
 
 
 __all__ = ["replay_hand"]

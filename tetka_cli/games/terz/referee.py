@@ -139,7 +139,7 @@ class GameJudge:
                 self.reports.append(replace(rep, after_end=True))
                 self.running.append(dict(progress.totals))
             return
-        rep = _hand(record, hand, dealer, players, progress.totals, where, findings)
+        rep = _hand(record, hand, dealer, players, progress.totals, where, findings, self.keep)
         if self.keep:
             self.reports.append(rep)
         if rep.source == "played" and rep.result is not None:
@@ -181,7 +181,7 @@ class GameJudge:
 
 
 def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str], totals: Mapping[str, int],
-          where: dict[str, int], findings: list[Finding]) -> HandReport:
+          where: dict[str, int], findings: list[Finding], keep: bool = True) -> HandReport:
     path = record.path
     zero = {p: 0 for p in players}
 
@@ -193,7 +193,7 @@ def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str
 
     if not hand.played or hand.broken or hand.trump is None or hand.tricks is None:
         return table_points()
-    result = replay_hand(players, hand.as_input(dealer), record.rules, totals_before=dict(totals))
+    result = replay_hand(players, hand.as_input(dealer), record.rules, totals_before=dict(totals), holdings=keep)
     for issue in (*result.renonces, *result.issues):
         findings.append(_place(issue, path, hand, where, record.rules))
     stopped = result.stopped_at is not None

@@ -31,6 +31,11 @@ def _names(cards) -> list[str]:
     return [str(c) for c in sorted(cards, key=sort_key)]
 
 
+def _args(combo: Combination) -> dict:
+    """What a finding about a declared combination says of it."""
+    return {"cards": _names(combo.cards), "kind": combo.kind}
+
+
 @dataclass(slots=True)
 class _Judged:
     """One player's declaration in a trick, judged on its own (before any contest)."""
@@ -174,10 +179,10 @@ class _Replay:
     # -- declarations -----------------------------------------------------------------------------------
     def judge_own(self, p: str, cards: tuple[Card, ...], trick: int) -> _Judged:
         combo = classify(cards)
-        shown = tuple(sorted(set(cards), key=sort_key))
         if combo is None:
+            shown = tuple(sorted(set(cards), key=sort_key))
             return _Judged(p, shown, None, "declaration-invalid", {"cards": _names(cards)})
-        args: dict = {"cards": _names(combo.cards), "kind": combo.kind}
+        args = _args(combo)
         if trick not in self.rules.declaration_tricks:
             return _Judged(p, combo.cards, combo, "declaration-out-of-window",
                            {**args, "window": self.rules.declaration_window})
@@ -187,7 +192,7 @@ class _Replay:
         breach = binding_breach(combo, self.bound[p], self.rules)
         if breach is not None:
             return _Judged(p, combo.cards, combo, breach, args)
-        return _Judged(p, combo.cards, combo, None, args)
+        return _Judged(p, combo.cards, combo, None)  # its args (`_args`) only if an answer outranks it
 
     def declaration(self, j: _Judged, trick: int, scored: bool, void: str | None, answer: bool) -> Declaration:
         combo = j.combo
@@ -214,7 +219,7 @@ class _Replay:
             void = reply_judged.void
             if answer is not None and scorer == leader:  # a valid answer that is not higher: declared, beaten
                 void = "counter-not-higher"
-                self.issue(void, trick, reply_player, "declare", **reply_judged.args,
+                self.issue(void, trick, reply_player, "declare", **_args(answer),
                            against=_names(lead.cards) if lead else [])
                 self.bound[reply_player].append(Declared(answer, False))
             elif answer is not None:

@@ -67,8 +67,11 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
         return None
     findings = list(rec.findings)
     games: list[GameReport] = []
-    for g in rec.games:
-        report, found = reader.reports[id(g)]
+    if len(reader.reports) < len(rec.games):
+        return None
+    for g, (report, found) in zip(rec.games, reader.reports):
+        if report.number != g.number:  # never: the games kept are the first judged
+            return None
         games.append(report)
         findings.extend(found)
     findings.sort(key=lambda f: (f.line or 0, f.column or 0))
@@ -103,7 +106,9 @@ class LeanReader(TerzReader):
         self.head = Record(self.path, "terz", players, (), rules=rules)
         self.judged = True
         self.previous = None
-        self.reports: dict[int, tuple[GameReport, tuple[Any, ...]]] = {}
+        # each game judged, in order: those the record keeps are the first (a game past a bound is
+        # judged, then left out with every later one)
+        self.reports: list[tuple[GameReport, tuple[Any, ...]]] = []
         super().stream(key, events, first, placeholder)
 
     def part_events(self, events: Events, first: Any, number: int, players: tuple[str, ...]) -> Any:
@@ -173,8 +178,7 @@ class LeanReader(TerzReader):
         # What is kept of a game judged: its keys without their places (a game's places hold YAML
         # nodes), and its hands' count.
         g = GameRecord(g.number, g.loc, _nones(len(g.hands)), g.first_dealer, totals=g.totals, winner=g.winner)
-        # every game the record keeps passes here, so an id is never one of a game let go meanwhile
-        self.reports[id(g)] = (report, tuple(judge.findings))
+        self.reports.append((report, tuple(judge.findings)))
         self.previous = report
         return g
 

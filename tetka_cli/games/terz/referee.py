@@ -175,7 +175,7 @@ class GameJudge:
             findings.append(_finding("unfinished-game", {"target": rules.target,
                                                          "highest": max(progress.totals.values())},
                                      path, g.loc, **where))
-        return GameReport(g.number, players, self.first, tuple(self.reports), dict(progress.totals),
+        return GameReport(g.number, players, self.first, tuple(self.reports), progress.totals,
                           tuple(self.running), progress.winner, progress.finished, rules.target, g.totals, g.winner,
                           progress.end, (progress.dealer_of_next_hand, progress.dealer_known))
 

@@ -119,6 +119,7 @@ def test_a_first_dealer_after_its_hands_is_read_the_full_way():
     end = next((k for k in range(j, len(lines)) if lines[k].startswith("  - ")), len(lines) - 1)
     lines.insert(end, first.replace("Анна", "Борис") if "Анна" in first else first.replace("Борис", "Анна"))
     rep = same("\n".join(lines).encode())
+    assert rep.lean is None  # judged ahead with no first dealer: not given lean
     assert any(f.code == "wrong-dealer" for f in rep.findings)
 
 

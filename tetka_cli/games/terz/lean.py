@@ -12,6 +12,7 @@ and the record is read again the full way.
 """
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
@@ -45,12 +46,25 @@ def open_reader(path: str, findings: list[Any]) -> TerzReader:
     return reader
 
 
+_GAME_TERZ = re.compile(rb"(?im)^game:[ \t]*([\"']?)terz\1[ \t]*(?:#[^\n]*)?\r?$")
+
+
+def _says_terz(data: bytes | FileBytes) -> bool:
+    """Whether the record has a line `game: terz` (the way tetka writes it): only then is the lean
+    reading tried; a Terz record written otherwise is read the full way."""
+    if isinstance(data, bytes):
+        return _GAME_TERZ.search(data) is not None
+    step = FileBytes.CHUNK
+    return any(_GAME_TERZ.search(data.read(at, min(len(data), at + step + 64))) for at in range(0, len(data), step))
+
+
 def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) -> Any:
-    """The lean report of a record, or None to read it the full way. A record that turns out not
-    to be Terz's is judged the full way here, from the same reading (`load` is the full reader)."""
+    """The lean report of a Terz record, or None to read it the full way (any other record). A
+    Terz record whose games are not streamed is judged the full way here, from the same reading
+    (`load` is the full reader); one the reader refuses is refused here, once."""
     from .. import registry
 
-    if len(data) > max_bytes:
+    if len(data) > max_bytes or not _says_terz(data):
         return None
     text = decode(path, data if isinstance(data, bytes) else data.whole())
     readers: list[Any] = []
@@ -61,7 +75,9 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
         _ACTIVE.reset(token)
     del text
     reader = readers[0] if readers else None
-    if reader is None or not reader.judged:  # nothing streamed: the record is whole, judge it so
+    if reader is None:  # not Terz's after all
+        return None
+    if not reader.judged:  # nothing streamed: the record is whole, judge it so
         return registry.game_of(rec).referee(rec)
     if reader.failed or rec.rules != reader.head.rules:
         return None

@@ -68,6 +68,8 @@ def test_the_examples_in_tetkas_own_layout_are_read_the_quick_way() -> None:
     assert quick == ["records/marks-only.yaml", "records/robber-played.yaml", "records/season/1894-01-sitting.yaml",
                      "records/season/1894-02-sitting.yaml", "records/season/1894-03-sitting.yaml",
                      "records/season/1894-04-sitting.yaml", "records/sitting-four-robbers.yaml",
+                     # Terz records are read lean too (terz/lean.py), each hand judged as it is read
+                     "records/terz/bad-faults.yaml", "records/terz/game-to-501.yaml", "records/terz/worked-hand.yaml",
                      # a robber of its hands alone (`- hands:`), read the quick way since issue 23
                      "tests/fuzz/corpus/boolean-names.yaml"]
 

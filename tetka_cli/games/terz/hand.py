@@ -23,12 +23,17 @@ from .model import (
     TrickInput,
     TrickResult,
 )
-from .play import broken_obligation, legal_replies, provable_breach, reply_wins
+from .play import broken_obligation, legal_by_masks, legal_replies, provable_breach, reply_wins
 from .rules import DEFAULT_RULES, HAND_SIZE, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
 
 
 def _names(cards) -> list[str]:
     return [str(c) for c in sorted(cards, key=sort_key)]
+
+
+def _args(combo: Combination) -> dict:
+    """What a finding about a declared combination says of it."""
+    return {"cards": _names(combo.cards), "kind": combo.kind}
 
 
 @dataclass(slots=True)
@@ -46,11 +51,12 @@ class _Replay:
     """The mutable state of one replay; `replay_hand` is the public face."""
 
     def __init__(self, players: tuple[str, str], hand: HandInput, rules: TerzRules,
-                 totals_before: Mapping[str, int] | None) -> None:
+                 totals_before: Mapping[str, int] | None, holdings: bool = True) -> None:
         if hand.dealer not in players or len(set(players)) != 2:
             raise ValueError(f"the dealer {hand.dealer!r} is not one of the two players {players!r}")
         self.rules = rules
         self.hand = hand
+        self.holdings = holdings
         self.dealer = hand.dealer
         self.first = players[0] if players[1] == hand.dealer else players[1]
         self.players = (self.first, self.dealer)
@@ -173,10 +179,10 @@ class _Replay:
     # -- declarations -----------------------------------------------------------------------------------
     def judge_own(self, p: str, cards: tuple[Card, ...], trick: int) -> _Judged:
         combo = classify(cards)
-        shown = tuple(sorted(set(cards), key=sort_key))
         if combo is None:
+            shown = tuple(sorted(set(cards), key=sort_key))
             return _Judged(p, shown, None, "declaration-invalid", {"cards": _names(cards)})
-        args: dict = {"cards": _names(combo.cards), "kind": combo.kind}
+        args = _args(combo)
         if trick not in self.rules.declaration_tricks:
             return _Judged(p, combo.cards, combo, "declaration-out-of-window",
                            {**args, "window": self.rules.declaration_window})
@@ -186,7 +192,7 @@ class _Replay:
         breach = binding_breach(combo, self.bound[p], self.rules)
         if breach is not None:
             return _Judged(p, combo.cards, combo, breach, args)
-        return _Judged(p, combo.cards, combo, None, args)
+        return _Judged(p, combo.cards, combo, None)  # its args (`_args`) only if an answer outranks it
 
     def declaration(self, j: _Judged, trick: int, scored: bool, void: str | None, answer: bool) -> Declaration:
         combo = j.combo
@@ -213,7 +219,7 @@ class _Replay:
             void = reply_judged.void
             if answer is not None and scorer == leader:  # a valid answer that is not higher: declared, beaten
                 void = "counter-not-higher"
-                self.issue(void, trick, reply_player, "declare", **reply_judged.args,
+                self.issue(void, trick, reply_player, "declare", **_args(answer),
                            against=_names(lead.cards) if lead else [])
                 self.bound[reply_player].append(Declared(answer, False))
             elif answer is not None:
@@ -250,6 +256,8 @@ class _Replay:
             hand, exact = self.hold[p] | {reply}, True
         else:
             hand, exact = {reply} | {c for c in later | self.hold[p] if self.shown_held(p, c, later)}, False
+        if exact and legal_by_masks(hand, lead, reply, self.trumps):
+            return
         if exact:
             ob = broken_obligation(hand, lead, reply, self.trumps)
             could = legal_replies(hand, lead, self.trumps)
@@ -301,14 +309,15 @@ class _Replay:
             rp = self.other(lead_p)
             seq.append((lead_p, rp))
             lead_p = rp if reply_wins(t.lead, t.reply, self.trumps) else lead_p
-        for k in range(n - 1, -1, -1):
+        for k in range(n - 1, min(STOCK_TRICKS, n) - 1, -1):  # read from trick 8 on (check_reply)
             nxt = {p: set(s) for p, s in plays_after[k + 1].items()}
             nxt[seq[k][0]].add(tricks_in[k].lead)
             nxt[seq[k][1]].add(tricks_in[k].reply)
             plays_after[k] = nxt
         for k, t in enumerate(tricks_in, 1):
             leader, rp = seq[k - 1]
-            holdings = {p: tuple(sorted(self.hold[p], key=sort_key)) for p in self.players if self.exact[p]}
+            holdings = {p: tuple(sorted(self.hold[p], key=sort_key)) for p in self.players
+                        if self.exact[p]} if self.holdings else {}
             self.check_names(t, k)
             exchanged = None
             if t.exchange == leader:
@@ -426,10 +435,11 @@ def _issue_order(i: Issue) -> tuple[int, int]:
 
 
 def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DEFAULT_RULES, *,
-                totals_before: Mapping[str, int] | None = None) -> HandResult:
+                totals_before: Mapping[str, int] | None = None, holdings: bool = True) -> HandResult:
     """Replay a played hand and judge it: the dealer's opponent leads trick 1. `totals_before` is
-    each player's game total before this hand (used by `stop_at_target`)."""
-    return _Replay(tuple(players), hand, rules, totals_before).run()  # type: ignore[arg-type]
+    each player's game total before this hand (used by `stop_at_target`). `holdings`: each trick's
+    result shows the hands known exactly before it (a verdict alone does not need them)."""
+    return _Replay(tuple(players), hand, rules, totals_before, holdings).run()  # type: ignore[arg-type]
 
 
 __all__ = ["replay_hand"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Collection, Literal
 
 from ...common.cards import Card, Rank, Suit
-from .cards import trick_strength
+from .cards import DECK, trick_strength
 
 # "follow-or-trump": known only in part, the hand provably held a trump (other than the jack) and
 # the reply was neither of the suit led nor a trump: a breach of one of the two, whichever it held.
@@ -63,3 +63,33 @@ def provable_breach(known: Collection[Card], lead: Card, reply: Card, trumps: Su
             c.suit is lead.suit and c is not jack and reply_wins(lead, c, trumps) for c in known):
         return "beat"
     return None
+
+
+# The same rule on card sets as bitmasks (a card a bit): what the referee asks of every reply after
+# the stock, without building a set of legal replies for each.
+BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(DECK)}
+_SUIT_MASK: dict[Suit, int] = {s: sum(BIT[c] for c in DECK if c.suit is s) for s in Suit}
+# (lead, trumps) -> the cards of the lead's suit that beat it
+_BEATS: dict[tuple[Card, Suit], int] = {(lead, t): sum(BIT[c] for c in DECK if c.suit is lead.suit and reply_wins(lead, c, t))
+                                        for lead in DECK for t in Suit}
+_JACK: dict[Suit, int] = {s: BIT[Card(Rank.JACK, s)] for s in Suit}
+
+
+def _strict_mask(hand: int, lead: Card, trumps: Suit) -> int:
+    same = hand & _SUIT_MASK[lead.suit]
+    if same:
+        return (same & _BEATS[lead, trumps]) or same
+    return (hand & _SUIT_MASK[trumps]) or hand
+
+
+def legal_by_masks(hand: Collection[Card], lead: Card, reply: Card, trumps: Suit) -> bool:
+    """`reply in legal_replies(hand, lead, trumps)`, on bitmasks."""
+    bit = BIT
+    h = 0
+    for c in hand:
+        h |= bit[c]
+    legal = _strict_mask(h, lead, trumps)
+    jack = _JACK[trumps]
+    if h & jack:
+        legal |= _strict_mask(h & ~jack, lead, trumps)
+    return bool(legal & bit[reply])

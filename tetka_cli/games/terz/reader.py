@@ -11,7 +11,7 @@ import yaml
 
 from ...common.cards import Card, CardError, Rank, parse_card
 from ...common.positions import NOWHERE, Loc, TextLocs
-from ...common.yaml_input import NULL, STR, ValueLocs, loc_of
+from ...common.yaml_input import NULL, STR, Scalar, ValueLocs, loc_of
 from ..reading import GameReader
 from .model import Forfeit
 from .record import GameRecord, HandRecord, Record, TrickRecord
@@ -270,7 +270,7 @@ class TerzReader(GameReader):
 
     def trick(self, node: yaml.Node, number: int, players: tuple[str, ...], hand_where: dict[str, int]) -> TrickRecord | None:
         # The fast path: a trick written as one line in a usual spelling.
-        if type(node) is yaml.ScalarNode and node.tag == STR:
+        if type(node) is Scalar and node.tag == STR:  # (the nodes composed from events are Scalars)
             fast = _fast_play(node.value)
             if fast is not None:
                 return TrickRecord(number, node.start_mark, fast[0], fast[1], _text_locs(node), fast[2])

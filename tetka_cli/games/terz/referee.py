@@ -60,6 +60,9 @@ class RecordReport(Verdict):
     record: Record
     games: tuple[GameReport, ...]
     findings: tuple[Finding, ...]
+    # Read the lean way (`terz.lean`): the games' reports without their hands, and the record
+    # without them (`lean` says how to read it whole again when its meaning is asked).
+    lean: Any = None
 
     @property
     def robbers(self) -> tuple[GameReport, ...]:
@@ -88,22 +91,41 @@ def _finding(code: str, args: Mapping[str, Any], path: str, loc: Loc | None, **w
 
 
 def _game(record: Record, g: GameRecord, previous: GameReport | None, findings: list[Finding]) -> GameReport:
-    rules = record.rules
-    players: tuple[str, str] = tuple(record.players)  # type: ignore[assignment]
-    path = record.path
-    # The first dealer: as written (by lot); else players[0] in the first game, and in a later
-    # game the dealer rule carried on from the previous game's last hand.
-    carried = previous.next_dealer if previous is not None else None
-    first = g.first_dealer or (carried[0] if carried is not None else players[0])
-    progress = GameProgress.start(players, first, rules)
-    reports: list[HandReport] = []
-    running: list[Mapping[str, int]] = []
-    expected: str | None = first if g.first_dealer is not None or carried is None or carried[1] else None
-    ended_with: int | None = None
+    judge = GameJudge(record, g.number, g.first_dealer, previous, findings)
     for hand in g.hands:
-        where = {"part": g.number, "hand": hand.number}
+        judge.hand(hand)
+    return judge.end(g)
+
+
+class GameJudge:
+    """One game judged hand by hand, as its hands come: `hand` for each, then `end` with the game's
+    record. `keep`: each hand's report is kept in the game's report (the lean reading keeps only the
+    totals, see `terz.lean`)."""
+
+    def __init__(self, record: Record, number: int, first_dealer: str | None, previous: GameReport | None,
+                 findings: list[Finding], keep: bool = True) -> None:
+        self.record, self.number, self.findings, self.keep = record, number, findings, keep
+        self.first_dealer, self.first_game = first_dealer, previous is None
+        rules = record.rules
+        self.players: tuple[str, str] = tuple(record.players)  # type: ignore[assignment]
+        # The first dealer: as written (by lot); else players[0] in the first game, and in a later
+        # game the dealer rule carried on from the previous game's last hand.
+        carried = previous.next_dealer if previous is not None else None
+        self.first = first = first_dealer or (carried[0] if carried is not None else self.players[0])
+        self.progress = GameProgress.start(self.players, first, rules)
+        self.reports: list[HandReport] = []
+        self.running: list[Mapping[str, int]] = []
+        self.expected: str | None = first if first_dealer is not None or carried is None or carried[1] else None
+        self.ended_with: int | None = None
+        self.unread = 0  # hands that could not be read (not after the game's end)
+
+    def hand(self, hand: HandRecord) -> None:
+        record, rules, players, findings, path = self.record, self.record.rules, self.players, self.findings, \
+            self.record.path
+        progress, expected = self.progress, self.expected
+        where = {"part": self.number, "hand": hand.number}
         if hand.number == 1:
-            rule = "first_dealer" if g.first_dealer is not None else "first" if previous is None else rules.dealer_rule
+            rule = "first_dealer" if self.first_dealer is not None else "first" if self.first_game else rules.dealer_rule
         else:
             rule = rules.dealer_rule
         if expected is not None and hand.dealer is not None and hand.dealer != expected and not progress.finished:
@@ -112,52 +134,63 @@ def _game(record: Record, g: GameRecord, previous: GameReport | None, findings: 
                                      path, hand.dealer_loc, **where))
         dealer = hand.dealer or progress.dealer_of_next_hand
         if progress.finished:
-            findings.append(_finding("after-game-end", {"ended": ended_with}, path, hand.loc, **where))
-            rep = _hand(record, hand, dealer, players, progress.totals, where, [])
-            reports.append(replace(rep, after_end=True))
-            running.append(dict(progress.totals))
-            continue
-        rep = _hand(record, hand, dealer, players, progress.totals, where, findings)
-        reports.append(rep)
+            findings.append(_finding("after-game-end", {"ended": self.ended_with}, path, hand.loc, **where))
+            if self.keep:
+                rep = _hand(record, hand, dealer, players, progress.totals, where, [])
+                self.reports.append(replace(rep, after_end=True))
+                self.running.append(dict(progress.totals))
+            return
+        rep = _hand(record, hand, dealer, players, progress.totals, where, findings, self.keep)
+        if self.keep:
+            self.reports.append(rep)
+        if rep.source == "none":  # a hand that could not be read: see `end`
+            self.unread += 1
         if rep.source == "played" and rep.result is not None:
             progress = progress.after_hand(rep.result)
         else:
             lost_by = rep.result.game_lost_by if rep.result is not None else (
                 hand.forfeit.player if hand.forfeit is not None else None)
             progress = progress.after_points(rep.points, last_trick=rep.last_trick, dealer=dealer, lost_by=lost_by)
-        running.append(dict(progress.totals))
+        if self.keep:
+            self.running.append(dict(progress.totals))
         if progress.finished:
-            ended_with = hand.number
+            self.ended_with = hand.number
             if progress.undetermined:
                 findings.append(_finding("winner-undetermined", {"target": rules.target}, path, hand.loc, **where))
-        expected = progress.dealer_of_next_hand if progress.dealer_known else None
-    where = {"part": g.number}
-    if g.totals is not None:
-        # A hand that could not be read (and has no points written) gives no points here: a
-        # player's total the unread hands can make up (it is not below the rest) agrees with it.
-        unread = sum(1 for r in reports if r.source == "none" and not r.after_end)
-        for p in players:
-            written, computed = g.totals.get(p), progress.totals[p]
-            if written == computed or (unread and isinstance(written, int) and not isinstance(written, bool)
-                                       and written >= computed):
-                continue
-            findings.append(_finding("totals-differ", {"recorded": written, "computed": computed,
-                                                       **({"unread": unread} if unread else {})},
-                                     path, g.totals_locs.get(p, g.totals_loc), player=p, **where))
-    if g.winner is not None and g.winner != progress.winner and not progress.undetermined:
-        findings.append(_finding("winner-differs", {"recorded": g.winner, "computed": progress.winner or "nobody"},
-                                 path, g.winner_loc, **where))
-    if not progress.finished and g.hands:
-        findings.append(_finding("unfinished-game", {"target": rules.target,
-                                                     "highest": max(progress.totals.values())},
-                                 path, g.loc, **where))
-    return GameReport(g.number, players, first, tuple(reports), dict(progress.totals), tuple(running),
-                      progress.winner, progress.finished, rules.target, g.totals, g.winner, progress.end,
-                      (progress.dealer_of_next_hand, progress.dealer_known))
+        self.progress = progress
+        self.expected = progress.dealer_of_next_hand if progress.dealer_known else None
+
+    def end(self, g: GameRecord) -> GameReport:
+        """The game's report, once its hands are judged: the table's totals and winner audited."""
+        progress, rules, players, findings, path = self.progress, self.record.rules, self.players, self.findings, \
+            self.record.path
+        where = {"part": g.number}
+        if g.totals is not None:
+            # A hand that could not be read (and has no points written) gives no points here: a
+            # player's total the unread hands can make up (it is not below the rest) agrees with it.
+            unread = self.unread
+            for p in players:
+                written, computed = g.totals.get(p), progress.totals[p]
+                if written == computed or (unread and isinstance(written, int) and not isinstance(written, bool)
+                                           and written >= computed):
+                    continue
+                findings.append(_finding("totals-differ", {"recorded": written, "computed": computed,
+                                                           **({"unread": unread} if unread else {})},
+                                         path, g.totals_locs.get(p, g.totals_loc), player=p, **where))
+        if g.winner is not None and g.winner != progress.winner and not progress.undetermined:
+            findings.append(_finding("winner-differs", {"recorded": g.winner, "computed": progress.winner or "nobody"},
+                                     path, g.winner_loc, **where))
+        if not progress.finished and g.hands:
+            findings.append(_finding("unfinished-game", {"target": rules.target,
+                                                         "highest": max(progress.totals.values())},
+                                     path, g.loc, **where))
+        return GameReport(g.number, players, self.first, tuple(self.reports), progress.totals,
+                          tuple(self.running), progress.winner, progress.finished, rules.target, g.totals, g.winner,
+                          progress.end, (progress.dealer_of_next_hand, progress.dealer_known))
 
 
 def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str], totals: Mapping[str, int],
-          where: dict[str, int], findings: list[Finding]) -> HandReport:
+          where: dict[str, int], findings: list[Finding], keep: bool = True) -> HandReport:
     path = record.path
     zero = {p: 0 for p in players}
 
@@ -169,7 +202,7 @@ def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str
 
     if not hand.played or hand.broken or hand.trump is None or hand.tricks is None:
         return table_points()
-    result = replay_hand(players, hand.as_input(dealer), record.rules, totals_before=dict(totals))
+    result = replay_hand(players, hand.as_input(dealer), record.rules, totals_before=dict(totals), holdings=keep)
     for issue in (*result.renonces, *result.issues):
         findings.append(_place(issue, path, hand, where, record.rules))
     stopped = result.stopped_at is not None

@@ -154,3 +154,23 @@ class TerzGame(Game):
         from . import analysis_views
 
         return analysis_views
+
+    # -- lean reading: each hand judged as it is read (issue 23) ----------------------------------
+    def open_reader(self, path: str, findings: list[Any]) -> Any:
+        from .lean import open_reader
+
+        return open_reader(path, findings)
+
+    def check_lean(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
+        """Each hand judged as soon as it is read, then let go (`lean`)."""
+        from .lean import check_lean
+
+        return check_lean(path, data, max_bytes, load)
+
+    def meaning_digest(self, report: Any) -> str:
+        """A report read the lean way holds no hands: its record is read again whole."""
+        if getattr(report, "lean", None) is not None:
+            from .lean import whole
+
+            report = whole(report)
+        return super().meaning_digest(report)

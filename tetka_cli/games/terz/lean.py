@@ -1,0 +1,210 @@
+"""The lean reading of a Terz record (`validate`, `settle`: a verdict and the totals, not each
+hand's report): each hand is judged as soon as it is read from the parser's events, then dropped,
+so that the memory does not grow with the number of hands.
+
+It is the full reader and the full referee, only in another order: the same `TerzReader` reads
+every value (so every reader finding is the same, in the same place), and the same `GameJudge`
+judges every hand (so is every referee finding). What a game's hands need before they are judged
+is read ahead where it stands: the record's rules and a game's `first_dealer`, written before the
+hands in the layout tetka writes. When either turns out otherwise once the record is read (rules
+written after the games, a `first_dealer` after its game's hands), the lean report is not given,
+and the record is read again the full way.
+"""
+from __future__ import annotations
+
+import re
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from ...common.yaml_input import Events, FileBytes, Placeholder, decode
+from .reader import GAME_KEYS, TerzReader
+from .record import GameRecord, Record
+from .referee import GameJudge, GameReport, RecordReport
+from .rules import TerzRules
+
+_ACTIVE: ContextVar[list[Any] | None] = ContextVar("terz_lean", default=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Lean:
+    """How a report read the lean way came about: the record's bytes when the caller had them
+    whole (to read it again the full way if its meaning is asked), else None (read from the path)."""
+
+    data: bytes | None
+
+
+def open_reader(path: str, findings: list[Any]) -> TerzReader:
+    """The Terz reader of a record: the lean one while a lean check is under way."""
+    readers = _ACTIVE.get()
+    reader = TerzReader(path) if readers is None else LeanReader(path)
+    reader.findings = findings
+    if readers is not None:
+        readers.append(reader)
+    return reader
+
+
+_GAME_TERZ = re.compile(rb"(?im)^game:[ \t]*([\"']?)terz\1[ \t]*(?:#[^\n]*)?\r?$")
+
+
+def _says_terz(data: bytes | FileBytes) -> bool:
+    """Whether the record has a line `game: terz` (the way tetka writes it): only then is the lean
+    reading tried; a Terz record written otherwise is read the full way."""
+    if isinstance(data, bytes):
+        return _GAME_TERZ.search(data) is not None
+    step = FileBytes.CHUNK
+    return any(_GAME_TERZ.search(data.read(at, min(len(data), at + step + 64))) for at in range(0, len(data), step))
+
+
+def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) -> Any:
+    """The lean report of a Terz record, or None to read it the full way (any other record). A
+    Terz record whose games are not streamed is judged the full way here, from the same reading
+    (`load` is the full reader); one the reader refuses is refused here, once."""
+    from .. import registry
+
+    if len(data) > max_bytes or not _says_terz(data):
+        return None
+    text = decode(path, data if isinstance(data, bytes) else data.whole())
+    readers: list[Any] = []
+    token = _ACTIVE.set(readers)
+    try:
+        rec = load(text)
+    finally:
+        _ACTIVE.reset(token)
+    del text
+    reader = readers[0] if readers else None
+    if reader is None:  # not Terz's after all
+        return None
+    if not reader.judged:  # nothing streamed: the record is whole, judge it so
+        return registry.game_of(rec).referee(rec)
+    if reader.failed or rec.rules != reader.head.rules:
+        return None
+    findings = list(rec.findings)
+    games: list[GameReport] = []
+    if len(reader.reports) < len(rec.games):
+        return None
+    for g, (report, found) in zip(rec.games, reader.reports):
+        if report.number != g.number:  # never: the games kept are the first judged
+            return None
+        games.append(report)
+        findings.extend(found)
+    findings.sort(key=lambda f: (f.line or 0, f.column or 0))
+    return RecordReport(rec, tuple(games), tuple(findings), lean=Lean(data if isinstance(data, bytes) else None))
+
+
+def whole(report: RecordReport) -> RecordReport:
+    """A report read the lean way, as the full reading gives it (its record with every hand)."""
+    from ...common.yaml_input import MAX_BYTES, read_bytes
+    from ..records import check_record
+
+    data = report.lean.data
+    if data is None:
+        data = read_bytes(report.path, max_bytes=max(MAX_BYTES, 1 << 40))
+    return check_record(report.path, text=decode(report.path, data), max_bytes=len(data))
+
+
+class LeanReader(TerzReader):
+    """`TerzReader` whose streamed games are judged hand by hand as they are read (`GameJudge`),
+    keeping of each game only its record without the hands and its report."""
+
+    judged = False  # whether the games were streamed (and so judged here)
+    failed = False  # whether something read ahead turned out otherwise: the report is not lean
+    head: Record
+    previous: GameReport | None = None
+
+    def stream(self, key: str, events: Events, first: Any, placeholder: yaml.Node) -> None:
+        players = self.record_players(None, self._top)[0]
+        rules = TerzRules()
+        if "rules" in self._top:  # read ahead (the record reads them again, with their findings)
+            rules = TerzReader(self.path).rules(self._top["rules"][1])
+        self.head = Record(self.path, "terz", players, (), rules=rules)
+        self.judged = True
+        self.previous = None
+        # each game judged, in order: those the record keeps are the first (a game past a bound is
+        # judged, then left out with every later one)
+        self.reports: list[tuple[GameReport, tuple[Any, ...]]] = []
+        super().stream(key, events, first, placeholder)
+
+    def part_events(self, events: Events, first: Any, number: int, players: tuple[str, ...]) -> Any:
+        """One game from its events, its hands judged as they are read (`GameReader.part_events`)."""
+        if type(first) is not yaml.MappingStartEvent:
+            return self._judged(self.part(events.node(first), number, players), None)
+        node = Placeholder.mapping(first)
+        hands_value = None
+        hands: Any = []
+        seen: set[str] = set()
+        judge = None
+        for key, name, vfirst in events.entries():
+            if name == "hands" and name not in seen and type(vfirst) is yaml.SequenceStartEvent:
+                hands_value = Placeholder.sequence(vfirst)
+                value = hands_value
+                judge = self._judge(node, number, players, None)
+                count = self._hands_judged(events, number, self.part_players(node, players), judge)
+                if count is None:
+                    self.add("too-many", value, what="hands", count=self._count, limit=self.bounds.hands,
+                             part=number)
+                    judge, count = None, 0
+                hands = (None,) * count  # judged and let go: only their count is kept
+            elif name in seen:
+                events.skip(vfirst)
+                value = Placeholder.sequence(vfirst)
+            else:
+                value = events.node(vfirst)
+            if name is not None:
+                seen.add(name)
+            node.value.append((key, value))
+        return self._judged(self.part(node, number, players, (hands_value, hands)), judge)
+
+    def _judge(self, node: yaml.Node | None, number: int, players: tuple[str, ...], g: GameRecord | None) -> GameJudge:
+        if g is not None:
+            first = g.first_dealer
+        else:  # the game's keys read so far, by a reader of its own (the game's are read again)
+            scratch = TerzReader(self.path)
+            first = scratch.player_at(scratch.keys(node, "game", GAME_KEYS), "first_dealer", players)[0]
+        return GameJudge(self.head, number, first, self.previous, [], keep=False)
+
+    def _hands_judged(self, events: Events, part: int, players: tuple[str, ...], judge: GameJudge) -> int | None:
+        """A game's hands judged one by one as they are read (`GameReader.hands_events`); how
+        many, or None past the limit (counted)."""
+        from ..reading import HAND_BUDGET, _items
+
+        h = 0
+        limit = self.bounds.hands
+        hand, node, judge_hand = self.hand, events.node, judge.hand
+        for h, ev in _items(events, 2 * limit):  # counted past the limit, so that too-many can say how many
+            if h > limit:
+                events.skip(ev)
+                continue
+            judge_hand(hand(node(ev, HAND_BUDGET), part, h, players))
+        self._count = h
+        return h if h <= limit else None
+
+    def _judged(self, g: GameRecord | None, judge: GameJudge | None) -> GameRecord | None:
+        if g is None:
+            return None
+        if judge is None:  # its hands were read as nodes: judged now
+            judge = self._judge(None, g.number, (), g)
+            for hand in g.hands:
+                judge.hand(hand)
+        elif judge.first_dealer != g.first_dealer:
+            self.failed = True
+        report = judge.end(g)
+        # What is kept of a game judged: its keys without their places (a game's places hold YAML
+        # nodes), and its hands' count.
+        g = GameRecord(g.number, g.loc, _nones(len(g.hands)), g.first_dealer, totals=g.totals, winner=g.winner)
+        self.reports.append((report, tuple(judge.findings)))
+        self.previous = report
+        return g
+
+
+_NONES: dict[int, tuple[None, ...]] = {}
+
+
+def _nones(n: int) -> tuple[None, ...]:
+    """A game's hands once judged: as many Nones (one tuple for every game of as many hands)."""
+    got = _NONES.get(n)
+    if got is None:
+        got = _NONES[n] = (None,) * n
+    return got

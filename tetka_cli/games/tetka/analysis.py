@@ -9,7 +9,7 @@ from ...common.cards import DECK, Card
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
-from .solver import Position, Solver
+from .solver import Position, new_solver
 from .seating import SEATS, Seating
 
 DEFAULT_FROM_TRICK = 9
@@ -66,7 +66,7 @@ def analyse_hand(
         raise ValueError(f"from_trick must be 1..{TRICKS_PER_HAND}, not {from_trick!r}")
     seat = {p: i for i, p in enumerate(table.players)}
     graded = set(table.players if players is None else players)
-    solver = Solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
+    solver = new_solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
                     rules.last_trick_mark)
     tricks = result.tricks
     hands = [0] * SEATS

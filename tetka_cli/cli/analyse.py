@@ -34,12 +34,15 @@ _ANALYSED = [g for g in all_games() if g.analysable]
 @click.option("--from-trick", "from_trick", type=click.IntRange(1, max(g.tricks_per_hand for g in _ANALYSED)),
               default=None, show_default=", ".join(f"{g.first_graded_trick}" for g in _ANALYSED),
               help="Grade the plays of this trick and the later ones (lower is slower).")
+@click.option("--budget", "budget", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Seconds of search per hand (as nodes, so the output is the same on every run); a play the search "
+                   "cannot finish gets the range of values it proved. Default: search every play to the end.")
 @click.option("--player", "player", metavar="NAME", help="Only this player's plays.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes analysing records in parallel; the output is the same.")
 @output_options
-def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, player: str | None, jobs: int,
-            opts: Options) -> None:
+def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budget: float | None, player: str | None,
+            jobs: int, opts: Options) -> None:
     """Grade every play of fully played, renonce-free hands from trick K on, with all hands open:
     the marks the player ends with after his card, when he then plays his best and the other
     three play together against him, beside the least his best card would have cost."""
@@ -51,7 +54,7 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
     for f in problems:
         err(finding_line(f, opts.lang))
         code = EXIT_UNREADABLE
-    job = AnalyseJob(max_bytes=max_bytes, from_trick=from_trick, player=player)
+    job = AnalyseJob(max_bytes=max_bytes, from_trick=from_trick, player=player, budget=budget)
     summaries: dict[str, Any] = {}  # per game: its summary over the run
     docs, read = [], []
     shown = 0  # text tables printed so far

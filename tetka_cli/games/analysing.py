@@ -32,6 +32,7 @@ class AnalyseJob:
     max_bytes: int = MAX_BYTES
     from_trick: int | None = None  # None: the game's own first graded trick
     player: str | None = None
+    budget: float | None = None  # seconds of search per hand (None: exact)
 
     def __call__(self, path: str) -> Analysed:
         try:
@@ -40,7 +41,8 @@ class AnalyseJob:
             return Analysed(path, (), (e.finding,), unreadable=True)
         g = registry.game_of(rep)
         try:
-            hands = g.analyse(rep, from_trick=self.from_trick, player=self.player)
+            extra = {} if self.budget is None else {"budget": self.budget}
+            hands = g.analyse(rep, from_trick=self.from_trick, player=self.player, **extra)
         except Unsupported:
             return Analysed(path, (), rep.findings, game=g.name, unsupported=True)
         return Analysed(path, tuple(hands), rep.findings, g.players_of(rep), game=g.name)

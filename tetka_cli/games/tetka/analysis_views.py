@@ -45,6 +45,11 @@ def costly_line(g: PlayGrade, lang: str, taken: int | None = None) -> str:
                    "at worst").format(trick=g.trick, player=g.player, card=card_text(g.card, lang),
                                       marks=marks_text(g.value, lang), cards=cards_text(g.best_cards, lang),
                                       best=g.best_value)
+    if not g.exact:  # a search within a budget proved the loss without finishing
+        line = _(lang, "trick {trick}, {player}: {card} — at least {marks} at worst; {cards} would have held "
+                       "{player} to at most {best} at worst (proved; not searched to the end)").format(
+            trick=g.trick, player=g.player, card=card_text(g.card, lang), marks=marks_text(g.value_range[0], lang),
+            cards=cards_text(g.best_cards, lang), best=g.best_range[1])
     return line if taken is None else line + "; " + _(lang, "marks taken: {n}").format(n=taken)
 
 
@@ -66,9 +71,15 @@ def view_note(lang: str) -> str:
                    "what the player really took in the hand.")
 
 
-def play_json(g: PlayGrade) -> dict[str, Any]:
-    return {"trick": g.trick, "player": g.player, "card": str(g.card), "value": g.value,
-            "best_value": g.best_value, "best_cards": [str(c) for c in g.best_cards], "loss": g.loss}
+def play_json(g: PlayGrade, budgeted: bool = False) -> dict[str, Any]:
+    """One play; with `budgeted` (a run with --budget) also whether it is `exact` and the proved
+    `value_range` and `best_range` (value and best_value are null when not exact, and loss is
+    then the loss proved: 0 unless the played card's range lies wholly above the best's)."""
+    out = {"trick": g.trick, "player": g.player, "card": str(g.card), "value": g.value,
+           "best_value": g.best_value, "best_cards": [str(c) for c in g.best_cards], "loss": g.loss}
+    if budgeted:
+        out.update(exact=g.exact, value_range=list(g.value_range), best_range=list(g.best_range))
+    return out
 
 
 def record_json(a: Analysed) -> dict[str, Any]:
@@ -76,12 +87,14 @@ def record_json(a: Analysed) -> dict[str, Any]:
     for h in a.hands:
         robbers.setdefault(h.robber, []).append({"number": h.hand, "skipped": h.analysis.skipped,
                                                  "taken": dict(h.taken),
-                                                 "plays": [play_json(g) for g in h.analysis.plays]})
+                                                 "plays": [play_json(g, h.analysis.budget is not None)
+                                                           for g in h.analysis.plays]})
     return {"path": a.path, "robbers": [{"number": n, "hands": hs} for n, hs in robbers.items()]}
 
 
 def csv_rows(a: Analysed) -> list[list[Any]]:
-    return [[a.path, h.robber, h.hand, g.trick, g.player, str(g.card), g.value, g.best_value,
+    return [[a.path, h.robber, h.hand, g.trick, g.player, str(g.card), "" if g.value is None else g.value,
+             "" if g.best_value is None else g.best_value,
              " ".join(str(c) for c in g.best_cards), g.loss] for h in a.hands for g in h.analysis.plays]
 
 
@@ -109,6 +122,7 @@ class PlayerSummary:
     plays: int = 0
     costly: int = 0
     lost: int = 0
+    inexact: int = 0  # plays a budget did not let the search finish
 
 
 @dataclass
@@ -132,6 +146,7 @@ class Summary:
                 s.plays += 1
                 s.costly += g.loss > 0
                 s.lost += g.loss
+                s.inexact += not g.exact
 
     def rows(self, only: str | None = None) -> list[tuple[str, PlayerSummary]]:
         return [(p, s) for p, s in self.players.items() if only is None or p == only]
@@ -143,6 +158,10 @@ class Summary:
         headers = [_(lang, "player"), _(lang, "plays analysed"), _(lang, "costly plays"), _(lang, "marks lost")]
         notes = [view_note(lang), _(lang, "hands analysed: {hands}, skipped: {skipped}").format(
             hands=self.hands, skipped=self.skipped)]
+        inexact = sum(s.inexact for _p, s in self.rows(only))
+        if inexact:
+            notes.insert(1, _(lang, "plays not searched to the end within the budget: {n}; a loss counted for them "
+                                    "is proved, others may have been missed").format(n=inexact))
         return Table(title, headers, [[p, s.plays, s.costly, s.lost] for p, s in self.rows(only)], notes)
 
 

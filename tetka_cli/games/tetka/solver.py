@@ -294,13 +294,16 @@ class CompiledSolver(Grading):
                                       me, alpha, beta, (1 << 64) - 1 if limit is None else max(limit, 0))
 
 
+def compiled_in_use() -> bool:
+    """Whether `new_solver` gives the compiled solver: it is built, and TETKA_PURE is not set."""
+    return _solver is not None and os.environ.get("TETKA_PURE", "") in ("", "0")
+
+
 def new_solver(photograph: int, counting_trick: int, last_trick_mark: bool = False, *,
                pure: bool | None = None) -> Grading:
     """The compiled solver when it is built, else the pure-Python one; `pure=True` (or the
     environment variable TETKA_PURE=1 when `pure` is None) asks for the pure one."""
-    if pure is None:
-        pure = os.environ.get("TETKA_PURE", "") not in ("", "0")
-    if pure or _solver is None:
+    if pure or (pure is None and not compiled_in_use()) or _solver is None:
         return Solver(photograph, counting_trick, last_trick_mark)
     return CompiledSolver(photograph, counting_trick, last_trick_mark)
 

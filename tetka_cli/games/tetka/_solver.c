@@ -207,6 +207,24 @@ static void store(Solver *s, size_t i, const u64 *k, uint32_t extra, int trick, 
     e->trick = (int8_t)trick;
 }
 
+/* Whether P, not leading, can duck every trick from here on: in each suit, his j-th lowest card is
+   below the others' j-th lowest (each trick of a suit P does not lead takes at least one of their
+   cards, the lowest they have left is at least their j-th lowest, and P plays his lowest and
+   discards his highest). Then P never wins a trick, so never leads. */
+static int ducks_every_trick(u64 mine, u64 theirs) {
+    for (int q = 0; q < 4; q++) {
+        u64 seg = SUIT_BITS << (13 * q);
+        u64 p = mine & seg, o = theirs & seg;
+        while (p && o) {
+            u64 a = p & (~p + 1), b = o & (~o + 1);
+            if (a > b) return 0;
+            p ^= a;
+            o ^= b;
+        }
+    }
+    return 1;
+}
+
 static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta) {
     int me = s->me;
     if (trick > TRICKS) return most(me, counts, lasts);
@@ -232,6 +250,17 @@ static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, co
     if (live & s->photo) high++;
     if (s->counting >= trick) high++;
     if (s->last_mark) high++;
+    if (leader != me && high > low && ducks_every_trick(h[me], live & ~h[me])) {
+        /* P can win no trick more: only most tricks is left to him, if the others can still all stay under him */
+        int room = 0, can = 1;
+        for (int q = 0; q < 4; q++) {
+            if (q == me) continue;
+            if (counts[q] > mine || (counts[q] == mine && lasts[q] > lasts[me])) can = 0;
+            else if (counts[q] < mine) room += mine - 1 - counts[q];
+        }
+        int cap = can && room >= left;
+        if (cap < high) high = cap;
+    }
     if (high <= alpha || low == high) return high;
     if (low >= beta) return low;
     if (trick == TRICKS) { /* one card each: play is forced */

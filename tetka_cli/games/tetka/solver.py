@@ -103,6 +103,22 @@ class Position:
 _NO_LIMIT = 1 << 62
 
 
+def _ducks_every_trick(mine: int, theirs: int) -> bool:
+    """Whether a player who does not lead can duck every trick from here on: in each suit his j-th
+    lowest card is below the others' j-th lowest. Each trick of a suit he does not lead takes at
+    least one of their cards, so the lowest they have left is at least their j-th lowest, while
+    he plays his lowest and discards his highest; winning no trick, he never leads."""
+    for seg in SUIT_MASKS:
+        p, o = mine & seg, theirs & seg
+        while p and o:
+            a, b = p & -p, o & -o
+            if a > b:
+                return False
+            p ^= a
+            o ^= b
+    return True
+
+
 class OutOfNodes(Exception):
     """A search reached its node limit (the pure search's way out; the caller sees None)."""
 
@@ -397,6 +413,18 @@ class Solver(Grading):
             high += 1
         if self.last_trick_mark:
             high += 1
+        if leader != me and high > low and _ducks_every_trick(h[me], live & ~h[me]):
+            # He can win no trick more: only most tricks is left to him, if the others can all stay under him.
+            room, can = 0, True
+            for s in range(4):
+                if s != me:
+                    if counts[s] > mine or (counts[s] == mine and lasts[s] > lasts[me]):
+                        can = False
+                    elif counts[s] < mine:
+                        room += mine - 1 - counts[s]
+            cap = 1 if can and room >= left else 0
+            if cap < high:
+                high = cap
         if high <= alpha or low == high:
             return high
         if low >= beta:

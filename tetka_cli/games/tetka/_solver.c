@@ -398,6 +398,16 @@ static int node(Solver *s, u64 *h, int leader, int trick, u64 *played, int n, co
             int64_t key[13];
             for (int i = 0; i < m; i++) key[i] = ((reps[i] & special) ? 64 : 0) - bit_index(reps[i]);
             sort_by(reps, m, key);
+        } else if (!n) { /* their lead: first a card under his lowest of its suit (he must go over it), highest
+                               first; then his other suits, high first; the suits he is void in last, low first */
+            int64_t key[13];
+            for (int i = 0; i < m; i++) {
+                int x = bit_index(reps[i]), r = x % 13;
+                u64 pm = h[me] & suit_mask_of(reps[i]);
+                int forces = pm && reps[i] < (pm & (~pm + 1));
+                key[i] = (forces ? -r : pm ? 1000 - r : 2000 + r) * 4 + x / 13;
+            }
+            sort_by(reps, m, key);
         }
         if (first && reps[0] != first) {
             for (int i = 1; i < m; i++)

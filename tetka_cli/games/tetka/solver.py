@@ -119,6 +119,16 @@ def _ducks_every_trick(mine: int, theirs: int) -> bool:
     return True
 
 
+def _lead_order(c: int, mine: int) -> tuple[int, int]:
+    """The order of the others' leads against P (holding `mine`), as in the compiled core."""
+    x = c.bit_length() - 1
+    r = x % 13
+    pm = mine & _SUIT_MASK_OF[c]
+    if pm and c < (pm & -pm):
+        return (-r * 4 + x // 13, 0)
+    return ((1000 - r if pm else 2000 + r) * 4 + x // 13, 0)
+
+
 class OutOfNodes(Exception):
     """A search reached its node limit (the pure search's way out; the caller sees None)."""
 
@@ -521,6 +531,10 @@ class Solver(Grading):
                     reps.sort(key=lambda c: (not c & special, -c))
             elif n and not following:  # shed high cards, keep the marked ones for later
                 reps.sort(key=lambda c: (bool(c & special), -c))
+            elif not n:  # their lead: first a card under his lowest of its suit (he must go over it), highest
+                # first; then his other suits, high first; the suits he is void in last, low first
+                mine = h[me]
+                reps.sort(key=lambda c: _lead_order(c, mine))
             if first in reps and reps[0] != first:
                 reps.remove(first)
                 reps.insert(0, first)

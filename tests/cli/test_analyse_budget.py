@@ -40,3 +40,18 @@ def test_a_budgeted_run_says_which_plays_are_exact_and_proves_every_loss_it_coun
 def test_a_budget_must_be_positive():
     r = run("analyse", "--budget", "0", ROBBER)
     assert r.exit_code == 2 and "--budget" in r.stderr
+
+
+def test_a_loss_proved_without_finishing_says_so_in_both_languages():
+    import re
+
+    en = run("analyse", "--from-trick", "7", "--budget", "0.001", ROBBER, "--lang", "en").stdout
+    proved = [ln for ln in en.splitlines() if "(proved; not searched to the end)" in ln]
+    assert proved
+    for ln in proved:  # the card's least value lies above the best card's greatest
+        low, best = re.search(r"at least (\d+) marks? at worst; .* to at most (\d+) at worst", ln).groups()
+        assert int(low) > int(best)
+    assert "plays not searched to the end within the budget: " in en
+    ru = run("analyse", "--from-trick", "7", "--budget", "0.001", ROBBER, "--lang", "ru").stdout
+    assert sum("(доказано; поиск не доведён до конца)" in ln for ln in ru.splitlines()) == len(proved)
+    assert re.search(r"в худшем случае не меньше \d+ (марки|марок);", ru)

@@ -41,14 +41,17 @@ def cards_text(cards: Sequence[Any], lang: str) -> str:
 def costly_line(g: PlayGrade, lang: str, taken: int | None = None) -> str:
     """trick 11, Вера: Q♠ — 2 marks at worst; 9♠ or J♠ would have held Вера to 1 at worst; marks
     taken: 2 (what the player really took in the hand)"""
-    line = _(lang, "trick {trick}, {player}: {card} — {marks} at worst; {cards} would have held {player} to {best} "
-                   "at worst").format(trick=g.trick, player=g.player, card=card_text(g.card, lang),
-                                      marks=marks_text(g.value, lang), cards=cards_text(g.best_cards, lang),
-                                      best=g.best_value)
-    if not g.exact:  # a search within a budget proved the loss without finishing
-        line = _(lang, "trick {trick}, {player}: {card} — at least {marks} at worst; {cards} would have held "
-                       "{player} to at most {best} at worst (proved; not searched to the end)").format(
-            trick=g.trick, player=g.player, card=card_text(g.card, lang), marks=marks_text(g.value_range[0], lang),
+    if g.exact:
+        line = _(lang, "trick {trick}, {player}: {card} — {marks} at worst; {cards} would have held {player} to "
+                       "{best} at worst").format(trick=g.trick, player=g.player, card=card_text(g.card, lang),
+                                                 marks=marks_text(g.value, lang), cards=cards_text(g.best_cards, lang),
+                                                 best=g.best_value)
+    else:  # a search within a budget proved the loss without finishing
+        low = g.value_range[0]
+        line = _(lang, "trick {trick}, {player}: {card} — {marks} at worst; {cards} would have held {player} to at "
+                       "most {best} at worst (proved; not searched to the end)").format(
+            trick=g.trick, player=g.player, card=card_text(g.card, lang),
+            marks=ngettext(lang, "at least {n} mark", "at least {n} marks", low).format(n=low),
             cards=cards_text(g.best_cards, lang), best=g.best_range[1])
     return line if taken is None else line + "; " + _(lang, "marks taken: {n}").format(n=taken)
 

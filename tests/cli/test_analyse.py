@@ -10,7 +10,7 @@ ROBBER = "records/robber-played.yaml"
 
 
 def test_analyse_names_the_costly_play_and_skips_the_renonce_hand():
-    r = run("analyse", BAD, "--lang", "en")
+    r = run("analyse", BAD, "--from-trick", "9", "--lang", "en")  # 9: the default before issue 24
     assert r.exit_code == 1  # the record itself breaks rules: said on stderr, as every command does
     lines = r.stdout.splitlines()
     assert f"{BAD}: robber 1, hand 2: skipped (a renonce)" in lines
@@ -80,13 +80,14 @@ def test_analyse_skips_hands_without_cards_and_refuses_unreadable_input(tmp_path
 
 
 def test_replay_analyse_shows_the_loss_beside_the_card():
-    r = run("replay", "--analyse", "--robber", "1", "--hand", "9", ROBBER, "--lang", "en")
+    r = run("replay", "--analyse", "--from-trick", "9", "--robber", "1", "--hand", "9", ROBBER, "--lang", "en")
     assert r.exit_code == 0
     row = next(ln for ln in r.stdout.splitlines() if ln.startswith("9 "))
     assert "6♥ −1" in row and "Q♠ −2" in row
     plain = run("replay", "--robber", "1", "--hand", "9", ROBBER, "--lang", "en")
     assert "−" not in plain.stdout
-    doc = json.loads(run("replay", "--analyse", "--robber", "1", "--hand", "9", "--format", "json", ROBBER).stdout)
+    doc = json.loads(run("replay", "--analyse", "--from-trick", "9", "--robber", "1", "--hand", "9", "--format", "json",
+                         ROBBER).stdout)
     tricks = doc["records"][0]["hands"][0]["tricks"]
     assert tricks[7]["losses"] is None and tricks[8]["losses"] == {"Борис": 1, "Вера": 2, "Глеб": 0, "Анна": 0}
 

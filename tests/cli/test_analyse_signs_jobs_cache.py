@@ -41,20 +41,25 @@ def test_a_play_earns_the_sign_of_the_greatest_threshold_its_loss_reaches():
 def test_a_play_whose_value_is_only_bounded_gets_no_sign_and_is_not_counted_as_best_or_costly():
     card = check_record(ROBBER).robbers[0].hands[0].result.tricks[12].cards[0]
     exact = PlayGrade(12, "Анна", card, 5, 2, (card,))
-    bounded = SimpleNamespace(trick=12, player="Анна", card=card, value=5, best_value=2, best_cards=(card,),
-                              loss=3, exact=False, value_range=(3, 5))
-    assert proved_loss(exact) == 3 and proved_loss(bounded) is None
+    # As a budgeted search reports them (solver.Grade): values null, the ranges proved, and `loss`
+    # the loss proved: 0 while the ranges overlap, else how far the card's lies above the best's.
+    bounded = SimpleNamespace(trick=12, player="Анна", card=card, value=None, best_value=None, best_cards=(card,),
+                              loss=0, exact=False, value_range=(3, 5), best_range=(2, 4))
+    proved = SimpleNamespace(trick=12, player="Анна", card=card, value=None, best_value=None, best_cards=(card,),
+                             loss=2, exact=False, value_range=(5, 6), best_range=(2, 3))
+    assert proved_loss(exact) == 3 and proved_loss(bounded) is None and proved_loss(proved) == 2
     s = Summary()
-    s.add(SimpleNamespace(view="open", players=("Анна",), hands=(HandGrades(1, 1, HandAnalysis((exact, bounded))),)))
+    s.add(SimpleNamespace(view="open", players=("Анна",),
+                          hands=(HandGrades(1, 1, HandAnalysis((exact, bounded, proved))),)))
     a = s.players["Анна"]
-    assert (a.plays, a.unproved, a.costly, a.lost, a.signs["??"], a.accuracy) == (2, 1, 1, 3, 1, 0.0)
+    assert (a.plays, a.unproved, a.costly, a.lost, a.signs["??"], a.signs["?"], a.accuracy) == (3, 1, 2, 5, 1, 1, 0.0)
 
 
 def test_replay_analyse_puts_the_sign_beside_the_loss_and_json_grades_each_graded_play():
-    r = run("replay", "--analyse", "--robber", "1", "--hand", "9", ROBBER, "--lang", "en")
+    r = run("replay", "--analyse", "--from-trick", "9", "--robber", "1", "--hand", "9", ROBBER, "--lang", "en")
     row = next(ln for ln in r.stdout.splitlines() if ln.startswith("9 "))
     assert "6♥ −1?!" in row and "Q♠ −2?" in row and "Q♠ −2??" not in row
-    doc = json.loads(run("replay", "--analyse", "--robber", "1", "--hand", "9", "--format", "json", ROBBER).stdout)
+    doc = json.loads(run("replay", "--analyse", "--from-trick", "9", "--robber", "1", "--hand", "9", "--format", "json", ROBBER).stdout)
     tricks = doc["records"][0]["hands"][0]["tricks"]
     assert tricks[7]["grades"] is None
     assert tricks[8]["grades"] == {"Борис": "?!", "Вера": "?", "Глеб": None, "Анна": None}
@@ -65,17 +70,17 @@ def test_replay_analyse_puts_the_sign_beside_the_loss_and_json_grades_each_grade
 
 # -- the summary ------------------------------------------------------------------------------------
 def test_the_summary_counts_signs_and_gives_the_accuracy_in_both_languages():
-    doc = json.loads(run("analyse", "--format", "json", BAD).stdout)
+    doc = json.loads(run("analyse", "--from-trick", "9", "--format", "json", BAD).stdout)
     assert doc["players"]["Вера"] == {"plays": 10, "costly": 1, "marks_lost": 4, "unproved": 0,
                                       "signs": {"?!": 0, "?": 0, "??": 1}, "accuracy": 90.0}
     assert doc["players"]["Анна"]["accuracy"] == 100.0
-    en = run("analyse", BAD, "--lang", "en").stdout.splitlines()
+    en = run("analyse", "--from-trick", "9", BAD, "--lang", "en").stdout.splitlines()
     header = next(ln for ln in en if ln.startswith("player "))
     assert header.split()[-6:] == ["lost", "?!", "?", "??", "accuracy,", "%"]
     assert [ln.split() for ln in en if ln.startswith("Вера ")] == [["Вера", "10", "1", "4", "0", "0", "1", "90.0"]]
     assert "  Signs, by the marks a play cost: ?! 1 mark, ? 2 marks, ?? 3 marks or more. Accuracy: the share of " \
            "a player's graded plays made with a best card, in per cent." in en
-    ru = run("analyse", BAD, "--lang", "ru").stdout.splitlines()
+    ru = run("analyse", "--from-trick", "9", BAD, "--lang", "ru").stdout.splitlines()
     assert [ln.split() for ln in ru if ln.startswith("Вера ")] == [["Вера", "10", "1", "4", "0", "0", "1", "90,0"]]
     assert any("?? 3 марки и больше" in ln and "Точность" in ln for ln in ru)
 

@@ -7,6 +7,10 @@ saves under tests/fuzz/crashes/ for the regression corpus.
 
 `python -m tests.fuzz.long_run --hostile` runs instead the full-size hostile files of issue 9 (see
 hostile_full.py) and prints a table of their time, memory, exit code and code on both loaders.
+
+`python -m tests.fuzz.long_run --solver 2000` runs instead the solver check of issue 24 over 2000
+random hands: the compiled and the pure-Python solver agree on every decision from trick 9 on, and
+a budgeted search proves what it says (solver_equality.py).
 """
 from __future__ import annotations
 
@@ -116,7 +120,13 @@ def main() -> None:
     ap.add_argument("--hostile", action="store_true", help="the full-size hostile files of issue 9, each "
                     "refused in under 5 s and 256 MiB, with both loaders: a table of time, memory, exit and code")
     ap.add_argument("--case", action="append", help="with --hostile: only this case (repeatable)")
+    ap.add_argument("--solver", type=int, metavar="HANDS", help="the compiled and the pure solver compared "
+                    "over this many random hands (solver_equality.py)")
     a = ap.parse_args()
+    if a.solver:
+        from .solver_equality import run
+
+        sys.exit(run(a.solver, a.seed))
     if a.hostile:
         from .hostile_full import run_all
 

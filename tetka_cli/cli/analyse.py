@@ -34,6 +34,9 @@ _ANALYSED = [g for g in all_games() if g.analysable]
 @click.option("--from-trick", "from_trick", type=click.IntRange(1, max(g.tricks_per_hand for g in _ANALYSED)),
               default=None, show_default=", ".join(f"{g.first_graded_trick}" for g in _ANALYSED),
               help="Grade the plays of this trick and the later ones (lower is slower).")
+@click.option("--budget", "budget", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Seconds of search per hand (as nodes, so the output is the same on every run); a play the search "
+                   "cannot finish gets the range of values it proved. Default: search every play to the end.")
 @click.option("--player", "player", metavar="NAME", help="Only this player's plays.")
 @click.option("--view", "view", type=click.Choice(["open", "player"]), default="open", show_default=True,
               help="open: all hands open, the worst case; player: each play over deals drawn from what "
@@ -47,7 +50,8 @@ _ANALYSED = [g for g in all_games() if g.analysable]
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Analyse every hand again, neither reading nor writing the cache of analysed hands.")
 @output_options
-def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, player: str | None, view: str,
+def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budget: float | None,
+            player: str | None, view: str,
             samples: int, seed: int, jobs: int,
             no_cache: bool, opts: Options) -> None:
     """Grade every play of fully played, renonce-free hands from trick K on, with all hands open:
@@ -65,6 +69,7 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, playe
     # a cached hand's key (docs/analyse.md, "Cache"), so a new option is one more line here.
     options = {
         "from_trick": from_trick,
+        "budget": budget,
         "player": player,
         "view": view,
         "samples": samples,

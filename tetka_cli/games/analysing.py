@@ -72,6 +72,8 @@ def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> 
         return Analysed(path, (), rep.findings, game=g.name, beyond=g.tricks_per_hand)
     view = options.get("view", "open")
     graded = {"from_trick": options.get("from_trick"), "player": options.get("player")}
+    if options.get("budget") is not None:  # seconds of search per hand: only a game that takes it is asked
+        graded["budget"] = options["budget"]
     try:
         if view == "player":  # each play over drawn deals: the record whole, in this process, uncached
             hands = g.analyse_player_view(rep, **graded, samples=options["samples"], seed=options["seed"])
@@ -83,7 +85,7 @@ def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> 
         return Analysed(path, (), rep.findings, game=g.name, unsupported=True, view=view)
     tasks = list(tasks)
     rec = _Record(path, rep.findings, g.players_of(rep), g.name, tasks, [None] * len(tasks), [None] * len(tasks))
-    if cache is not None and data is not None:
+    if cache is not None and data is not None and options.get("budget") is None:  # a budgeted run: not cached
         d = hashlib.sha256(data).hexdigest()
         for i, t in enumerate(tasks):
             k = rec.keys[i] = cache_key(d, g.name, t.key, options)

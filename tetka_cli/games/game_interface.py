@@ -195,8 +195,9 @@ class Game(ABC):
         return self.views.settle_csv(docs, players, transfers, per_record)
 
     # -- analysis ---------------------------------------------------------------------------------
-    def analyse(self, report: Any, *, from_trick: int | None, player: str | None) -> Any:
-        """The graded plays of a record; `Unsupported` when the game has no analysis yet."""
+    def analyse(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None = None) -> Any:
+        """The graded plays of a record; `Unsupported` when the game has no analysis yet. `budget`:
+        seconds of search per hand (`analyse --budget`; None: exact), passed only when given."""
         raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
 
     def players_of(self, report: Any) -> tuple[str, ...]:

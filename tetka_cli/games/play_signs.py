@@ -25,9 +25,10 @@ def sign_of(loss: int | Decimal | None, grades: Sequence[LossGrade]) -> str | No
 
 
 def proved_loss(play: Any) -> int | Decimal | None:
-    """What a graded play is proved to have cost: its `loss` when its value is exact; None when
-    the search only bounded it (`exact` false: a value known as a range, within a budget), since a
-    sign must never rest on a guess."""
-    if not getattr(play, "exact", True):
-        return None
+    """What a graded play is proved to have cost: its `loss` when its value is exact; when the
+    search only bounded it (`exact` false: values known as ranges, within a budget), the loss it
+    proved (the played card's range wholly above the best card's) if any, else None, since a sign
+    must never rest on a guess."""
+    if not getattr(play, "exact", True):  # a search within a budget: its loss is the least it proved
+        return play.loss if play.loss > 0 else None
     return play.loss

@@ -9,11 +9,27 @@ from ...common.cards import DECK, Card
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
-from .solver import Position, Solver
+from .solver import CompiledSolver, Position, compiled_in_use, new_solver
 from .seating import SEATS, Seating
 
-DEFAULT_FROM_TRICK = 9
-"""Trick 9 on: five tricks of search, a whole sitting in seconds (benchmarks/analyse.py)."""
+DEFAULT_FROM_TRICK = 5
+"""Trick 5 on: nine tricks of exact search, under a second a hand with the compiled solver
+(benchmarks/analyse.py, docs/analyse.md)."""
+
+PURE_FROM_TRICK = 9
+"""The default when only the pure-Python solver is at hand (no compiler at install, or
+TETKA_PURE=1): trick 5 would take it half a minute a hand."""
+
+
+def default_from_trick() -> int:
+    """The first trick graded by default: 5 with the compiled solver, 9 with the pure one."""
+    return DEFAULT_FROM_TRICK if compiled_in_use() else PURE_FROM_TRICK
+
+
+NODES_PER_SECOND = {"compiled": 6_000_000, "pure": 120_000}
+"""The search's rate on one core (benchmarks/analyse.py measures it), which turns `--budget
+SECONDS` into a number of nodes: a budget in nodes makes the result the same on every machine and
+every run, and lets the time follow the seconds asked for on the machine it was measured on."""
 
 
 SKIP_REASONS = ("not-played", "not-replayed", "incomplete", "renonce", "cards")
@@ -24,24 +40,40 @@ before trick 13; a hand with a renonce (its penalty moves tricks outside play); 
 @dataclass(frozen=True, slots=True)
 class PlayGrade:
     """One play: the marks its player ends the hand with after it (`value`) and after the best
-    card he had (`best_value`), both under best play by him and worst-for-him play by the rest."""
+    card he had (`best_value`), both under best play by him and worst-for-him play by the rest.
+
+    A search within a budget may not finish: then the play is not `exact`, `value` and
+    `best_value` are None, `value_range` and `best_range` are what was proved (low, high), and
+    `best_cards` are the cards that may still be best. Exact: both ranges are one value."""
 
     trick: int
     player: str
     card: Card
-    value: int
-    best_value: int
+    value: int | None
+    best_value: int | None
     best_cards: tuple[Card, ...]
+    value_range: tuple[int, int] = (0, 0)
+    best_range: tuple[int, int] = (0, 0)
+    exact: bool = True
+
+    def __post_init__(self) -> None:
+        if self.exact and self.value is not None and self.value_range == (0, 0):
+            object.__setattr__(self, "value_range", (self.value, self.value))
+            object.__setattr__(self, "best_range", (self.best_value, self.best_value))
 
     @property
     def loss(self) -> int:
-        return self.value - self.best_value
+        """What the play cost; when not exact, what it cost at least (0 unless proved)."""
+        if self.exact:
+            return self.value - self.best_value  # type: ignore[operator]
+        return max(0, self.value_range[0] - self.best_range[1])
 
 
 @dataclass(frozen=True, slots=True)
 class HandAnalysis:
     plays: tuple[PlayGrade, ...]
     skipped: str | None = None  # why not analysed: SKIP_REASONS
+    budget: float | None = None  # the seconds of search it was given (None: searched to the end)
 
 
 def analyse_hand(
@@ -49,32 +81,46 @@ def analyse_hand(
     result: HandResult,
     rules: HouseRules = DEFAULT_RULES,
     *,
-    from_trick: int = DEFAULT_FROM_TRICK,
+    from_trick: int | None = None,
     players: Sequence[str] | None = None,
+    budget: float | None = None,
+    pure: bool | None = None,
 ) -> HandAnalysis:
     """Grade every play of tricks `from_trick`..13 (of `players`, default all four).
 
     Only a fully played hand without renonces can be graded: a renonce's penalty moves tricks
-    outside play, and an unfinished hand has no end to search to."""
+    outside play, and an unfinished hand has no end to search to.
+
+    `from_trick`: None for the default (5 with the compiled solver, 9 with the pure one).
+    `budget`: seconds of search for the whole hand (None: search until every play is exact),
+    turned into nodes by the calibrated rate of the solver (`NODES_PER_SECOND`). The plays are
+    graded from the last back to the first, each allowed an equal share of the nodes still left:
+    the late plays are cheap, leave most of their share to the early ones, and fill the table
+    the early searches reuse. `pure`: force the pure-Python solver (None: TETKA_PURE decides)."""
     if not result.complete:
         return HandAnalysis((), "incomplete")
     if result.renonces:
         return HandAnalysis((), "renonce")
     if len({c for tr in result.tricks for c in tr.cards}) != len(DECK):
         return HandAnalysis((), "cards")  # a card played twice: no deal to search from
+    solver = new_solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
+                        rules.last_trick_mark, pure=pure)
+    compiled = isinstance(solver, CompiledSolver)
+    if from_trick is None:
+        from_trick = DEFAULT_FROM_TRICK if compiled else PURE_FROM_TRICK
     if not 1 <= from_trick <= TRICKS_PER_HAND:
         raise ValueError(f"from_trick must be 1..{TRICKS_PER_HAND}, not {from_trick!r}")
+    if budget is not None and not budget > 0:
+        raise ValueError(f"budget must be a positive number of seconds, not {budget!r}")
     seat = {p: i for i, p in enumerate(table.players)}
     graded = set(table.players if players is None else players)
-    solver = Solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
-                    rules.last_trick_mark)
     tricks = result.tricks
     hands = [0] * SEATS
     for tr in tricks:
         for p, c in zip(tr.players, tr.cards):
             hands[seat[p]] |= c.bit
     counts, lasts, marks = [0] * SEATS, [0] * SEATS, [0] * SEATS
-    out: list[PlayGrade] = []
+    todo: list[tuple[int, str, Card, Position, int]] = []  # trick, player, card, position, marks before
     for tr in tricks:
         leader = seat[tr.leader]
         if tr.number >= from_trick:
@@ -82,10 +128,8 @@ def analyse_hand(
             for p, c in zip(tr.players, tr.cards):
                 s = seat[p]
                 if p in graded:
-                    pos = Position(tuple(hands), leader, tr.number, played, tuple(counts), tuple(lasts))
-                    v, best, cards = solver.grade(pos, c.bit)
-                    out.append(PlayGrade(tr.number, p, c, marks[s] + v, marks[s] + best,
-                                         tuple(DECK[b.bit_length() - 1] for b in cards)))
+                    todo.append((tr.number, p, c, Position(tuple(hands), leader, tr.number, played, tuple(counts),
+                                                           tuple(lasts)), marks[s]))
                 hands[s] ^= c.bit
                 played += (c.bit,)
         else:
@@ -95,7 +139,20 @@ def analyse_hand(
         counts[w] += 1
         lasts[w] = tr.number
         marks[w] += solver.trick_marks(sum(c.bit for c in tr.cards), tr.number)
-    return HandAnalysis(tuple(out))
+    left = None if budget is None else int(budget * NODES_PER_SECOND["compiled" if compiled else "pure"])
+    out: list[PlayGrade] = []
+    for i, (t, p, c, pos, before) in enumerate(reversed(todo)):
+        share = None if left is None else left // (len(todo) - i)
+        start = solver.nodes
+        g = solver.grade_within(pos, c.bit, share)
+        if left is not None:
+            left -= solver.nodes - start
+        cards = tuple(DECK[b.bit_length() - 1] for b in g.best_cards)
+        vr = (before + g.value[0], before + g.value[1])
+        br = (before + g.best[0], before + g.best[1])
+        out.append(PlayGrade(t, p, c, vr[0] if g.exact else None, br[0] if g.exact else None, cards, vr, br,
+                             g.exact))
+    return HandAnalysis(tuple(reversed(out)), budget=budget)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +163,8 @@ class HandGrades:
     taken: Mapping[str, int] = field(default_factory=dict)  # the marks each player really took in the hand
 
 
-def analyse_report(report: RecordReport, *, from_trick: int = DEFAULT_FROM_TRICK,
-                   player: str | None = None) -> tuple[HandGrades, ...]:
+def analyse_report(report: RecordReport, *, from_trick: int | None = None,
+                   player: str | None = None, budget: float | None = None) -> tuple[HandGrades, ...]:
     """Every hand of a refereed record, analysed or with the reason it was not."""
     out = []
     for r in report.robbers:
@@ -117,6 +174,6 @@ def analyse_report(report: RecordReport, *, from_trick: int = DEFAULT_FROM_TRICK
                 a = HandAnalysis((), "not-replayed" if h.record.played else "not-played")
             else:
                 a = analyse_hand(table, h.result, report.record.rules, from_trick=from_trick,
-                                 players=None if player is None else [player])
+                                 players=None if player is None else [player], budget=budget)
             out.append(HandGrades(r.number, h.number, a, dict(h.marks)))
     return tuple(out)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...common.cards import DECK
-from .analysis import DEFAULT_FROM_TRICK, SKIP_REASONS, HandAnalysis, HandGrades, PlayGrade, analyse_hand
+from .analysis import SKIP_REASONS, default_from_trick, HandAnalysis, HandGrades, PlayGrade, analyse_hand
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import TRICKS_PER_HAND, HouseRules
@@ -32,6 +32,7 @@ class HandTask:
     taken: tuple[tuple[str, int], ...]
     from_trick: int
     player: str | None
+    budget: float | None = None  # seconds of search per hand (None: every play searched to the end)
 
     @property
     def key(self) -> list[int]:
@@ -48,16 +49,17 @@ class HandTask:
             a = HandAnalysis((), self.unreplayed)
         else:
             a = analyse_hand(Seating(self.players), self.result, self.rules, from_trick=self.from_trick,
-                             players=None if self.player is None else [self.player])
+                             players=None if self.player is None else [self.player], budget=self.budget)
         return HandGrades(self.robber, self.hand, a, dict(self.taken))
 
 
-def hand_tasks(report: RecordReport, *, from_trick: int | None = None, player: str | None = None) -> list[HandTask]:
+def hand_tasks(report: RecordReport, *, from_trick: int | None = None, player: str | None = None,
+               budget: float | None = None) -> list[HandTask]:
     """Every hand of a refereed record as a task, in the record's order (`analyse_report` hand by hand)."""
-    k = from_trick or DEFAULT_FROM_TRICK
+    k = from_trick or default_from_trick()
     rules = report.record.rules
     return [HandTask(r.number, h.number, tuple(r.players), h.result, bool(h.record.played), rules,
-                     tuple(h.marks.items()), k, player)
+                     tuple(h.marks.items()), k, player, budget)
             for r in report.robbers for h in r.hands]
 
 

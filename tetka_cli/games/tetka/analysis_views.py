@@ -55,12 +55,20 @@ def signs_note(lang: str) -> str:
 
 
 def costly_line(g: PlayGrade, lang: str, taken: int | None = None) -> str:
-    """trick 11, Вера: Q♠? — 2 marks at worst; 9♠ or J♠ would have held Вера to 1 at worst; marks
+    """trick 11, Вера: Q♠ — 2 marks at worst; 9♠ or J♠ would have held Вера to 1 at worst; marks
     taken: 2 (what the player really took in the hand). The card carries its sign."""
-    line = _(lang, "trick {trick}, {player}: {card} — {marks} at worst; {cards} would have held {player} to {best} "
-                   "at worst").format(trick=g.trick, player=g.player, card=card_text(g.card, lang) + (play_sign(g) or ""),
-                                      marks=marks_text(g.value, lang), cards=cards_text(g.best_cards, lang),
-                                      best=g.best_value)
+    if g.exact:
+        line = _(lang, "trick {trick}, {player}: {card} — {marks} at worst; {cards} would have held {player} to "
+                       "{best} at worst").format(trick=g.trick, player=g.player, card=card_text(g.card, lang) + (play_sign(g) or ""),
+                                                 marks=marks_text(g.value, lang), cards=cards_text(g.best_cards, lang),
+                                                 best=g.best_value)
+    else:  # a search within a budget proved the loss without finishing
+        low = g.value_range[0]
+        line = _(lang, "trick {trick}, {player}: {card} — {marks} at worst; {cards} would have held {player} to at "
+                       "most {best} at worst (proved; not searched to the end)").format(
+            trick=g.trick, player=g.player, card=card_text(g.card, lang) + (play_sign(g) or ""),
+            marks=ngettext(lang, "at least {n} mark", "at least {n} marks", low).format(n=low),
+            cards=cards_text(g.best_cards, lang), best=g.best_range[1])
     return line if taken is None else line + "; " + _(lang, "marks taken: {n}").format(n=taken)
 
 
@@ -82,11 +90,17 @@ def view_note(lang: str) -> str:
                    "what the player really took in the hand.")
 
 
-def play_json(g: Any) -> dict[str, Any]:
+def play_json(g: Any, budgeted: bool = False) -> dict[str, Any]:
+    """One play; with `budgeted` (a run with --budget) also whether it is `exact` and the proved
+    `value_range` and `best_range` (value and best_value are null when not exact, and loss is
+    then the loss proved: 0 unless the played card's range lies wholly above the best's)."""
     if a_player_view(g):
         return player_play_json(g)
-    return {"trick": g.trick, "player": g.player, "card": str(g.card), "value": g.value,
-            "best_value": g.best_value, "best_cards": [str(c) for c in g.best_cards], "loss": g.loss}
+    out = {"trick": g.trick, "player": g.player, "card": str(g.card), "value": g.value,
+           "best_value": g.best_value, "best_cards": [str(c) for c in g.best_cards], "loss": g.loss}
+    if budgeted:
+        out.update(exact=g.exact, value_range=list(g.value_range), best_range=list(g.best_range))
+    return out
 
 
 def record_json(a: Analysed) -> dict[str, Any]:
@@ -94,14 +108,16 @@ def record_json(a: Analysed) -> dict[str, Any]:
     for h in a.hands:
         robbers.setdefault(h.robber, []).append({"number": h.hand, "skipped": h.analysis.skipped,
                                                  "taken": dict(h.taken),
-                                                 "plays": [play_json(g) for g in h.analysis.plays]})
+                                                 "plays": [play_json(g, h.analysis.budget is not None)
+                                                           for g in h.analysis.plays]})
     return {"path": a.path, "robbers": [{"number": n, "hands": hs} for n, hs in robbers.items()]}
 
 
 def csv_rows(a: Analysed) -> list[list[Any]]:
     if a.view == "player":
         return player_csv_rows(a)
-    return [[a.path, h.robber, h.hand, g.trick, g.player, str(g.card), g.value, g.best_value,
+    return [[a.path, h.robber, h.hand, g.trick, g.player, str(g.card), "" if g.value is None else g.value,
+             "" if g.best_value is None else g.best_value,
              " ".join(str(c) for c in g.best_cards), g.loss] for h in a.hands for g in h.analysis.plays]
 
 
@@ -205,6 +221,10 @@ class Summary:
                    *(g.sign for g in LOSS_GRADES), _(lang, "accuracy, %")]
         notes = [view_note(lang), signs_note(lang), _(lang, "hands analysed: {hands}, skipped: {skipped}").format(
             hands=self.hands, skipped=self.skipped)]
+        unproved = sum(s.unproved for _p, s in self.rows(only))
+        if unproved:
+            notes.insert(1, _(lang, "plays not searched to the end within the budget: {n}; a loss counted for them "
+                                    "is proved, others may have been missed").format(n=unproved))
         rows = [[p, s.plays, s.costly, s.lost, *(s.signs[g.sign] for g in LOSS_GRADES), accuracy_text(s.accuracy, lang)]
                 for p, s in self.rows(only)]
         return Table(title, headers, rows, notes)

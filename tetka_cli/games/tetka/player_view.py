@@ -17,7 +17,7 @@ from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
 from .sampling import DealSampler, Knowledge, knowledge_at, play_rng, shown_void
 from .seating import SEATS, Seating
-from .solver import Position, Solver, bit_name, bits_of
+from .solver import Position, Solver, bit_name, bits_of, new_solver
 
 DEFAULT_SAMPLES = 32
 """Deals drawn at each play: `--samples` (GIB's Monte-Carlo double dummy drew a few dozen)."""
@@ -158,8 +158,10 @@ def analyse_hand_player_view(
     if samples < 1:
         raise ValueError(f"samples must be 1 or more, not {samples!r}")
     graded = set(table.players if players is None else players)
-    solver = Solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
-                    rules.last_trick_mark)
+    # The compiled solver where it is built (the pure one otherwise): the same values; a small
+    # table, since each drawn deal is a search of its own.
+    solver = new_solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
+                        rules.last_trick_mark, table_bits=16)
     key = hand_key(result)
     out = [grade_play(solver, m, samples=samples, rng=play_rng(seed, key, m.trick, m.index))
            for m in moments(table, result, solver) if m.trick >= from_trick and m.player in graded]

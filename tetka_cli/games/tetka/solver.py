@@ -8,6 +8,13 @@ who leads, and what the most-tricks mark still depends on), cards of one hand th
 separates collapsed into one choice (queens and the photograph never are: they carry marks), and
 cheap move ordering. Cards are bits of one int (`Card.index`), seats are 0..3 in table order.
 
+Two implementations of the one search share the grading: `Solver` here, in pure Python (the
+reference and the fallback), and `CompiledSolver`, the same algorithm in C
+(`_solver.c`, built by `pip install .` when a compiler is at hand). `new_solver` gives the compiled
+one when it is built and `TETKA_PURE` is not set. Both give the same values (tests/tetka/test_solver_cores.py).
+A search may be given a node limit: it then returns None instead of a value when the limit is
+reached, and `grade` returns, for each card it could not finish, the range of values proved so far.
+
 >>> from tetka_cli.common.cards import parse_cards
 >>> bits = lambda text: sum(c.bit for c in parse_cards(text))
 >>> s = Solver(photograph=parse_cards("2c")[0].bit, counting_trick=13)
@@ -17,9 +24,18 @@ cheap move ordering. Cards are bits of one int (`Card.index`), seats are 0..3 in
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from .rules import TRICKS_PER_HAND
+
+try:
+    from . import _solver
+except ImportError:  # no compiler at install time: the pure-Python search serves
+    _solver = None  # type: ignore[assignment]
+
+COMPILED = _solver is not None
+"""Whether the compiled core was built and imported."""
 
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 QUEEN_MASK = sum(1 << (13 * s + 10) for s in range(4))
@@ -84,30 +100,71 @@ class Position:
         return hand
 
 
-class Solver:
-    """The paranoid game of one deal: which card is the photograph, which trick counts, and
-    whether trick 13 carries a mark of its own. Its transposition tables (one per graded seat)
-    live as long as the solver, so every decision of a hand shares the search of the others."""
+_NO_LIMIT = 1 << 62
 
-    def __init__(self, photograph: int, counting_trick: int, last_trick_mark: bool = False) -> None:
-        self.photograph = photograph
-        self.special = QUEEN_MASK | photograph
-        self.counting_trick = counting_trick
-        self.last_trick_mark = last_trick_mark
-        self._tables: dict[int, dict] = {}
-        self._lead = 0
-        self._shapes: dict[tuple[int, int, int, int], int] = {}
-        self.nodes = 0
 
-    # -- the public face ------------------------------------------------------------------------
-    def value_after(self, pos: Position, card: int, me: int, alpha: int = -1, beta: int = 99) -> int:
+def _ducks_every_trick(mine: int, theirs: int) -> bool:
+    """Whether a player who does not lead can duck every trick from here on: in each suit his j-th
+    lowest card is below the others' j-th lowest. Each trick of a suit he does not lead takes at
+    least one of their cards, so the lowest they have left is at least their j-th lowest, while
+    he plays his lowest and discards his highest; winning no trick, he never leads."""
+    for seg in SUIT_MASKS:
+        p, o = mine & seg, theirs & seg
+        while p and o:
+            a, b = p & -p, o & -o
+            if a > b:
+                return False
+            p ^= a
+            o ^= b
+    return True
+
+
+def _lead_order(c: int, mine: int) -> tuple[int, int]:
+    """The order of the others' leads against P (holding `mine`), as in the compiled core."""
+    x = c.bit_length() - 1
+    r = x % 13
+    pm = mine & _SUIT_MASK_OF[c]
+    if pm and c < (pm & -pm):
+        return (-r * 4 + x // 13, 0)
+    return ((1000 - r if pm else 2000 + r) * 4 + x // 13, 0)
+
+
+class OutOfNodes(Exception):
+    """A search reached its node limit (the pure search's way out; the caller sees None)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """What a search found about one decision, in marks still to come: the range of the played
+    card's value, the range of the least value of any legal card, and the cards that are best
+    (when `exact`) or that may still be best (when not). Exact: both values are known and so is
+    every card's place against the best."""
+
+    value: tuple[int, int]
+    best: tuple[int, int]
+    best_cards: tuple[int, ...]
+    exact: bool
+
+    @property
+    def proved_loss(self) -> int:
+        """What the play cost at least: its least possible value above the best's greatest."""
+        return max(0, self.value[0] - self.best[1])
+
+
+class Grading:
+    """The grading of decisions, over one search (`value_after`), shared by both solvers."""
+
+    photograph: int
+    special: int
+    counting_trick: int
+    last_trick_mark: bool
+    nodes: int
+
+    def value_after(self, pos: Position, card: int, me: int, alpha: int = -1, beta: int = 99,
+                    limit: int | None = None) -> int | None:  # pragma: no cover - each solver has its own
         """Marks `me` still takes after the seat to play plays `card` (a fail-soft bound outside
-        the window (alpha, beta), exact inside it)."""
-        h = list(pos.hands)
-        seat = pos.to_play
-        h[seat] ^= card
-        tt = self._tables.setdefault(me, {})
-        return self._after(me, h, pos.leader, pos.trick, pos.played, card, pos.counts, pos.lasts, alpha, beta, tt)
+        the window (alpha, beta), exact inside it); None when `limit` nodes did not suffice."""
+        raise NotImplementedError
 
     def classes(self, pos: Position) -> list[tuple[int, ...]]:
         """The legal cards of the seat to play, grouped into classes of equivalent cards
@@ -133,35 +190,93 @@ class Solver:
                 out[bit_name(c)] = v
         return out
 
+    def ceiling(self, pos: Position) -> int:
+        """A bound no card's value can pass: every mark still live (queens and the photograph not
+        yet taken, the counting trick if still to come, the last trick's, most tricks)."""
+        live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+        for c in pos.played:
+            live |= c
+        high = (live & QUEEN_MASK).bit_count() + 1
+        if live & self.photograph:
+            high += 1
+        if self.counting_trick >= pos.trick:
+            high += 1
+        if self.last_trick_mark:
+            high += 1
+        return high
+
     def grade(self, pos: Position, played: int) -> tuple[int, int, tuple[int, ...]]:
         """For the seat to play and the card he played: (its value, the least value of any legal
-        card, every legal card with that least value), in marks still to come. The played card
-        is valued exactly; the others only as far as needed to find the best, each search
-        narrowed by the best found so far."""
+        card, every legal card with that least value), in marks still to come."""
+        g = self.grade_within(pos, played)
+        return g.value[0], g.best[0], g.best_cards
+
+    def grade_within(self, pos: Position, played: int, limit: int | None = None) -> Grade:
+        """Grade one decision with at most `limit` nodes of search (None: as many as it takes).
+        The played card is valued first (bisection with null windows, each answer narrowing its
+        range); then each other class of cards is asked "below the best so far?", and valued
+        when it is; then the classes known only to be no better are asked "equal to the best?".
+        When the nodes run out, what is proved so far is the answer: each class's range."""
         me = pos.to_play
         groups = self.classes(pos)
-        mine = next(g for g in groups if played in g)
-        v_played = self.value_after(pos, mine[0], me)
-        exact: dict[int, int] = {mine[0]: v_played}
-        best = v_played
-        others = [g for g in groups if g is not mine]
-        for g in others:  # can this card do better than the best so far?
-            v = self.value_after(pos, g[0], me, best - 1, best)  # a null window: "below best?"
-            if v < best:  # yes: now its exact value, inside the window (-1, best)
-                v = self.value_after(pos, g[0], me, -1, best)
-                best = v
-                exact = {g[0]: v}
-        best_cards: list[int] = []
-        for g in groups:
-            if g[0] in exact:
-                ok = exact[g[0]] == best
-            else:  # only a lower bound so far: is the value <= best (then it is == best)?
-                ok = self.value_after(pos, g[0], me, best, best + 1) <= best
-            if ok:
-                best_cards.extend(g)
-        return v_played, best, tuple(sorted(best_cards))
+        mine = next(g for g in groups if played in g)[0]
+        top = self.ceiling(pos)
+        lo = {g[0]: 0 for g in groups}
+        hi = {g[0]: top for g in groups}
+        left = [limit]
 
-    # -- the search -----------------------------------------------------------------------------
+        def narrow(c: int, alpha: int, beta: int) -> bool:
+            """Search class `c` in the window (alpha, beta) and narrow its range; False when the
+            nodes ran out."""
+            before = self.nodes
+            v = self.value_after(pos, c, me, alpha, beta, left[0])
+            if left[0] is not None:
+                left[0] -= self.nodes - before
+            if v is None:
+                return False
+            if v <= alpha:
+                hi[c] = min(hi[c], v)
+            elif v >= beta:
+                lo[c] = max(lo[c], v)
+            else:
+                lo[c] = hi[c] = v
+            return True
+
+        def settle(c: int) -> bool:
+            while lo[c] < hi[c]:
+                t = (lo[c] + hi[c] + 1) // 2  # "at least t?"
+                if not narrow(c, t - 1, t):
+                    return False
+            return True
+
+        done = settle(mine)
+        if done:
+            best = lo[mine]
+            for g in groups:  # can this card do better than the best so far?
+                c = g[0]
+                if c == mine or lo[c] >= best:
+                    continue
+                if not narrow(c, best - 1, best):
+                    done = False
+                    break
+                if hi[c] < best:
+                    if not settle(c):
+                        done = False
+                        break
+                    best = lo[c]
+        if done:
+            for g in groups:  # known only to be no better: equal to the best?
+                c = g[0]
+                if lo[c] == best and hi[c] > best and not narrow(c, best, best + 1):
+                    done = False
+                    break
+        best_lo = min(lo.values())
+        best_hi = min(hi.values())
+        exact = done and lo[mine] == hi[mine] and best_lo == best_hi and all(
+            lo[c] == hi[c] or lo[c] > best_hi for c in lo)
+        cards = tuple(sorted(x for g in groups if lo[g[0]] <= best_hi for x in g))
+        return Grade((lo[mine], hi[mine]), (best_lo, best_hi), cards, exact)
+
     def _joins(self, prev: int, c: int, live: int) -> bool:
         """`c` is equivalent to `prev` (a legal card below it in the same suit): no live card lies
         between them, and neither carries a mark of its own."""
@@ -180,6 +295,79 @@ class Solver:
             v += 1
         return v
 
+
+class CompiledSolver(Grading):
+    """The search in C (`_solver.c`): the same algorithm and values as `Solver`, one table for the
+    whole hand (the graded seat is part of its key)."""
+
+    def __init__(self, photograph: int, counting_trick: int, last_trick_mark: bool = False,
+                 table_bits: int = 20) -> None:
+        if _solver is None:
+            raise RuntimeError("the compiled solver was not built")
+        self.photograph = photograph
+        self.special = QUEEN_MASK | photograph
+        self.counting_trick = counting_trick
+        self.last_trick_mark = last_trick_mark
+        self._core = _solver.Core(photograph, counting_trick, last_trick_mark, table_bits)
+
+    @property
+    def nodes(self) -> int:  # type: ignore[override]
+        return self._core.nodes
+
+    def value_after(self, pos: Position, card: int, me: int, alpha: int = -1, beta: int = 99,
+                    limit: int | None = None) -> int | None:
+        return self._core.value_after(pos.hands, pos.leader, pos.trick, pos.played, pos.counts, pos.lasts, card,
+                                      me, alpha, beta, (1 << 64) - 1 if limit is None else max(limit, 0))
+
+
+def compiled_in_use() -> bool:
+    """Whether `new_solver` gives the compiled solver: it is built, and TETKA_PURE is not set."""
+    return _solver is not None and os.environ.get("TETKA_PURE", "") in ("", "0")
+
+
+def new_solver(photograph: int, counting_trick: int, last_trick_mark: bool = False, *,
+               pure: bool | None = None, table_bits: int = 20) -> Grading:
+    """The compiled solver when it is built, else the pure-Python one; `pure=True` (or the
+    environment variable TETKA_PURE=1 when `pure` is None) asks for the pure one. `table_bits`:
+    the compiled table holds 2**table_bits entries of 48 bytes (20: 48 MiB, the best for whole
+    hands from trick 5; a short search of many deals is faster with 14 to 16)."""
+    if pure or (pure is None and not compiled_in_use()) or _solver is None:
+        return Solver(photograph, counting_trick, last_trick_mark)
+    return CompiledSolver(photograph, counting_trick, last_trick_mark, table_bits)
+
+
+class Solver(Grading):
+    """The paranoid game of one deal in pure Python: which card is the photograph, which trick
+    counts, and whether trick 13 carries a mark of its own. Its transposition tables (one per
+    graded seat) live as long as the solver, so every decision of a hand shares the search of
+    the others."""
+
+    def __init__(self, photograph: int, counting_trick: int, last_trick_mark: bool = False) -> None:
+        self.photograph = photograph
+        self.special = QUEEN_MASK | photograph
+        self.counting_trick = counting_trick
+        self.last_trick_mark = last_trick_mark
+        self._tables: dict[int, dict] = {}
+        self._lead = 0
+        self._shapes: dict[tuple[int, int, int, int], int] = {}
+        self.nodes = 0
+        self._limit = _NO_LIMIT
+
+    def value_after(self, pos: Position, card: int, me: int, alpha: int = -1, beta: int = 99,
+                    limit: int | None = None) -> int | None:
+        h = list(pos.hands)
+        seat = pos.to_play
+        h[seat] ^= card
+        tt = self._tables.setdefault(me, {})
+        self._limit = _NO_LIMIT if limit is None else self.nodes + max(limit, 0)
+        try:
+            return self._after(me, h, pos.leader, pos.trick, pos.played, card, pos.counts, pos.lasts, alpha, beta, tt)
+        except OutOfNodes:
+            return None
+        finally:
+            self._limit = _NO_LIMIT
+
+    # -- the search -----------------------------------------------------------------------------
     @staticmethod
     def _most(me: int, counts, lasts) -> int:
         """1 when `me` has most tricks, a tie going to the latest own last trick."""
@@ -237,6 +425,18 @@ class Solver:
             high += 1
         if self.last_trick_mark:
             high += 1
+        if leader != me and high > low and _ducks_every_trick(h[me], live & ~h[me]):
+            # He can win no trick more: only most tricks is left to him, if the others can all stay under him.
+            room, can = 0, True
+            for s in range(4):
+                if s != me:
+                    if counts[s] > mine or (counts[s] == mine and lasts[s] > lasts[me]):
+                        can = False
+                    elif counts[s] < mine:
+                        room += mine - 1 - counts[s]
+            cap = 1 if can and room >= left else 0
+            if cap < high:
+                high = cap
         if high <= alpha or low == high:
             return high
         if low >= beta:
@@ -283,6 +483,8 @@ class Solver:
         equivalent cards, the likeliest best first (`first`, the best lead of an earlier search
         of this trick, before all). A lead leaves its best card in `self._lead`."""
         self.nodes += 1
+        if self.nodes > self._limit:
+            raise OutOfNodes
         n = len(played)
         seat = (leader + n) & 3
         hand = h[seat]
@@ -331,6 +533,10 @@ class Solver:
                     reps.sort(key=lambda c: (not c & special, -c))
             elif n and not following:  # shed high cards, keep the marked ones for later
                 reps.sort(key=lambda c: (bool(c & special), -c))
+            elif not n:  # their lead: first a card under his lowest of its suit (he must go over it), highest
+                # first; then his other suits, high first; the suits he is void in last, low first
+                mine = h[me]
+                reps.sort(key=lambda c: _lead_order(c, mine))
             if first in reps and reps[0] != first:
                 reps.remove(first)
                 reps.insert(0, first)

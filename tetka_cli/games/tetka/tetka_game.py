@@ -84,9 +84,9 @@ class TetkaGame(Game):
     # -- analysis ---------------------------------------------------------------------------------
     @property
     def first_graded_trick(self) -> int:  # type: ignore[override]
-        from .analysis import DEFAULT_FROM_TRICK
+        from .analysis import default_from_trick
 
-        return DEFAULT_FROM_TRICK
+        return default_from_trick()
 
     @property
     def tricks_per_hand(self) -> int:  # type: ignore[override]
@@ -94,10 +94,10 @@ class TetkaGame(Game):
 
         return TRICKS_PER_HAND
 
-    def analyse(self, report: Any, *, from_trick: int | None, player: str | None) -> Any:
+    def analyse(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None = None) -> Any:
         from .analysis import analyse_report
 
-        return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player)
+        return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player, budget=budget)
 
     def play_losses(self, report: Any, *, from_trick: int | None) -> Mapping[Any, Any] | None:
         from .analysis_views import losses_by_hand

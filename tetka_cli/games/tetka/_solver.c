@@ -1,0 +1,603 @@
+/* The compiled core of the Tetka paranoid solver (tetka_cli/games/tetka/solver.py is the reference).
+
+   One search: the value, for player `me`, of a position just after a card is played, as the marks
+   `me` still takes from there on, `me` minimising and the other three jointly maximising, with a
+   fail-soft alpha-beta window. The same algorithm as the pure-Python `Solver`: a transposition
+   table at the start of each trick keyed on the shape of the cards left (who holds each live card,
+   suit by suit in rank order, and whether it is a queen or the photograph), the leader, `me`, and
+   what the most-tricks mark still depends on; equivalent cards as one move; bounds from the marks
+   still live; the last two tricks counted out directly. A node limit stops a search (longjmp back
+   to the caller, nothing half-done is stored), so that a search within a budget returns "not
+   finished" rather than a wrong value.
+
+   Cards are bits 0..51 of a 64-bit word: bit 13*suit + rank (rank 0 = 2 ... 12 = ace), as
+   `Card.index`. Seats 0..3 in table order. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#define TRICKS 13
+#define SUIT_BITS 0x1fffULL
+#define QUEENS ((1ULL << 10) | (1ULL << 23) | (1ULL << 36) | (1ULL << 49))
+
+static int popcount64(u64 x) { return __builtin_popcountll(x); }
+static int bit_index(u64 c) { return 63 - __builtin_clzll(c); }
+static u64 suit_mask_of(u64 c) { return SUIT_BITS << (13 * (bit_index(c) / 13)); }
+
+typedef struct {
+    u64 k[4];        /* the shape of each suit */
+    uint32_t extra;  /* leader, me, the most-tricks key */
+    int8_t lo, hi;   /* bounds of the value */
+    int8_t move;     /* the best lead found (card index), -1 for none */
+    int8_t trick;    /* 0: empty slot */
+} Entry;
+
+typedef struct {
+    PyObject_HEAD
+    u64 photo, special;
+    int counting, last_mark;
+    Entry *tt;
+    size_t tt_mask; /* number of entries - 1 (a power of two, even) */
+    u64 nodes, limit;
+    int me;
+    u64 lead; /* the best lead of the last trick-start node searched */
+    jmp_buf stop;
+} Solver;
+
+static int trick_marks(Solver *s, u64 cards, int trick) {
+    int v = popcount64(cards & QUEENS);
+    if (cards & s->photo) v++;
+    if (trick == s->counting) v++;
+    if (s->last_mark && trick == TRICKS) v++;
+    return v;
+}
+
+static int trick_winner(const u64 *p) {
+    u64 led = suit_mask_of(p[0]);
+    int win = 0;
+    u64 top = p[0];
+    for (int i = 1; i < 4; i++)
+        if ((p[i] & led) && p[i] > top) { win = i; top = p[i]; }
+    return win;
+}
+
+static int most(int me, const int *counts, const int *lasts) {
+    int c = counts[me], last = lasts[me];
+    for (int s = 0; s < 4; s++)
+        if (s != me && (counts[s] > c || (counts[s] == c && lasts[s] > last))) return 0;
+    return 1;
+}
+
+static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta);
+static int node(Solver *s, u64 *h, int leader, int trick, u64 *played, int n, const int *counts, const int *lasts,
+                int alpha, int beta, u64 first);
+
+static int finish(Solver *s, u64 *h, int leader, int trick, u64 *played, const int *counts, const int *lasts,
+                  int alpha, int beta) {
+    int w = (leader + trick_winner(played)) & 3;
+    int c2[4], l2[4];
+    memcpy(c2, counts, sizeof c2);
+    memcpy(l2, lasts, sizeof l2);
+    c2[w]++;
+    l2[w] = trick;
+    if (w == s->me) {
+        int gain = trick_marks(s, played[0] | played[1] | played[2] | played[3], trick);
+        return gain + start(s, h, w, trick + 1, c2, l2, alpha - gain, beta - gain);
+    }
+    return start(s, h, w, trick + 1, c2, l2, alpha, beta);
+}
+
+/* The exact value of the last two tricks: at most sixteen ways to play trick 12, then 13 is forced. */
+static int final_marks(Solver *s, int w12, int w13, u64 cards13, const int *counts, const int *lasts) {
+    int me = s->me, v = 0;
+    if (w13 == me) v += trick_marks(s, cards13, TRICKS);
+    int c[4], la[4];
+    memcpy(c, counts, sizeof c);
+    memcpy(la, lasts, sizeof la);
+    c[w12]++;
+    la[w12] = TRICKS - 1;
+    c[w13]++;
+    la[w13] = TRICKS;
+    return v + most(me, c, la);
+}
+
+static int options(u64 hand, u64 led, u64 *out) {
+    u64 follow = hand & led;
+    u64 rest = follow ? follow : hand;
+    u64 low = rest & (~rest + 1);
+    out[0] = low;
+    if (rest ^ low) { out[1] = rest ^ low; return 2; }
+    return 1;
+}
+
+static int last_two(Solver *s, const u64 *h, int leader, const int *counts, const int *lasts) {
+    s->nodes++;
+    int seats[4];
+    for (int i = 0; i < 4; i++) seats[i] = (leader + i) & 3;
+    int me = s->me;
+    u64 hh[4];
+    for (int i = 0; i < 4; i++) hh[i] = h[seats[i]];
+    u64 o0[2], o1[2], o2[2], o3[2];
+    int n0 = options(hh[0], ~0ULL, o0);
+    int best0 = -1000;
+    for (int i0 = 0; i0 < n0; i0++) {
+        u64 a = o0[i0], led = suit_mask_of(a);
+        int n1 = options(hh[1], led, o1), best1 = -1000;
+        for (int i1 = 0; i1 < n1; i1++) {
+            u64 b = o1[i1];
+            int n2 = options(hh[2], led, o2), best2 = -1000;
+            for (int i2 = 0; i2 < n2; i2++) {
+                u64 c = o2[i2];
+                int n3 = options(hh[3], led, o3), best3 = -1000;
+                for (int i3 = 0; i3 < n3; i3++) {
+                    u64 d = o3[i3];
+                    u64 p[4] = {a, b, c, d};
+                    int win = trick_winner(p);
+                    int v = seats[win] == me ? trick_marks(s, a | b | c | d, TRICKS - 1) : 0;
+                    u64 rest[4] = {hh[0] ^ a, hh[1] ^ b, hh[2] ^ c, hh[3] ^ d};
+                    u64 first = rest[win], led13 = suit_mask_of(first), top = first;
+                    int w13 = win;
+                    for (int k = 1; k < 4; k++) {
+                        int j = (win + k) & 3;
+                        u64 x = rest[j];
+                        if ((x & led13) && x > top) { w13 = j; top = x; }
+                    }
+                    v += final_marks(s, seats[win], seats[w13], rest[0] | rest[1] | rest[2] | rest[3], counts, lasts);
+                    if (best3 == -1000 || (seats[3] == me ? v < best3 : v > best3)) best3 = v;
+                }
+                if (best2 == -1000 || (seats[2] == me ? best3 < best2 : best3 > best2)) best2 = best3;
+            }
+            if (best1 == -1000 || (seats[1] == me ? best2 < best1 : best2 > best1)) best1 = best2;
+        }
+        if (best0 == -1000 || (seats[0] == me ? best1 < best0 : best1 > best0)) best0 = best1;
+    }
+    return best0;
+}
+
+static u64 suit_shape(Solver *s, u64 h0, u64 h1, u64 h2, u64 rest) {
+    u64 code = 1;
+    while (rest) {
+        u64 c = rest & (~rest + 1);
+        rest ^= c;
+        u64 x = (c & h0) ? 0 : (c & h1) ? 1 : (c & h2) ? 2 : 3;
+        if (c & QUEENS) x |= 4;
+        if (c & s->photo) x |= 8;
+        code = (code << 4) | x;
+    }
+    return code;
+}
+
+static size_t slot_of(Solver *s, const u64 *k, uint32_t extra) {
+    u64 x = k[0] * 0x9E3779B97F4A7C15ULL;
+    x ^= (k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    x ^= (k[2] + 0x8CB92BA72F3D8DD7ULL) * 0x165667B19E3779F9ULL;
+    x ^= (k[3] + 0x27D4EB2F165667C5ULL) * 0x9E3779B97F4A7C15ULL;
+    x ^= (u64)extra * 0xFF51AFD7ED558CCDULL;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 32;
+    return (size_t)x & s->tt_mask & ~(size_t)1;
+}
+
+static Entry *probe(Solver *s, size_t i, const u64 *k, uint32_t extra) {
+    for (size_t j = i; j < i + 2; j++) {
+        Entry *e = &s->tt[j];
+        if (e->trick && e->extra == extra && e->k[0] == k[0] && e->k[1] == k[1] && e->k[2] == k[2] && e->k[3] == k[3])
+            return e;
+    }
+    return NULL;
+}
+
+static void store(Solver *s, size_t i, const u64 *k, uint32_t extra, int trick, int lo, int hi, int move) {
+    Entry *e = probe(s, i, k, extra);
+    if (!e) { /* slot i keeps the earlier trick (the costlier search), slot i+1 takes the rest */
+        Entry *a = &s->tt[i];
+        e = (!a->trick || trick <= a->trick) ? a : &s->tt[i + 1];
+    }
+    memcpy(e->k, k, sizeof e->k);
+    e->extra = extra;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+    e->move = (int8_t)move;
+    e->trick = (int8_t)trick;
+}
+
+/* Whether P, not leading, can duck every trick from here on: in each suit, his j-th lowest card is
+   below the others' j-th lowest (each trick of a suit P does not lead takes at least one of their
+   cards, the lowest they have left is at least their j-th lowest, and P plays his lowest and
+   discards his highest). Then P never wins a trick, so never leads. */
+static int ducks_every_trick(u64 mine, u64 theirs) {
+    for (int q = 0; q < 4; q++) {
+        u64 seg = SUIT_BITS << (13 * q);
+        u64 p = mine & seg, o = theirs & seg;
+        while (p && o) {
+            u64 a = p & (~p + 1), b = o & (~o + 1);
+            if (a > b) return 0;
+            p ^= a;
+            o ^= b;
+        }
+    }
+    return 1;
+}
+
+static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta) {
+    int me = s->me;
+    if (trick > TRICKS) return most(me, counts, lasts);
+    int left = TRICKS + 1 - trick, mine = counts[me], rival = 0;
+    for (int q = 0; q < 4; q++)
+        if (q != me && counts[q] > rival) rival = counts[q];
+    int low, most_open;
+    uint32_t most_key;
+    if (mine + left < rival) {
+        most_key = 0; low = 0; most_open = 0;
+    } else if (mine > rival + left) {
+        most_key = 1; low = 1; most_open = 0;
+    } else {
+        low = 0; most_open = 1;
+        uint32_t order = (uint32_t)(lasts[0] > lasts[1]) | (uint32_t)(lasts[0] > lasts[2]) << 1 |
+                         (uint32_t)(lasts[0] > lasts[3]) << 2 | (uint32_t)(lasts[1] > lasts[2]) << 3 |
+                         (uint32_t)(lasts[1] > lasts[3]) << 4 | (uint32_t)(lasts[2] > lasts[3]) << 5;
+        most_key = 2 | (uint32_t)counts[0] << 2 | (uint32_t)counts[1] << 6 | (uint32_t)counts[2] << 10 |
+                   (uint32_t)counts[3] << 14 | order << 18;
+    }
+    u64 live = h[0] | h[1] | h[2] | h[3];
+    int high = low + popcount64(live & QUEENS) + most_open;
+    if (live & s->photo) high++;
+    if (s->counting >= trick) high++;
+    if (s->last_mark) high++;
+    if (leader != me && high > low && ducks_every_trick(h[me], live & ~h[me])) {
+        /* P can win no trick more: only most tricks is left to him, if the others can still all stay under him */
+        int room = 0, can = 1;
+        for (int q = 0; q < 4; q++) {
+            if (q == me) continue;
+            if (counts[q] > mine || (counts[q] == mine && lasts[q] > lasts[me])) can = 0;
+            else if (counts[q] < mine) room += mine - 1 - counts[q];
+        }
+        int cap = can && room >= left;
+        if (cap < high) high = cap;
+    }
+    if (high <= alpha || low == high) return high;
+    if (low >= beta) return low;
+    if (trick == TRICKS) { /* one card each: play is forced */
+        s->nodes++;
+        u64 p[4] = {h[leader], h[(leader + 1) & 3], h[(leader + 2) & 3], h[(leader + 3) & 3]};
+        u64 hh[4] = {0, 0, 0, 0};
+        return finish(s, hh, leader, trick, p, counts, lasts, alpha, beta);
+    }
+    u64 k[4];
+    for (int q = 0; q < 4; q++) {
+        u64 seg = SUIT_BITS << (13 * q);
+        k[q] = suit_shape(s, h[0] & seg, h[1] & seg, h[2] & seg, live & seg);
+    }
+    uint32_t extra = (uint32_t)leader | (uint32_t)me << 2 | most_key << 4;
+    size_t i = slot_of(s, k, extra);
+    Entry *e = probe(s, i, k, extra);
+    if (trick == TRICKS - 1) { /* two cards each: count it out */
+        if (e) return e->lo;
+        int v = last_two(s, h, leader, counts, lasts);
+        store(s, i, k, extra, trick, v, v, -1);
+        return v;
+    }
+    int lo, hi;
+    u64 move = 0;
+    if (e) {
+        lo = e->lo; hi = e->hi;
+        if (lo >= beta || lo == hi) return lo;
+        if (hi <= alpha) return hi;
+        if (lo > low) low = lo;
+        if (hi < high) high = hi;
+        if (e->move >= 0) move = 1ULL << e->move;
+    } else {
+        lo = low; hi = high;
+    }
+    int a = alpha > low - 1 ? alpha : low - 1;
+    int b = beta < high + 1 ? beta : high + 1;
+    u64 played[4];
+    int v = node(s, h, leader, trick, played, 0, counts, lasts, a, b, move);
+    if (v <= a) {
+        if (v < hi) hi = v;
+    } else if (v >= b) {
+        if (v > lo) lo = v;
+    } else {
+        lo = hi = v;
+    }
+    store(s, i, k, extra, trick, lo, hi, bit_index(s->lead));
+    return v;
+}
+
+/* Sort keys: a smaller key first. */
+static void sort_by(u64 *reps, int m, const int64_t *key) {
+    int64_t kk[13];
+    memcpy(kk, key, sizeof(int64_t) * (size_t)m);
+    for (int i = 1; i < m; i++) {
+        u64 c = reps[i];
+        int64_t x = kk[i];
+        int j = i - 1;
+        while (j >= 0 && kk[j] > x) { reps[j + 1] = reps[j]; kk[j + 1] = kk[j]; j--; }
+        reps[j + 1] = c;
+        kk[j + 1] = x;
+    }
+}
+
+/* (not special, -c): marked cards first, then the highest. */
+static void marked_high_first(Solver *s, u64 *reps, int m) {
+    int64_t key[13];
+    for (int i = 0; i < m; i++) key[i] = ((reps[i] & s->special) ? 0 : 64) - bit_index(reps[i]);
+    sort_by(reps, m, key);
+}
+
+static int node(Solver *s, u64 *h, int leader, int trick, u64 *played, int n, const int *counts, const int *lasts,
+                int alpha, int beta, u64 first) {
+    if (++s->nodes > s->limit) longjmp(s->stop, 1);
+    int me = s->me;
+    int seat = (leader + n) & 3;
+    u64 hand = h[seat];
+    u64 special = s->special;
+    u64 live = h[0] | h[1] | h[2] | h[3];
+    u64 legal, top = 0;
+    int winner = -1, following = 0;
+    if (n) {
+        u64 c0 = played[0], led = suit_mask_of(c0);
+        int win = 0;
+        top = c0;
+        live |= c0;
+        for (int i = 1; i < n; i++) {
+            u64 c = played[i];
+            live |= c;
+            if ((c & led) && c > top) { win = i; top = c; }
+        }
+        winner = (leader + win) & 3;
+        legal = hand & led;
+        following = legal != 0;
+        if (!following) legal = hand;
+    } else {
+        legal = hand;
+    }
+    u64 reps[13];
+    int m = 0;
+    u64 prev = 0, rest = legal;
+    while (rest) {
+        u64 c = rest & (~rest + 1);
+        rest ^= c;
+        if (!(prev && suit_mask_of(prev) == suit_mask_of(c) && !((prev | c) & special) && !(live & (c - (prev << 1)))))
+            reps[m++] = c;
+        prev = c;
+    }
+    if (m > 1) {
+        if (seat == me) {
+            if (following) { /* duck with the highest card that ducks, else go over as low as can be */
+                u64 t[13];
+                int j = 0;
+                for (int i = m - 1; i >= 0; i--)
+                    if (reps[i] < top) t[j++] = reps[i];
+                for (int i = 0; i < m; i++)
+                    if (reps[i] > top) t[j++] = reps[i];
+                memcpy(reps, t, sizeof(u64) * (size_t)m);
+            } else if (n) {
+                marked_high_first(s, reps, m);
+            }
+        } else if (n && winner == me) { /* keep the trick his, and load it */
+            if (following) {
+                u64 t[13];
+                int j = 0;
+                for (int i = 0; i < m; i++)
+                    if (reps[i] < top) t[j++] = reps[i];
+                marked_high_first(s, t, j);
+                for (int i = 0; i < m; i++)
+                    if (reps[i] > top) t[j++] = reps[i];
+                memcpy(reps, t, sizeof(u64) * (size_t)m);
+            } else {
+                marked_high_first(s, reps, m);
+            }
+        } else if (n && !following) { /* shed high cards, keep the marked ones for later */
+            int64_t key[13];
+            for (int i = 0; i < m; i++) key[i] = ((reps[i] & special) ? 64 : 0) - bit_index(reps[i]);
+            sort_by(reps, m, key);
+        } else if (!n) { /* their lead: first a card under his lowest of its suit (he must go over it), highest
+                               first; then his other suits, high first; the suits he is void in last, low first */
+            int64_t key[13];
+            for (int i = 0; i < m; i++) {
+                int x = bit_index(reps[i]), r = x % 13;
+                u64 pm = h[me] & suit_mask_of(reps[i]);
+                int forces = pm && reps[i] < (pm & (~pm + 1));
+                key[i] = (forces ? -r : pm ? 1000 - r : 2000 + r) * 4 + x / 13;
+            }
+            sort_by(reps, m, key);
+        }
+        if (first && reps[0] != first) {
+            for (int i = 1; i < m; i++)
+                if (reps[i] == first) {
+                    memmove(reps + 1, reps, sizeof(u64) * (size_t)i);
+                    reps[0] = first;
+                    break;
+                }
+        }
+    }
+    int best;
+    u64 move = reps[0];
+    if (seat == me) {
+        best = 99;
+        for (int i = 0; i < m; i++) {
+            u64 c = reps[i];
+            h[seat] = hand ^ c;
+            played[n] = c;
+            int v = n == 3 ? finish(s, h, leader, trick, played, counts, lasts, alpha, beta)
+                           : node(s, h, leader, trick, played, n + 1, counts, lasts, alpha, beta, 0);
+            if (v < best) {
+                best = v;
+                move = c;
+                if (v < beta) {
+                    beta = v;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+    } else {
+        best = -1;
+        for (int i = 0; i < m; i++) {
+            u64 c = reps[i];
+            h[seat] = hand ^ c;
+            played[n] = c;
+            int v = n == 3 ? finish(s, h, leader, trick, played, counts, lasts, alpha, beta)
+                           : node(s, h, leader, trick, played, n + 1, counts, lasts, alpha, beta, 0);
+            if (v > best) {
+                best = v;
+                move = c;
+                if (v > alpha) {
+                    alpha = v;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+    }
+    h[seat] = hand;
+    if (!n) s->lead = move;
+    return best;
+}
+
+/* ---- the Python face ------------------------------------------------------------------------- */
+
+static int read_u64s(PyObject *seq, u64 *out, int want_min, int want_max, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n < want_min || n > want_max) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: %d to %d items expected", what, want_min, want_max);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static int read_ints4(PyObject *seq, int *out, const char *what) {
+    u64 tmp[4];
+    if (read_u64s(seq, tmp, 4, 4, what) < 0) return -1;
+    for (int i = 0; i < 4; i++) {
+        if (tmp[i] > TRICKS) { PyErr_Format(PyExc_ValueError, "%s: 0..13 expected", what); return -1; }
+        out[i] = (int)tmp[i];
+    }
+    return 0;
+}
+
+/* value_after(hands, leader, trick, played, counts, lasts, card, me, alpha, beta, limit)
+   -> the value (fail-soft outside (alpha, beta)), or None when the node limit stopped it. */
+static PyObject *Solver_value_after(Solver *s, PyObject *args) {
+    PyObject *hands_o, *played_o, *counts_o, *lasts_o;
+    int leader, trick, me, alpha, beta;
+    unsigned long long card, limit;
+    if (!PyArg_ParseTuple(args, "OiiOOOKiiiK", &hands_o, &leader, &trick, &played_o, &counts_o, &lasts_o, &card,
+                          &me, &alpha, &beta, &limit))
+        return NULL;
+    u64 h[4], played[4];
+    int counts[4], lasts[4];
+    if (read_u64s(hands_o, h, 4, 4, "hands") < 0) return NULL;
+    int n = read_u64s(played_o, played, 0, 3, "played");
+    if (n < 0 || read_ints4(counts_o, counts, "counts") < 0 || read_ints4(lasts_o, lasts, "lasts") < 0) return NULL;
+    if (leader < 0 || leader > 3 || me < 0 || me > 3 || trick < 1 || trick > TRICKS) {
+        PyErr_SetString(PyExc_ValueError, "leader and me are seats 0..3, trick 1..13");
+        return NULL;
+    }
+    int seat = (leader + n) & 3;
+    if (!card || (card & (card - 1)) || !(h[seat] & card)) {
+        PyErr_SetString(PyExc_ValueError, "card must be one card of the hand of the seat to play");
+        return NULL;
+    }
+    h[seat] ^= card;
+    played[n] = card;
+    s->me = me;
+    s->limit = limit > UINT64_MAX - s->nodes ? UINT64_MAX : s->nodes + limit;
+    volatile int v = 0;
+    if (setjmp(s->stop)) {
+        s->limit = UINT64_MAX;
+        Py_RETURN_NONE;
+    }
+    if (n + 1 < 4)
+        v = node(s, h, leader, trick, played, n + 1, counts, lasts, alpha, beta, 0);
+    else
+        v = finish(s, h, leader, trick, played, counts, lasts, alpha, beta);
+    s->limit = UINT64_MAX;
+    return PyLong_FromLong(v);
+}
+
+static PyObject *Solver_get_nodes(Solver *s, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(s->nodes);
+}
+
+static int Solver_init(Solver *s, PyObject *args, PyObject *kw) {
+    static char *names[] = {"photograph", "counting_trick", "last_trick_mark", "table_bits", NULL};
+    unsigned long long photo;
+    int counting, last_mark = 0, bits = 20;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Ki|pi", names, &photo, &counting, &last_mark, &bits)) return -1;
+    if (bits < 4 || bits > 28) {
+        PyErr_SetString(PyExc_ValueError, "table_bits: 4..28");
+        return -1;
+    }
+    s->photo = photo;
+    s->special = QUEENS | photo;
+    s->counting = counting;
+    s->last_mark = last_mark;
+    s->nodes = 0;
+    s->limit = UINT64_MAX;
+    free(s->tt);
+    s->tt_mask = ((size_t)1 << bits) - 1;
+    s->tt = calloc((size_t)1 << bits, sizeof(Entry));
+    if (!s->tt) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void Solver_dealloc(Solver *s) {
+    free(s->tt);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"value_after", (PyCFunction)Solver_value_after, METH_VARARGS,
+     "value_after(hands, leader, trick, played, counts, lasts, card, me, alpha, beta, limit): the marks `me` "
+     "still takes after the seat to play plays `card` (fail-soft outside (alpha, beta)); None when more than "
+     "`limit` nodes would be needed."},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Solver_getset[] = {
+    {"nodes", (getter)Solver_get_nodes, NULL, "nodes searched so far", NULL}, {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tetka_cli.games.tetka._solver.Core",
+    .tp_basicsize = sizeof(Solver),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The compiled search of one deal: Core(photograph, counting_trick, last_trick_mark=False, table_bits=20)",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Solver_init,
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_methods = Solver_methods,
+    .tp_getset = Solver_getset,
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_solver", "The compiled core of the Tetka solver.", -1,
+                                    NULL, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__solver(void) {
+    if (PyType_Ready(&SolverType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&SolverType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(&SolverType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

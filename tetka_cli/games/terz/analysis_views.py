@@ -4,12 +4,14 @@ graded play, CSV rows, and a summary per player. No printing here. The same shap
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 from ...common.i18n import gettext, ngettext
 from ...common.locale_format import card_text
 from ...common.output_table import Table
 from ..analysing import Analysed
+from ..analysis_words import choice_text as cards_text
+from ..analysis_words import skip_reason as shared_skip_reason
 from .analysis import VIEW_EXACT, HandGrades, PlayGrade
 from .messages import _
 
@@ -28,25 +30,13 @@ FIGURES = {
 
 
 def skip_reason(reason: str, lang: str) -> str:
-    texts = {
+    return shared_skip_reason(reason, lang, {
         "not-played": _(lang, "points only, no cards"),
-        "incomplete": gettext(lang, "not played to the end"),
-        "renonce": gettext(lang, "a renonce"),
-        "cards": gettext(lang, "a card played twice"),
-    }
-    return texts.get(reason, reason)
+    })
 
 
 def points_text(n: int, lang: str) -> str:
     return ngettext(lang, "{n} point", "{n} points", n).format(n=n)
-
-
-def cards_text(cards: Sequence[Any], lang: str) -> str:
-    """`9♠`, `9♠ or J♠`, `9♠, J♠ or K♠` (in Russian `9♠ или В♠`)."""
-    names = [card_text(c, lang) for c in cards]
-    if len(names) < 2:
-        return "".join(names)
-    return gettext(lang, "{cards} or {last}").format(cards=", ".join(names[:-1]), last=names[-1])
 
 
 def costly_line(g: PlayGrade, lang: str, taken: int | None = None) -> str:

@@ -3,13 +3,15 @@ CSV rows, and a summary per player. No printing here."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 from ...common.i18n import gettext as _
 from ...common.i18n import ngettext
 from ...common.locale_format import card_text, money_text
 from ...common.output_table import Table
 from ..analysing import Analysed
+from ..analysis_words import choice_text as cards_text
+from ..analysis_words import skip_reason as shared_skip_reason
 from ..play_signs import proved_loss, sign_of
 from .analysis import HandGrades, PlayGrade
 from .play_signs import LOSS_GRADES
@@ -18,26 +20,14 @@ CSV_HEADERS = ("path", "robber", "hand", "trick", "player", "card", "value", "be
 
 
 def skip_reason(reason: str, lang: str) -> str:
-    texts = {
+    return shared_skip_reason(reason, lang, {
         "not-played": _(lang, "marks only, no cards"),
         "not-replayed": _(lang, "its cards could not be replayed"),
-        "incomplete": _(lang, "not played to the end"),
-        "renonce": _(lang, "a renonce"),
-        "cards": _(lang, "a card played twice"),
-    }
-    return texts.get(reason, reason)
+    })
 
 
 def marks_text(n: int, lang: str) -> str:
     return ngettext(lang, "{n} mark", "{n} marks", n).format(n=n)
-
-
-def cards_text(cards: Sequence[Any], lang: str) -> str:
-    """`9♠`, `9♠ or J♠`, `9♠, J♠ or K♠` (in Russian `9♠ или В♠`)."""
-    names = [card_text(c, lang) for c in cards]
-    if len(names) < 2:
-        return "".join(names)
-    return _(lang, "{cards} or {last}").format(cards=", ".join(names[:-1]), last=names[-1])
 
 
 def play_sign(g: PlayGrade) -> str | None:

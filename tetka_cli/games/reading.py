@@ -7,7 +7,7 @@ one hand (see `GameReader`).
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import yaml
 
@@ -259,22 +259,24 @@ class GameReader(NodeReader):
         self._parts = parts
 
     def part_events(self, events: Events, first: Any, number: int, players: tuple[str, ...]) -> Any:
-        """One part from its events: its own keys composed, its hands streamed."""
+        """One part from its events: its own keys composed, its hands streamed (`part_hands`), the
+        part handed to `part_read` once read."""
         if type(first) is not yaml.MappingStartEvent:
-            return self.part(events.node(first), number, players)
+            return self.part_read(self.part(events.node(first), number, players), None)
         node = Placeholder.mapping(first)
         hands_value = None
-        hands: list[Any] = []
+        hands: Sequence[Any] = []
+        taken = None
         seen: set[str] = set()
         for key, name, vfirst in events.entries():
             if name == "hands" and name not in seen and type(vfirst) is yaml.SequenceStartEvent:
                 hands_value = Placeholder.sequence(vfirst)
                 value = hands_value
-                got = self.hands_events(events, number, self.part_players(node, players))
+                got, taken = self.part_hands(events, node, number, players)
                 if got is None:
                     self.add("too-many", value, what="hands", count=self._count, limit=self.bounds.hands,
                              part=number)
-                    got = []
+                    got, taken = [], None
                 hands = got
             elif name in seen:
                 events.skip(vfirst)
@@ -284,18 +286,31 @@ class GameReader(NodeReader):
             if name is not None:
                 seen.add(name)
             node.value.append((key, value))
-        return self.part(node, number, players, (hands_value, hands))
+        return self.part_read(self.part(node, number, players, (hands_value, hands)), taken)
 
-    def hands_events(self, events: Events, part: int, players: tuple[str, ...]) -> list[Any] | None:
-        """One part's hands, each composed alone and read; None past the limit (counted)."""
+    def part_hands(self, events: Events, node: yaml.Node, number: int,
+                   players: tuple[str, ...]) -> tuple[Sequence[Any] | None, Any]:
+        """A part's hands from their events (None past the limit), and whatever took them on the
+        way, for `part_read` (here: nothing, the hands are kept)."""
+        return self.hands_events(events, number, self.part_players(node, players)), None
+
+    def part_read(self, part: Any, taken: Any) -> Any:
+        """A part once read, with what took its hands (`part_hands`): here, the part as it is."""
+        return part
+
+    def hands_events(self, events: Events, part: int, players: tuple[str, ...],
+                     take: Callable[[Any], Any] | None = None) -> list[Any] | None:
+        """One part's hands, each composed alone and read, and kept, or handed to `take` and let
+        go; None past the limit (`self._count` says how many there were either way)."""
         out: list[Any] = []
+        take = take or out.append
         h = 0
         limit = self.bounds.hands
         for h, ev in _items(events, 2 * limit):  # counted past the limit, so that too-many can say how many
             if h > limit:
                 events.skip(ev)
                 continue
-            out.append(self.hand(events.node(ev, HAND_BUDGET), part, h, players))
+            take(self.hand(events.node(ev, HAND_BUDGET), part, h, players))
         self._count = h
         return out if h <= limit else None
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from ...common.yaml_input import Events, FileBytes, Placeholder, decode
+from ...common.yaml_input import Events, FileBytes, decode
 from .reader import GAME_KEYS, TerzReader
 from .record import GameRecord, Record
 from .referee import GameJudge, GameReport, RecordReport
@@ -127,35 +127,18 @@ class LeanReader(TerzReader):
         self.reports: list[tuple[GameReport, tuple[Any, ...]]] = []
         super().stream(key, events, first, placeholder)
 
-    def part_events(self, events: Events, first: Any, number: int, players: tuple[str, ...]) -> Any:
-        """One game from its events, its hands judged as they are read (`GameReader.part_events`)."""
-        if type(first) is not yaml.MappingStartEvent:
-            return self._judged(self.part(events.node(first), number, players), None)
-        node = Placeholder.mapping(first)
-        hands_value = None
-        hands: Any = []
-        seen: set[str] = set()
-        judge = None
-        for key, name, vfirst in events.entries():
-            if name == "hands" and name not in seen and type(vfirst) is yaml.SequenceStartEvent:
-                hands_value = Placeholder.sequence(vfirst)
-                value = hands_value
-                judge = self._judge(node, number, players, None)
-                count = self._hands_judged(events, number, self.part_players(node, players), judge)
-                if count is None:
-                    self.add("too-many", value, what="hands", count=self._count, limit=self.bounds.hands,
-                             part=number)
-                    judge, count = None, 0
-                hands = (None,) * count  # judged and let go: only their count is kept
-            elif name in seen:
-                events.skip(vfirst)
-                value = Placeholder.sequence(vfirst)
-            else:
-                value = events.node(vfirst)
-            if name is not None:
-                seen.add(name)
-            node.value.append((key, value))
-        return self._judged(self.part(node, number, players, (hands_value, hands)), judge)
+    def part_hands(self, events: Events, node: yaml.Node, number: int,
+                   players: tuple[str, ...]) -> tuple[Any, GameJudge | None]:
+        """A game's hands judged one by one as they are read, and let go: only their count is kept
+        (`GameReader.part_hands`); None past the limit (counted)."""
+        judge = self._judge(node, number, players, None)
+        if self.hands_events(events, number, self.part_players(node, players), take=judge.hand) is None:
+            return None, None
+        return _nones(self._count), judge
+
+    def part_read(self, part: GameRecord | None, judge: GameJudge | None) -> GameRecord | None:
+        """A game once read: judged (hand by hand as it was read, or now), kept without its hands."""
+        return self._judged(part, judge)
 
     def _judge(self, node: yaml.Node | None, number: int, players: tuple[str, ...], g: GameRecord | None) -> GameJudge:
         if g is not None:
@@ -164,22 +147,6 @@ class LeanReader(TerzReader):
             scratch = TerzReader(self.path)
             first = scratch.player_at(scratch.keys(node, "game", GAME_KEYS), "first_dealer", players)[0]
         return GameJudge(self.head, number, first, self.previous, [], keep=False)
-
-    def _hands_judged(self, events: Events, part: int, players: tuple[str, ...], judge: GameJudge) -> int | None:
-        """A game's hands judged one by one as they are read (`GameReader.hands_events`); how
-        many, or None past the limit (counted)."""
-        from ..reading import HAND_BUDGET, _items
-
-        h = 0
-        limit = self.bounds.hands
-        hand, node, judge_hand = self.hand, events.node, judge.hand
-        for h, ev in _items(events, 2 * limit):  # counted past the limit, so that too-many can say how many
-            if h > limit:
-                events.skip(ev)
-                continue
-            judge_hand(hand(node(ev, HAND_BUDGET), part, h, players))
-        self._count = h
-        return h if h <= limit else None
 
     def _judged(self, g: GameRecord | None, judge: GameJudge | None) -> GameRecord | None:
         if g is None:

@@ -1,10 +1,12 @@
-"""Words every game's analysis views share: a choice of cards, and why a hand was not graded."""
+"""Words every game's analysis views share: a choice of cards, why a hand was not graded, and the
+tables of a record's costly plays."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..common.i18n import gettext as _
 from ..common.locale_format import card_text
+from ..common.output_table import Table
 
 
 def choice_text(cards: Sequence[Any], lang: str) -> str:
@@ -25,3 +27,21 @@ def skip_reason(reason: str, lang: str, own: Mapping[str, str] | None = None) ->
         **(own or {}),
     }
     return texts.get(reason, reason)
+
+
+def record_tables(a: Any, lang: str, title_of: Callable[[str, Any, str], str],
+                  reason_of: Callable[[str, str], str], costly_lines: Callable[[Any], list[str]]) -> list[Table]:
+    """Each hand of an analysed record (`analysing.Analysed`) with a costly play, its costly plays
+    (`costly_lines(hand)`); each hand skipped, why. `title_of(path, hand, lang)` names a hand in
+    the game's words, `reason_of(reason, lang)` says why it was skipped."""
+    tables = []
+    for h in a.hands:
+        title = title_of(a.path, h, lang)
+        if h.analysis.skipped:
+            tables.append(Table(_(lang, "{title}: skipped ({reason})").format(
+                title=title, reason=reason_of(h.analysis.skipped, lang)), [], []))
+            continue
+        costly = costly_lines(h)
+        if costly:
+            tables.append(Table(title, [], [], costly))
+    return tables

@@ -11,6 +11,7 @@ from ...common.locale_format import card_text
 from ...common.output_table import Table
 from ..analysing import Analysed
 from ..analysis_words import choice_text as cards_text
+from ..analysis_words import record_tables as shared_record_tables
 from ..analysis_words import skip_reason as shared_skip_reason
 from .analysis import VIEW_EXACT, HandGrades, PlayGrade
 from .messages import _
@@ -81,17 +82,8 @@ def hand_title(path: str, h: HandGrades, lang: str) -> str:
 
 def record_tables(a: Analysed, lang: str) -> list[Table]:
     """Each hand with a costly play, its costly plays; each hand skipped, why."""
-    tables = []
-    for h in a.hands:
-        title = hand_title(a.path, h, lang)
-        if h.analysis.skipped:
-            tables.append(Table(gettext(lang, "{title}: skipped ({reason})").format(
-                title=title, reason=skip_reason(h.analysis.skipped, lang)), [], []))
-            continue
-        costly = [costly_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.loss]
-        if costly:
-            tables.append(Table(title, [], [], costly))
-    return tables
+    return shared_record_tables(a, lang, hand_title, skip_reason, lambda h: [
+        costly_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.loss])
 
 
 @dataclass

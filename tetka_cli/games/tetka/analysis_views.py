@@ -11,6 +11,7 @@ from ...common.locale_format import card_text, money_text
 from ...common.output_table import Table
 from ..analysing import Analysed
 from ..analysis_words import choice_text as cards_text
+from ..analysis_words import record_tables as shared_record_tables
 from ..analysis_words import skip_reason as shared_skip_reason
 from ..play_signs import proved_loss, sign_of
 from .analysis import HandGrades, PlayGrade
@@ -117,20 +118,11 @@ def hand_title(path: str, h: HandGrades, lang: str) -> str:
 
 def record_tables(a: Analysed, lang: str) -> list[Table]:
     """Each hand with a costly play, its costly plays; each hand skipped, why."""
-    tables = []
-    for h in a.hands:
-        title = hand_title(a.path, h, lang)
-        if h.analysis.skipped:
-            tables.append(Table(_(lang, "{title}: skipped ({reason})").format(
-                title=title, reason=skip_reason(h.analysis.skipped, lang)), [], []))
-            continue
+    def costly(h: HandGrades) -> list[str]:
         if a.view == "player":
-            costly = [expected_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.costly]
-        else:
-            costly = [costly_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.loss]
-        if costly:
-            tables.append(Table(title, [], [], costly))
-    return tables
+            return [expected_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.costly]
+        return [costly_line(g, lang, h.taken.get(g.player)) for g in h.analysis.plays if g.loss]
+    return shared_record_tables(a, lang, hand_title, skip_reason, costly)
 
 
 @dataclass

@@ -146,7 +146,7 @@ def _view_keys(names: list[str], from_trick: int | None, view: str, samples: int
 
     def keys_of(g: Any) -> dict[str, Any]:
         v = g.analysis_views()
-        if view == "player" and hasattr(v, "PLAYER_VIEW"):  # a game that grades from the player's view
+        if view == "player" and g.grades_player_view:
             return {"from_trick": from_trick or g.first_graded_trick, "view": v.PLAYER_VIEW,
                     "figures": v.PLAYER_FIGURES}
         return {"from_trick": from_trick or g.first_graded_trick, "view": v.VIEW, "figures": v.FIGURES}

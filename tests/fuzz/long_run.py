@@ -8,6 +8,10 @@ saves under tests/fuzz/crashes/ for the regression corpus.
 `python -m tests.fuzz.long_run --hostile` runs instead the full-size hostile files of issue 9 (see
 hostile_full.py) and prints a table of their time, memory, exit code and code on both loaders.
 
+`python -m tests.fuzz.long_run --differential --inputs 100000` runs only the comparison of the
+lean check (the quick reader) with the full reading, on fresh records in the layouts people type
+(clean or gently edited, layouts.py) and on mutations, and counts the disagreements.
+
 `python -m tests.fuzz.long_run --solver 2000` runs instead the solver check of issue 24 over 2000
 random hands: the compiled and the pure-Python solver agree on every decision from trick 9 on, and
 a budgeted search proves what it says (solver_equality.py).
@@ -41,6 +45,7 @@ def save_crash(data: bytes, exc: BaseException) -> str:
 def run_random(inputs: int, seconds: float, seed: int) -> int:
     from .harness import (DIFFERENTIAL, exercise, exercise_from_json, hostile, json_seeds, mutate, mutate_json, seeds,
                           typed_seeds)
+    from .layouts import layout_input
 
     rng = random.Random(seed)
     pool = seeds() + typed_seeds()
@@ -56,6 +61,8 @@ def run_random(inputs: int, seconds: float, seed: int) -> int:
             data = rng.randbytes(rng.randrange(300))
         elif r < 0.10:
             data = hostile(rng)
+        elif r < 0.35:  # a fresh record in a typed layout, clean or gently edited: aimed at the quick reader
+            data = layout_input(rng)
         else:
             data = mutate(rng.choice(pool), rng)
         as_json = r > 0.85  # some inputs are `settle --from-json` documents
@@ -85,6 +92,34 @@ def run_random(inputs: int, seconds: float, seed: int) -> int:
           f"inputs compared, {DIFFERENTIAL['quick']:,} of them read the quick way, {disagreements} disagreements")
     print("outcomes: " + ", ".join(f"{k} {v:,}" for k, v in sorted(outcomes.items(), key=lambda kv: -kv[1])))
     return crashes
+
+
+def run_differential(inputs: int, seconds: float, seed: int) -> int:
+    """Only the differential comparison, the lean check against the full reading, as fast as it
+    goes: three quarters fresh records in typed layouts (clean or gently edited), a quarter
+    harness mutations of the examples and typed seeds."""
+    from .harness import mutate, seeds, typed_seeds
+    from .layouts import differential, layout_input
+
+    rng = random.Random(seed)
+    pool = seeds() + typed_seeds()
+    disagreements = quick = n = 0
+    start = time.monotonic()
+    while n < inputs and time.monotonic() - start < seconds:
+        n += 1
+        data = layout_input(rng) if rng.random() < 0.75 else mutate(rng.choice(pool), rng)
+        try:
+            quick += differential(data)
+        except Exception as exc:  # a disagreement, or a crash of either reader
+            disagreements += 1
+            print(f"DISAGREEMENT {type(exc).__name__}: {exc} -> {save_crash(data, exc)}", flush=True)
+        if n % 10000 == 0:
+            el = time.monotonic() - start
+            print(f"{n:,} inputs, {el:,.0f} s, {n / el:,.0f}/s, disagreements {disagreements}", flush=True)
+    el = time.monotonic() - start
+    print(f"differential done: {n:,} inputs compared in {el:,.0f} s ({n / max(el, 1e-9):,.0f}/s), "
+          f"{quick:,} of them read the quick way, {disagreements} disagreements")
+    return disagreements
 
 
 def run_atheris(inputs: int) -> None:
@@ -120,6 +155,8 @@ def main() -> None:
     ap.add_argument("--hostile", action="store_true", help="the full-size hostile files of issue 9, each "
                     "refused in under 5 s and 256 MiB, with both loaders: a table of time, memory, exit and code")
     ap.add_argument("--case", action="append", help="with --hostile: only this case (repeatable)")
+    ap.add_argument("--differential", action="store_true", help="only the lean check against the full reading, "
+                    "on fresh records in typed layouts and mutations (issue 23): inputs compared, disagreements")
     ap.add_argument("--solver", type=int, metavar="HANDS", help="the compiled and the pure solver compared "
                     "over this many random hands (solver_equality.py)")
     a = ap.parse_args()
@@ -127,6 +164,8 @@ def main() -> None:
         from .solver_equality import run
 
         sys.exit(run(a.solver, a.seed))
+    if a.differential:
+        sys.exit(1 if run_differential(a.inputs, a.seconds, a.seed) else 0)
     if a.hostile:
         from .hostile_full import run_all
 

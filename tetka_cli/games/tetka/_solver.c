@@ -225,6 +225,28 @@ static int ducks_every_trick(u64 mine, u64 theirs) {
     return 1;
 }
 
+/* What the most-tricks mark still depends on, while it is open: for each other seat, its lead over
+   P in tricks (d = its count - P's), and, only when they are level, whether its latest trick came
+   after P's. Nothing else of the counts and lasts can change who ends with most tricks: a seat more
+   than `left` tricks behind P can never reach him (code 31); a seat not level with P can draw level
+   only by winning a trick more than P from here, and then the later of their last tricks is one
+   still to come. The counts among the other three, and the order of their last tricks, do not matter. */
+static uint32_t most_race(int me, int left, const int *counts, const int *lasts) {
+    uint32_t key = 2;
+    int shift = 2;
+    for (int q = 0; q < 4; q++) {
+        if (q == me) continue;
+        int d = counts[q] - counts[me];
+        uint32_t code;
+        if (d < -left) code = 31;
+        else if (d == 0) code = lasts[q] > lasts[me] ? 30 : 14;
+        else code = (uint32_t)(d + 14); /* 1..27 */
+        key |= code << shift;
+        shift += 5;
+    }
+    return key;
+}
+
 static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta) {
     int me = s->me;
     if (trick > TRICKS) return most(me, counts, lasts);
@@ -239,11 +261,7 @@ static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, co
         most_key = 1; low = 1; most_open = 0;
     } else {
         low = 0; most_open = 1;
-        uint32_t order = (uint32_t)(lasts[0] > lasts[1]) | (uint32_t)(lasts[0] > lasts[2]) << 1 |
-                         (uint32_t)(lasts[0] > lasts[3]) << 2 | (uint32_t)(lasts[1] > lasts[2]) << 3 |
-                         (uint32_t)(lasts[1] > lasts[3]) << 4 | (uint32_t)(lasts[2] > lasts[3]) << 5;
-        most_key = 2 | (uint32_t)counts[0] << 2 | (uint32_t)counts[1] << 6 | (uint32_t)counts[2] << 10 |
-                   (uint32_t)counts[3] << 14 | order << 18;
+        most_key = most_race(me, left, counts, lasts);
     }
     u64 live = h[0] | h[1] | h[2] | h[3];
     int high = low + popcount64(live & QUEENS) + most_open;
@@ -269,6 +287,8 @@ static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, co
         u64 hh[4] = {0, 0, 0, 0};
         return finish(s, hh, leader, trick, p, counts, lasts, alpha, beta);
     }
+    if (trick == TRICKS - 1) /* two cards each: counting it out is cheaper than a probe of the table */
+        return last_two(s, h, leader, counts, lasts);
     u64 k[4];
     for (int q = 0; q < 4; q++) {
         u64 seg = SUIT_BITS << (13 * q);
@@ -277,12 +297,6 @@ static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, co
     uint32_t extra = (uint32_t)leader | (uint32_t)me << 2 | most_key << 4;
     size_t i = slot_of(s, k, extra);
     Entry *e = probe(s, i, k, extra);
-    if (trick == TRICKS - 1) { /* two cards each: count it out */
-        if (e) return e->lo;
-        int v = last_two(s, h, leader, counts, lasts);
-        store(s, i, k, extra, trick, v, v, -1);
-        return v;
-    }
     int lo, hi;
     u64 move = 0;
     if (e) {

@@ -46,6 +46,8 @@ typedef struct {
     int counting, last_mark;
     Entry *tt;
     size_t tt_mask; /* number of entries - 1 (a power of two, even) */
+    void *mapped;       /* the mapping the table lies in (NULL: calloc'd) */
+    size_t mapped_bytes;
     u64 nodes, limit;
     int me;
     u64 lead; /* the best lead of the last trick-start node searched */
@@ -551,22 +553,42 @@ static PyObject *Solver_get_nodes(Solver *s, void *closure) {
     return PyLong_FromUnsignedLongLong(s->nodes);
 }
 
-/* The table, zeroed. A large one is asked for in huge pages where the system gives them (Linux's
-   madvise): nearly every probe of it misses the processor's caches, and with small pages each miss
-   also misses the page table's cache. */
-static Entry *new_table(size_t n) {
+/* The table, zeroed. A large one is mapped from the system and asked for in huge pages where the
+   system gives them (Linux's madvise): nearly every probe of it misses the processor's caches, and
+   with small pages each miss also misses the page table's cache. Its pages are zero and come only
+   when first touched, as with calloc, so a short search does not pay for the whole table. */
+#define HUGE_PAGE ((size_t)2 << 20)
+static Entry *new_table(Solver *s, size_t n) {
     size_t bytes = n * sizeof(Entry);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (bytes >= ((size_t)4 << 20)) {
-        void *p = NULL;
-        if (posix_memalign(&p, (size_t)2 << 20, bytes) == 0) {
-            madvise(p, bytes, MADV_HUGEPAGE);
-            memset(p, 0, bytes);
-            return p;
+    s->mapped = NULL;
+    s->mapped_bytes = 0;
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
+    if (bytes >= 2 * HUGE_PAGE) {
+        size_t whole = bytes + HUGE_PAGE;
+        void *p = mmap(NULL, whole, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            char *start = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+            madvise(start, bytes, MADV_HUGEPAGE);
+            s->mapped = p;
+            s->mapped_bytes = whole;
+            return (Entry *)start;
         }
     }
 #endif
     return calloc(n, sizeof(Entry));
+}
+
+static void free_table(Solver *s) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
+    if (s->mapped) {
+        munmap(s->mapped, s->mapped_bytes);
+        s->mapped = NULL;
+        s->tt = NULL;
+        return;
+    }
+#endif
+    free(s->tt);
+    s->tt = NULL;
 }
 
 static int Solver_init(Solver *s, PyObject *args, PyObject *kw) {
@@ -584,9 +606,9 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw) {
     s->last_mark = last_mark;
     s->nodes = 0;
     s->limit = UINT64_MAX;
-    free(s->tt);
+    free_table(s);
     s->tt_mask = ((size_t)1 << bits) - 1;
-    s->tt = new_table((size_t)1 << bits);
+    s->tt = new_table(s, (size_t)1 << bits);
     if (!s->tt) {
         PyErr_NoMemory();
         return -1;
@@ -595,7 +617,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw) {
 }
 
 static void Solver_dealloc(Solver *s) {
-    free(s->tt);
+    free_table(s);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 

@@ -71,15 +71,37 @@ def bench_from_trick(k: int, n: int, repeat: int) -> dict:
             "cpu_spread": (n / max(cpu), n / min(cpu)), "worst_hand_cpu_s": worst}
 
 
-def per_hand(k: int, n: int, pure: bool = False, budget: float | None = None, seed: int = 1):
-    """CPU seconds of each hand analysed from trick `k`, and the analyses."""
+def per_hand(k: int, n: int, pure: bool = False, budget: float | None = None, seed: int = 1,
+             nodes: list[int] | None = None):
+    """CPU seconds of each hand analysed from trick `k`, and the analyses; `nodes`, when given, gets
+    each hand's nodes searched."""
+    from tetka_cli.games.tetka import analysis
+
     table, results = sample_hands(n, seed)
-    times, out = [], []
-    for r in results:
-        t = time.process_time()
-        out.append(analyse_hand(table, r, from_trick=k, pure=pure, budget=budget))
-        times.append(time.process_time() - t)
+    times, out, made = [], [], []
+    make = analysis.new_solver
+
+    def counted(*args: Any, **kw: Any):
+        made.append(make(*args, **kw))
+        return made[-1]
+
+    analysis.new_solver = counted  # to read each hand's node count
+    try:
+        for r in results:
+            t = time.process_time()
+            out.append(analyse_hand(table, r, from_trick=k, pure=pure, budget=budget))
+            times.append(time.process_time() - t)
+            if nodes is not None:
+                nodes.append(made[-1].nodes)
+    finally:
+        analysis.new_solver = make
     return times, out, table, results
+
+
+def slowest(times: list[float], nodes: list[int], n: int = 5) -> str:
+    """The `n` slowest hands: their place in the sample (0 first), CPU seconds and nodes."""
+    worst = sorted(range(len(times)), key=lambda i: -times[i])[:n]
+    return ", ".join(f"hand {i}: {times[i]:.2f} s, {nodes[i] / 1e6:.1f} M nodes" for i in worst)
 
 
 def spread(times: list[float]) -> str:
@@ -447,6 +469,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--player-hands", type=int, default=3, help="--only player: how many hands are timed")
     ap.add_argument("--no-rate", action="store_true", help="--only player: time the hands only")
     ap.add_argument("--hands", type=int, default=200, help="hands of the from-trick-5 and equality parts")
+    ap.add_argument("--trick", type=int, default=5, help="--only k5: the trick the hands are graded from")
     ap.add_argument("--pure-hands", type=int, default=2, help="hands of the pure-Python solver from trick 5")
     ap.add_argument("--budget-hands", type=int, default=4, help="hands of the --from-trick 1 --budget 10 part")
     a = ap.parse_args(argv)
@@ -460,11 +483,13 @@ def main(argv: list[str]) -> int:
         return 0
     print(f"compiled solver: {'built' if COMPILED else 'NOT BUILT'}; TETKA_PURE={os.environ.get('TETKA_PURE', '')!r}")
     if a.only in (None, "k5"):
-        times, _, _, _ = per_hand(5, a.hands)
-        print(f"from trick 5, {a.hands} hands, one core, CPU per hand (compiled): {spread(times)}; "
-              f"targets: median <= 1 s, max <= 10 s")
+        nodes: list[int] = []
+        times, _, _, _ = per_hand(a.trick, a.hands, nodes=nodes)
+        print(f"from trick {a.trick}, {a.hands} hands, one core, CPU per hand (compiled): {spread(times)}; "
+              f"targets: median <= 1 s, max <= 10 s; {sum(nodes) / sum(times) / 1e6:.1f} M nodes/s CPU")
+        print(f"  slowest: {slowest(times, nodes)}")
         if a.pure_hands:
-            pt, _, _, _ = per_hand(5, a.pure_hands, pure=True)
+            pt, _, _, _ = per_hand(a.trick, a.pure_hands, pure=True)
             ct = times[:a.pure_hands]
             print(f"  pure Python, the first {a.pure_hands} of them: {spread(pt)}; compiled on the same hands "
                   f"{sum(ct):.3f} s, x{sum(pt) / sum(ct):.0f}")

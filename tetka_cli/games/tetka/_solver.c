@@ -18,6 +18,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 typedef uint64_t u64;
 
@@ -43,6 +46,8 @@ typedef struct {
     int counting, last_mark;
     Entry *tt;
     size_t tt_mask; /* number of entries - 1 (a power of two, even) */
+    void *mapped;       /* the mapping the table lies in (NULL: calloc'd) */
+    size_t mapped_bytes;
     u64 nodes, limit;
     int me;
     u64 lead; /* the best lead of the last trick-start node searched */
@@ -225,6 +230,28 @@ static int ducks_every_trick(u64 mine, u64 theirs) {
     return 1;
 }
 
+/* What the most-tricks mark still depends on, while it is open: for each other seat, its lead over
+   P in tricks (d = its count - P's), and, only when they are level, whether its latest trick came
+   after P's. Nothing else of the counts and lasts can change who ends with most tricks: a seat more
+   than `left` tricks behind P can never reach him (code 31); a seat not level with P can draw level
+   only by winning a trick more than P from here, and then the later of their last tricks is one
+   still to come. The counts among the other three, and the order of their last tricks, do not matter. */
+static uint32_t most_race(int me, int left, const int *counts, const int *lasts) {
+    uint32_t key = 2;
+    int shift = 2;
+    for (int q = 0; q < 4; q++) {
+        if (q == me) continue;
+        int d = counts[q] - counts[me];
+        uint32_t code;
+        if (d < -left) code = 31;
+        else if (d == 0) code = lasts[q] > lasts[me] ? 30 : 14;
+        else code = (uint32_t)(d + 14); /* 1..27 */
+        key |= code << shift;
+        shift += 5;
+    }
+    return key;
+}
+
 static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta) {
     int me = s->me;
     if (trick > TRICKS) return most(me, counts, lasts);
@@ -239,11 +266,7 @@ static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, co
         most_key = 1; low = 1; most_open = 0;
     } else {
         low = 0; most_open = 1;
-        uint32_t order = (uint32_t)(lasts[0] > lasts[1]) | (uint32_t)(lasts[0] > lasts[2]) << 1 |
-                         (uint32_t)(lasts[0] > lasts[3]) << 2 | (uint32_t)(lasts[1] > lasts[2]) << 3 |
-                         (uint32_t)(lasts[1] > lasts[3]) << 4 | (uint32_t)(lasts[2] > lasts[3]) << 5;
-        most_key = 2 | (uint32_t)counts[0] << 2 | (uint32_t)counts[1] << 6 | (uint32_t)counts[2] << 10 |
-                   (uint32_t)counts[3] << 14 | order << 18;
+        most_key = most_race(me, left, counts, lasts);
     }
     u64 live = h[0] | h[1] | h[2] | h[3];
     int high = low + popcount64(live & QUEENS) + most_open;
@@ -269,6 +292,8 @@ static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, co
         u64 hh[4] = {0, 0, 0, 0};
         return finish(s, hh, leader, trick, p, counts, lasts, alpha, beta);
     }
+    if (trick == TRICKS - 1) /* two cards each: counting it out is cheaper than a probe of the table */
+        return last_two(s, h, leader, counts, lasts);
     u64 k[4];
     for (int q = 0; q < 4; q++) {
         u64 seg = SUIT_BITS << (13 * q);
@@ -277,12 +302,6 @@ static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, co
     uint32_t extra = (uint32_t)leader | (uint32_t)me << 2 | most_key << 4;
     size_t i = slot_of(s, k, extra);
     Entry *e = probe(s, i, k, extra);
-    if (trick == TRICKS - 1) { /* two cards each: count it out */
-        if (e) return e->lo;
-        int v = last_two(s, h, leader, counts, lasts);
-        store(s, i, k, extra, trick, v, v, -1);
-        return v;
-    }
     int lo, hi;
     u64 move = 0;
     if (e) {
@@ -534,6 +553,44 @@ static PyObject *Solver_get_nodes(Solver *s, void *closure) {
     return PyLong_FromUnsignedLongLong(s->nodes);
 }
 
+/* The table, zeroed. A large one is mapped from the system and asked for in huge pages where the
+   system gives them (Linux's madvise): nearly every probe of it misses the processor's caches, and
+   with small pages each miss also misses the page table's cache. Its pages are zero and come only
+   when first touched, as with calloc, so a short search does not pay for the whole table. */
+#define HUGE_PAGE ((size_t)2 << 20)
+static Entry *new_table(Solver *s, size_t n) {
+    size_t bytes = n * sizeof(Entry);
+    s->mapped = NULL;
+    s->mapped_bytes = 0;
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
+    if (bytes >= 2 * HUGE_PAGE) {
+        size_t whole = bytes + HUGE_PAGE;
+        void *p = mmap(NULL, whole, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            char *start = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+            madvise(start, bytes, MADV_HUGEPAGE);
+            s->mapped = p;
+            s->mapped_bytes = whole;
+            return (Entry *)start;
+        }
+    }
+#endif
+    return calloc(n, sizeof(Entry));
+}
+
+static void free_table(Solver *s) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
+    if (s->mapped) {
+        munmap(s->mapped, s->mapped_bytes);
+        s->mapped = NULL;
+        s->tt = NULL;
+        return;
+    }
+#endif
+    free(s->tt);
+    s->tt = NULL;
+}
+
 static int Solver_init(Solver *s, PyObject *args, PyObject *kw) {
     static char *names[] = {"photograph", "counting_trick", "last_trick_mark", "table_bits", NULL};
     unsigned long long photo;
@@ -549,9 +606,9 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw) {
     s->last_mark = last_mark;
     s->nodes = 0;
     s->limit = UINT64_MAX;
-    free(s->tt);
+    free_table(s);
     s->tt_mask = ((size_t)1 << bits) - 1;
-    s->tt = calloc((size_t)1 << bits, sizeof(Entry));
+    s->tt = new_table(s, (size_t)1 << bits);
     if (!s->tt) {
         PyErr_NoMemory();
         return -1;
@@ -560,7 +617,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw) {
 }
 
 static void Solver_dealloc(Solver *s) {
-    free(s->tt);
+    free_table(s);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 

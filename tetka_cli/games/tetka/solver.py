@@ -119,6 +119,20 @@ def _ducks_every_trick(mine: int, theirs: int) -> bool:
     return True
 
 
+def _most_race(me: int, left: int, counts, lasts) -> tuple[int, ...]:
+    """What the most-tricks mark still depends on, while it is open: for each other seat, its lead
+    over P in tricks, and, only when they are level, whether its latest trick came after P's. A seat
+    more than `left` tricks behind can never reach him; a seat not level with him can draw level only
+    by winning a trick more than he does from here, and then the later of their last tricks is one
+    still to come. The other seats' counts and last tricks among themselves do not matter."""
+    out = []
+    for s in range(4):
+        if s != me:
+            d = counts[s] - counts[me]
+            out.append(99 if d < -left else (100 + (lasts[s] > lasts[me])) if d == 0 else d)
+    return tuple(out)
+
+
 def _lead_order(c: int, mine: int) -> tuple[int, int]:
     """The order of the others' leads against P (holding `mine`), as in the compiled core."""
     x = c.bit_length() - 1
@@ -213,8 +227,10 @@ class Grading:
 
     def grade_within(self, pos: Position, played: int, limit: int | None = None) -> Grade:
         """Grade one decision with at most `limit` nodes of search (None: as many as it takes).
-        The played card is valued first (bisection with null windows, each answer narrowing its
-        range); then each other class of cards is asked "below the best so far?", and valued
+        The played card is valued first (null windows from the bottom up: "at least lo + 1?",
+        each answer narrowing its range; a "yes" needs one answer of the other three at each of
+        their turns and is cheap, a "no" needs all of them, so the one costly "no" is asked last and
+        only once, rather than at each halving of the range); then each other class of cards is asked "below the best so far?", and valued
         when it is; then the classes known only to be no better are asked "equal to the best?".
         When the nodes run out, what is proved so far is the answer: each class's range."""
         me = pos.to_play
@@ -244,7 +260,7 @@ class Grading:
 
         def settle(c: int) -> bool:
             while lo[c] < hi[c]:
-                t = (lo[c] + hi[c] + 1) // 2  # "at least t?"
+                t = lo[c] + 1  # "at least t?"
                 if not narrow(c, t - 1, t):
                     return False
             return True
@@ -414,9 +430,7 @@ class Solver(Grading):
             most_open = 0
         else:
             low, most_open = 0, 1
-            # Counts and the order of the seats' latest tricks: all the tie-break can still use.
-            l0, l1, l2, l3 = lasts
-            most_key = (*counts, l0 > l1, l0 > l2, l0 > l3, l1 > l2, l1 > l3, l2 > l3)
+            most_key = _most_race(me, left, counts, lasts)
         live = h[0] | h[1] | h[2] | h[3]
         high = low + (live & QUEEN_MASK).bit_count() + most_open
         if live & self.photograph:

@@ -7,10 +7,11 @@ from typing import Any, Iterable, Mapping
 
 from ...common.i18n import gettext as _
 from ...common.i18n import ngettext
-from ...common.locale_format import card_text, money_text
+from ...common.locale_format import card_text
 from ...common.output_table import Table
 from ..analysing import Analysed
 from ..analysis_words import choice_text as cards_text
+from ..analysis_words import figure, player_play_json  # noqa: F401 (figure: this view's name too)
 from ..analysis_words import record_tables as shared_record_tables
 from ..analysis_words import skip_reason as shared_skip_reason
 from ..play_signs import proved_loss, sign_of
@@ -265,22 +266,6 @@ PLAYER_CSV_HEADERS = ("path", "robber", "hand", "trick", "player", "card", "expe
 
 def a_player_view(g: Any) -> bool:
     return hasattr(g, "expected_loss")
-
-
-def figure(x: Any, lang: str) -> str:
-    """A mean for people: two decimals, with a decimal comma in Russian."""
-    return money_text(f"{float(x):.2f}", lang)
-
-
-def _r(x: float) -> float:
-    return round(x, 3) + 0.0  # never -0.0
-
-
-def player_play_json(g: Any) -> dict[str, Any]:
-    low, high = g.interval
-    return {"trick": g.trick, "player": g.player, "card": str(g.card), "expected": _r(g.expected),
-            "best_expected": _r(g.best_expected), "best_cards": [str(c) for c in g.best_cards],
-            "expected_loss": _r(g.expected_loss), "interval": [_r(low), _r(high)], "samples": g.samples, "exhaustive": g.exhaustive}
 
 
 def player_csv_rows(a: Analysed) -> list[list[Any]]:

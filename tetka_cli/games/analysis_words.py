@@ -62,3 +62,16 @@ def player_play_json(g: Any) -> dict[str, Any]:
     return {"trick": g.trick, "player": g.player, "card": str(g.card), "expected": _r(g.expected),
             "best_expected": _r(g.best_expected), "best_cards": [str(c) for c in g.best_cards],
             "expected_loss": _r(g.expected_loss), "interval": [_r(low), _r(high)], "samples": g.samples, "exhaustive": g.exhaustive}
+
+
+def a_player_view(g: Any) -> bool:
+    """A grade of the player's view (over drawn deals), not of the open view."""
+    return hasattr(g, "expected_loss")
+
+
+def player_csv_row(path: str, part: int, hand: int, g: Any) -> list[Any]:
+    """One play of the player's view as a CSV row: path, part, hand, trick, player, card, expected,
+    best_expected, best_cards, expected_loss, interval_low, interval_high, samples."""
+    j = player_play_json(g)
+    return [path, part, hand, g.trick, g.player, j["card"], j["expected"], j["best_expected"],
+            " ".join(j["best_cards"]), j["expected_loss"], *j["interval"], g.samples]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from ..sampled_grades import ExpectedGrade, graded_over, play_rng
-from .analysis import EXACT_FROM, HandAnalysis, HandGrades, PlayGrade, analyse_hand, skip_reason
+from .analysis import EXACT_FROM, HandAnalysis, HandGrades, PlayGrade, analyse_hand, report_hands, skip_reason
 from .bela import bela_partner
 from .cards import sort_key, trump_seven
 from .model import HandResult
@@ -173,18 +173,8 @@ def one_deal(g: PlayGrade) -> ExpectedGrade:
 def analyse_report_player_view(report, *, from_trick: int, player: str | None = None,
                                samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> tuple[HandGrades, ...]:
     """Every hand of a refereed Terz record graded from the player's view, or with why it was not."""
-    out = []
-    rules = report.record.rules
-    for g in report.games:
-        for h in g.hands:
-            res = h.result
-            if res is None or h.source != "played":
-                a = HandAnalysis((), "not-played")
-            else:
-                a = analyse_hand_player_view(res, rules, from_trick=from_trick,
-                                             players=None if player is None else [player], samples=samples, seed=seed)
-            out.append(HandGrades(g.number, h.number, a, dict(h.points)))
-    return tuple(out)
+    return report_hands(report, lambda res, rules: analyse_hand_player_view(
+        res, rules, from_trick=from_trick, players=None if player is None else [player], samples=samples, seed=seed))
 
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "Moment", "analyse_hand_player_view", "analyse_report_player_view",

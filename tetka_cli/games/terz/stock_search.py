@@ -25,6 +25,7 @@ from ...common.cards import Card, Rank, Suit
 from .bela import BELA_POINTS, bela_tricks
 from .cards import LAST_TRICK_BONUS
 from .rules import DEFAULT_RULES, STOCK_TRICKS, TerzRules
+from .sampling import bits_of
 from .solver import INF, EndgameSolver, Encoding
 
 HORIZON = 1
@@ -197,19 +198,10 @@ class StockSearch:
         """The cards of `hand` in runs of equivalent cards (each run's first card searched)."""
         heads = self._choices(hand, live, trick, exch)
         runs: dict[int, list[int]] = {h: [h] for h in heads}
-        for b in _bits(hand):
+        for b in bits_of(hand):
             if b not in runs:  # it belongs to the run of the nearest head above it in its suit
                 runs[min(h for h in heads if h > b and (h.bit_length() - 1) >> 3 == (b.bit_length() - 1) >> 3)].append(b)
         return list(runs.values())
-
-
-def _bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low)
-        x ^= low
-    return out
 
 
 __all__ = ["EXCHANGE_LAST", "HORIZON", "StockSearch"]

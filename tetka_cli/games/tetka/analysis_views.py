@@ -11,7 +11,7 @@ from ...common.locale_format import card_text
 from ...common.output_table import Table
 from ..analysing import Analysed
 from ..analysis_words import choice_text as cards_text
-from ..analysis_words import figure, player_play_json  # noqa: F401 (figure: this view's name too)
+from ..analysis_words import a_player_view, figure, player_csv_row, player_play_json  # noqa: F401 (figure: this view's name too)
 from ..analysis_words import record_tables as shared_record_tables
 from ..analysis_words import skip_reason as shared_skip_reason
 from ..play_signs import proved_loss, sign_of
@@ -264,18 +264,8 @@ PLAYER_CSV_HEADERS = ("path", "robber", "hand", "trick", "player", "card", "expe
                       "best_cards", "expected_loss", "interval_low", "interval_high", "samples")
 
 
-def a_player_view(g: Any) -> bool:
-    return hasattr(g, "expected_loss")
-
-
 def player_csv_rows(a: Analysed) -> list[list[Any]]:
-    rows = []
-    for h in a.hands:
-        for g in h.analysis.plays:
-            j = player_play_json(g)
-            rows.append([a.path, h.robber, h.hand, g.trick, g.player, j["card"], j["expected"], j["best_expected"],
-                         " ".join(j["best_cards"]), j["expected_loss"], *j["interval"], g.samples])
-    return rows
+    return [player_csv_row(a.path, h.robber, h.hand, g) for h in a.hands for g in h.analysis.plays]
 
 
 def expected_line(g: Any, lang: str, taken: int | None = None) -> str:

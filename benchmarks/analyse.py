@@ -25,8 +25,8 @@
 - Terz (`--only terz`): tricks 9-16 and 8-16 of 200 simulated hands, hands/s on one core (CPU), and
   the values of a subset checked against a plain exhaustive search written below.
 - `--only terz-player` (not in the default run): the Terz player's view from trick 1, 32 deals a
-  play, CPU seconds a hand on 20 simulated hands, split into tricks 1-6 and 7-16, and a deeper
-  search (two tricks ahead) on three of them.
+  play, CPU seconds a hand on 20 simulated hands, split into tricks 1-6 and 7-16, and the search
+  one trick ahead (the first version) on three of them.
 """
 from __future__ import annotations
 
@@ -440,8 +440,8 @@ def bench_terz(n: int, repeat: int, check: int) -> None:
 def bench_terz_player(n: int, samples: int = 32) -> None:
     """`--only terz-player`: the Terz player's view from trick 1 with `samples` deals a play: CPU
     seconds a hand (the stock's tricks, and trick 7 apart, searched to the end), the same seed giving
-    the same grades checked on the first hand, and the same hands once more with the search two
-    tricks ahead (`horizon=2`) on the first few."""
+    the same grades checked on the first hand, and the first few hands once more with the search one
+    trick ahead (`horizon=1`, the first version) for comparison."""
     from tetka_cli.games.terz.player_view import analyse_hand_player_view
 
     results = terz_hands(n)
@@ -460,15 +460,15 @@ def bench_terz_player(n: int, samples: int = 32) -> None:
         first = first or a
     again = analyse_hand_player_view(results[0], from_trick=1, samples=samples, seed=0)
     print(f"  a hand from trick 1: {spread(whole)}; {n / sum(whole):.2f} hands/s")
-    print(f"  of it tricks 1-6 (one trick searched, then the estimate): {spread(stock)}")
+    print(f"  of it tricks 1-6 (two tricks searched, then the estimate): {spread(stock)}")
     print(f"  of it tricks 7-16 (trick 7 over every deal, searched to the end; 8-16 exact): {spread(seven)}")
     print(f"  the same seed gives the same grades: {again == first}")
     deeper = []
     for r in results[:3]:
         c0 = time.process_time()
-        analyse_hand_player_view(r, from_trick=1, samples=samples, seed=0, horizon=2)
+        analyse_hand_player_view(r, from_trick=1, samples=samples, seed=0, horizon=1)
         deeper.append(time.process_time() - c0)
-    print(f"  two tricks ahead before the estimate (horizon 2, not the default), first {len(deeper)} hands: "
+    print(f"  one trick ahead before the estimate (horizon 1, the first version), first {len(deeper)} hands: "
           f"{spread(deeper)}")
 
 

@@ -111,7 +111,7 @@ def test_every_consistent_deal_is_drawn_equally_often():
 
 
 def test_grades_are_means_the_loss_never_negative_and_the_stock_exact_from_trick_7():
-    for result in (hands()[2], hands()[5], hands()[8]):  # three of the quicker hands: CI time
+    for result in (hands()[2], hands()[5]):  # two of the quicker hands: CI time
         a = analyse_hand_player_view(result, from_trick=1, samples=10, seed=1)
         assert a.skipped is None
         assert [(g.trick, g.player) for g in a.plays[:14]] == [

@@ -176,9 +176,9 @@ PLAYER_FIGURES = {
                "player could know when there are no more (then exhaustive is true, the means exact and the "
                "interval a point); 1 from trick 8 on",
     "to_end": "each deal searched to the end of the hand (tricks 7-16); false at tricks 1-6, where the search "
-              "plays out the trick of the play and then counts an estimate: the points of the cards each player "
-              "holds as his, half the stock and the last trick to each, bela to the holder of the K and Q of "
-              "trumps (docs/analyse.md)",
+              "plays out the trick of the play and the next and then counts an estimate: the points of the cards "
+              "each player holds as his, half the stock and the last trick to each, bela to the holder of the K "
+              "and Q of trumps (docs/analyse.md)",
     "taken": "the points each player scored in the hand, declarations and bela included",
 }
 PLAYER_CSV_HEADERS = ("path", "game", "hand", "trick", "player", "card", "expected", "best_expected", "best_cards",
@@ -192,7 +192,7 @@ def player_csv_rows(a: Analysed) -> list[list[Any]]:
 
 def expected_line(g: Any, lang: str, taken: int | None = None) -> str:
     """trick 3, Анна: 9♥ — expected points 61.41; with K♣ 63.20; expected loss 1.79 (95%: 0.80 to 2.78;
-    estimated past the trick); points in the hand: 97"""
+    two tricks searched, then estimated); points in the hand: 97"""
     low, high = g.interval
     line = _(lang, "trick {trick}, {player}: {card} — expected points {expected}; with {cards} {best}; "
                    "expected loss {loss}").format(
@@ -206,7 +206,7 @@ def expected_line(g: Any, lang: str, taken: int | None = None) -> str:
     else:
         notes = [_(lang, "95%: {low} to {high}").format(low=figure(low, lang), high=figure(high, lang))]
     if not g.to_end:
-        notes.append(_(lang, "estimated past the trick"))
+        notes.append(_(lang, "two tricks searched, then estimated"))
     line += " (" + "; ".join(notes) + ")"
     return line if taken is None else line + "; " + _(lang, "points in the hand: {n}").format(n=taken)
 
@@ -218,8 +218,8 @@ def player_view_note(samples: int, lang: str) -> str:
                    "and bela shown); the opponent's hand and the order of the stock are drawn. “expected points”: "
                    "the mean over those deals of the points from that trick to the end of the hand after the card, "
                    "each deal played with both hands and the stock open; searched to the end from trick 7 on, "
-                   "estimated past the trick before it. From trick 8 both hands are known: one deal, the open "
-                   "view's exact value. “expected loss”: below the card with the greatest mean, with its 95% "
+                   "before it two tricks searched and then estimated. From trick 8 both hands are known: one deal, "
+                   "the open view's exact value. “expected loss”: below the card with the greatest mean, with its 95% "
                    "interval.").format(n=samples)
 
 

@@ -146,3 +146,54 @@ def test_a_hand_without_its_deal_is_skipped_before_trick_8_and_graded_after():
     bare = replace(result, tricks=tuple(replace(t, holdings={}) for t in result.tricks))
     assert analyse_hand_player_view(bare, from_trick=1, samples=4).skipped == "no-deal"
     assert analyse_hand_player_view(bare, from_trick=8, samples=4).skipped is None
+
+
+def test_at_trick_7_each_card_is_the_trick_the_draws_and_the_exact_search_after_the_stock():
+    """Trick 7 in the real deal, counted here card by card from the rules core: the trick's points to
+    its winner, the winner drawing the last face-down card and the loser the card at the bottom, bela
+    on a K or Q of trumps led beside the other, then the exact search of tricks 8-16."""
+    from tetka_cli.games.terz.bela import BELA_POINTS
+    from tetka_cli.games.terz.cards import card_points
+    from tetka_cli.games.terz.play import reply_wins
+    from tetka_cli.games.terz.rules import DEFAULT_RULES
+    from tetka_cli.games.terz.solver import EndgameSolver
+    from tetka_cli.games.terz.stock_search import StockSearch
+
+    checked = 0
+    for result in hands()[:12]:
+        trumps = result.trump.suit
+        enc = Encoding.of(trumps)
+        for m in moments(result, enc):
+            if m.trick != 7:
+                continue
+            search = StockSearch(trumps, m.me, DEFAULT_RULES)
+            exact = EndgameSolver(trumps, m.me, DEFAULT_RULES)
+            opp_bits, stock = m.real
+            h = list(m.hands(opp_bits))
+            kq = {Card(Rank.KING, trumps), Card(Rank.QUEEN, trumps)}
+
+            def value(lead, reply, leader):
+                hands_ = [set(enc.cards(h[0])), set(enc.cards(h[1]))]
+                gain = 0
+                if not m.bela_done and lead in kq and kq <= hands_[leader] and leader == m.me:
+                    gain += BELA_POINTS
+                winner = 1 - leader if reply_wins(lead, reply, trumps) else leader
+                if winner == m.me:
+                    gain += card_points(lead, trumps) + card_points(reply, trumps)
+                hands_[leader].discard(lead)
+                hands_[1 - leader].discard(reply)
+                hands_[winner].add(enc.card_of[stock[0]])
+                hands_[1 - winner].add(enc.card_of[stock[1]])
+                done = m.bela_done or (lead in kq and kq <= set(enc.cards(h[leader])))
+                return gain + exact.value_at_trick(enc.bits(hands_[0]), enc.bits(hands_[1]), winner, done)
+
+            if m.lead:
+                got = search.reply_values(h[0], h[1], stock, m.leader, m.lead, 7, m.exchanged, m.bela_done)
+                want = {enc.bit_of[c]: value(enc.card_of[m.lead], c, m.leader) for c in enc.cards(h[m.me])}
+            else:
+                got = search.lead_values(h[0], h[1], stock, 7, m.exchanged, m.bela_done)
+                want = {enc.bit_of[c]: min(value(c, r, m.me) for r in enc.cards(h[1 - m.me]))
+                        for c in enc.cards(h[m.me])}
+            assert got == want and search.to_end
+            checked += 1
+    assert checked == 24

@@ -116,13 +116,7 @@ class StockSearch:
         live = hands[0] | hands[1] | sum(stock)
         for lead in self._choices(hands[leader], live, trick, exch):
             v = self.after_lead(hands[0], hands[1], stock, leader, lead, trick, exch, done, depth, alpha, beta)
-            if maxing:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
+            best, alpha, beta = _step(maxing, v, best, alpha, beta)
             if alpha >= beta:
                 break
         return best
@@ -160,13 +154,7 @@ class StockSearch:
             n0, n1 = (w_hand, l_hand) if winner == 0 else (l_hand, w_hand)
             v = gain + self.value_at_trick(n0, n1, stock[2:], winner, trick + 1, exch, d, depth - 1,
                                            alpha - gain, beta - gain)
-            if maxing:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
+            best, alpha, beta = _step(maxing, v, best, alpha, beta)
             if alpha >= beta:
                 break
         return best
@@ -207,6 +195,16 @@ class StockSearch:
             if b not in runs:  # it belongs to the run of the nearest head above it in its suit
                 runs[min(h for h in heads if h > b and (h.bit_length() - 1) >> 3 == (b.bit_length() - 1) >> 3)].append(b)
         return list(runs.values())
+
+
+def _step(maxing: bool, v: int, best: int, alpha: int, beta: int) -> tuple[int, int, int]:
+    """One answer weighed: the best so far and the window, for the player who maximises or not."""
+    if maxing:
+        if v > best:
+            return v, max(alpha, v), beta
+    elif v < best:
+        return v, alpha, min(beta, v)
+    return best, alpha, beta
 
 
 __all__ = ["EXCHANGE_LAST", "HORIZON", "StockSearch"]

@@ -24,6 +24,9 @@
   process stopped after --cpu-limit seconds of CPU, with the child's peak memory.
 - Terz (`--only terz`): tricks 9-16 and 8-16 of 200 simulated hands, hands/s on one core (CPU), and
   the values of a subset checked against a plain exhaustive search written below.
+- `--only terz-player` (not in the default run): the Terz player's view from trick 1, 32 deals a
+  play, CPU seconds a hand on 20 simulated hands, split into tricks 1-6 and 7-16, and the search
+  one trick ahead (the first version) on three of them.
 """
 from __future__ import annotations
 
@@ -456,12 +459,48 @@ def bench_terz(n: int, repeat: int, check: int) -> None:
           f"equal ({time.process_time() - c0:.1f} s CPU)")
 
 
+def bench_terz_player(n: int, samples: int = 32) -> None:
+    """`--only terz-player`: the Terz player's view from trick 1 with `samples` deals a play: CPU
+    seconds a hand (the stock's tricks, and trick 7 apart, searched to the end), the same seed giving
+    the same grades checked on the first hand, and the first few hands once more with the search one
+    trick ahead (`horizon=1`, the first version) for comparison."""
+    from tetka_cli.games.terz.player_view import analyse_hand_player_view
+
+    results = terz_hands(n)
+    print(f"Terz player's view from trick 1, {samples} deals a play: {n} simulated hands (book bots, seed 1), "
+          f"one core, CPU")
+    whole, stock, seven = [], [], []
+    first = None
+    for r in results:
+        c0 = time.process_time()
+        a = analyse_hand_player_view(r, from_trick=1, samples=samples, seed=0)
+        whole.append(time.process_time() - c0)
+        c0 = time.process_time()
+        analyse_hand_player_view(r, from_trick=7, samples=samples, seed=0)
+        seven.append(time.process_time() - c0)
+        stock.append(whole[-1] - seven[-1])
+        first = first or a
+    again = analyse_hand_player_view(results[0], from_trick=1, samples=samples, seed=0)
+    print(f"  a hand from trick 1: {spread(whole)}; {n / sum(whole):.2f} hands/s")
+    print(f"  of it tricks 1-6 (two tricks searched, then the estimate): {spread(stock)}")
+    print(f"  of it tricks 7-16 (trick 7 over every deal, searched to the end; 8-16 exact): {spread(seven)}")
+    print(f"  the same seed gives the same grades: {again == first}")
+    deeper = []
+    for r in results[:3]:
+        c0 = time.process_time()
+        analyse_hand_player_view(r, from_trick=1, samples=samples, seed=0, horizon=1)
+        deeper.append(time.process_time() - c0)
+    print(f"  one trick ahead before the estimate (horizon 1, the first version), first {len(deeper)} hands: "
+          f"{spread(deeper)}")
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
     ap.add_argument("--cpu-limit", type=float, default=300.0,
                     help="CPU seconds allowed one hand from an early trick before it is stopped")
-    ap.add_argument("--only", choices=["k5", "equal", "budget", "rates", "deep", "command", "batch", "player", "terz"],
+    ap.add_argument("--only", choices=["k5", "equal", "budget", "rates", "deep", "command", "batch", "player", "terz",
+                                            "terz-player"],
                     help="run one part only")
     ap.add_argument("--pairs", type=int, default=5, help="--only batch: interleaved pairs of runs")
     ap.add_argument("--from-trick", type=int, default=None, help="--only batch: K (default: the program's)")
@@ -478,6 +517,9 @@ def main(argv: list[str]) -> int:
     plan = [(11, 40, 3), (9, 10, 3), (7, 1, 1)] if a.quick else [(11, 200, 5), (9, 40, 5), (8, 10, 3), (7, 4, 3)]
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
           if hasattr(os, "getloadavg") else "")
+    if a.only == "terz-player":
+        bench_terz_player(3 if a.quick else 20)
+        return 0
     if a.only == "player":
         player_section(a.quick, 10.0 if a.quick else a.cpu_limit, a.player_trick, a.player_hands, not a.no_rate)
         return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ..common.i18n import gettext as _
-from ..common.locale_format import card_text
+from ..common.locale_format import card_text, money_text
 from ..common.output_table import Table
 
 
@@ -45,3 +45,33 @@ def record_tables(a: Any, lang: str, title_of: Callable[[str, Any, str], str],
         if costly:
             tables.append(Table(title, [], [], costly))
     return tables
+
+
+# -- the player's view (`analyse --view player`): one play graded over drawn deals ------------------
+def figure(x: Any, lang: str) -> str:
+    """A mean for people: two decimals, with a decimal comma in Russian."""
+    return money_text(f"{float(x):.2f}", lang)
+
+
+def _r(x: float) -> float:
+    return round(x, 3) + 0.0  # never -0.0
+
+
+def player_play_json(g: Any) -> dict[str, Any]:
+    low, high = g.interval
+    return {"trick": g.trick, "player": g.player, "card": str(g.card), "expected": _r(g.expected),
+            "best_expected": _r(g.best_expected), "best_cards": [str(c) for c in g.best_cards],
+            "expected_loss": _r(g.expected_loss), "interval": [_r(low), _r(high)], "samples": g.samples, "exhaustive": g.exhaustive}
+
+
+def a_player_view(g: Any) -> bool:
+    """A grade of the player's view (over drawn deals), not of the open view."""
+    return hasattr(g, "expected_loss")
+
+
+def player_csv_row(path: str, part: int, hand: int, g: Any) -> list[Any]:
+    """One play of the player's view as a CSV row: path, part, hand, trick, player, card, expected,
+    best_expected, best_cards, expected_loss, interval_low, interval_high, samples."""
+    j = player_play_json(g)
+    return [path, part, hand, g.trick, g.player, j["card"], j["expected"], j["best_expected"],
+            " ".join(j["best_cards"]), j["expected_loss"], *j["interval"], g.samples]

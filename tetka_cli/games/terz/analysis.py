@@ -9,7 +9,7 @@ Tricks 1-7 (the stock still there, the opponent's hand and the stock unknown) ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ...common.cards import Card
 from .bela import bela_tricks
@@ -141,16 +141,19 @@ def _grade(trick: int, player: str, card: Card, options: list[int], child, enc) 
 
 def analyse_report(report, *, from_trick: int = DEFAULT_FROM_TRICK, player: str | None = None) -> tuple[HandGrades, ...]:
     """Every hand of a refereed Terz record, analysed or with the reason it was not."""
+    return report_hands(report, lambda res, rules: analyse_hand(
+        res, rules, from_trick=from_trick, players=None if player is None else [player]))
+
+
+def report_hands(report, grade: Callable[[HandResult, TerzRules], HandAnalysis]) -> tuple[HandGrades, ...]:
+    """Each hand of a refereed Terz record graded by `grade(result, rules)`, or "not-played" when it
+    is known only by its points."""
     out = []
     rules = report.record.rules
     for g in report.games:
         for h in g.hands:
             res = h.result
-            if res is None or h.source != "played":
-                a = HandAnalysis((), "not-played")
-            else:
-                a = analyse_hand(res, rules, from_trick=from_trick,
-                                 players=None if player is None else [player])
+            a = HandAnalysis((), "not-played") if res is None or h.source != "played" else grade(res, rules)
             out.append(HandGrades(g.number, h.number, a, dict(h.points)))
     return tuple(out)
 

@@ -204,6 +204,15 @@ class EndgameSolver:
         """P's points from the start of a trick to the end, both hands given as bits."""
         return self._trick(h0, h1, leader, done, -_INF, _INF)
 
+    def value_within(self, h0: int, h1: int, leader: int, done: bool, alpha: int, beta: int) -> int:
+        """P's points from the start of a trick to the end, fail-soft within (alpha, beta): exact
+        when the answer lies strictly inside, a bound on the side it falls otherwise."""
+        return self._trick(h0, h1, leader, done, alpha, beta)
+
+    def choices(self, options: int, live: int) -> list[int]:
+        """One card of each run of equivalent cards of `options` (see `_choices`), highest first."""
+        return self._choices(options, live)
+
     def _cap(self, cards: int) -> int:
         """The card points of `cards` and the last trick: the most P can still score, bela apart."""
         t = self._byte_points
@@ -443,4 +452,6 @@ def complement(total: int, child: Callable[[int, int, int], int]) -> Callable[[i
     return lambda c, alpha, beta: total - child(c, total - beta, total - alpha)
 
 
-__all__ = ["EndgameSolver", "Encoding", "complement", "grade", "legal_reply_bits"]
+__all__ = ["INF", "EndgameSolver", "Encoding", "complement", "grade", "legal_reply_bits"]
+
+INF = _INF

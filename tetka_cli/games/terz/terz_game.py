@@ -137,6 +137,7 @@ class TerzGame(Game):
 
     # -- analysis (terzanalysis): the play after the stock, searched exactly ------------------------
     analysable = True
+    grades_player_view = True  # tricks 1-7 over drawn deals (terzsampled); from trick 8 the open view
     first_graded_trick = 8  # the first trick after the stock: both hands known (analysis.EXACT_FROM)
     tricks_per_hand = 16
 
@@ -154,6 +155,16 @@ class TerzGame(Game):
         from . import analysis_views
 
         return analysis_views
+
+    def analyse_player_view(self, report: Any, *, from_trick: int | None, player: str | None,
+                            samples: int, seed: int) -> Any:
+        """Tricks 1-7 over deals drawn from what the player could know; from trick 8 on both hands
+        are known, and the grades are the open view's. The default first trick is 8, as for the
+        open view: `--from-trick 1` grades the stock."""
+        from .player_view import analyse_report_player_view
+
+        return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
+                                          player=player, samples=samples, seed=seed)
 
     # -- lean reading: each hand judged as it is read (issue 23) ----------------------------------
     def open_reader(self, path: str, findings: list[Any]) -> Any:

@@ -7,10 +7,11 @@ from typing import Any, Iterable, Mapping
 
 from ...common.i18n import gettext as _
 from ...common.i18n import ngettext
-from ...common.locale_format import card_text, money_text
+from ...common.locale_format import card_text
 from ...common.output_table import Table
 from ..analysing import Analysed
 from ..analysis_words import choice_text as cards_text
+from ..analysis_words import a_player_view, figure, player_csv_row, player_play_json  # noqa: F401 (figure: this view's name too)
 from ..analysis_words import record_tables as shared_record_tables
 from ..analysis_words import skip_reason as shared_skip_reason
 from ..play_signs import proved_loss, sign_of
@@ -263,34 +264,8 @@ PLAYER_CSV_HEADERS = ("path", "robber", "hand", "trick", "player", "card", "expe
                       "best_cards", "expected_loss", "interval_low", "interval_high", "samples")
 
 
-def a_player_view(g: Any) -> bool:
-    return hasattr(g, "expected_loss")
-
-
-def figure(x: Any, lang: str) -> str:
-    """A mean for people: two decimals, with a decimal comma in Russian."""
-    return money_text(f"{float(x):.2f}", lang)
-
-
-def _r(x: float) -> float:
-    return round(x, 3) + 0.0  # never -0.0
-
-
-def player_play_json(g: Any) -> dict[str, Any]:
-    low, high = g.interval
-    return {"trick": g.trick, "player": g.player, "card": str(g.card), "expected": _r(g.expected),
-            "best_expected": _r(g.best_expected), "best_cards": [str(c) for c in g.best_cards],
-            "expected_loss": _r(g.expected_loss), "interval": [_r(low), _r(high)], "samples": g.samples, "exhaustive": g.exhaustive}
-
-
 def player_csv_rows(a: Analysed) -> list[list[Any]]:
-    rows = []
-    for h in a.hands:
-        for g in h.analysis.plays:
-            j = player_play_json(g)
-            rows.append([a.path, h.robber, h.hand, g.trick, g.player, j["card"], j["expected"], j["best_expected"],
-                         " ".join(j["best_cards"]), j["expected_loss"], *j["interval"], g.samples])
-    return rows
+    return [player_csv_row(a.path, h.robber, h.hand, g) for h in a.hands for g in h.analysis.plays]
 
 
 def expected_line(g: Any, lang: str, taken: int | None = None) -> str:

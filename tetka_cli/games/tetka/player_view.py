@@ -4,26 +4,23 @@ valued in each drawn deal by the open-hands solver, and the card played is compa
 of least expected marks (docs/analyse.md, "The player's view")."""
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Iterator, Sequence
 
 from ...common.cards import DECK, Card
+from ..sampled_grades import Z95, ExpectedGrade, graded_over, play_rng  # noqa: F401 (Z95, ExpectedGrade: this view's names)
 from .analysis import HandAnalysis, HandGrades
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
-from .sampling import DealSampler, Knowledge, knowledge_at, play_rng, shown_void
+from .sampling import DealSampler, Knowledge, knowledge_at, shown_void
 from .seating import SEATS, Seating
 from .solver import Position, Solver, bit_name, bits_of, new_solver
 
 DEFAULT_SAMPLES = 32
 """Deals drawn at each play: `--samples` (GIB's Monte-Carlo double dummy drew a few dozen)."""
 DEFAULT_SEED = 0
-Z95 = 1.96
-"""The normal quantile of a two-sided 95 % interval."""
 
 
 def card_values(solver: Solver, pos: Position, me: int) -> dict[int, int]:
@@ -32,62 +29,6 @@ def card_values(solver: Solver, pos: Position, me: int) -> dict[int, int]:
     solver: a faster solver with the same meaning goes in here."""
     by_name = solver.values(pos, me)
     return {b: by_name[bit_name(b)] for b in bits_of(pos.legal())}
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectedGrade:
-    """One play graded over `samples` drawn deals. Sums are kept whole, so that equal means are
-    found equal and the same seed gives the same figures: `total` is the sum over the deals of the
-    marks the player ends the hand with after the card played (each a value of the open-hands
-    solver, with the marks already taken), `best_total` the same for the best card (the least
-    sum; `best_cards` every card with it), `loss_squares` the sum of the squared differences,
-    deal by deal, between the card played and the first of the best cards."""
-
-    trick: int
-    player: str
-    card: Card
-    samples: int
-    total: int
-    best_total: int
-    best_cards: tuple[Card, ...]
-    loss_squares: int
-    exhaustive: bool = False  # every consistent deal valued once: the means are exact
-
-    @property
-    def expected(self) -> float:
-        return self.total / self.samples
-
-    @property
-    def best_expected(self) -> float:
-        return self.best_total / self.samples
-
-    @property
-    def expected_loss(self) -> float:
-        return (self.total - self.best_total) / self.samples
-
-    @property
-    def loss(self) -> Fraction:
-        """What the summary adds up: the expected loss, exact (sums over records do not depend on
-        their order)."""
-        return Fraction(self.total - self.best_total, self.samples)
-
-    @property
-    def costly(self) -> bool:
-        return self.total > self.best_total
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95 % interval of the expected loss: mean ± 1.96 s/√n, s the standard deviation of
-        the deal-by-deal differences (n - 1 in its denominator); the mean itself when n = 1 or when
-        every consistent deal was valued (nothing was left to chance)."""
-        n = self.samples
-        mean = self.expected_loss
-        if n < 2 or self.exhaustive:
-            return mean, mean
-        d = self.total - self.best_total
-        var = max(0.0, (self.loss_squares - d * d / n) / (n - 1))
-        half = Z95 * math.sqrt(var / n)
-        return mean - half, mean + half
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,13 +129,8 @@ def grade_play(solver: Solver, m: Moment, *, samples: int, rng: random.Random) -
         if vals is None:
             vals = seen[deal] = card_values(solver, m.position(deal), me)
         drawn.append(vals)
-    n = len(drawn)
-    sums = {b: sum(v[b] for v in drawn) for b in drawn[0]}
-    least = min(sums.values())
-    best = sorted(b for b, t in sums.items() if t == least)
-    diffs = [v[m.card.bit] - v[best[0]] for v in drawn]
-    return ExpectedGrade(m.trick, m.player, m.card, n, m.before * n + sums[m.card.bit], m.before * n + least,
-                         tuple(DECK[b.bit_length() - 1] for b in best), sum(d * d for d in diffs), exhaustive)
+    return graded_over(m.trick, m.player, m.card.bit, drawn, before=m.before, exhaustive=exhaustive,
+                       name=lambda b: DECK[b.bit_length() - 1])
 
 
 def analyse_report_player_view(report: RecordReport, *, from_trick: int, player: str | None = None,

@@ -20,13 +20,13 @@ consistent deal is equally likely, with no rejection and no loop that could fail
 """
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 from typing import Iterator, Sequence
 
+from ..sampled_grades import play_rng  # noqa: F401 (each play's random source, shared with Terz)
 from .solver import SUIT_MASKS, bits_of
 
 SEATS = 4
@@ -156,11 +156,3 @@ class DealSampler:
                                                       hands[2] | sum(third)))
 
         return deal(0, self.caps, (0, 0, 0))  # type: ignore[arg-type]
-
-
-def play_rng(seed: int, hand_key: str, trick: int, index: int) -> random.Random:
-    """The random source of one play: from the run's seed, the hand (its cards as played, so the
-    same hand draws the same deals wherever it stands in a record) and the play's place in it;
-    independent of the order hands are analysed in and of the processes doing it."""
-    digest = hashlib.sha256(f"{seed}|{hand_key}|{trick}|{index}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))

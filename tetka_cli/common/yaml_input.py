@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import re
 import stat
 import sys
 from decimal import Decimal
@@ -438,14 +439,18 @@ def compose(path: str, text: str) -> yaml.Node:
     return node
 
 
+_YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
 def _line_above(text: str, mark: Any) -> dict[str, Any]:
     """The indentation of the line in error and of the nearest line above it with text, and
     whether that one holds a `key:`; for a syntax error's message to say which line is wrong."""
     if mark is None:
         return {}
-    lines = text.split("\n", mark.line + 1)[: mark.line + 1]
+    # Lines as YAML counts them (NEL, LS, PS and a lone CR break a line too), as the mark does.
+    lines = _YAML_BREAK.split(text, mark.line + 1)[: mark.line + 1]
     here = lines[mark.line] if mark.line < len(lines) else ""
-    for n in range(mark.line - 1, -1, -1):
+    for n in range(min(mark.line, len(lines)) - 1, -1, -1):
         above = lines[n].split(" #", 1)[0].rstrip()
         if above.strip() and not above.lstrip().startswith("#"):
             return {"indent": len(here) - len(here.lstrip(" ")), "above_indent": len(above) - len(above.lstrip(" ")),

@@ -339,6 +339,11 @@ class QuickParts:
         """Past the blank and comment lines from `pos` (a line's start), a window at a time: runs
         of blank lines in one search, a comment line at a time."""
         src = self.src
+        # Most often the line at `pos` has content: found in a few bytes, not a window's copy.
+        probe = src.read(pos, min(end, pos + 4096))
+        m = _NONBLANK.search(probe)
+        if m is not None and probe[m.start()] != 0x23:
+            return pos + probe.rfind(b"\n", 0, m.start()) + 1
         while pos < end:
             w = src.read(pos, min(end, pos + WINDOW))
             if not w:

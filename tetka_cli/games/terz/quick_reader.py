@@ -1,0 +1,81 @@
+"""The quick reader of a Terz record (`validate`, `settle`): a record in the layout tetka writes,
+or as people type it (`quick_hand`), read straight from its bytes game by game and hand by hand
+(`games.quick_reading`, shared with Tetka's quick reader), each hand judged by the full referee's
+`GameJudge` as soon as it is read, then let go.
+
+It declines (`NotQuick`: the record is then read the lean way of `terz.lean`, the full reader)
+for anything it does not read, and at the first finding of any kind: every finding is placed by
+the full reader. What it reads is what the full reader would read from the same text.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+import yaml
+
+from ...common.positions import Loc
+from ...common.yaml_input import FileBytes
+from ..quick_reading import NotQuick, QuickParts
+from .lean import nones
+from .quick_hand import make_hand, read_hand
+from .reader import TerzReader
+from .record import GameRecord, HandRecord
+from .referee import GameJudge, GameReport, RecordReport
+
+
+class QuickRead(QuickParts):
+    """One Terz record read the quick way: its header and games (each game's hands read only when
+    asked, by `hands(game)`, one at a time)."""
+
+    KEY, PARTS, GAME, PLAYERS = b"games", "games", "terz", 2
+
+    def part_reader(self) -> TerzReader:
+        return TerzReader(self.path)
+
+    def read_part(self, reader: TerzReader, item: yaml.Node, number: int, players: tuple[str, ...],
+                  placeholder: yaml.Node) -> GameRecord | None:
+        return reader.game(item, number, players, (placeholder, []))
+
+    def shifted(self, part: GameRecord, lines: int) -> GameRecord:
+        """What is kept of a game (as the lean reading keeps it): its keys, and its place; the places
+        of its keys are needed only for a finding, which the full reader places."""
+        loc = part.loc
+        return GameRecord(part.number, Loc(loc.line + lines, loc.column) if loc.line else loc, (), part.first_dealer,
+                          totals=part.totals, winner=part.winner)
+
+    def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> Any:
+        return read_hand(chunk, h, names, seen)
+
+    def make_hand(self, got: dict[str, Any], number: int) -> HandRecord:
+        return make_hand(got, number)
+
+
+def quick_report(path: str, data: bytes | FileBytes, load: Callable[[str], Any], lean: Any) -> RecordReport:
+    """The report of a Terz record read the quick way, each hand judged as it is read; NotQuick
+    when it is not in a layout read here, or has anything to report. `lean`: how the report says it
+    was read (`terz.lean.Lean`)."""
+    quick = QuickRead(path, data, load)
+    record = quick.record
+    if record.findings:  # more hands than the full reader reads: it places the findings
+        raise NotQuick("too many hands")
+    findings: list[Any] = []
+    games: list[GameRecord] = []
+    reports: list[GameReport] = []
+    previous: GameReport | None = None
+    for g in record.games:
+        judge = GameJudge(record, g.number, g.first_dealer, previous, findings, keep=False)
+        count = 0
+        for hand in quick.hands(g):
+            judge.hand(hand)
+            count += 1
+            if findings:
+                raise NotQuick("a hand to report")
+        g = replace(g, hands=nones(count))
+        previous = judge.end(g)
+        if findings:
+            raise NotQuick("a game to report")
+        games.append(g)
+        reports.append(previous)
+    return RecordReport(replace(record, games=tuple(games)), tuple(reports), (), lean=lean)
+

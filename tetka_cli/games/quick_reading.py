@@ -431,6 +431,10 @@ class Source:
         if self.mem:
             i = self.data.find(needle, start, end)  # type: ignore[union-attr]
             return i if i >= 0 else None
+        # Most often it stands within a part or two: looked for in a few KiB before whole chunks.
+        i = self.read(start, min(end, start + AHEAD)).find(needle)
+        if i >= 0:
+            return start + i
         for a in range(start, end, FileBytes.CHUNK):
             i = self.read(a, min(a + FileBytes.CHUNK + 64, end)).find(needle)
             if 0 <= i < FileBytes.CHUNK:

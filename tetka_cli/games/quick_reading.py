@@ -247,26 +247,12 @@ class QuickParts:
                 raise NotQuick("too many parts this early")
             line += src.lines(at, pos)
             at = pos
-            try:
-                text = m.group(0).decode("utf-8")
-            except UnicodeDecodeError:
-                raise NotQuick("not UTF-8") from None
-            # The part's own keys, read the full way where they stand (its hands set aside).
-            node = compose(self.path, text)  # placed below: its lines counted from the part's
-            if not isinstance(node, yaml.SequenceNode) or len(node.value) != 1:
-                raise NotQuick("not one part")
-            item = node.value[0]
-            if not isinstance(item, yaml.MappingNode) or item.value[-1][0].value != "hands":
-                raise NotQuick("hands are not the part's last key")
             after = base + m.end()
             found = src.find(b"\n" + b" " * indent + b"- ", after - 1, end)
             hands_at = found + 1 if found is not None else end  # the next part's first line
-            placeholder = item.value[-1][1]
-            if not (isinstance(placeholder, yaml.ScalarNode) and placeholder.value == ""):
-                raise NotQuick("hands: with a value")
-            part = self.read_part(reader, item, len(out) + 1, record.players, placeholder)
-            if reader.findings or part is None:
-                raise NotQuick("the part has something to report")
+            part = self.quick_part(m, len(out) + 1, record.players)
+            if part is None:
+                part = self._read_part(reader, m, len(out) + 1, record.players)
             part = self.shifted(part, line - 1)
             first = self.skip(after, hands_at)
             if first >= hands_at:
@@ -281,6 +267,31 @@ class QuickParts:
         if not out:
             raise NotQuick("no part")
         return out
+
+    def _read_part(self, reader: Any, m: re.Match[bytes], number: int, players: tuple[str, ...]) -> Any:
+        """A part's own keys (its first lines, matched by `m`), read the full way where they stand."""
+        try:
+            text = m.group(0).decode("utf-8")
+        except UnicodeDecodeError:
+            raise NotQuick("not UTF-8") from None
+        node = compose(self.path, text)  # placed by the caller: its lines counted from the part's
+        if not isinstance(node, yaml.SequenceNode) or len(node.value) != 1:
+            raise NotQuick("not one part")
+        item = node.value[0]
+        if not isinstance(item, yaml.MappingNode) or item.value[-1][0].value != "hands":
+            raise NotQuick("hands are not the part's last key")
+        placeholder = item.value[-1][1]
+        if not (isinstance(placeholder, yaml.ScalarNode) and placeholder.value == ""):
+            raise NotQuick("hands: with a value")
+        part = self.read_part(reader, item, number, players, placeholder)
+        if reader.findings or part is None:
+            raise NotQuick("the part has something to report")
+        return part
+
+    def quick_part(self, m: re.Match[bytes], number: int, players: tuple[str, ...]) -> Any:
+        """A part's own keys in the one layout its game reads without the full reader (placed as
+        `read_part` places them, from the part's first line), or None: read the full way."""
+        return None
 
     def hands(self, part: Any) -> Iterator[Any]:
         """The part's hands, read one by one as they are asked for (`read_hand`, `make_hand`)."""

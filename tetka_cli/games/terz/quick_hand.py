@@ -22,11 +22,13 @@ anything to report is read again by the full reader.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from ...common.cards import Card, Rank
 from ...common.positions import NOWHERE
 from ..quick_lines import CARDS, NotQuick, block_lines, card_of, deal_of, hand_keys, key_value, scores_of, value_of
+from .model import HandInput, TrickInput
 from .record import HandRecord, TrickRecord
 from .rules import TRICKS_PER_HAND
 
@@ -121,30 +123,48 @@ def _cards(text: bytes) -> tuple[Card, ...]:
     return got
 
 
-def _tricks(nested: bytes, names: dict[bytes, str]) -> tuple[TrickRecord, ...]:
-    """A hand's tricks: every line `- …` at one column, one trick each."""
+Trick = tuple[TrickRecord, TrickInput]  # a trick as read, and as the replay takes it
+
+
+def _tricks(nested: bytes, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> tuple[Trick, ...]:
+    """A hand's tricks: every line `- …` at one column, one trick each. `plays`: for each trick's
+    number, the plays without draws already read (a record holds few different ones: at most
+    32 × 31 a number), each read once."""
     at = len(nested) - len(nested.lstrip(b" "))
     items = (b"\n" + nested).split(b"\n" + b" " * at + b"- ")
     if items[0] or len(items) - 1 > TRICKS_PER_HAND:
         raise NotQuick("tricks not a line each")
     out = []
     for k, text in enumerate(items[1:], 1):
-        if b"\n" in text or text[:1] == b" " or not text:
-            raise NotQuick("a trick over several lines")
-        out.append(_trick(k, text, names))
+        known = plays[k]
+        got = known.get(text)
+        if got is None:
+            if b"\n" in text or text[:1] == b" " or not text:
+                raise NotQuick("a trick over several lines")
+            rec = _trick(k, text, names)
+            got = (rec, rec.as_input())
+            if text[:1] != b"{" and b"/" not in text:
+                known[text] = got
+        out.append(got)
     return tuple(out)
 
 
-def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> dict[str, Any]:
+def new_plays() -> list[dict[bytes, Trick]]:
+    """What `read_hand` keeps of a record's plays (see `_tricks`)."""
+    return [{} for _ in range(TRICKS_PER_HAND + 1)]
+
+
+def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any],
+              plays: list[dict[bytes, Trick]]) -> dict[str, Any]:
     """One hand's values from its text (its `- ` at column `h` + 1 and every line up to the next
     hand). NotQuick (or KeyError) for anything not read here. `seen`: points already read from the
-    same text."""
+    same text; `plays`: plays already read (`new_plays`)."""
     out: dict[str, Any] = {}
     for key, v, nested in hand_keys(chunk, h, _HAND_KEYS):
         if key == b"tricks":
             if v is not None or not nested:
                 raise NotQuick("tricks not below their key")
-            out["tricks"] = _tricks(nested, names)
+            out["tricks"] = _tricks(nested, names, plays)
         elif key == b"dealer" or key == b"trump" or key == b"last_trick":
             if v is None or nested:
                 raise NotQuick("a value not on its key's line")
@@ -175,5 +195,19 @@ def make_hand(got: dict[str, Any], number: int) -> HandRecord:
         raise NotQuick("tricks without a trump")
     if tricks is None and "points" not in got:
         raise NotQuick("a hand of neither tricks nor points")
-    return HandRecord(number, NOWHERE, got.get("dealer"), NOWHERE, trump, NOWHERE, got.get("deal"), _EMPTY,
-                      tricks, NOWHERE, got.get("points"), NOWHERE, _EMPTY, got.get("last_trick"))
+    return QuickHandRecord(number, NOWHERE, got.get("dealer"), NOWHERE, trump, NOWHERE, got.get("deal"), _EMPTY,
+                           tuple(t[0] for t in tricks) if tricks is not None else None, NOWHERE, got.get("points"),
+                           NOWHERE, _EMPTY, got.get("last_trick"),
+                           inputs=tuple(t[1] for t in tricks) if tricks is not None else ())
+
+
+@dataclass(frozen=True, slots=True)
+class QuickHandRecord(HandRecord):
+    """A hand read by the quick reader, its tricks also as the replay takes them (read once a play)."""
+
+    inputs: tuple[TrickInput, ...] = ()
+
+    def as_input(self, dealer: str) -> HandInput:
+        """`HandRecord.as_input`, from the tricks' inputs read with them."""
+        assert self.trump is not None and self.tricks is not None
+        return HandInput(dealer, self.trump, self.inputs, self.deal, self.forfeit)

@@ -9,6 +9,7 @@ the full reader. What it reads is what the full reader would read from the same 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, Callable
 
@@ -16,12 +17,18 @@ import yaml
 
 from ...common.positions import Loc
 from ...common.yaml_input import FileBytes
+from ..quick_lines import scores_of, value_of
 from ..quick_reading import NotQuick, QuickParts
 from .lean import nones
-from .quick_hand import make_hand, read_hand
+from .quick_hand import make_hand, new_plays, read_hand
 from .reader import TerzReader
 from .record import GameRecord, HandRecord
 from .referee import GameJudge, GameReport, RecordReport
+
+
+# A game's keys as tetka writes them: its item line, then a line a key at the same column.
+_GAME = re.compile(rb"( *)-( +)first_dealer: ([^ \n]+)\n\1 \2totals: (\{[^\n]*\})\n"
+                   rb"(?:\1 \2winner: ([^ \n]+)\n)?\1 \2hands:\n")
 
 
 class QuickRead(QuickParts):
@@ -37,6 +44,23 @@ class QuickRead(QuickParts):
                   placeholder: yaml.Node) -> GameRecord | None:
         return reader.game(item, number, players, (placeholder, []))
 
+    def quick_part(self, m: re.Match[bytes], number: int, players: tuple[str, ...]) -> GameRecord | None:
+        """A game's keys as tetka writes them (`first_dealer`, `totals`, `winner` if any, a line
+        each, in this order, then `hands:`), or None (read the full way)."""
+        got = _GAME.fullmatch(m.group(0))
+        if got is None or got.group(1) != m.group(1) or got.group(2) != m.group(2):
+            return None
+        names = self.names
+        try:
+            first = names[value_of(got.group(3))]
+            totals = scores_of(got.group(4), [], names)
+            winner = names[value_of(got.group(5))] if got.group(5) is not None else None
+        except (NotQuick, KeyError):
+            return None
+        # placed as the full reader places a mapping: its first key
+        return GameRecord(number, Loc(1, len(got.group(1)) + len(got.group(2)) + 2), (), first, totals=totals,
+                          winner=winner)
+
     def shifted(self, part: GameRecord, lines: int) -> GameRecord:
         """What is kept of a game (as the lean reading keeps it): its keys, and its place; the places
         of its keys are needed only for a finding, which the full reader places."""
@@ -44,8 +68,12 @@ class QuickRead(QuickParts):
         return GameRecord(part.number, Loc(loc.line + lines, loc.column) if loc.line else loc, (), part.first_dealer,
                           totals=part.totals, winner=part.winner)
 
+    _plays: list[dict[bytes, Any]] | None = None  # the record's plays read so far (`quick_hand._tricks`)
+
     def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> Any:
-        return read_hand(chunk, h, names, seen)
+        if self._plays is None:
+            self._plays = new_plays()
+        return read_hand(chunk, h, names, seen, self._plays)
 
     def make_hand(self, got: dict[str, Any], number: int) -> HandRecord:
         return make_hand(got, number)

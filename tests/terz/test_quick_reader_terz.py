@@ -151,3 +151,23 @@ def test_a_record_not_of_this_layout_is_declined():
     with pytest.raises(NotQuick):
         quick_reader.quick_report("r.yaml", CLEAN[0].replace("\n      - dealer", "\n      -\tdealer", 1).encode(),
                                   lambda t: None, None)
+
+
+# -- hostile shapes (docs/input-bounds.md): refused or read as the full reader does ---------------
+HEAD = "format: 1\ngame: terz\nplayers: [A, B]\ngames:\n  - first_dealer: A\n    hands:\n"
+HAND = "      - dealer: A\n        trump: 8♠\n        points: {A: 100, B: 62}\n"
+
+
+@pytest.mark.parametrize("shape", ["trick lines", "deal lines", "blank lines", "game key lines"])
+def test_hostile_shapes_are_refused_or_read_as_the_full_reader_does(shape):
+    if shape == "trick lines":  # a hand of thousands of tricks: more values than a hand holds
+        data = HEAD + HAND + "      - dealer: B\n        trump: 8♠\n        tricks:\n" + "          - 7♠ 8♠\n" * 6000
+    elif shape == "deal lines":
+        data = HEAD + "      - dealer: A\n        trump: 8♠\n        deal:\n" + "".join(
+            f"          p{i}: 7♠\n" for i in range(3000)) + "        points: {A: 1, B: 2}\n"
+    elif shape == "blank lines":
+        data = HEAD + HAND + "\n" * 200_000 + HAND
+    else:
+        data = "format: 1\ngame: terz\nplayers: [A, B]\ngames:\n  - first_dealer: A\n" + "".join(
+            f"    k{i}: 1\n" for i in range(3000)) + "    hands:\n" + HAND
+    same(data.encode())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Iterator
+from typing import Any, Iterator
 
 from ..common.cards import Card, CardError, parse_card
 
@@ -147,6 +147,25 @@ def deal_of(block: list[tuple[int, bytes]], names: dict[bytes, str],
     return out
 
 
+
+
+def score_sheet(v: bytes | None, nested: bytes, names: dict[bytes, str], seen: dict[bytes, Any]) -> dict[str, int]:
+    """A hand's score sheet (Tetka's marks, Terz's points): a flow mapping on its key's line (`v`),
+    each text read once (`seen`: a record holds few different ones), or a line a player below it."""
+    if v is not None and not nested:
+        got = seen.get(v)
+        if got is None:
+            got = seen[v] = scores_of(v, [], names)
+        return got
+    return scores_of(v, block_lines(nested) if nested else [], names)
+
+
+def deal_below(v: bytes | None, nested: bytes, names: dict[bytes, str],
+               cards: dict[bytes, Card] | None = None) -> dict[str, tuple[Card, ...]]:
+    """A hand's deal: a line a player below its key (`deal_of`)."""
+    if v is not None or not nested:
+        raise NotQuick("a deal not below its key")
+    return deal_of(block_lines(nested), names, cards)
 
 
 def clean(chunk: bytes) -> bytes:

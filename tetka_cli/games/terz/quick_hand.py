@@ -27,7 +27,7 @@ from typing import Any
 
 from ...common.cards import Card, Rank
 from ...common.positions import NOWHERE
-from ..quick_lines import CARDS, NotQuick, block_lines, card_of, deal_of, hand_keys, key_value, scores_of, value_of
+from ..quick_lines import CARDS, NotQuick, card_of, deal_below, hand_keys, key_value, score_sheet, value_of
 from .model import HandInput, TrickInput
 from .record import HandRecord, TrickRecord
 from .rules import TRICKS_PER_HAND
@@ -170,17 +170,9 @@ def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, A
                 raise NotQuick("a value not on its key's line")
             out[key.decode()] = card_of(v, TERZ_CARDS) if key == b"trump" else names[value_of(v)]
         elif key == b"points":
-            if v is not None and not nested:
-                points = seen.get(v)
-                if points is None:
-                    points = seen[v] = scores_of(v, [], names)
-                out["points"] = points
-            else:
-                out["points"] = scores_of(v, block_lines(nested) if nested else [], names)
+            out["points"] = score_sheet(v, nested, names, seen)
         elif key == b"deal":
-            if v is not None or not nested:
-                raise NotQuick("a deal not below its key")
-            out["deal"] = deal_of(block_lines(nested), names, TERZ_CARDS)
+            out["deal"] = deal_below(v, nested, names, TERZ_CARDS)
         else:
             raise NotQuick("another key")
     return out

@@ -26,9 +26,9 @@ from ..quick_lines import (  # noqa: F401  (CARDS and NotQuick: this module's na
     block_lines,
     card_of,
     cards_run,
-    deal_of,
+    deal_below,
     hand_keys,
-    scores_of,
+    score_sheet,
     value_of,
 )
 
@@ -162,17 +162,9 @@ def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, A
                 raise NotQuick("a value not on its key's line")
             out[key.decode()] = names[value_of(v)] if key == b"dealer" else card_of(v)
         elif key == b"marks":
-            if v is not None and not nested:
-                marks = seen.get(v)
-                if marks is None:
-                    marks = seen[v] = scores_of(v, [], names)
-                out["marks"] = marks
-            else:
-                out["marks"] = scores_of(v, block_lines(nested) if nested else [], names)
+            out["marks"] = score_sheet(v, nested, names, seen)
         elif key == b"deal":
-            if v is not None or not nested:
-                raise NotQuick("a deal not below its key")
-            out["deal"] = deal_of(block_lines(nested), names)
+            out["deal"] = deal_below(v, nested, names)
         else:
             raise NotQuick("another key")
     return out

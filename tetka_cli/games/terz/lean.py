@@ -21,7 +21,7 @@ import yaml
 
 from ...common.yaml_input import Events, FileBytes, decode
 from .reader import GAME_KEYS, TerzReader
-from .record import GameRecord, Record
+from .record import GameRecord, Record, nones
 from .referee import GameJudge, GameReport, RecordReport
 from .rules import TerzRules
 
@@ -179,13 +179,3 @@ class LeanReader(TerzReader):
         self.previous = report
         return g
 
-
-NONES: dict[int, tuple[None, ...]] = {}
-
-
-def nones(n: int) -> tuple[None, ...]:
-    """A game's hands once judged: as many Nones (one tuple for every game of as many hands)."""
-    got = NONES.get(n)
-    if got is None:
-        got = NONES[n] = (None,) * n
-    return got

@@ -19,10 +19,9 @@ from ...common.positions import Loc
 from ...common.yaml_input import FileBytes
 from ..quick_lines import scores_of, value_of
 from ..quick_reading import NotQuick, QuickParts
-from .lean import nones
 from .quick_hand import make_hand, new_plays, read_hand
 from .reader import TerzReader
-from .record import GameRecord, HandRecord
+from .record import GameRecord, HandRecord, nones
 from .referee import GameJudge, GameReport, RecordReport
 
 

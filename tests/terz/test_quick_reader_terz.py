@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tetka_cli.games.quick_reading import NotQuick
+from tetka_cli.games.records import check_record
 from tetka_cli.games.terz import quick_reader
 from tetka_cli.games.terz.rules import TerzRules
 from tetka_cli.games.terz.record_writer import write_sitting
@@ -171,3 +172,20 @@ def test_hostile_shapes_are_refused_or_read_as_the_full_reader_does(shape):
         data = "format: 1\ngame: terz\nplayers: [A, B]\ngames:\n  - first_dealer: A\n" + "".join(
             f"    k{i}: 1\n" for i in range(3000)) + "    hands:\n" + HAND
     same(data.encode())
+
+
+@pytest.mark.parametrize("i", range(len(CLEAN)))
+def test_the_quick_report_is_the_lean_readings_to_the_games_places(i, monkeypatch):
+    """What a report keeps of the record (its games with their places, totals and winners, the
+    record's head) and the games' reports are those of the lean reading of the events."""
+    data = typed(CLEAN[i], random.Random(i)).encode() if i % 2 else CLEAN[i].encode()
+    quick_rep = check_record("r.yaml", data=data, lean=True)
+
+    def declined(*args, **kw):
+        raise NotQuick("not tried here")
+
+    monkeypatch.setattr(quick_reader, "quick_report", declined)
+    lean_rep = check_record("r.yaml", data=data, lean=True)
+    assert quick_rep.lean.quick and not lean_rep.lean.quick
+    assert quick_rep.record == lean_rep.record
+    assert quick_rep.games == lean_rep.games

@@ -98,7 +98,8 @@ def quick_report(path: str, data: bytes | FileBytes, load: Callable[[str], Any],
             count += 1
             if findings:
                 raise NotQuick("a hand to report")
-        g = replace(g, hands=nones(count))
+        # kept as the lean reading keeps a game (`lean.LeanReader`): its keys, its place, its hands' count
+        g = GameRecord(g.number, g.loc, nones(count), g.first_dealer, totals=g.totals, winner=g.winner)
         previous = judge.end(g)
         if findings:
             raise NotQuick("a game to report")

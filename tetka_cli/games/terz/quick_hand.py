@@ -38,7 +38,7 @@ _HAND_KEYS = frozenset({b"dealer", b"trump", b"deal", b"tricks", b"points", b"la
 _TRICK_KEYS = frozenset({b"play", b"declare", b"scored", b"exchange", b"bela"})
 # A trick's flow mapping on one line: its `declare: {…}` first taken out whole (its commas are
 # not the trick's), then `key: value` items split at the commas.
-_DECLARE = re.compile(rb"(?:^|, *)declare: *\{([^{}]*)\} *(?=,|$)")
+_DECLARE = re.compile(rb"(?:^|, *)declare: +\{([^{}]*)\} *(?=,|$)")
 _ITEM = re.compile(rb" *([a-z]+): +(.*?) *")
 _EMPTY: dict[str, tuple[Card, ...]] = {}
 

@@ -307,6 +307,7 @@ class _Replay:
         n = len(tricks_in)
         complete_record = n == TRICKS_PER_HAND
         results: list[TrickResult] = []
+        played, last_winner = 0, None  # tricks played, and who took the last of them
         won: dict[str, int] = {p: 0 for p in self.players}
         stopped_at: int | None = None
         bela_result: Bela | None = None
@@ -370,20 +371,22 @@ class _Replay:
             pts = points[t.lead] + points[t.reply]
             won[winner] += pts
             draws = self.draw(k, winner, t) if k <= STOCK_TRICKS or t.draws else {}
-            results.append(TrickResult(k, leader, rp, t.lead, t.reply, winner, pts, draws, exchanged, decls, scorer,
-                                       trick_bela, holdings))
+            played, last_winner = k, winner
+            if self.holdings:  # each trick's result only for a report (a verdict needs none)
+                results.append(TrickResult(k, leader, rp, t.lead, t.reply, winner, pts, draws, exchanged, decls,
+                                           scorer, trick_bela, holdings))
             if self.reached is not None:
                 stopped_at = k
                 for j in range(k + 1, n + 1):
                     self.issue("played-after-stop", j, None, "trick", stopped_at=k)
                 break
-        played_all = len(results) == TRICKS_PER_HAND
+        played_all = played == TRICKS_PER_HAND
         if hand.forfeit is not None:
             f = hand.forfeit
             self.issue("forfeit", f.trick, f.player, "forfeit", reason=f.reason)
         elif stopped_at is None and not played_all:
-            self.issue("incomplete", None, None, "hand", tricks=len(results))
-        last = results[-1].winner if played_all else None
+            self.issue("incomplete", None, None, "hand", tricks=played)
+        last = last_winner if played_all else None
         bonus = {p: (LAST_TRICK_BONUS if p == last and stopped_at is None else 0) for p in self.players}
         counted = {p: (0 if stopped_at is not None else won[p]) for p in self.players}
         game_lost_by = hand.forfeit.player if hand.forfeit is not None else None
@@ -454,7 +457,8 @@ def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DE
                 totals_before: Mapping[str, int] | None = None, holdings: bool = True) -> HandResult:
     """Replay a played hand and judge it: the dealer's opponent leads trick 1. `totals_before` is
     each player's game total before this hand (used by `stop_at_target`). `holdings`: each trick's
-    result shows the hands known exactly before it (a verdict alone does not need them)."""
+    result, with the hands known exactly before it (a verdict alone needs neither: without them the
+    result's `tricks` is empty)."""
     return _Replay(tuple(players), hand, rules, totals_before, holdings).run()  # type: ignore[arg-type]
 
 

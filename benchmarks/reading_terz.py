@@ -5,7 +5,8 @@
 - bare: `yaml.load` with PyYAML's C safe loader, the garbage collector off: the floor any
   YAML-reading referee stands on;
 - validate: `check_record(path, lean=True)`, what `tetka validate` does with the file (read it,
-  judge each hand as it is read, follow every game, audit the table);
+  by the quick reader from its bytes where the layout allows, judge each hand as it is read,
+  follow every game, audit the table);
 - both as CPU time of this process (`time.process_time`), in interleaved pairs so that a busy
   moment of a shared host slows both alike; the figure is the median of the pairs' ratios;
 - peak: the peak resident memory (VmHWM) of a fresh `tetka validate` process on the file, beside
@@ -123,13 +124,14 @@ def measure(quick: bool) -> list[str]:
             f.write(record_text(1)[0])
         idle, _ = peak_kib(one)
     lines += [
-        f"Terz record: {len(rep.games)} games, {hands:,} hands, {size / 2 ** 20:.1f} MiB",
+        f"Terz record: {len(rep.games)} games, {hands:,} hands, {size / 2 ** 20:.1f} MiB "
+        f"(read by the {'quick reader' if rep.lean.quick else 'lean reader of the events'})",
         f"  bare yaml.load (CSafeLoader, gc off): {t_bare:7.2f} s CPU (median of {pairs_n})",
         f"  tetka validate (check_record, lean):  {t_val:7.2f} s CPU   {hands / t_val:,.0f} hands/s",
         f"  validate / bare parse: {ratios[len(ratios) // 2]:.2f} (median of {pairs_n} interleaved pairs; "
-        f"{ratios[0]:.2f} to {ratios[-1]:.2f})",
+        f"{ratios[0]:.2f} to {ratios[-1]:.2f}); asked: 1.0 or less",
         f"  peak of a fresh `tetka validate`: {used / 1024:.1f} MiB (exit {code}); "
-        f"of one validating a one-game record: {idle / 1024:.1f} MiB",
+        f"of one validating a one-game record: {idle / 1024:.1f} MiB; asked: 60 MiB or less",
     ]
     return lines
 

@@ -89,7 +89,8 @@ def run_random(inputs: int, seconds: float, seed: int) -> int:
     el = time.monotonic() - start
     print(f"done: {n:,} inputs in {el:,.0f} s ({n / max(el, 1e-9):,.0f}/s), crashes: {crashes}")
     print(f"differential (the lean check against the full reading, every layout): {DIFFERENTIAL['compared']:,} "
-          f"inputs compared, {DIFFERENTIAL['quick']:,} of them read the quick way, {disagreements} disagreements")
+          f"inputs compared, {DIFFERENTIAL['quick']:,} of them read the quick way (Terz: "
+          f"{DIFFERENTIAL['terz_quick']:,}), {disagreements} disagreements")
     print("outcomes: " + ", ".join(f"{k} {v:,}" for k, v in sorted(outcomes.items(), key=lambda kv: -kv[1])))
     return crashes
 

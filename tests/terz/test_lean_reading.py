@@ -98,7 +98,16 @@ def test_records_edited_carelessly_read_lean_as_whole(seed):
         same(mutated(rng))
 
 
-def test_rules_written_after_the_games_are_read_the_full_way():
+def test_rules_written_after_the_games_are_read_the_full_way(monkeypatch):
+    """By the lean reader of the parser's events (`terz.lean`); the quick reader, which reads the
+    rules wherever they stand, is tried first (tests/terz/test_quick_reader_terz.py)."""
+    from tetka_cli.games.quick_reading import NotQuick
+    from tetka_cli.games.terz import quick_reader
+
+    def declined(*args, **kw):
+        raise NotQuick("not tried here")
+
+    monkeypatch.setattr(quick_reader, "quick_report", declined)
     text = SITTINGS[1]  # target 301, dealer alternate
     head, games = text.split("games:\n", 1)
     rules = "\n".join(line for line in head.split("\n") if line.startswith(("rules:", "  target", "  dealer_rule")))

@@ -234,11 +234,11 @@ def small_windows(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every file read a window at a time, with windows of a few KiB, so that hands, robbers'
     first lines and blank lines fall across the windows' edges."""
     from tetka_cli.common import yaml_input
-    from tetka_cli.games.tetka import quick_reader
+    from tetka_cli.games import quick_reading  # the quick readers' shared reading of the bytes
 
     monkeypatch.setattr(yaml_input, "WINDOW_FROM", 1)
-    monkeypatch.setattr(quick_reader, "WINDOW", 3000)
-    monkeypatch.setattr(quick_reader, "AHEAD", 1100)
+    monkeypatch.setattr(quick_reading, "WINDOW", 3000)
+    monkeypatch.setattr(quick_reading, "AHEAD", 1100)
     monkeypatch.setattr(yaml_input.FileBytes, "CHUNK", 700)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tetka_cli.games import reading
+from tetka_cli.games import quick_reading, reading
 from tetka_cli.games.records import quick_report
 from tetka_cli.games.tetka import quick_reader
 
@@ -22,7 +22,7 @@ def few_hands(monkeypatch: pytest.MonkeyPatch) -> None:
     """The full reader reads at most 60 hands of a record (the limit is 250,000 and more)."""
     monkeypatch.setattr(reading, "MIN_HANDS", 60)
     monkeypatch.setattr(reading, "CHARS_PER_HAND", 1 << 30)
-    monkeypatch.setattr(quick_reader, "MIN_HANDS", 60)
+    monkeypatch.setattr(quick_reading, "MIN_HANDS", 60)
 
 
 @pytest.mark.parametrize("robbers,hands", [(1, 61), (1, 100), (1, 120), (3, 25), (7, 10), (2, 70)])
@@ -68,7 +68,7 @@ def test_blank_lines_between_hands_are_passed_over_the_quick_way() -> None:
 def test_a_run_too_long_for_the_quick_reader_is_refused_where_the_full_reader_refuses_it(monkeypatch, shape: str) -> None:
     """Read the full way only a little past the run (here 128 KiB, a MiB in use): refused there,
     as the full reading of the whole record refuses it."""
-    monkeypatch.setattr(quick_reader, "PREFIX", 1 << 17)
+    monkeypatch.setattr(quick_reading, "PREFIX", 1 << 17)
     data = SHAPES[shape].encode()
     assert len(data) > 3 << 17
     seen: list[object] = []

@@ -37,6 +37,10 @@ def card_points(card: Card, trumps: Suit) -> int:
     return (TRUMP_POINTS if card.suit is trumps else PLAIN_POINTS).get(card.rank, 0)
 
 
+# card_points of every card of the deck, by the trump suit (the replay's table)
+POINTS: dict[Suit, dict[Card, int]] = {t: {c: card_points(c, t) for c in DECK} for t in Suit}
+
+
 def trick_strength(card: Card, trumps: Suit) -> int:
     """The card's place in its suit's trick order (1 lowest .. 8 highest)."""
     return (_TRUMP_STRENGTH if card.suit is trumps else _PLAIN_STRENGTH)[card.rank]

@@ -11,7 +11,7 @@ from typing import Mapping
 
 from ...common.cards import Card
 from .bela import BELA_POINTS, bela_breach, bela_partner
-from .cards import DECK_SET, LAST_TRICK_BONUS, card_points, sort_key, trump_jack, trump_seven
+from .cards import DECK_SET, LAST_TRICK_BONUS, POINTS, sort_key, trump_jack, trump_seven
 from .declarations import Combination, Declared, binding_breach, classify, is_higher
 from .exchange import exchange_breach, exchange_moves_cards
 from .model import (
@@ -78,23 +78,27 @@ class _Replay:
         self.reached: str | None = None
         self.bela_scored = False
         tricks = hand.tricks
-        for c in [hand.trump] + [c for t in tricks for c in (t.lead, t.reply, *t.draws)] + [
-                c for cs in (hand.deal or {}).values() for c in cs]:
-            if c not in DECK_SET:
-                raise ValueError(f"{c} is not a card of the 32-card deck")
+        cards = [hand.trump] + [c for t in tricks for c in (t.lead, t.reply, *t.draws)] + [
+            c for cs in (hand.deal or {}).values() for c in cs]
+        if not DECK_SET.issuperset(cards):
+            raise ValueError(f"{next(c for c in cards if c not in DECK_SET)} is not a card of the 32-card deck")
         # What the record says of the future: who plays each card, and who draws it after which trick.
         self.plays_of: dict[str, dict[Card, int]] = {p: {} for p in self.players}
         self.drawn_later: dict[Card, tuple[str, int]] = {}
         self.exchanges_of: dict[str, list[int]] = {p: [] for p in self.players}
         leader = self.first
+        self.wins: list[bool] = []  # whether each trick's reply takes it (`run` asks again)
+        self.opponent = other = {self.first: self.dealer, self.dealer: self.first}
         for k, t in enumerate(tricks[:TRICKS_PER_HAND], 1):
-            reply_player = self.other(leader)
+            reply_player = other[leader]
             self.plays_of[leader].setdefault(t.lead, k)
             self.plays_of[reply_player].setdefault(t.reply, k)
-            winner = reply_player if reply_wins(t.lead, t.reply, self.trumps) else leader
+            wins = reply_wins(t.lead, t.reply, self.trumps)
+            self.wins.append(wins)
+            winner = reply_player if wins else leader
             # the loser of trick 7 takes the card face up, which may have passed through an exchange
             drawn = t.draws[:1] if k == STOCK_TRICKS else t.draws
-            for who, c in zip((winner, self.other(winner)), drawn):
+            for who, c in zip((winner, other[winner]), drawn):
                 if k <= STOCK_TRICKS:
                     self.drawn_later.setdefault(c, (who, k))
             if t.exchange in self.exchanges_of:
@@ -147,6 +151,12 @@ class _Replay:
 
     def play_card(self, p: str, c: Card, trick: int, where: str) -> None:
         """Card flow: a card is played once, by the player who received it, not before he had it."""
+        hold = self.hold[p]
+        if c in hold and c not in self.played:  # the usual case: held (so not provably not held)
+            hold.discard(c)
+            self.played.add(c)
+            self.owner.setdefault(c, p)
+            return
         if c in self.played:
             self.issue("duplicate-card", trick, p, where, card=str(c))
         elif self.provably_not_held(p, c, trick):
@@ -182,16 +192,16 @@ class _Replay:
         if combo is None:
             shown = tuple(sorted(set(cards), key=sort_key))
             return _Judged(p, shown, None, "declaration-invalid", {"cards": _names(cards)})
-        args = _args(combo)
+        # the combination named (`_args`: its cards sorted) only for a finding
         if trick not in self.rules.declaration_tricks:
             return _Judged(p, combo.cards, combo, "declaration-out-of-window",
-                           {**args, "window": self.rules.declaration_window})
+                           {**_args(combo), "window": self.rules.declaration_window})
         missing = [c for c in combo.cards if self.provably_not_held(p, c, trick)]
         if missing:
-            return _Judged(p, combo.cards, combo, "declaration-not-held", {**args, "missing": _names(missing)})
+            return _Judged(p, combo.cards, combo, "declaration-not-held", {**_args(combo), "missing": _names(missing)})
         breach = binding_breach(combo, self.bound[p], self.rules)
         if breach is not None:
-            return _Judged(p, combo.cards, combo, breach, args)
+            return _Judged(p, combo.cards, combo, breach, _args(combo))
         return _Judged(p, combo.cards, combo, None)  # its args (`_args`) only if an answer outranks it
 
     def declaration(self, j: _Judged, trick: int, scored: bool, void: str | None, answer: bool) -> Declaration:
@@ -297,18 +307,23 @@ class _Replay:
         n = len(tricks_in)
         complete_record = n == TRICKS_PER_HAND
         results: list[TrickResult] = []
+        played, last_winner = 0, None  # tricks played, and who took the last of them
         won: dict[str, int] = {p: 0 for p in self.players}
         stopped_at: int | None = None
         bela_result: Bela | None = None
         all_decl: list[Declaration] = []
         # the cards each player plays from trick k on, for the obligations after the stock
-        plays_after: list[dict[str, set[Card]]] = [{p: set() for p in self.players} for _ in range(n + 1)]
+        # (only from trick 8 on: the entries before are never asked for)
+        plays_after: list[dict[str, set[Card]]] = [{}] * n + [{p: set() for p in self.players}]
+        wins = self.wins
         lead_p = self.first
         seq: list[tuple[str, str]] = []
-        for t in tricks_in:
-            rp = self.other(lead_p)
+        other = self.opponent
+        for k in range(n):
+            rp = other[lead_p]
             seq.append((lead_p, rp))
-            lead_p = rp if reply_wins(t.lead, t.reply, self.trumps) else lead_p
+            lead_p = rp if wins[k] else lead_p
+        points = POINTS[self.trumps]
         for k in range(n - 1, min(STOCK_TRICKS, n) - 1, -1):  # read from trick 8 on (check_reply)
             nxt = {p: set(s) for p, s in plays_after[k + 1].items()}
             nxt[seq[k][0]].add(tricks_in[k].lead)
@@ -318,7 +333,8 @@ class _Replay:
             leader, rp = seq[k - 1]
             holdings = {p: tuple(sorted(self.hold[p], key=sort_key)) for p in self.players
                         if self.exact[p]} if self.holdings else {}
-            self.check_names(t, k)
+            if t.declare or t.exchange is not None or t.bela is not None:
+                self.check_names(t, k)
             exchanged = None
             if t.exchange == leader:
                 exchanged = self.exchange(leader, k, True)
@@ -330,7 +346,8 @@ class _Replay:
             if k > STOCK_TRICKS:
                 self.check_reply(k, rp, t.lead, t.reply, plays_after[k - 1][rp], complete_record)
             self.play_card(rp, t.reply, k, "reply")
-            decls, scorer = self.declarations(k, leader, rp, lead_j, reply_j)
+            decls, scorer = self.declarations(k, leader, rp, lead_j, reply_j) \
+                if lead_j is not None or reply_j is not None else ((), None)
             all_decl.extend(decls)
             trick_bela = self.bela(t.bela, k, leader, t.lead, t.reply) if t.bela in self.players else None
             if trick_bela is not None and (bela_result is None or trick_bela.scored and not bela_result.scored):
@@ -350,24 +367,26 @@ class _Replay:
             if t.scored is not None and t.scored != (scorer or "nobody"):
                 self.issue("contest-differs", k, t.scored if t.scored in self.players else None, "scored",
                            written=t.scored, computed=scorer or "nobody")
-            winner = rp if reply_wins(t.lead, t.reply, self.trumps) else leader
-            pts = card_points(t.lead, self.trumps) + card_points(t.reply, self.trumps)
+            winner = rp if wins[k - 1] else leader
+            pts = points[t.lead] + points[t.reply]
             won[winner] += pts
-            draws = self.draw(k, winner, t)
-            results.append(TrickResult(k, leader, rp, t.lead, t.reply, winner, pts, draws, exchanged, decls, scorer,
-                                       trick_bela, holdings))
+            draws = self.draw(k, winner, t) if k <= STOCK_TRICKS or t.draws else {}
+            played, last_winner = k, winner
+            if self.holdings:  # each trick's result only for a report (a verdict needs none)
+                results.append(TrickResult(k, leader, rp, t.lead, t.reply, winner, pts, draws, exchanged, decls,
+                                           scorer, trick_bela, holdings))
             if self.reached is not None:
                 stopped_at = k
                 for j in range(k + 1, n + 1):
                     self.issue("played-after-stop", j, None, "trick", stopped_at=k)
                 break
-        played_all = len(results) == TRICKS_PER_HAND
+        played_all = played == TRICKS_PER_HAND
         if hand.forfeit is not None:
             f = hand.forfeit
             self.issue("forfeit", f.trick, f.player, "forfeit", reason=f.reason)
         elif stopped_at is None and not played_all:
-            self.issue("incomplete", None, None, "hand", tricks=len(results))
-        last = results[-1].winner if played_all else None
+            self.issue("incomplete", None, None, "hand", tricks=played)
+        last = last_winner if played_all else None
         bonus = {p: (LAST_TRICK_BONUS if p == last and stopped_at is None else 0) for p in self.players}
         counted = {p: (0 if stopped_at is not None else won[p]) for p in self.players}
         game_lost_by = hand.forfeit.player if hand.forfeit is not None else None
@@ -438,7 +457,8 @@ def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DE
                 totals_before: Mapping[str, int] | None = None, holdings: bool = True) -> HandResult:
     """Replay a played hand and judge it: the dealer's opponent leads trick 1. `totals_before` is
     each player's game total before this hand (used by `stop_at_target`). `holdings`: each trick's
-    result shows the hands known exactly before it (a verdict alone does not need them)."""
+    result, with the hands known exactly before it (a verdict alone needs neither: without them the
+    result's `tricks` is empty)."""
     return _Replay(tuple(players), hand, rules, totals_before, holdings).run()  # type: ignore[arg-type]
 
 

@@ -21,7 +21,7 @@ import yaml
 
 from ...common.yaml_input import Events, FileBytes, decode
 from .reader import GAME_KEYS, TerzReader
-from .record import GameRecord, Record
+from .record import GameRecord, Record, nones
 from .referee import GameJudge, GameReport, RecordReport
 from .rules import TerzRules
 
@@ -31,9 +31,11 @@ _ACTIVE: ContextVar[list[Any] | None] = ContextVar("terz_lean", default=None)
 @dataclass(frozen=True, slots=True)
 class Lean:
     """How a report read the lean way came about: the record's bytes when the caller had them
-    whole (to read it again the full way if its meaning is asked), else None (read from the path)."""
+    whole (to read it again the full way if its meaning is asked), else None (read from the path);
+    and whether the quick reader read it."""
 
     data: bytes | None
+    quick: bool = False  # read from the bytes by the quick reader (`terz.quick_reader`)
 
 
 def open_reader(path: str, findings: list[Any]) -> TerzReader:
@@ -64,7 +66,19 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
     (`load` is the full reader); one the reader refuses is refused here, once."""
     from .. import registry
 
-    if len(data) > max_bytes or not _says_terz(data):
+    if len(data) > max_bytes:
+        return None
+    from ...common.findings import FindingError
+    from ..quick_reading import NotQuick, Refused
+    from .quick_reader import quick_report
+
+    try:  # the layouts tetka writes and people type, read from the bytes (`quick_reader`)
+        return quick_report(path, data, load, Lean(data if isinstance(data, bytes) else None, quick=True))
+    except Refused as e:  # refused as the full reader refuses it, where it does
+        raise FindingError(e.finding) from None
+    except (NotQuick, FindingError):  # read the lean way below (a record refused is refused there)
+        pass
+    if not _says_terz(data):
         return None
     text = decode(path, data if isinstance(data, bytes) else data.whole())
     readers: list[Any] = []
@@ -134,7 +148,7 @@ class LeanReader(TerzReader):
         judge = self._judge(node, number, players, None)
         if self.hands_events(events, number, self.part_players(node, players), take=judge.hand) is None:
             return None, None
-        return _nones(self._count), judge
+        return nones(self._count), judge
 
     def part_read(self, part: GameRecord | None, judge: GameJudge | None) -> GameRecord | None:
         """A game once read: judged (hand by hand as it was read, or now), kept without its hands."""
@@ -160,18 +174,8 @@ class LeanReader(TerzReader):
         report = judge.end(g)
         # What is kept of a game judged: its keys without their places (a game's places hold YAML
         # nodes), and its hands' count.
-        g = GameRecord(g.number, g.loc, _nones(len(g.hands)), g.first_dealer, totals=g.totals, winner=g.winner)
+        g = GameRecord(g.number, g.loc, nones(len(g.hands)), g.first_dealer, totals=g.totals, winner=g.winner)
         self.reports.append((report, tuple(judge.findings)))
         self.previous = report
         return g
 
-
-_NONES: dict[int, tuple[None, ...]] = {}
-
-
-def _nones(n: int) -> tuple[None, ...]:
-    """A game's hands once judged: as many Nones (one tuple for every game of as many hands)."""
-    got = _NONES.get(n)
-    if got is None:
-        got = _NONES[n] = (None,) * n
-    return got

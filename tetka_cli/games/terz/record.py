@@ -96,3 +96,14 @@ class Record:
     meta: Mapping[str, Any] = field(default_factory=dict)
     players_loc: Loc = NOWHERE
     games_loc: Loc = NOWHERE
+
+
+_NONES: dict[int, tuple[None, ...]] = {}
+
+
+def nones(n: int) -> tuple[None, ...]:
+    """A game's hands once judged: as many Nones (one tuple for every game of as many hands)."""
+    got = _NONES.get(n)
+    if got is None:
+        got = _NONES[n] = (None,) * n
+    return got

@@ -16,145 +16,21 @@ which places every finding (positions are worked out only for what is reported).
 """
 from __future__ import annotations
 
-import itertools
-import re
 from typing import Any
 
-from ...common.cards import Card, CardError, parse_card
-
-
-class NotQuick(Exception):
-    """The record is not in a layout the quick reader reads (or has something to report)."""
-
-
-def _all_spellings() -> dict[bytes, Card]:
-    """Every card text `parse_card` reads without stripping anything: each rank spelling (2..10,
-    J Q K A, В Д К Т, either case) before each suit spelling (♠ ♤ S п, …, either case)."""
-    ranks = [str(n) for n in range(2, 11)] + list("JQKAjqka") + list("ВДТКвдтк")
-    suits = list("♠♤sSпП♥♡hHчЧ♦♢dDбБ♣♧cCтТкК")
-    out: dict[bytes, Card] = {}
-    for r, s in itertools.product(ranks, suits):
-        try:
-            out[(r + s).encode()] = parse_card(r + s)
-        except CardError:
-            pass
-    return out
-
-
-CARDS: dict[bytes, Card] = _all_spellings()
-_WHOLE = re.compile(rb"0|[1-9][0-9]{0,8}")
-# A scalar on one line: double-quoted without escapes, single-quoted without a quote inside, or
-# plain (no indicator first, no `: ` or ` #` inside: those were cut as comments before).
-_QUOTED = re.compile(rb'"([^"\\]*)"|\'([^\']*)\'')
-_FLOW_ITEM = re.compile(rb' *(?:"([^"\\]*)"|\'([^\']*)\'|([^ ,\[\]{}#"\'!&*?|>%@`][^,\[\]{}#"\']*?)) *')
-_MARK_ITEM = re.compile(rb' *(?:"([^"\\]*)"|\'([^\']*)\'|([^ ,\[\]{}#"\'!&*?|>%@`:-][^,\[\]{}#"\':]*?)): +(0|[1-9][0-9]{0,8}) *')
-_KEY = re.compile(rb'(?:"([^"\\]*)"|\'([^\']*)\'|([^ ,\[\]{}#"\'!&*?|>%@`:-][^,\[\]{}#"\':]*?)):(?: +(.*)|)')
-_DASH_ITEM = re.compile(rb"-(?: +(.*)|)")
-
-
-def _value(text: bytes) -> bytes:
-    """A one-line scalar's value: a quoted one's inside, a plain one as it stands."""
-    if text[:1] in (b'"', b"'"):
-        m = _QUOTED.fullmatch(text)
-        if m is None:
-            raise NotQuick("a quoted value not on one line, or with an escape")
-        return m.group(1) if m.group(1) is not None else m.group(2)
-    if text[:1] in b"[]{}#&*!|>%@`,?:-" or b": " in text or text.endswith(b":"):
-        raise NotQuick("an indicator in a value")
-    return text
-
-
-def _card(text: bytes) -> Card:
-    return CARDS[_value(text)]
-
-
-def _flow(text: bytes) -> list[bytes]:
-    """The items of a flow list on one line (`[a, 'b', "c"]`), each a scalar's value."""
-    if not (text.startswith(b"[") and text.endswith(b"]")):
-        raise NotQuick("not a flow list")
-    inner = text[1:-1]
-    if not inner.strip():
-        raise NotQuick("an empty list")
-    out = []
-    for item in inner.split(b","):
-        m = _FLOW_ITEM.fullmatch(item)
-        if m is None:
-            raise NotQuick("a flow list's item")
-        out.append(m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3))
-    return out
-
-
-def _run(text: bytes) -> tuple[Card, ...]:
-    """Cards on one line: a plain run (`9♠ 7♠, A♠ J♠`) or a flow list."""
-    if text.startswith(b"["):
-        return tuple(CARDS[c] for c in _flow(text))
-    _value(text)  # a plain scalar: no indicator
-    if b"'" in text or b'"' in text:
-        raise NotQuick("a quote in a run of cards")
-    got = tuple(map(CARDS.__getitem__, text.replace(b",", b" ").split()))
-    if not got:
-        raise NotQuick("no cards")
-    return got
-
-
-def _name(text: bytes, names: dict[bytes, str]) -> str:
-    return names[_value(text)]
-
-
-def _key(text: bytes) -> tuple[bytes, bytes | None]:
-    """`key: value` (value None when nothing follows the colon)."""
-    m = _KEY.fullmatch(text)
-    if m is None:
-        raise NotQuick("not a key")
-    key = m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
-    v = m.group(4)
-    return key, (v if v else None)
-
-
-def _scores(inline: bytes | None, block: list[tuple[int, bytes]], names: dict[bytes, str]) -> dict[str, int]:
-    """Marks: `{Анна: 1, "Борис": 0, …}` on the key's line, or a line a player below it."""
-    out: dict[str, int] = {}
-    if inline is not None:
-        if block or not (inline.startswith(b"{") and inline.endswith(b"}")):
-            raise NotQuick("marks not a mapping on one line")
-        for item in inline[1:-1].split(b","):
-            m = _MARK_ITEM.fullmatch(item)
-            if m is None:
-                raise NotQuick("a mark")
-            name = names[m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)]
-            if name in out:
-                raise NotQuick("a player twice")
-            out[name] = int(m.group(4))
-    else:
-        at = block[0][0] if block else 0
-        for indent, text in block:
-            key, v = _key(text)
-            if indent != at or v is None or not _WHOLE.fullmatch(v):
-                raise NotQuick("a mark")
-            name = names[key]
-            if name in out:
-                raise NotQuick("a player twice")
-            out[name] = int(v)
-    if len(out) != len(names):
-        raise NotQuick("marks not of every player")
-    return out
-
-
-def _deal(block: list[tuple[int, bytes]], names: dict[bytes, str]) -> dict[str, tuple[Card, ...]]:
-    """`Анна: 2♠ 5♠ …` (or a flow list) on a line for each player, at one indentation."""
-    out: dict[str, tuple[Card, ...]] = {}
-    at = block[0][0] if block else 0
-    for indent, text in block:
-        key, v = _key(text)
-        if indent != at or v is None:
-            raise NotQuick("a deal's line")
-        name = names[key]
-        if name in out:
-            raise NotQuick("a player twice")
-        out[name] = _run(v)
-    if len(out) != len(names):
-        raise NotQuick("a deal not of every player")
-    return out
+from ...common.cards import Card
+from ..quick_lines import (  # noqa: F401  (CARDS and NotQuick: this module's names too)
+    CARDS,
+    DASH_ITEM,
+    NotQuick,
+    block_lines,
+    card_of,
+    cards_run,
+    deal_below,
+    hand_keys,
+    score_sheet,
+    value_of,
+)
 
 
 def _tricks(block: list[tuple[int, bytes]]) -> tuple[tuple[Card, ...], ...]:
@@ -168,86 +44,37 @@ def _tricks(block: list[tuple[int, bytes]]) -> tuple[tuple[Card, ...], ...]:
         indent, text = block[i]
         if indent != at or text[:1] != b"-":
             raise NotQuick("a trick out of line")
-        m = _DASH_ITEM.fullmatch(text)
+        m = DASH_ITEM.fullmatch(text)
         if m is None:
             raise NotQuick("not a list item")
         rest = m.group(1)
         i += 1
         if rest and rest[:1] != b"-":  # a line of cards or a flow list
-            out.append(_run(rest))
+            out.append(cards_run(rest))
             continue
         # A block list of cards: `- - 9п` then `- 7п` under the inner dash, or `-` then the cards.
         cards = []
         if rest:
             inner = indent + len(text) - len(rest)
-            m2 = _DASH_ITEM.fullmatch(rest)
+            m2 = DASH_ITEM.fullmatch(rest)
             if m2 is None or not m2.group(1):
                 raise NotQuick("not a card")
-            cards.append(_card(m2.group(1)))
+            cards.append(card_of(m2.group(1)))
         else:
             inner = block[i][0] if i < n else 0
             if inner <= at:
                 raise NotQuick("an empty trick")
         while i < n and block[i][0] > at:
             indent2, text2 = block[i]
-            m2 = _DASH_ITEM.fullmatch(text2)
+            m2 = DASH_ITEM.fullmatch(text2)
             if indent2 != inner or m2 is None or not m2.group(1):
                 raise NotQuick("not a card")
-            cards.append(_card(m2.group(1)))
+            cards.append(card_of(m2.group(1)))
             i += 1
         if not cards:
             raise NotQuick("an empty trick")
         out.append(tuple(cards))
     return tuple(out)
-
-
-def _clean(chunk: bytes) -> bytes:
-    """The hand's lines with content, without comments or spaces at their ends. The blank and
-    comment lines after the hand (before the next) go first, in bulk; a line at a time only when
-    some are left within the hand. A `#` after a space starts a comment (a quoted value cut
-    there no longer reads, and is left to the full reader)."""
-    end = len(chunk)
-    while end:
-        start = chunk.rfind(b"\n", 0, end - 1) + 1
-        line = chunk[start:end].strip()
-        if line and line[:1] != b"#":
-            break
-        end = start
-    text = chunk[:end].rstrip(b"\n")
-    if b"#" not in text and b" \n" not in text and b"\n\n" not in text and text[-1:] != b" ":
-        return text
-    out = []
-    for line in text.split(b"\n"):
-        if b"#" in line:
-            if line.lstrip(b" ")[:1] == b"#":
-                continue
-            cut = line.find(b" #")
-            if cut >= 0:
-                line = line[:cut]
-        line = line.rstrip(b" ")
-        if line:
-            out.append(line)
-    return b"\n".join(out)
-
-
-_BY_INDENT: dict[int, tuple[re.Pattern[bytes], re.Pattern[bytes]]] = {}
-
-
-def _splitters(k: int) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
-    """For keys at column k + 1: a line break before a key, and one before a line left of them."""
-    got = _BY_INDENT.get(k)
-    if got is None:
-        got = _BY_INDENT[k] = (re.compile(rb"\n {%d}(?=[^ ])" % k),
-                               re.compile(rb"\n {0,%d}[^ ]" % (k - 1)) if k else re.compile(rb"(?!)"))
-    return got
-
-
-def _block(nested: bytes) -> list[tuple[int, bytes]]:
-    out = []
-    for line in nested.split(b"\n"):
-        text = line.lstrip(b" ")
-        out.append((len(line) - len(text), text))
-    return out
 
 
 def _fast_tricks(nested: bytes) -> tuple[tuple[Card, ...], ...] | None:
@@ -323,54 +150,21 @@ def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, A
     """One hand's values from its text (its `- ` at column `h` + 1 and every line up to the next
     hand): dealer, photograph, deal, tricks, marks (those present). NotQuick for anything else.
     `seen`: marks already read from the same text (a record holds few different ones)."""
-    text = _clean(chunk)
-    lead = len(text) - len(text.lstrip(b" "))
-    if lead != h or text[h:h + 2] != b"- ":
-        raise NotQuick("not a hand's first line")
-    rest = text[h + 2:]
-    k = h + 2 + len(rest) - len(rest.lstrip(b" "))  # the hand's keys stand here
-    if k == h + 2 + len(rest):
-        raise NotQuick("an empty hand")
-    split, left = _splitters(k)
-    body = b"\n" + b" " * k + text[k:]
-    if left.search(body):
-        raise NotQuick("a line left of the hand's keys")
     out: dict[str, Any] = {}
-    done: set[bytes] = set()
-    parts = split.split(body)
-    if parts[0]:
-        raise NotQuick("not a hand")
-    for part in parts[1:]:
-        head, _, nested = part.partition(b"\n")
-        key, colon, v = head.partition(b":")
-        if key in _HAND_KEYS and colon and (not v or v[:1] == b" "):  # the usual `key: value`
-            v = v.lstrip(b" ") or None
-        else:
-            key, v = _key(head)
-        if key in done:
-            raise NotQuick("a key twice")
-        done.add(key)
+    for key, v, nested in hand_keys(chunk, h, _HAND_KEYS):
         if key == b"tricks":
             if v is not None or not nested:
                 raise NotQuick("tricks not below their key")
             got = _fast_tricks(nested)
-            out["tricks"] = got if got is not None else _tricks(_block(nested))
+            out["tricks"] = got if got is not None else _tricks(block_lines(nested))
         elif key == b"dealer" or key == b"photograph":
             if v is None or nested:
                 raise NotQuick("a value not on its key's line")
-            out[key.decode()] = names[_value(v)] if key == b"dealer" else _card(v)
+            out[key.decode()] = names[value_of(v)] if key == b"dealer" else card_of(v)
         elif key == b"marks":
-            if v is not None and not nested:
-                marks = seen.get(v)
-                if marks is None:
-                    marks = seen[v] = _scores(v, [], names)
-                out["marks"] = marks
-            else:
-                out["marks"] = _scores(v, _block(nested) if nested else [], names)
+            out["marks"] = score_sheet(v, nested, names, seen)
         elif key == b"deal":
-            if v is not None or not nested:
-                raise NotQuick("a deal not below its key")
-            out["deal"] = _deal(_block(nested), names)
+            out["deal"] = deal_below(v, nested, names)
         else:
             raise NotQuick("another key")
     return out

@@ -1,0 +1,205 @@
+"""One Terz hand read straight from its lines by the quick reader (`terz.quick_reader`), in the
+layout tetka writes and the usual ways people type it:
+
+      - dealer: Анна                        # keys in any order, at one indentation
+        trump: 10♥
+        deal:                               # a line a player (every player), cards a run or a
+          Анна: 10♦ A♠ 8♥ K♣ Q♣ 7♦ 9♦ J♦ A♦  #   flow list
+          Борис: Q♥ 7♣ A♥ A♣ J♣ J♥ K♠ K♦ J♠
+        tricks:                             # a trick a line: the play (draws after `/`) …
+          - J♠ 7♦ / 7♠ 10♣
+          - {play: 7♠ Q♣ / 8♦ 8♣, declare: {Анна: J♦ 10♦ 9♦}, scored: Анна}   # … or a flow
+          - 9♣ 10♣                          #   mapping on one line: play, declare, scored,
+        points: {Анна: 71, Борис: 159}      #   exchange, bela
+        last_trick: Борис
+
+Cards in every spelling of the 32-card deck `parse_card` reads (`Q♥`, `qh`, `Дч`, `10б`…), names
+plain or quoted, comments and blank lines. Anything else (a forfeit, notes, a `draw` key, a
+trick as a list or over several lines, a card of rank 2-6, a name or card not in the tables)
+raises `NotQuick`, and the record is read the full way. Nothing here places a value: a hand with
+anything to report is read again by the full reader.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ...common.cards import Card, Rank
+from ...common.positions import NOWHERE
+from ..quick_lines import CARDS, NotQuick, card_of, deal_below, hand_keys, key_value, score_sheet, value_of
+from .model import HandInput, TrickInput
+from .record import HandRecord, TrickRecord
+from .rules import TRICKS_PER_HAND
+
+# The cards of the 32-card deck, in every spelling parse_card reads without trimming.
+TERZ_CARDS: dict[bytes, Card] = {text: c for text, c in CARDS.items() if c.rank >= Rank.SEVEN}
+_HAND_KEYS = frozenset({b"dealer", b"trump", b"deal", b"tricks", b"points", b"last_trick"})
+_TRICK_KEYS = frozenset({b"play", b"declare", b"scored", b"exchange", b"bela"})
+# A trick's flow mapping on one line: its `declare: {…}` first taken out whole (its commas are
+# not the trick's), then `key: value` items split at the commas.
+_DECLARE = re.compile(rb"(?:^|, *)declare: +\{([^{}]*)\} *(?=,|$)")
+_ITEM = re.compile(rb" *([a-z]+): +(.*?) *")
+_EMPTY: dict[str, tuple[Card, ...]] = {}
+
+
+def _play(text: bytes) -> tuple[Card, Card, tuple[Card, ...]]:
+    """`9♣ 8♣` or `9♣ 8♣ / A♣ K♦`: the lead, the reply and the draws (KeyError: a card not in
+    the table)."""
+    played, slash, drawn = text.partition(b"/")
+    parts = played.split()
+    if len(parts) != 2:
+        raise NotQuick("a play not of two cards")
+    get = TERZ_CARDS.__getitem__
+    if not slash:
+        return get(parts[0]), get(parts[1]), ()
+    more = drawn.split()
+    if not 1 <= len(more) <= 2 or b"/" in drawn:
+        raise NotQuick("draws")
+    return get(parts[0]), get(parts[1]), tuple(map(get, more))
+
+
+def _who(text: bytes, names: dict[bytes, str]) -> str:
+    return names[value_of(text)]
+
+
+def _trick(number: int, text: bytes, names: dict[bytes, str]) -> TrickRecord:
+    """One trick from its line (after the `- `)."""
+    if text[:1] != b"{":  # a play: its text only cards (no indicator, quote or `: `), spaces and `/`
+        lead, reply, draws = _play(text)
+        return TrickRecord(number, NOWHERE, lead, reply, (), draws, NOWHERE, None, NOWHERE, _EMPTY, _EMPTY)
+    if text[-1:] != b"}":
+        raise NotQuick("a trick's mapping not on one line")
+    inner = text[1:-1]
+    declare = _EMPTY
+    m = _DECLARE.search(inner)
+    if m is not None:
+        declare = {}
+        for item in m.group(1).split(b","):
+            key, v = key_value(item.strip(b" "))
+            name = names[key]
+            if name in declare or v is None or b"/" in v:
+                raise NotQuick("a declaration")
+            declare[name] = _cards(v)
+        if not declare:
+            raise NotQuick("an empty declaration")
+        after = inner[m.end():]
+        if m.start() == 0:  # the first key: the comma after it goes with it
+            if after[:1] != b",":
+                raise NotQuick("a declaration alone")
+            after = after[1:]
+        inner = inner[:m.start()] + after
+    seen: dict[bytes, bytes] = {}
+    for item in inner.split(b","):
+        got = _ITEM.fullmatch(item)
+        if got is None or got.group(1) not in _TRICK_KEYS or got.group(1) in seen:
+            raise NotQuick("a trick's key")
+        seen[got.group(1)] = got.group(2)
+    if b"declare" in seen or b"play" not in seen:
+        raise NotQuick("a trick's keys")
+    play = value_of(seen[b"play"])
+    if b"'" in play or b'"' in play:
+        raise NotQuick("a quote in a play")
+    lead, reply, draws = _play(play)
+    scored = seen.get(b"scored")
+    if scored is not None:
+        scored = value_of(scored)
+        scored = "nobody" if scored == b"nobody" else names[scored]
+    exchange = seen.get(b"exchange")
+    bela = seen.get(b"bela")
+    return TrickRecord(number, NOWHERE, lead, reply, (), draws, NOWHERE,
+                       _who(exchange, names) if exchange is not None else None, NOWHERE, declare, _EMPTY,
+                       scored, NOWHERE, _who(bela, names) if bela is not None else None)
+
+
+def _cards(text: bytes) -> tuple[Card, ...]:
+    """A run of cards (a declaration's): plain, on one line."""
+    value_of(text)
+    if b"'" in text or b'"' in text:
+        raise NotQuick("a quote in a run of cards")
+    got = tuple(map(TERZ_CARDS.__getitem__, text.split()))
+    if not got:
+        raise NotQuick("no cards")
+    return got
+
+
+Trick = tuple[TrickRecord, TrickInput]  # a trick as read, and as the replay takes it
+
+
+def _tricks(nested: bytes, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> tuple[Trick, ...]:
+    """A hand's tricks: every line `- …` at one column, one trick each. `plays`: for each trick's
+    number, the plays without draws already read (a record holds few different ones: at most
+    32 × 31 a number), each read once."""
+    at = len(nested) - len(nested.lstrip(b" "))
+    items = (b"\n" + nested).split(b"\n" + b" " * at + b"- ")
+    if items[0] or len(items) - 1 > TRICKS_PER_HAND:
+        raise NotQuick("tricks not a line each")
+    out = []
+    for k, text in enumerate(items[1:], 1):
+        known = plays[k]
+        got = known.get(text)
+        if got is None:
+            if b"\n" in text or text[:1] == b" " or not text:
+                raise NotQuick("a trick over several lines")
+            rec = _trick(k, text, names)
+            got = (rec, rec.as_input())
+            if text[:1] != b"{" and b"/" not in text:
+                known[text] = got
+        out.append(got)
+    return tuple(out)
+
+
+def new_plays() -> list[dict[bytes, Trick]]:
+    """What `read_hand` keeps of a record's plays (see `_tricks`)."""
+    return [{} for _ in range(TRICKS_PER_HAND + 1)]
+
+
+def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any],
+              plays: list[dict[bytes, Trick]]) -> dict[str, Any]:
+    """One hand's values from its text (its `- ` at column `h` + 1 and every line up to the next
+    hand). NotQuick (or KeyError) for anything not read here. `seen`: points already read from the
+    same text; `plays`: plays already read (`new_plays`)."""
+    out: dict[str, Any] = {}
+    for key, v, nested in hand_keys(chunk, h, _HAND_KEYS):
+        if key == b"tricks":
+            if v is not None or not nested:
+                raise NotQuick("tricks not below their key")
+            out["tricks"] = _tricks(nested, names, plays)
+        elif key == b"dealer" or key == b"trump" or key == b"last_trick":
+            if v is None or nested:
+                raise NotQuick("a value not on its key's line")
+            out[key.decode()] = card_of(v, TERZ_CARDS) if key == b"trump" else names[value_of(v)]
+        elif key == b"points":
+            out["points"] = score_sheet(v, nested, names, seen)
+        elif key == b"deal":
+            out["deal"] = deal_below(v, nested, names, TERZ_CARDS)
+        else:
+            raise NotQuick("another key")
+    return out
+
+
+def make_hand(got: dict[str, Any], number: int) -> HandRecord:
+    """The hand as the full reader reads it (without places): NotQuick when the full reader would
+    have something to say of it (tricks without a trump, neither tricks nor points)."""
+    tricks = got.get("tricks")
+    trump = got.get("trump")
+    if tricks is not None and trump is None:
+        raise NotQuick("tricks without a trump")
+    if tricks is None and "points" not in got:
+        raise NotQuick("a hand of neither tricks nor points")
+    return QuickHandRecord(number, NOWHERE, got.get("dealer"), NOWHERE, trump, NOWHERE, got.get("deal"), _EMPTY,
+                           tuple(t[0] for t in tricks) if tricks is not None else None, NOWHERE, got.get("points"),
+                           NOWHERE, _EMPTY, got.get("last_trick"),
+                           inputs=tuple(t[1] for t in tricks) if tricks is not None else ())
+
+
+@dataclass(frozen=True, slots=True)
+class QuickHandRecord(HandRecord):
+    """A hand read by the quick reader, its tricks also as the replay takes them (read once a play)."""
+
+    inputs: tuple[TrickInput, ...] = ()
+
+    def as_input(self, dealer: str) -> HandInput:
+        """`HandRecord.as_input`, from the tricks' inputs read with them."""
+        assert self.trump is not None and self.tricks is not None
+        return HandInput(dealer, self.trump, self.inputs, self.deal, self.forfeit)

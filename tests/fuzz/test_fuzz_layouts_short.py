@@ -28,3 +28,10 @@ def test_a_gentle_edit_changes_the_text():
     data = fresh(rng)
     changed = sum(gentle(data, random.Random(i)) != data for i in range(50))
     assert changed >= 40
+
+
+def test_terz_records_in_typed_layouts_reach_the_terz_quick_reader():
+    from .layouts import fresh_terz
+
+    rng = random.Random(5)
+    assert sum(differential(fresh_terz(rng)) for _ in range(20)) >= 15

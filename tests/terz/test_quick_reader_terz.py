@@ -16,6 +16,8 @@ from tetka_cli.games.terz.rules import TerzRules
 from tetka_cli.games.terz.record_writer import write_sitting
 from tetka_cli.games.terz.simulate import Simulator
 
+from support.terz_typed_layout import typed
+
 from .test_lean_reading import EXAMPLES, SITTINGS, mutated, outcome, same
 
 CLEAN = [write_sitting(Simulator(seed=100 + i, bots=("book", "random"), rules=rules).sitting(2))
@@ -43,29 +45,6 @@ def test_clean_sittings_are_read_the_quick_way(text):
 def test_sittings_with_faults_read_as_whole_and_some_quick():
     read_quick = [quick(s.encode()) for s in SITTINGS]
     assert any(read_quick)  # those without a fault
-
-
-def typed(text: str, rng: random.Random) -> str:
-    """The sitting as a person might type it: another indentation, comments, blank lines between
-    hands, quoted names, Russian cards, keys of a hand in another order, points as a block."""
-    ru = {"♠": "п", "♥": "ч", "♦": "б", "♣": "к"}
-    ranks = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
-    out = []
-    for line in text.split("\n"):
-        stripped = line.lstrip(" ")
-        if rng.random() < 0.3 and (stripped.startswith(("- {", "- 7", "- 8", "- 9", "- 1", "- J", "- Q", "- K", "- A"))
-                                   or stripped.startswith(("trump:", "Анна:", "Борис:"))):
-            line = re.sub(r"(10|[7-9JQKA])([♠♥♦♣])", lambda m: ranks.get(m.group(1), m.group(1)) + ru[m.group(2)], line)
-        if stripped.startswith("- dealer:") and rng.random() < 0.3:
-            out.append("")
-            out.append(" " * (len(line) - len(stripped)) + "# another hand")
-        if stripped.startswith("dealer:") or stripped.startswith("- dealer:"):
-            if rng.random() < 0.3:
-                line = line.replace("dealer: Анна", 'dealer: "Анна"').replace("dealer: Борис", "dealer: 'Борис'")
-        if stripped.startswith("trump:") and rng.random() < 0.3:
-            line += "   # turned up"
-        out.append(line)
-    return "\n".join(out)
 
 
 @pytest.mark.parametrize("seed", range(4))

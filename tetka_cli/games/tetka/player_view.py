@@ -199,16 +199,9 @@ def grade_play(solver: Solver, m: Moment, *, samples: int, rng: random.Random) -
 
 def analyse_report_player_view(report: RecordReport, *, from_trick: int, player: str | None = None,
                                samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> tuple[HandGrades, ...]:
-    """Every hand of a refereed record graded from the player's view, or with why it was not."""
-    out = []
-    for r in report.robbers:
-        table = Seating(r.players)
-        for h in r.hands:
-            if h.result is None:
-                a = HandAnalysis((), "not-replayed" if h.record.played else "not-played")
-            else:
-                a = analyse_hand_player_view(table, h.result, report.record.rules, from_trick=from_trick,
-                                             players=None if player is None else [player],
-                                             samples=samples, seed=seed)
-            out.append(HandGrades(r.number, h.number, a, dict(h.marks)))
-    return tuple(out)
+    """Every hand of a refereed record graded from the player's view, or with why it was not
+    (hand by hand: `analysis_tasks.player_view_tasks`, which `analyse --jobs N` shares out)."""
+    from .analysis_tasks import player_view_tasks
+
+    return tuple(t() for t in player_view_tasks(report, from_trick=from_trick, player=player,
+                                                samples=samples, seed=seed))

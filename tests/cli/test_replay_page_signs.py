@@ -1,6 +1,7 @@
-"""`replay --analyse --format html` (issue 24): each costly play carries its sign (?!, ?, ??) beside
+"""`replay --analyse --format html` (issue 24): each costly Tetka play carries its sign (?!, ?, ??) beside
 the card on the table, named in a tooltip with what it cost, and the page says under the costly
-plays from how many marks each sign is earned; in both languages. Opened in a real headless
+plays from how many marks each sign is earned; a costly Terz play its loss in points (Terz gives
+no thresholds, so no sign); in both languages. Opened in a real headless
 Chromium (tests/chromium.py)."""
 from __future__ import annotations
 
@@ -91,3 +92,36 @@ def test_a_hand_without_a_costly_play_shows_no_legend(tmp_path, browse):
     page = browse(page_file(tmp_path, "--analyse", "--robber", "1", "--hand", "9", "--from-trick", "13", ROBBER))
     assert page.locator("#costly li").count() == 0
     assert not page.locator("#signs-legend").is_visible() and page.locator(".sign").count() == 0
+
+
+# -- Terz: losses in points, and no sign (Terz gives no thresholds) ---------------------------------
+TERZ = "records/terz/worked-hand.yaml"
+
+
+def test_a_terz_page_with_analyse_puts_each_costly_plays_points_at_its_card():
+    from tetka_cli.games.records import check_record
+    from tetka_cli.games.registry import game_of
+
+    doc = json.loads(tetka("analyse", "--format", "json", TERZ).stdout)
+    want = {(p["trick"], p["player"]): p["loss"] for p in doc["records"][0]["games"][0]["hands"][0]["plays"]
+            if p["loss"]}
+    rep = check_record(TERZ)
+    hand = game_of(rep).replay_page(rep, "en", part=1, hand=1, analyse=True, from_trick=None)["hands"][0]
+    got = {(hand["plays"][int(k) - 1][2], hand["seats"][hand["plays"][int(k) - 1][0]]): lo["loss"]
+           for k, lo in hand["losses"].items()}
+    assert got == want and len(want) == 4
+    assert not any("sign" in lo for lo in hand["losses"].values())
+    assert not game_of(rep).replay_page(rep, "en", part=1, hand=1)["hands"][0]["losses"]
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Анна: 7♦ gave away 16 points — A♦, K♣ or Q♣ would have given 60"),
+    ("ru", "Анна: 7♦ — отдано 16 очков; с Т♦, К♣ или Д♣ было бы 60"),
+])
+def test_a_terz_costly_card_shows_its_loss_in_points_and_no_sign(tmp_path, browse, lang, line):
+    page = browse(page_file(tmp_path, "--analyse", "--lang", lang, TERZ))
+    assert any(t.endswith(line) for t in page.locator("#costly li").all_inner_texts())
+    page.locator("#costly a", has_text=line).click()
+    loss = page.locator("#trick .slot .loss")
+    assert loss.inner_text() == "−16" and loss.get_attribute("title") == line
+    assert page.locator(".sign").count() == 0 and not page.locator("#signs-legend").is_visible()

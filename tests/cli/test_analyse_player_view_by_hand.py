@@ -4,12 +4,11 @@ drawn (--samples) and the seed; what it reads back is checked against the hand i
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
+from support.analyse_runs import cache_dir, entries, refuse_grading, spy_jobs  # noqa: F401 (a fixture)
 from support.cli import run
 
-import tetka_cli.common.batch as batch
 import tetka_cli.games.tetka.player_view as player_view
 from tetka_cli.games.records import check_record
 from tetka_cli.games.tetka.analysis_tasks import hand_from_json, hand_json, hand_tasks, player_view_tasks
@@ -18,32 +17,12 @@ ROBBER = "records/robber-played.yaml"
 PLAYER = ("analyse", "--view", "player", "--from-trick", "12", "--samples", "4", "--format", "json")
 
 
-@pytest.fixture
-def cache_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "tetka" / "analyse"
-
-
-def entries(folder) -> list[str]:
-    return sorted(os.path.join(d, f) for d, _, fs in os.walk(folder) for f in fs)
-
-
 def no_drawing(monkeypatch):
-    def refuse(*a, **k):
-        raise AssertionError("a hand was graded again")
-
-    monkeypatch.setattr(player_view, "analyse_hand_player_view", refuse)
+    refuse_grading(monkeypatch, player_view, "analyse_hand_player_view", "a hand was graded again")
 
 
 def test_the_players_view_shares_one_record_by_hand_and_says_the_same(monkeypatch):
-    seen = []
-    real = batch.run_parallel
-
-    def spy(fn, items, jobs, crashed=None):
-        seen.append((len(items), jobs))
-        return real(fn, items, jobs, crashed)
-
-    monkeypatch.setattr(batch, "run_parallel", spy)
+    seen = spy_jobs(monkeypatch)
     one = run(*PLAYER, "--no-cache", ROBBER, "--jobs", "1")
     two = run(*PLAYER, "--no-cache", ROBBER, "--jobs", "2")
     assert one.exit_code == two.exit_code == 0, one.stderr

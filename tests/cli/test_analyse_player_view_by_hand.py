@@ -11,7 +11,8 @@ from support.cli import run
 
 import tetka_cli.games.tetka.player_view as player_view
 from tetka_cli.games.records import check_record
-from tetka_cli.games.tetka.analysis_tasks import hand_from_json, hand_json, hand_tasks, player_view_tasks
+from tetka_cli.games.tetka.analysis_tasks import hand_from_json, hand_json, hand_tasks
+from tetka_cli.games.tetka.player_view import player_view_tasks
 
 ROBBER = "records/robber-played.yaml"
 PLAYER = ("analyse", "--view", "player", "--from-trick", "12", "--samples", "4", "--format", "json")

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...common.cards import DECK
 from .analysis import SKIP_REASONS, default_from_trick, HandAnalysis, HandGrades, PlayGrade, analyse_hand
+from .player_view import ExpectedGrade, PlayerViewTask
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import TRICKS_PER_HAND, HouseRules
@@ -147,8 +148,6 @@ def _open_play(row: list[Any], task: Any) -> PlayGrade:
 def _expected_play(row: list[Any], task: Any) -> Any:
     """A play of the player's view: sums over `samples` deals (exactly the task's samples when
     drawn, no more of them when every possible deal was valued)."""
-    from .player_view import ExpectedGrade
-
     trick, player, card, n, total, best, best_cards, squares, exhaustive = row
     if type(exhaustive) is not bool:
         raise ValueError("exhaustive is not true or false")
@@ -165,47 +164,3 @@ def _expected_play(row: list[Any], task: Any) -> Any:
         raise ValueError("squared losses below their sum's square")
     return ExpectedGrade(_int(trick, task.from_trick, TRICKS_PER_HAND), player, _card(card), n, total, best,
                          _best_cards(best_cards), squares, exhaustive)
-
-
-# -- the player's view (`analyse --view player`), split by hand and cached the same way ------------
-@dataclass(frozen=True, slots=True)
-class PlayerViewTask:
-    """One hand of a record to grade from the player's view: calling it grades it (`HandGrades`
-    whose plays are `player_view.ExpectedGrade`). Its draws depend on the seed and the hand only,
-    so a hand graded alone gives what it gives in the whole record."""
-
-    robber: int
-    hand: int
-    players: tuple[str, ...]
-    result: HandResult | None
-    played: bool
-    rules: HouseRules
-    taken: tuple[tuple[str, int], ...]
-    from_trick: int
-    player: str | None
-    samples: int
-    seed: int
-
-    key = HandTask.key
-    unreplayed = HandTask.unreplayed
-
-    def __call__(self) -> HandGrades:
-        from .player_view import analyse_hand_player_view
-
-        if self.result is None:
-            a = HandAnalysis((), self.unreplayed)
-        else:
-            a = analyse_hand_player_view(Seating(self.players), self.result, self.rules, from_trick=self.from_trick,
-                                         players=None if self.player is None else [self.player],
-                                         samples=self.samples, seed=self.seed)
-        return HandGrades(self.robber, self.hand, a, dict(self.taken))
-
-
-def player_view_tasks(report: RecordReport, *, from_trick: int | None = None, player: str | None = None,
-                      samples: int, seed: int) -> list[PlayerViewTask]:
-    """Every hand of a refereed record as a task of the player's view, in the record's order."""
-    k = from_trick or default_from_trick()
-    rules = report.record.rules
-    return [PlayerViewTask(r.number, h.number, tuple(r.players), h.result, bool(h.record.played), rules,
-                           tuple(h.marks.items()), k, player, samples, seed)
-            for r in report.robbers for h in r.hands]

@@ -303,7 +303,7 @@ class TetkaGame(Game):
     # -- the player's view hand by hand, cached (issue 24: analyse --view player --jobs N) -----------
     def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None,
                           samples: int, seed: int) -> Sequence[Any]:
-        from .analysis_tasks import player_view_tasks
+        from .player_view import player_view_tasks
 
         return player_view_tasks(report, from_trick=from_trick or self.first_graded_trick, player=player,
                                  samples=samples, seed=seed)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...common.cards import DECK
-from .analysis import SKIP_REASONS, default_from_trick, HandAnalysis, HandGrades, PlayGrade, analyse_hand
+from .analysis import (SKIP_REASONS, HandAnalysis, HandGrades, HandTaskBase, PlayGrade, analyse_hand,
+                       default_from_trick)
 from .player_view import ExpectedGrade, PlayerViewTask
 from .hand import HandResult
 from .referee import RecordReport
@@ -21,7 +22,7 @@ _CARDS = {str(c): c for c in DECK}
 
 
 @dataclass(frozen=True, slots=True)
-class HandTask:
+class HandTask(HandTaskBase):
     """One hand of a record to grade: calling it grades it (`HandGrades`)."""
 
     robber: int
@@ -35,23 +36,10 @@ class HandTask:
     player: str | None
     budget: float | None = None  # seconds of search per hand (None: every play searched to the end)
 
-    @property
-    def key(self) -> list[int]:
-        """The hand's place in its record (part of the cache key)."""
-        return [self.robber, self.hand]
-
-    @property
-    def unreplayed(self) -> str:
-        """Why a hand the referee did not replay is skipped."""
-        return "not-replayed" if self.played else "not-played"
-
-    def __call__(self) -> HandGrades:
-        if self.result is None:
-            a = HandAnalysis((), self.unreplayed)
-        else:
-            a = analyse_hand(Seating(self.players), self.result, self.rules, from_trick=self.from_trick,
-                             players=None if self.player is None else [self.player], budget=self.budget)
-        return HandGrades(self.robber, self.hand, a, dict(self.taken))
+    def grade(self) -> HandAnalysis:
+        assert self.result is not None
+        return analyse_hand(Seating(self.players), self.result, self.rules, from_trick=self.from_trick,
+                            players=None if self.player is None else [self.player], budget=self.budget)
 
 
 def hand_tasks(report: RecordReport, *, from_trick: int | None = None, player: str | None = None,

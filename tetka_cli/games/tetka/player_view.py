@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Iterator, Sequence
 
 from ...common.cards import DECK, Card
-from .analysis import HandAnalysis, HandGrades, default_from_trick
+from .analysis import HandAnalysis, HandGrades, HandTaskBase, default_from_trick
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
@@ -207,7 +207,7 @@ def analyse_report_player_view(report: RecordReport, *, from_trick: int, player:
 
 # -- the player's view (`analyse --view player`), split by hand and cached the same way ------------
 @dataclass(frozen=True, slots=True)
-class PlayerViewTask:
+class PlayerViewTask(HandTaskBase):
     """One hand of a record to grade from the player's view: calling it grades it (`HandGrades`
     whose plays are `ExpectedGrade`s). Its draws depend on the seed and the hand only,
     so a hand graded alone gives what it gives in the whole record."""
@@ -224,24 +224,11 @@ class PlayerViewTask:
     samples: int
     seed: int
 
-    @property
-    def key(self) -> list[int]:
-        """The hand's place in its record (part of the cache key)."""
-        return [self.robber, self.hand]
-
-    @property
-    def unreplayed(self) -> str:
-        """Why a hand the referee did not replay is skipped."""
-        return "not-replayed" if self.played else "not-played"
-
-    def __call__(self) -> HandGrades:
-        if self.result is None:
-            a = HandAnalysis((), self.unreplayed)
-        else:
-            a = analyse_hand_player_view(Seating(self.players), self.result, self.rules, from_trick=self.from_trick,
-                                         players=None if self.player is None else [self.player],
-                                         samples=self.samples, seed=self.seed)
-        return HandGrades(self.robber, self.hand, a, dict(self.taken))
+    def grade(self) -> HandAnalysis:
+        assert self.result is not None
+        return analyse_hand_player_view(Seating(self.players), self.result, self.rules, from_trick=self.from_trick,
+                                        players=None if self.player is None else [self.player],
+                                        samples=self.samples, seed=self.seed)
 
 
 def player_view_tasks(report: RecordReport, *, from_trick: int | None = None, player: str | None = None,

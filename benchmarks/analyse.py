@@ -362,6 +362,25 @@ def bench_batch(pairs: int, from_trick: int | None) -> None:
         r, one, main, workers = sorted(models)[len(models) // 2]
         print(f"  --jobs 2 / --jobs 1 on two free cores, from CPU times (a model): {r:.2f} (fixed part {fixed:.2f} s; "
               f"grading: --jobs 1 {one:.2f} s; --jobs 2 main process {main:.2f} s + workers {workers:.2f} s / 2)")
+        # The model above shares the grading perfectly; the hands are uneven. Each hand's CPU, then
+        # the hands dealt one at a time to whichever of two workers is free first, in the record's
+        # order (what `run_parallel` does): the later worker's finish against the total.
+        from tetka_cli.games.records import check_record
+        from tetka_cli.games.registry import game_of
+
+        rep = check_record(record)
+        times = []
+        for task in game_of(rep).analysis_tasks(rep, from_trick=from_trick, player=None):
+            t = time.process_time()
+            task()
+            times.append(time.process_time() - t)
+        free = [0.0, 0.0]
+        for t in times:
+            free[free.index(min(free))] += t
+        total = sum(times)
+        print(f"  the hands' CPU: total {total:.2f} s, median {statistics.median(times):.3f} s, slowest {max(times):.2f} s; "
+              f"dealt one at a time in order to two workers, the later ends at {max(free) / total:.3f} of the total "
+              f"(even: 0.5); so on two free cores --jobs 2 / --jobs 1 = {(fixed + main + max(free)) / (fixed + one):.2f}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 # -- Terz: the exact search after the stock ------------------------------------------------------------

@@ -10,9 +10,9 @@ import shutil
 from types import SimpleNamespace
 
 import pytest
+from support.analyse_runs import cache_dir, entries, refuse_grading, spy_jobs  # noqa: F401 (a fixture)
 from support.cli import ROOT, run
 
-import tetka_cli.common.batch as batch
 import tetka_cli.games.tetka.analysis_tasks as analysis_tasks
 from tetka_cli.common.result_cache import ResultCache, cache_home
 from tetka_cli.games import analysing
@@ -87,14 +87,7 @@ def test_the_summary_counts_signs_and_gives_the_accuracy_in_both_languages():
 
 # -- --jobs N: by hand ----------------------------------------------------------------------------
 def test_jobs_split_one_record_by_hand_and_give_the_same_output(monkeypatch):
-    seen = []
-    real = batch.run_parallel
-
-    def spy(fn, items, jobs, crashed=None):
-        seen.append((len(items), jobs))
-        return real(fn, items, jobs, crashed)
-
-    monkeypatch.setattr(batch, "run_parallel", spy)
+    seen = spy_jobs(monkeypatch)
     one = run("analyse", "--no-cache", "--from-trick", "11", "--format", "json", ROBBER, "--jobs", "1")
     two = run("analyse", "--no-cache", "--from-trick", "11", "--format", "json", ROBBER, "--jobs", "2")
     assert one.exit_code == two.exit_code == 0
@@ -106,21 +99,8 @@ def test_jobs_split_one_record_by_hand_and_give_the_same_output(monkeypatch):
 
 
 # -- the cache ------------------------------------------------------------------------------------
-@pytest.fixture
-def cache_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "tetka" / "analyse"
-
-
-def entries(folder) -> list[str]:
-    return sorted(os.path.join(d, f) for d, _, fs in os.walk(folder) for f in fs)
-
-
 def no_analysis(monkeypatch):
-    def refuse(*a, **k):
-        raise AssertionError("a hand was analysed again")
-
-    monkeypatch.setattr(analysis_tasks, "analyse_hand", refuse)
+    refuse_grading(monkeypatch, analysis_tasks, "analyse_hand", "a hand was analysed again")
 
 
 def test_the_second_run_reads_every_hand_back_and_says_the_same(cache_dir, monkeypatch):

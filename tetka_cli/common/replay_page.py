@@ -83,6 +83,7 @@ def page(records: Sequence[Mapping[str, Any]], lang: str) -> str:
     games: list[str] = []
     paths: list[str] = []
     orders: list[Any] = []  # each record's cards in the order a hand is held, for the cards drawn into it
+    legends: list[Any] = []  # each record's legend of the signs on costly plays (with --analyse), or None
     index: list[list[Any]] = []  # each hand: its heading and its record
     lines: list[str] = []
     for i, rec in enumerate(records):
@@ -90,12 +91,13 @@ def page(records: Sequence[Mapping[str, Any]], lang: str) -> str:
             games.append(rec["game"])
         paths.append(rec["path"])
         orders.append(rec.get("card_order"))
+        legends.append(rec.get("signs_legend"))
         for h in rec["hands"]:
             index.append([h["heading"], i])
             lines.append(embed_json(compact(h)))
     labels = _labels(lang)
     title = gettext(lang, "{game}: replay").format(game=", ".join(games)) if games else gettext(lang, "Replay")
-    head = {"labels": labels, "title": title, "paths": paths, "orders": orders, "index": index}
+    head = {"labels": labels, "title": title, "paths": paths, "orders": orders, "index": index, "legends": legends}
     hands = "[\n" + ",\n".join(lines) + "\n]"
     return (f'<!DOCTYPE html>\n<html lang="{escape(lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -130,7 +132,8 @@ BODY = """<main id="app" hidden>
 <section id="here-box" class="here"><h2 id="here-h"></h2><ul id="here"></ul></section>
 <section id="end" class="end" hidden><h2 id="end-h"></h2><p id="end-result"></p><ul id="end-lines"></ul></section>
 <section><h2 id="findings-h"></h2><ol id="findings" class="findings"></ol></section>
-<section id="costly-box" hidden><h2 id="costly-h"></h2><ol id="costly" class="costly"></ol></section>
+<section id="costly-box" hidden><h2 id="costly-h"></h2><ol id="costly" class="costly"></ol>
+<p id="signs-legend" class="legend" hidden></p></section>
 <section><h2 id="log-h"></h2><ul id="log" class="log"></ul></section>
 </aside></div>
 <section class="print-only"><table id="print" class="print"></table></section>
@@ -174,6 +177,10 @@ function state(k){
   }
   return s;
 }
+/* A costly play's sign (?!, ?, ??): its name and the thresholds as its tooltip and for screen readers. */
+var SIGNS={"?!":"inaccuracy","?":"mistake","??":"blunder"};
+function signMark(lo){var m=el("span","sign "+(SIGNS[lo.sign]||""),lo.sign);var legend=D.legends[H.o];
+  m.title=lo.sign_name+": "+lo.text+(legend?" \u2014 "+legend:"");m.setAttribute("aria-label",lo.sign+" "+lo.sign_name);return m;}
 function findingsAt(k){return H.findings.filter(function(f){return f.at===k;});}
 function go(k){step=Math.max(0,Math.min(N,k|0));draw();}
 function shownTrick(){ if(step===0)return 0; return H.plays[step-1][2]; }
@@ -211,7 +218,8 @@ function drawSeats(s){
     var flags=H.findings.filter(function(f){return f.at===i+1&&f.card;});
     var loss=H.losses[String(i+1)];
     var c=card(p[1],(won?"won":"")+(flags.length?" fault":"")+(i===step-1?" last":""));slot.appendChild(c);
-    if(loss)slot.appendChild(el("span","loss","\u2212"+loss.loss));
+    if(loss){var lb=el("span","loss","\u2212"+loss.loss);lb.title=loss.text;slot.appendChild(lb);
+      if(loss.sign)slot.appendChild(signMark(loss));}
     flags.forEach(function(f){var m=el("p","flag "+f.severity,f.text);m.setAttribute("data-code",f.code);slot.appendChild(m);});
     trick.appendChild(slot);}}
   mid.appendChild(trick);
@@ -236,7 +244,8 @@ function draw(){
   $("slider").value=String(step);
   var here=$("here");clear(here);
   findingsAt(step).forEach(function(f){var li=el("li","finding "+f.severity,f.text);li.setAttribute("data-code",f.code);here.appendChild(li);});
-  var lo=H.losses[String(step)];if(lo)here.appendChild(el("li","loss-note",lo.text));
+  var lo=H.losses[String(step)];if(lo){var li=el("li","loss-note");if(lo.sign){li.appendChild(signMark(lo));li.appendChild(document.createTextNode(" "));}
+    li.appendChild(document.createTextNode(lo.text));here.appendChild(li);}
   (ev(step).notes||[]).forEach(function(n){here.appendChild(el("li",null,n));});
   $("here-box").hidden=!here.firstChild;
   var log=$("log");clear(log);
@@ -265,6 +274,7 @@ function choose(i){
   var cl=$("costly");clear(cl);var ks=Object.keys(H.losses).map(Number).sort(function(a,b){return a-b;});
   ks.forEach(function(k){cl.appendChild(link(null,L.trick+" "+H.plays[k-1][2]+": "+H.losses[String(k)].text,k));});
   $("costly-box").hidden=!ks.length;
+  var legend=D.legends[H.o],sl=$("signs-legend");sl.textContent=legend||"";sl.hidden=!legend||!ks.some(function(k){return H.losses[String(k)].sign;});
   if(H.end){$("end-h").textContent=H.end.title;$("end-result").textContent=H.end.result;var ul=$("end-lines");clear(ul);
     H.end.lines.forEach(function(l){ul.appendChild(el("li",l[0]==null?null:"seat-"+l[0],l[1]));});}
   printView();
@@ -274,7 +284,7 @@ function printView(){
   var tb=$("print");clear(tb);var hr=el("tr");hr.appendChild(el("th",null,L.trick));
   H.seats.forEach(function(n){hr.appendChild(el("th",null,n));});hr.appendChild(el("th",null,L.winner));tb.appendChild(hr);
   for(var t=1;t<=tricks();t++){var r=el("tr");r.appendChild(el("td",null,t));
-    H.seats.forEach(function(n,i){var c="";for(var k=0;k<N;k++)if(H.plays[k][2]===t&&H.plays[k][0]===i)c=H.plays[k][1]+(H.findings.some(function(f){return f.at===k+1&&f.card;})?" !":"");r.appendChild(el("td",c?suitClass(c):null,c));});
+    H.seats.forEach(function(n,i){var c="";for(var k=0;k<N;k++)if(H.plays[k][2]===t&&H.plays[k][0]===i){var lk=H.losses[String(k+1)];c=H.plays[k][1]+(lk&&lk.sign?lk.sign:"")+(H.findings.some(function(f){return f.at===k+1&&f.card;})?" !":"");}r.appendChild(el("td",c?suitClass(c):null,c));});
     r.appendChild(el("td",null,H.wins[t-1]==null?"":H.seats[H.wins[t-1]]));tb.appendChild(r);}
 }
 function init(){
@@ -357,6 +367,9 @@ h1{font-size:1.35rem;margin:.1rem 0}h2{font-size:1rem;margin:.8rem 0 .3rem}
 .flag{margin:.25rem 0 0;background:#fff3f3;color:#9b0000;border:2px solid #ff5252;border-radius:.4rem;padding:.2rem .4rem;font-size:.8rem;text-align:center;overflow-wrap:anywhere}
 .flag.warning{background:#fff8e1;color:#6d4c00;border-color:#f4c542}
 .loss{position:absolute;top:-.4rem;right:-.8rem;background:#ff9800;color:#000;border-radius:.6rem;padding:0 .3rem;font-size:.75rem;font-weight:700}
+.sign{display:inline-block;border-radius:.6rem;padding:0 .35rem;font-size:.8rem;font-weight:800;background:#ffe08a;color:#000;cursor:help}
+.slot .sign{position:absolute;top:-.4rem;left:-.9rem}.sign.mistake{background:#ff9800}.sign.blunder{background:#d32f2f;color:#fff}
+.legend{font-size:.8rem;color:var(--muted);margin:.3rem 0 0}
 .table-side{display:flex;gap:1rem;align-items:center;flex-wrap:wrap;justify-content:center}
 .up,.stock{display:flex;align-items:center;gap:.35rem;font-size:.8rem}
 .card.face-up{transform:rotate(-8deg)}

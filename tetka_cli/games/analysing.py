@@ -32,6 +32,7 @@ class Analysed:
 
 # -- a run of `analyse`: hand by hand over N processes, each hand's result cached ------------------
 CACHE_FORMAT = 1  # raised when what a cached hand holds changes
+_DRAWN = ("samples", "seed")  # the options of the player's view's draws
 CHUNK = 16  # hands sent to the processes at once per process: records are read this far ahead
 
 @dataclass
@@ -45,6 +46,7 @@ class _Record:
     tasks: list[Any]
     keys: list[str | None]  # each hand's cache key (None: not cached, as for standard input)
     hands: list[Any]  # None where still to analyse
+    view: str = "open"
 
 
 def cache_key(record_digest: str, game: str, hand_key: Any, options: Mapping[str, Any]) -> str:
@@ -75,20 +77,27 @@ def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> 
     if options.get("budget") is not None:  # seconds of search per hand: only a game that takes it is asked
         graded["budget"] = options["budget"]
     try:
-        if view == "player":  # each play over drawn deals: the record whole, in this process, uncached
-            hands = g.analyse_player_view(rep, **graded, samples=options["samples"], seed=options["seed"])
-            return Analysed(path, tuple(hands), rep.findings, g.players_of(rep), game=g.name, view=view)
-        tasks = g.analysis_tasks(rep, **graded)
-        if tasks is None:  # a game that analyses a record whole
-            return Analysed(path, tuple(g.analyse(rep, **graded)), rep.findings, g.players_of(rep), game=g.name)
+        if view == "player":  # each play over drawn deals
+            drawn = {"samples": options["samples"], "seed": options["seed"]}
+            tasks = g.player_view_tasks(rep, **graded, **drawn)
+            if tasks is None:  # a game that grades a record whole: in this process, uncached
+                hands = g.analyse_player_view(rep, **graded, **drawn)
+                return Analysed(path, tuple(hands), rep.findings, g.players_of(rep), game=g.name, view=view)
+        else:
+            tasks = g.analysis_tasks(rep, **graded)
+            if tasks is None:  # a game that analyses a record whole
+                return Analysed(path, tuple(g.analyse(rep, **graded)), rep.findings, g.players_of(rep), game=g.name)
     except Unsupported:
         return Analysed(path, (), rep.findings, game=g.name, unsupported=True, view=view)
     tasks = list(tasks)
-    rec = _Record(path, rep.findings, g.players_of(rep), g.name, tasks, [None] * len(tasks), [None] * len(tasks))
+    rec = _Record(path, rep.findings, g.players_of(rep), g.name, tasks, [None] * len(tasks), [None] * len(tasks),
+                  view)
     if cache is not None and data is not None and options.get("budget") is None:  # a budgeted run: not cached
         d = hashlib.sha256(data).hexdigest()
+        # The deals drawn change the player's view only: the open view's hands are the same whatever they are.
+        keyed = options if view == "player" else {k: v for k, v in options.items() if k not in _DRAWN}
         for i, t in enumerate(tasks):
-            k = rec.keys[i] = cache_key(d, g.name, t.key, options)
+            k = rec.keys[i] = cache_key(d, g.name, t.key, keyed)
             doc = cache.get(k)
             if doc is not None:
                 try:
@@ -122,7 +131,8 @@ def analyse_records(paths: Sequence[str], *, max_bytes: int, options: Mapping[st
             if r.keys[i] is not None:
                 cache.put(r.keys[i], registry.game(r.game).analysis_to_json(h))
         for r in ahead:
-            yield r if isinstance(r, Analysed) else Analysed(r.path, tuple(r.hands), r.findings, r.players, game=r.game)
+            yield r if isinstance(r, Analysed) else Analysed(r.path, tuple(r.hands), r.findings, r.players,
+                                                             game=r.game, view=r.view)
         ahead.clear()
         todo = 0
 

@@ -347,3 +347,12 @@ class Game(ABC):
         when the game reads this record whole (`records.check_record`). `data`: the file's bytes
         (or `yaml_input.FileBytes`); `load(text)` reads a record's text the full way."""
         return None
+
+    # -- the player's view hand by hand, cached (issue 24: analyse --view player --jobs N) -----------
+    def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None,
+                          samples: int, seed: int) -> Sequence[Any] | None:
+        """`analysis_tasks` for the player's view: the record's hands, each a picklable task that,
+        called, returns one item of what `analyse_player_view` returns (the same, graded alone),
+        read and written by `analysis_from_json` and `analysis_to_json`. None (the default): the
+        game grades a record whole (`analyse_player_view`), in one process, uncached."""
+        return None

@@ -5,9 +5,10 @@ declarations and bela written after it, the findings at the card they are about,
 count. Everything is worded here, in the page's language; nothing here writes HTML."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ..hand_choice import chosen_hands
+from ..analysis_words import choice_text
 from ..replay_findings import place_findings
 from ...common.i18n import gettext
 from ...common.locale_format import card_text
@@ -21,12 +22,15 @@ POSITIONS = ("S", "N")  # the two players face each other
 DECK_SIZE, HAND_SIZE = 32, 9
 
 
-def replay_page(rep: RecordReport, lang: str, *, game: int | None = None, hand: int | None = None) -> dict[str, Any]:
-    hands = [hand_page(rep, g, h, lang) for g, h in chosen_hands(rep.games, game, hand)]
+def replay_page(rep: RecordReport, lang: str, *, game: int | None = None, hand: int | None = None,
+                grades: Mapping[tuple[int, int], Any] | None = None) -> dict[str, Any]:
+    """The chosen hands of a record; `grades` (replay --analyse): (game, hand) -> its graded plays."""
+    hands = [hand_page(rep, g, h, lang, (grades or {}).get((g.number, h.number), ()))
+             for g, h in chosen_hands(rep.games, game, hand)]
     return {"path": rep.path, "hands": hands, "card_order": [card_text(c, lang) for c in sorted(DECK, key=sort_key)]}
 
 
-def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> dict[str, Any]:
+def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded: Any = ()) -> dict[str, Any]:
     players = list(g.players)
     seat = {p: i for i, p in enumerate(players)}
     res = h.result
@@ -114,6 +118,16 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str) -> dic
         result += " — " + _(lang, "The table wrote: {points}").format(
             points=", ".join(f"{p} {h.recorded.get(p)}" for p in players))
     page["end"] = {"title": _(lang, "The hand's count"), "result": result, "lines": lines}
+    for pg in graded:  # with --analyse
+        from .analysis_views import points_text
+
+        step = where.get((pg.trick, pg.player))
+        if step is None or not pg.loss:
+            continue
+        page["losses"][str(step)] = {"loss": pg.loss, "text": gettext(
+            lang, "{player}: {card} gave away {points} — {cards} would have given {best}").format(
+            player=pg.player, card=card_text(pg.card, lang), points=points_text(pg.loss, lang),
+            cards=choice_text(pg.best_cards, lang), best=pg.best_value)}
     place_findings(page, rep.findings, g.number, h.number, g.players, lang, where, last_of)
     return page
 

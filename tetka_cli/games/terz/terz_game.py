@@ -129,11 +129,14 @@ class TerzGame(Game):
     # -- the replay page (`replay --format html`) --------------------------------------------------
     def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
                     analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
-        """The page does not show Terz grades yet (`replay --analyse` in text and JSON does): `analyse`
-        adds nothing here."""
+        """With `analyse`, each costly play after the stock carries its loss in points (no sign:
+        Terz gives no thresholds, `loss_grades`)."""
         from .replay_page import replay_page
 
-        return {**replay_page(report, lang, game=part, hand=hand), "game": self.title(lang)}
+        grades = None
+        if analyse:
+            grades = {(g.game, g.hand): g.analysis.plays for g in self.analyse(report, from_trick=from_trick, player=None)}
+        return {**replay_page(report, lang, game=part, hand=hand, grades=grades), "game": self.title(lang)}
 
     # -- analysis (terzanalysis): the play after the stock, searched exactly ------------------------
     analysable = True

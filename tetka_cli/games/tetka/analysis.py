@@ -163,6 +163,36 @@ class HandGrades:
     taken: Mapping[str, int] = field(default_factory=dict)  # the marks each player really took in the hand
 
 
+class HandTaskBase:
+    """What a hand's task of either view (`analysis_tasks.HandTask`, `player_view.PlayerViewTask`,
+    frozen dataclasses with these fields) does alike: its place, a hand not replayed skipped with
+    the reason, the marks taken beside the grades. A subclass gives `grade()`."""
+
+    __slots__ = ()
+    robber: int
+    hand: int
+    result: HandResult | None  # None: not replayed
+    played: bool  # the record gives the hand's cards
+    taken: tuple[tuple[str, int], ...]
+
+    @property
+    def key(self) -> list[int]:
+        """The hand's place in its record (part of the cache key)."""
+        return [self.robber, self.hand]
+
+    @property
+    def unreplayed(self) -> str:
+        """Why a hand the referee did not replay is skipped."""
+        return "not-replayed" if self.played else "not-played"
+
+    def grade(self) -> HandAnalysis:
+        raise NotImplementedError
+
+    def __call__(self) -> HandGrades:
+        a = HandAnalysis((), self.unreplayed) if self.result is None else self.grade()
+        return HandGrades(self.robber, self.hand, a, dict(self.taken))
+
+
 def analyse_report(report: RecordReport, *, from_trick: int | None = None,
                    player: str | None = None, budget: float | None = None) -> tuple[HandGrades, ...]:
     """Every hand of a refereed record, analysed or with the reason it was not."""

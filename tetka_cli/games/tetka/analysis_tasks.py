@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...common.cards import DECK
-from .analysis import SKIP_REASONS, default_from_trick, HandAnalysis, HandGrades, PlayGrade, analyse_hand
+from .analysis import (SKIP_REASONS, HandAnalysis, HandGrades, HandTaskBase, PlayGrade, analyse_hand,
+                       default_from_trick)
+from .player_view import ExpectedGrade, PlayerViewTask
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import TRICKS_PER_HAND, HouseRules
@@ -20,7 +22,7 @@ _CARDS = {str(c): c for c in DECK}
 
 
 @dataclass(frozen=True, slots=True)
-class HandTask:
+class HandTask(HandTaskBase):
     """One hand of a record to grade: calling it grades it (`HandGrades`)."""
 
     robber: int
@@ -34,23 +36,10 @@ class HandTask:
     player: str | None
     budget: float | None = None  # seconds of search per hand (None: every play searched to the end)
 
-    @property
-    def key(self) -> list[int]:
-        """The hand's place in its record (part of the cache key)."""
-        return [self.robber, self.hand]
-
-    @property
-    def unreplayed(self) -> str:
-        """Why a hand the referee did not replay is skipped."""
-        return "not-replayed" if self.played else "not-played"
-
-    def __call__(self) -> HandGrades:
-        if self.result is None:
-            a = HandAnalysis((), self.unreplayed)
-        else:
-            a = analyse_hand(Seating(self.players), self.result, self.rules, from_trick=self.from_trick,
-                             players=None if self.player is None else [self.player], budget=self.budget)
-        return HandGrades(self.robber, self.hand, a, dict(self.taken))
+    def grade(self) -> HandAnalysis:
+        assert self.result is not None
+        return analyse_hand(Seating(self.players), self.result, self.rules, from_trick=self.from_trick,
+                            players=None if self.player is None else [self.player], budget=self.budget)
 
 
 def hand_tasks(report: RecordReport, *, from_trick: int | None = None, player: str | None = None,
@@ -64,11 +53,19 @@ def hand_tasks(report: RecordReport, *, from_trick: int | None = None, player: s
 
 
 def hand_json(h: HandGrades) -> dict[str, Any]:
-    """A graded hand as the cache keeps it."""
+    """A graded hand as the cache keeps it: each play of the open view as [trick, player, card,
+    value, best value, best cards]; of the player's view as [trick, player, card, samples, total,
+    best total, best cards, sum of squared losses, exhaustive] (`player_view.ExpectedGrade`)."""
     return {"robber": h.robber, "hand": h.hand, "skipped": h.analysis.skipped,
             "taken": [[p, n] for p, n in h.taken.items()],
-            "plays": [[g.trick, g.player, str(g.card), g.value, g.best_value, [str(c) for c in g.best_cards]]
-                      for g in h.analysis.plays]}
+            "plays": [_play_row(g) for g in h.analysis.plays]}
+
+
+def _play_row(g: Any) -> list[Any]:
+    if hasattr(g, "loss_squares"):  # the player's view
+        return [g.trick, g.player, str(g.card), g.samples, g.total, g.best_total, [str(c) for c in g.best_cards],
+                g.loss_squares, g.exhaustive]
+    return [g.trick, g.player, str(g.card), g.value, g.best_value, [str(c) for c in g.best_cards]]
 
 
 def _int(x: Any, lo: int, hi: int) -> int:
@@ -105,17 +102,53 @@ def hand_from_json(doc: Any, task: HandTask) -> HandGrades:
         taken[p] = _int(n, -1000, 1000)
     if taken != dict(task.taken):
         raise ValueError("marks taken differ from the record's")
-    most = 4 * TRICKS_PER_HAND  # far above any hand's marks: a bound, not a rule
     plays = []
     for row in doc["plays"]:
-        trick, player, card, value, best, best_cards = row
+        if type(row) is not list or len(row) < 2:
+            raise ValueError("not a cached play")
+        player = row[1]
         if player not in seated or (task.player is not None and player != task.player):
             raise ValueError(f"not a graded player: {player!r}")
-        value, best = _int(value, 0, most), _int(best, 0, most)
-        if best > value or type(best_cards) is not list or not best_cards:
-            raise ValueError("best value above the value, or no best card")
-        plays.append(PlayGrade(_int(trick, task.from_trick, TRICKS_PER_HAND), player, _card(card), value, best,
-                               tuple(_card(c) for c in best_cards)))
+        plays.append(_expected_play(row, task) if isinstance(task, PlayerViewTask) else _open_play(row, task))
     if skipped is not None and plays:
         raise ValueError("a skipped hand with plays")
     return HandGrades(task.robber, task.hand, HandAnalysis(tuple(plays), skipped), taken)
+
+
+MOST = 4 * TRICKS_PER_HAND  # far above any hand's marks: a bound, not a rule
+
+
+def _best_cards(cards: Any) -> tuple[Any, ...]:
+    if type(cards) is not list or not cards:
+        raise ValueError("no best card")
+    return tuple(_card(c) for c in cards)
+
+
+def _open_play(row: list[Any], task: Any) -> PlayGrade:
+    trick, player, card, value, best, best_cards = row
+    value, best = _int(value, 0, MOST), _int(best, 0, MOST)
+    if best > value:
+        raise ValueError("best value above the value")
+    return PlayGrade(_int(trick, task.from_trick, TRICKS_PER_HAND), player, _card(card), value, best,
+                     _best_cards(best_cards))
+
+
+def _expected_play(row: list[Any], task: Any) -> Any:
+    """A play of the player's view: sums over `samples` deals (exactly the task's samples when
+    drawn, no more of them when every possible deal was valued)."""
+    trick, player, card, n, total, best, best_cards, squares, exhaustive = row
+    if type(exhaustive) is not bool:
+        raise ValueError("exhaustive is not true or false")
+    n = _int(n, 1, task.samples)
+    if not exhaustive and n != task.samples:
+        raise ValueError("drawn deals other than --samples")
+    total, best = _int(total, 0, MOST * n), _int(best, 0, MOST * n)
+    if best > total:
+        raise ValueError("best total above the total")
+    # The deal-by-deal losses sum to total - best: by Cauchy-Schwarz their squares sum to at least
+    # (total - best)² / n.
+    squares = _int(squares, 0, MOST * MOST * n)
+    if (total - best) ** 2 > squares * n:  # below the least the squares of those losses can sum to
+        raise ValueError("squared losses below their sum's square")
+    return ExpectedGrade(_int(trick, task.from_trick, TRICKS_PER_HAND), player, _card(card), n, total, best,
+                         _best_cards(best_cards), squares, exhaustive)

@@ -37,13 +37,30 @@ def play_sign(g: PlayGrade) -> str | None:
     return sign_of(proved_loss(g), LOSS_GRADES)
 
 
-def signs_note(lang: str) -> str:
-    """What each sign means, and the accuracy: the line under the summary."""
+def _thresholds(lang: str) -> str:
+    """Each sign from the marks that earn it: "?! 1 mark, ? 2 marks, ?? 3 marks or more"."""
     grades = sorted(LOSS_GRADES, key=lambda g: g.least)
     parts = [f"{g.sign} " + marks_text(int(g.least), lang) for g in grades]
     parts[-1] = f"{grades[-1].sign} " + _(lang, "{marks} or more").format(marks=marks_text(int(grades[-1].least), lang))
+    return ", ".join(parts)
+
+
+def signs_note(lang: str) -> str:
+    """What each sign means, and the accuracy: the line under the summary."""
     return _(lang, "Signs, by the marks a play cost: {signs}. Accuracy: the share of a player's graded plays "
-                   "made with a best card, in per cent.").format(signs=", ".join(parts))
+                   "made with a best card, in per cent.").format(signs=_thresholds(lang))
+
+
+def signs_legend(lang: str) -> str:
+    """What each sign means, with its name: the replay page's legend under the costly plays."""
+    grades = sorted(LOSS_GRADES, key=lambda g: g.least)
+    names = ", ".join(f"{g.sign} {_(lang, g.name)}" for g in grades)
+    return _(lang, "Signs ({names}), by the marks a play cost: {signs}.").format(names=names, signs=_thresholds(lang))
+
+
+def sign_name(sign: str, lang: str) -> str:
+    """What a sign says, in words: "mistake"."""
+    return next(_(lang, g.name) for g in LOSS_GRADES if g.sign == sign)
 
 
 def costly_line(g: PlayGrade, lang: str, taken: int | None = None) -> str:

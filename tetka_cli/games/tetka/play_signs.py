@@ -6,10 +6,11 @@ away is a slip, two are a tenth of a robber, three or more are nearly half of wh
 gives out."""
 from __future__ import annotations
 
+from ...common.i18n import N_
 from ..play_signs import LossGrade
 
-LOSS_GRADES = (
-    LossGrade(1, "?!", "inaccuracy"),
-    LossGrade(2, "?", "mistake"),
-    LossGrade(3, "??", "blunder"),
+LOSS_GRADES = (  # each name is a message id: the replay page words it (`_(lang, grade.name)`)
+    LossGrade(1, "?!", N_("inaccuracy")),
+    LossGrade(2, "?", N_("mistake")),
+    LossGrade(3, "??", N_("blunder")),
 )

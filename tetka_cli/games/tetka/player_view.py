@@ -10,7 +10,7 @@ from typing import Iterator, Sequence
 
 from ...common.cards import DECK, Card
 from ..sampled_grades import Z95, ExpectedGrade, graded_over, play_rng  # noqa: F401 (Z95, ExpectedGrade: this view's names)
-from .analysis import HandAnalysis, HandGrades
+from .analysis import HandAnalysis, HandGrades, HandTaskBase, default_from_trick
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
@@ -135,16 +135,43 @@ def grade_play(solver: Solver, m: Moment, *, samples: int, rng: random.Random) -
 
 def analyse_report_player_view(report: RecordReport, *, from_trick: int, player: str | None = None,
                                samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> tuple[HandGrades, ...]:
-    """Every hand of a refereed record graded from the player's view, or with why it was not."""
-    out = []
-    for r in report.robbers:
-        table = Seating(r.players)
-        for h in r.hands:
-            if h.result is None:
-                a = HandAnalysis((), "not-replayed" if h.record.played else "not-played")
-            else:
-                a = analyse_hand_player_view(table, h.result, report.record.rules, from_trick=from_trick,
-                                             players=None if player is None else [player],
-                                             samples=samples, seed=seed)
-            out.append(HandGrades(r.number, h.number, a, dict(h.marks)))
-    return tuple(out)
+    """Every hand of a refereed record graded from the player's view, or with why it was not
+    (hand by hand: `player_view_tasks`, which `analyse --jobs N` shares out)."""
+    return tuple(t() for t in player_view_tasks(report, from_trick=from_trick, player=player,
+                                                samples=samples, seed=seed))
+
+
+# -- the player's view (`analyse --view player`), split by hand and cached the same way ------------
+@dataclass(frozen=True, slots=True)
+class PlayerViewTask(HandTaskBase):
+    """One hand of a record to grade from the player's view: calling it grades it (`HandGrades`
+    whose plays are `ExpectedGrade`s). Its draws depend on the seed and the hand only,
+    so a hand graded alone gives what it gives in the whole record."""
+
+    robber: int
+    hand: int
+    players: tuple[str, ...]
+    result: HandResult | None
+    played: bool
+    rules: HouseRules
+    taken: tuple[tuple[str, int], ...]
+    from_trick: int
+    player: str | None
+    samples: int
+    seed: int
+
+    def grade(self) -> HandAnalysis:
+        assert self.result is not None
+        return analyse_hand_player_view(Seating(self.players), self.result, self.rules, from_trick=self.from_trick,
+                                        players=None if self.player is None else [self.player],
+                                        samples=self.samples, seed=self.seed)
+
+
+def player_view_tasks(report: RecordReport, *, from_trick: int | None = None, player: str | None = None,
+                      samples: int, seed: int) -> list[PlayerViewTask]:
+    """Every hand of a refereed record as a task of the player's view, in the record's order."""
+    k = from_trick or default_from_trick()
+    rules = report.record.rules
+    return [PlayerViewTask(r.number, h.number, tuple(r.players), h.result, bool(h.record.played), rules,
+                           tuple(h.marks.items()), k, player, samples, seed)
+            for r in report.robbers for h in r.hands]

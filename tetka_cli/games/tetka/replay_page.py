@@ -25,7 +25,12 @@ def replay_page(rep: RecordReport, lang: str, *, robber: int | None = None, hand
     """The chosen hands of a record; `grades` (replay --analyse): (robber, hand) -> its graded plays."""
     hands = [hand_page(rep, r, h, lang, (grades or {}).get((r.number, h.number), ()))
              for r, h in chosen_hands(rep.robbers, robber, hand)]
-    return {"path": rep.path, "hands": hands, "card_order": [card_text(c, lang) for c in _sorted(DECK)]}
+    out = {"path": rep.path, "hands": hands, "card_order": [card_text(c, lang) for c in _sorted(DECK)]}
+    if grades is not None:
+        from .analysis_views import signs_legend
+
+        out["signs_legend"] = signs_legend(lang)
+    return out
 
 
 def _sorted(cards: Any) -> list[Any]:
@@ -115,9 +120,14 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
         best = _(lang, "{cards} or {last}").format(cards=", ".join(card_text(c, lang) for c in g.best_cards[:-1]),
                                                   last=card_text(g.best_cards[-1], lang)) \
             if len(g.best_cards) > 1 else "".join(card_text(c, lang) for c in g.best_cards)
-        page["losses"][str(step)] = {"loss": g.loss, "text": _(
+        page["losses"][str(step)] = loss = {"loss": g.loss, "text": _(
             lang, "{player}: {card} cost {loss} — {cards} would have held {player} to {best}").format(
             player=g.player, card=card_text(g.card, lang), loss=g.loss, cards=best, best=g.best_value)}
+        from .analysis_views import play_sign, sign_name  # only with --analyse
+
+        sign = play_sign(g)
+        if sign:  # as chess tools mark inaccuracies and blunders (docs/analyse.md, "Signs")
+            loss["sign"], loss["sign_name"] = sign, sign_name(sign, lang)
     place_findings(page, rep.findings, r.number, h.number, r.players, lang, where, last_of)
     return page
 

@@ -299,3 +299,11 @@ class TetkaGame(Game):
             except (NotQuick, FindingError):
                 raise ReadAgain(path) from None
         return RecordStream(quick.record, hands_of)
+
+    # -- the player's view hand by hand, cached (issue 24: analyse --view player --jobs N) -----------
+    def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None,
+                          samples: int, seed: int) -> Sequence[Any]:
+        from .player_view import player_view_tasks
+
+        return player_view_tasks(report, from_trick=from_trick or self.first_graded_trick, player=player,
+                                 samples=samples, seed=seed)

@@ -60,6 +60,10 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
     from ..common.result_cache import ResultCache
     from ..games.analysing import analyse_records
 
+    if budget is not None and view == "player":
+        # A budget leaves ranges of values, which an expected loss over drawn deals cannot average.
+        raise click.UsageError(tr("--budget bounds the search of the open view only: leave out --budget, "
+                                  "or use --view open"))
     paths, problems = expand(inputs)
     code = EXIT_OK
     for f in problems:

@@ -324,8 +324,9 @@ class QuickRead:
         """Past the blank and comment lines from `pos` (a line's start), a window at a time: runs
         of blank lines in one search, a comment line at a time."""
         src = self.src
+        step = AHEAD  # blank lines are usually few: read a little first, then a window at a time
         while pos < end:
-            w = src.read(pos, min(end, pos + WINDOW))
+            w = src.read(pos, min(end, pos + step))
             if not w:
                 return pos
             at = 0
@@ -344,9 +345,13 @@ class QuickRead:
                 at = nl + 1
             if pos + len(w) >= end:
                 return end
+            if ls == 0 and step < WINDOW:
+                step = WINDOW  # a line longer than the first look: look a window ahead
+                continue
             if ls == 0:
                 return pos  # one line longer than a window: not this layout's
             pos += ls
+            step = WINDOW
         return end
 
 
@@ -411,10 +416,13 @@ class Source:
         if self.mem:
             i = self.data.find(needle, start, end)  # type: ignore[union-attr]
             return i if i >= 0 else None
-        for a in range(start, end, FileBytes.CHUNK):
-            i = self.read(a, min(a + FileBytes.CHUNK + 64, end)).find(needle)
-            if 0 <= i < FileBytes.CHUNK:
+        a, step = start, AHEAD  # a needle is usually near: read a little first, then more and more
+        while a < end:
+            i = self.read(a, min(a + step + 64, end)).find(needle)
+            if 0 <= i < step:
                 return a + i
+            a += step
+            step = min(2 * step, FileBytes.CHUNK)
         return None
 
     def lines(self, start: int, end: int) -> int:

@@ -100,6 +100,38 @@ def _value(v: Any, level: int) -> str:
     return plain(v, level)
 
 
+_COUNTS: dict[tuple[int, tuple[Any, ...]], str] = {}  # (level, keys) -> a mapping's text with a %s a value
+_MARKS: dict[tuple[int, Any], str] = {}  # (level, a Mark) -> its text
+
+
+def _counts(d: Mapping[str, Any], level: int) -> str:
+    """`plain(dict(d), level)`: players' numbers, their keys' text made once for every hand."""
+    keys = tuple(d)
+    values = tuple(d.values())
+    if not keys or tuple(map(type, values)) != (int,) * len(values):
+        return plain(dict(d), level)
+    template = _COUNTS.get((level, keys))
+    if template is None:
+        if tuple(map(type, keys)) != (str,) * len(keys):
+            return plain(dict(d), level)
+        if len(_COUNTS) >= 1024:
+            _COUNTS.clear()
+        inner = indent(level + 1)
+        template = _COUNTS[(level, keys)] = "{" + ",".join(f"{inner}{string(k)}: %s" for k in keys) + indent(level) + "}"
+    return template % values
+
+
+def _mark(m: Any, level: int, template: str) -> str:
+    """A mark's text at `level` (`template`: its keys'), made once for every hand it comes in."""
+    text = _MARKS.get((level, m))
+    if text is None:
+        if len(_MARKS) >= 16384:
+            _MARKS.clear()
+        text = _MARKS[(level, m)] = template % (string(m.player), _KIND_TEXT[m.kind], _value(m.trick, 0),
+                                                _card(m.card) if m.card else "null", _value(m.tricks, 0))
+    return text
+
+
 def _card(c: Any) -> str:
     """`str(c)` as JSON text."""
     text = _CARD_TEXT.get(c)
@@ -115,22 +147,20 @@ def hand_text(h: HandReport, level: int) -> str:
     renonces = reasons = "[]"
     if res:
         counts = res.counts
-        taken, in_play = plain(dict(counts.after_penalties), inner), plain(dict(counts.in_play), inner)
+        taken, in_play = _counts(counts.after_penalties, inner), _counts(counts.in_play, inner)
         if res.renonces:
             renonces = "[" + open_ + ("," + open_).join([renonce % (
                 string(r.player), _value(r.trick, 0), _card(r.card), _card(r.held)) for r in res.renonces]) + close + "]"
         if res.marks:
-            kinds, value = _KIND_TEXT, _value
-            reasons = "[" + open_ + ("," + open_).join([mark % (
-                string(m.player), kinds[m.kind], value(m.trick, 0), _card(m.card) if m.card else "null",
-                value(m.tricks, 0)) for m in res.marks]) + close + "]"
+            seen, at = _MARKS.get, level + 2
+            reasons = "[" + open_ + ("," + open_).join([seen((at, m)) or _mark(m, at, mark) for m in res.marks]) + close + "]"
         complete = _value(res.complete, inner)
     else:
         taken = in_play = complete = "null"
     photograph = h.photograph
     return hand % (_value(h.number, inner), _value(h.dealer, inner), _card(photograph) if photograph else "null",
-                   string(h.source), complete, plain(dict(h.marks), inner), taken, in_play, renonces, reasons,
-                   plain(dict(h.recorded), inner) if h.recorded is not None else "null", _value(h.after_end, inner))
+                   string(h.source), complete, _counts(h.marks, inner), taken, in_play, renonces, reasons,
+                   _counts(h.recorded, inner) if h.recorded is not None else "null", _value(h.after_end, inner))
 
 
 def _hands_text(hands: Iterator[HandReport], level: int) -> Iterator[str]:

@@ -105,26 +105,20 @@ def _usual_hand(table: Seating, dealer: str, photograph: Card, tricks: Sequence[
         s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
         if voids and (void[leader] & b0 or void[s1] & b1 or void[s2] & b2 or void[s3] & b3):
             return None  # a suit played by a seat that did not follow it before: a renonce
+        f1, f2, f3 = b1 == b0, b2 == b0, b3 == b0  # who follows the suit led
+        if not (f1 and f2 and f3):  # who does not shows the suit led is gone from his hand
+            void[s1] |= 0 if f1 else b0
+            void[s2] |= 0 if f2 else b0
+            void[s3] |= 0 if f3 else b0
+            voids = 1
         # The highest card of the suit led wins: there are no trumps.
         win, top = 0, c0.rank
-        if b1 == b0:
-            if c1.rank > top:
-                win, top = 1, c1.rank
-        else:
-            void[s1] |= b0
-            voids = 1
-        if b2 == b0:
-            if c2.rank > top:
-                win, top = 2, c2.rank
-        else:
-            void[s2] |= b0
-            voids = 1
-        if b3 == b0:
-            if c3.rank > top:
-                win = 3
-        else:
-            void[s3] |= b0
-            voids = 1
+        if f1 and c1.rank > top:
+            win, top = 1, c1.rank
+        if f2 and c2.rank > top:
+            win, top = 2, c2.rank
+        if f3 and c3.rank > top:
+            win = 3
         order = rotations[leader]
         w = order[win]
         cards = (c0, c1, c2, c3)

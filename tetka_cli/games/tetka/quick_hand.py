@@ -317,6 +317,36 @@ def _fast_tricks(nested: bytes) -> tuple[tuple[Card, ...], ...] | None:
 
 
 _HAND_KEYS = frozenset({b"dealer", b"photograph", b"deal", b"tricks", b"marks"})
+_USUAL: dict[int, re.Pattern[bytes]] = {}
+
+
+def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str],
+               seen: dict[bytes, Any]) -> tuple[dict[str, Any], int] | None:
+    """A hand as tetka writes it, at `pos` of `buf` (its dash at column `h` + 1): dealer,
+    photograph, tricks a line each, marks on one line, in that order, no comment, no space at
+    a line's end, nothing else before `end`. Its values (what `read_hand` gives its text) and
+    where its last line ends; None for any other hand, which `read_hand` then reads key by key."""
+    usual = _USUAL.get(h)
+    if usual is None:
+        k = h + 2
+        value = rb"([^\n#]*[^\n# ])"
+        usual = _USUAL[h] = re.compile(rb" {%d}- dealer: %s\n {%d}photograph: %s\n {%d}tricks:\n"
+                                       rb"((?: {%d,}[^\n#]*[^\n# ]\n)+) {%d}marks: %s\n"
+                                       % (h, value, k, value, k, k + 1, k, value))
+    m = usual.match(buf, pos, end)
+    if m is None:
+        return None
+    try:
+        tricks = _fast_tricks(m.group(3)[:-1])
+        if tricks is None:
+            return None
+        dealer, photograph, v = _name(m.group(1), names), _card(m.group(2)), m.group(4)
+        marks = seen.get(v)
+        if marks is None:
+            marks = seen[v] = _scores(v, [], names)
+    except (NotQuick, KeyError, ValueError):
+        return None
+    return {"dealer": dealer, "photograph": photograph, "tricks": tricks, "marks": marks}, m.end()
 
 
 def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> dict[str, Any]:

@@ -37,7 +37,7 @@ from ...common.findings import Finding, FindingError
 from ...common.positions import NOWHERE, Loc
 from ...common.yaml_input import FileBytes, compose, decode
 from ..reading import MIN_HANDS, MIN_PARTS, Limits, limits, parts_before
-from .quick_hand import NotQuick, read_hand
+from .quick_hand import NotQuick, read_hand, usual_hand
 from .reader import TetkaReader
 from .record import HandRecord, Record, RobberRecord
 
@@ -283,22 +283,28 @@ class QuickRead:
                     raise NotQuick("hands left of their robber's keys")
                 sep = b"\n" + b" " * h + b"-"  # a line that starts the next hand
             reach = min(stop, rel + MAXHAND)
-            nxt = buf.find(sep, rel, reach)
-            whole = nxt >= 0 or (reach == stop and base + stop >= end)
-            if nxt >= 0:
-                cut = nxt + 1
-            elif whole:
-                cut = stop
-            else:  # longer than any hand: the rest may only be blank or comment lines
-                cut = buf.rfind(b"\n", rel, reach) + 1
-                if cut <= rel:
-                    raise NotQuick("a line longer than any hand")
-            try:
-                got = read_hand(buf[rel:cut], h, names, seen)
-            except (NotQuick, KeyError, ValueError):
-                if not whole:  # a hand cut at 32 KiB: maybe thousands of lines the full reader refuses
-                    self.refusal(pos)
-                raise NotQuick("a name or card not in the tables, or a hand not in a layout read here") from None
+            # A hand as tetka writes it, the next hand's line right after it: read at once.
+            usual = usual_hand(buf, rel, reach, h, names, seen)
+            if usual is not None and buf.startswith(sep[1:], usual[1]) and usual[1] + len(sep) - 1 <= reach:
+                got, cut = usual
+                whole = True
+            else:
+                nxt = buf.find(sep, rel, reach)
+                whole = nxt >= 0 or (reach == stop and base + stop >= end)
+                if nxt >= 0:
+                    cut = nxt + 1
+                elif whole:
+                    cut = stop
+                else:  # longer than any hand: the rest may only be blank or comment lines
+                    cut = buf.rfind(b"\n", rel, reach) + 1
+                    if cut <= rel:
+                        raise NotQuick("a line longer than any hand")
+                try:
+                    got = read_hand(buf[rel:cut], h, names, seen)
+                except (NotQuick, KeyError, ValueError):
+                    if not whole:  # a hand cut at 32 KiB: maybe thousands of lines the full reader refuses
+                        self.refusal(pos)
+                    raise NotQuick("a name or card not in the tables, or a hand not in a layout read here") from None
             pos = base + cut
             if not whole:
                 pos = self.skip(pos, end)

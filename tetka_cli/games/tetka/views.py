@@ -125,7 +125,7 @@ def _mark(m: Any, level: int, template: str) -> str:
     """A mark's text at `level` (`template`: its keys'), made once for every hand it comes in."""
     text = _MARKS.get((level, m))
     if text is None:
-        if len(_MARKS) >= 16384:
+        if len(_MARKS) >= 4096:  # some 3,000 different marks at one level
             _MARKS.clear()
         text = _MARKS[(level, m)] = template % (string(m.player), _KIND_TEXT[m.kind], _value(m.trick, 0),
                                                 _card(m.card) if m.card else "null", _value(m.tricks, 0))

@@ -329,9 +329,9 @@ def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str],
     usual = _USUAL.get(h)
     if usual is None:
         k = h + 2
-        value = rb"([^\n#]*[^\n# ])"
+        value = rb"([^\n#]*[^\n# ])"  # below: possessive, so that no line is read two ways (thousands of lines)
         usual = _USUAL[h] = re.compile(rb" {%d}- dealer: %s\n {%d}photograph: %s\n {%d}tricks:\n"
-                                       rb"((?: {%d,}[^\n#]*[^\n# ]\n)+) {%d}marks: %s\n"
+                                       rb"((?: {%d,}+[^\n#]*[^\n# ]\n)++) {%d}marks: %s\n"
                                        % (h, value, k, value, k, k + 1, k, value))
     m = usual.match(buf, pos, end)
     if m is None:

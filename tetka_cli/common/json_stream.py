@@ -72,6 +72,20 @@ def _str(s: str) -> str:
     return text
 
 
+def string(s: str) -> str:
+    """A string as `plain` writes it (json's text, with `terminal.safe_json`'s escapes)."""
+    seen = _seen(s)
+    return _str(s) if seen is None else seen
+
+
+def indent(level: int) -> str:
+    """The line break and spaces before a value at `level`, as `plain` writes them."""
+    try:
+        return _INDENTS[level]
+    except IndexError:
+        return _indent(level)
+
+
 def _scalar(o: Any) -> str:
     if o is None:
         return "null"

@@ -110,6 +110,12 @@ class QuickParts:
         """One hand's values from its text (NotQuick, KeyError or ValueError: not read here)."""
         raise NotImplementedError
 
+    def usual_hand(self, buf: bytes, rel: int, reach: int, h: int, names: dict[bytes, str],
+                   seen: dict[bytes, Any]) -> tuple[Any, int] | None:
+        """A hand at `rel` of `buf` in the layout tetka writes, read in one match: what `read_hand`
+        would read and where the hand ends; None when it is not (then `read_hand` reads it)."""
+        return None
+
     def make_hand(self, got: Any, number: int) -> Any:
         """The hand numbered `number` of its part, from what `read_hand` read (NotQuick: not read here)."""
         raise NotImplementedError
@@ -315,22 +321,28 @@ class QuickParts:
                     raise NotQuick("hands left of their part's keys")
                 sep = b"\n" + b" " * h + b"-"  # a line that starts the next hand
             reach = min(stop, rel + MAXHAND)
-            nxt = buf.find(sep, rel, reach)
-            whole = nxt >= 0 or (reach == stop and base + stop >= end)
-            if nxt >= 0:
-                cut = nxt + 1
-            elif whole:
-                cut = stop
-            else:  # longer than any hand: the rest may only be blank or comment lines
-                cut = buf.rfind(b"\n", rel, reach) + 1
-                if cut <= rel:
-                    raise NotQuick("a line longer than any hand")
-            try:
-                got = self.read_hand(buf[rel:cut], h, names, seen)
-            except (NotQuick, KeyError, ValueError):
-                if not whole:  # a hand cut at 32 KiB: maybe thousands of lines the full reader refuses
-                    self.refusal(pos)
-                raise NotQuick("a name or card not in the tables, or a hand not in a layout read here") from None
+            # A hand in the layout tetka writes, the next hand's line right after it: read at once.
+            usual = self.usual_hand(buf, rel, reach, h, names, seen)
+            if usual is not None and buf.startswith(sep[1:], usual[1]) and usual[1] + len(sep) - 1 <= reach:
+                got, cut = usual
+                whole = True
+            else:
+                nxt = buf.find(sep, rel, reach)
+                whole = nxt >= 0 or (reach == stop and base + stop >= end)
+                if nxt >= 0:
+                    cut = nxt + 1
+                elif whole:
+                    cut = stop
+                else:  # longer than any hand: the rest may only be blank or comment lines
+                    cut = buf.rfind(b"\n", rel, reach) + 1
+                    if cut <= rel:
+                        raise NotQuick("a line longer than any hand")
+                try:
+                    got = self.read_hand(buf[rel:cut], h, names, seen)
+                except (NotQuick, KeyError, ValueError):
+                    if not whole:  # a hand cut at 32 KiB: maybe thousands of lines the full reader refuses
+                        self.refusal(pos)
+                    raise NotQuick("a name or card not in the tables, or a hand not in a layout read here") from None
             pos = base + cut
             if not whole:
                 pos = self.skip(pos, end)

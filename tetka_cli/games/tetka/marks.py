@@ -22,6 +22,10 @@ class MarkKind(enum.Enum):
     MOST_TRICKS = "most-tricks"
     LAST_TRICK = "last-trick"
 
+    # Members are singletons: hash by identity, in C, rather than Enum's hash of the name
+    # (a mark's text is looked up by the mark when a long record's JSON is written).
+    __hash__ = object.__hash__
+
 
 class Mark(NamedTuple):
     """One penalty mark and why: the trick and card that carried it, or the trick count."""

@@ -16,6 +16,7 @@ which places every finding (positions are worked out only for what is reported).
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...common.cards import Card
@@ -29,6 +30,7 @@ from ..quick_lines import (  # noqa: F401  (CARDS and NotQuick: this module's na
     deal_below,
     hand_keys,
     score_sheet,
+    scores_of,
     value_of,
 )
 
@@ -144,6 +146,36 @@ def _fast_tricks(nested: bytes) -> tuple[tuple[Card, ...], ...] | None:
 
 
 _HAND_KEYS = frozenset({b"dealer", b"photograph", b"deal", b"tricks", b"marks"})
+_USUAL: dict[int, re.Pattern[bytes]] = {}
+
+
+def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str],
+               seen: dict[bytes, Any]) -> tuple[dict[str, Any], int] | None:
+    """A hand as tetka writes it, at `pos` of `buf` (its dash at column `h` + 1): dealer,
+    photograph, tricks a line each, marks on one line, in that order, no comment, no space at
+    a line's end, nothing else before `end`. Its values (what `read_hand` gives its text) and
+    where its last line ends; None for any other hand, which `read_hand` then reads key by key."""
+    usual = _USUAL.get(h)
+    if usual is None:
+        k = h + 2
+        value = rb"([^\n#]*[^\n# ])"  # below: possessive, so that no line is read two ways (thousands of lines)
+        usual = _USUAL[h] = re.compile(rb" {%d}- dealer: %s\n {%d}photograph: %s\n {%d}tricks:\n"
+                                       rb"((?: {%d,}+[^\n#]*[^\n# ]\n)++) {%d}marks: %s\n"
+                                       % (h, value, k, value, k, k + 1, k, value))
+    m = usual.match(buf, pos, end)
+    if m is None:
+        return None
+    try:
+        tricks = _fast_tricks(m.group(3)[:-1])
+        if tricks is None:
+            return None
+        dealer, photograph, v = names[value_of(m.group(1))], card_of(m.group(2)), m.group(4)
+        marks = seen.get(v)
+        if marks is None:
+            marks = seen[v] = scores_of(v, [], names)
+    except (NotQuick, KeyError, ValueError):
+        return None
+    return {"dealer": dealer, "photograph": photograph, "tricks": tricks, "marks": marks}, m.end()
 
 
 def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> dict[str, Any]:

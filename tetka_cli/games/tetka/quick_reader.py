@@ -45,7 +45,7 @@ from ..quick_reading import (  # noqa: F401  (this module's names too, as before
     Source,
     plain_name,
 )
-from .quick_hand import read_hand
+from .quick_hand import read_hand, usual_hand
 from .reader import TetkaReader
 from .record import HandRecord, RobberRecord
 
@@ -71,6 +71,10 @@ class QuickRead(QuickParts):
 
     def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> Any:
         return read_hand(chunk, h, names, seen)
+
+    def usual_hand(self, buf: bytes, rel: int, reach: int, h: int, names: dict[bytes, str],
+                   seen: dict[bytes, Any]) -> tuple[Any, int] | None:
+        return usual_hand(buf, rel, reach, h, names, seen)
 
     def make_hand(self, got: dict[str, Any], number: int) -> HandRecord:
         tricks = got.get("tricks")

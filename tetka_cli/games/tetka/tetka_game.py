@@ -3,12 +3,16 @@ reader, referee, views, settlement, analysis, bots and live side."""
 from __future__ import annotations
 
 from decimal import Decimal
+from itertools import chain, repeat
+from operator import attrgetter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ...common.findings import Finding
 from ...common.i18n import N_, gettext, ngettext
 from ...common.output_table import Table
 from ..game_interface import Game
+
+_CARD_INDEX = attrgetter("index")
 
 
 class TetkaGame(Game):
@@ -225,15 +229,21 @@ class TetkaGame(Game):
         card as its index in the deck. A mapping (a deal, the marks, a trick written player: card)
         is read in its keys' sorted order, since the order a record writes them in means nothing.
         Written out field by field: the lean reading takes it for every hand."""
-        from operator import attrgetter
-
-        index = attrgetter("index")
+        index = _CARD_INDEX
 
         def cards(cs: Any) -> tuple[int, ...]:
             return tuple(map(index, cs))
 
         tricks: Any = None
-        if hand.tricks is not None:
+        players = hand.trick_players
+        if hand.tricks is not None and len(players) >= len(hand.tricks) and players.count(None) == len(players):
+            # Every trick in play order (as the quick reader gives them): each (its cards, None).
+            if set(map(len, hand.tricks)) == {4}:  # four cards each: the indexes taken in one go
+                flat = iter(tuple(map(index, chain.from_iterable(hand.tricks))))
+                tricks = tuple(zip(zip(flat, flat, flat, flat), repeat(None)))
+            else:
+                tricks = tuple(zip(map(cards, hand.tricks), repeat(None)))
+        elif hand.tricks is not None:
             tricks = []
             players = hand.trick_players
             for i, cs in enumerate(hand.tricks):

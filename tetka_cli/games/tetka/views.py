@@ -16,7 +16,9 @@ from ...common.season import SittingSummary, Standing
 from ...common.money_views import (ShapeError, amount_cell, money_cell, money_of, name_in, places_of, stake_of,
                                    whole_of)
 from ..hand_choice import chosen_hands
-from ...common.json_stream import Later
+from ...common.cards import DECK
+from ...common.json_stream import Later, Rendered, indent, plain, string
+from .marks import MarkKind
 from .referee import HandReport, RecordReport, RecordStream, RobberReport, RobberStream
 from .settlement import SittingMoney
 
@@ -54,6 +56,124 @@ def hand_json(h: HandReport) -> dict[str, Any]:
     }
 
 
+def _hand_template(level: int) -> str:
+    """`hand_json`'s text at `level` with a `%s` for each value (see `hand_text`)."""
+    inner = indent(level + 1)
+    keys = ("number", "dealer", "photograph", "source", "complete", "marks", "tricks_taken", "tricks_in_play",
+            "renonces", "reasons", "recorded_marks", "after_end")
+    return "{" + ",".join(f"{inner}{string(k)}: %s" for k in keys) + indent(level) + "}"
+
+
+def _item_template(level: int, keys: tuple[str, ...]) -> str:
+    inner = indent(level + 1)
+    return "{" + ",".join(f"{inner}{string(k)}: %s" for k in keys) + indent(level) + "}"
+
+
+_TEMPLATES: dict[int, tuple[str, str, str, str, str]] = {}
+_CARD_TEXT = {c: string(str(c)) for c in DECK}
+_KIND_TEXT = {k: string(k.value) for k in MarkKind}
+
+
+def _templates(level: int) -> tuple[str, str, str, str, str]:
+    """A hand's text at `level`, a renonce's and a mark's (at level + 2), and the line breaks
+    that open and close their lists."""
+    t = _TEMPLATES.get(level)
+    if t is None:
+        t = _TEMPLATES[level] = (_hand_template(level), _item_template(level + 2, ("player", "trick", "card", "held")),
+                                 _item_template(level + 2, ("player", "kind", "trick", "card", "tricks")),
+                                 indent(level + 2), indent(level + 1))
+    return t
+
+
+def _value(v: Any, level: int) -> str:
+    t = type(v)
+    if t is str:
+        return string(v)
+    if t is int:
+        return int.__repr__(v)
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    return plain(v, level)
+
+
+_COUNTS: dict[tuple[int, tuple[Any, ...]], str] = {}  # (level, keys) -> a mapping's text with a %s a value
+_MARKS: dict[tuple[int, Any], str] = {}  # (level, a Mark) -> its text
+
+
+def _counts(d: Mapping[str, Any], level: int) -> str:
+    """`plain(dict(d), level)`: players' numbers, their keys' text made once for every hand."""
+    keys = tuple(d)
+    values = tuple(d.values())
+    if not keys or tuple(map(type, values)) != (int,) * len(values):
+        return plain(dict(d), level)
+    template = _COUNTS.get((level, keys))
+    if template is None:
+        if tuple(map(type, keys)) != (str,) * len(keys):
+            return plain(dict(d), level)
+        if len(_COUNTS) >= 1024:
+            _COUNTS.clear()
+        inner = indent(level + 1)
+        template = _COUNTS[(level, keys)] = "{" + ",".join(f"{inner}{string(k)}: %s" for k in keys) + indent(level) + "}"
+    return template % values
+
+
+def _mark(m: Any, level: int, template: str) -> str:
+    """A mark's text at `level` (`template`: its keys'), made once for every hand it comes in."""
+    text = _MARKS.get((level, m))
+    if text is None:
+        if len(_MARKS) >= 4096:  # some 3,000 different marks at one level
+            _MARKS.clear()
+        text = _MARKS[(level, m)] = template % (string(m.player), _KIND_TEXT[m.kind], _value(m.trick, 0),
+                                                _card(m.card) if m.card else "null", _value(m.tricks, 0))
+    return text
+
+
+def _card(c: Any) -> str:
+    """`str(c)` as JSON text."""
+    text = _CARD_TEXT.get(c)
+    return string(str(c)) if text is None else text
+
+
+def hand_text(h: HandReport, level: int) -> str:
+    """`json_stream.plain(hand_json(h), level)`, written straight from the report: the same
+    text, without building the document (a hand of a long record is written this way)."""
+    hand, renonce, mark, open_, close = _templates(level)
+    res = h.result
+    inner = level + 1
+    renonces = reasons = "[]"
+    if res:
+        counts = res.counts
+        taken, in_play = _counts(counts.after_penalties, inner), _counts(counts.in_play, inner)
+        if res.renonces:
+            renonces = "[" + open_ + ("," + open_).join([renonce % (
+                string(r.player), _value(r.trick, 0), _card(r.card), _card(r.held)) for r in res.renonces]) + close + "]"
+        if res.marks:
+            seen, at = _MARKS.get, level + 2
+            reasons = "[" + open_ + ("," + open_).join([seen((at, m)) or _mark(m, at, mark) for m in res.marks]) + close + "]"
+        complete = _value(res.complete, inner)
+    else:
+        taken = in_play = complete = "null"
+    photograph = h.photograph
+    return hand % (_value(h.number, inner), _value(h.dealer, inner), _card(photograph) if photograph else "null",
+                   string(h.source), complete, _counts(h.marks, inner), taken, in_play, renonces, reasons,
+                   _counts(h.recorded, inner) if h.recorded is not None else "null", _value(h.after_end, inner))
+
+
+def _hands_text(hands: Iterator[HandReport], level: int) -> Iterator[str]:
+    """A list of hands as `json_stream.chunks` writes a list of `hand_json`s at `level`, one
+    piece a hand."""
+    inner = indent(level + 1)
+    sep = "[" + inner
+    for h in hands:
+        yield sep + hand_text(h, level + 1)
+        sep = "," + inner
+    yield "[]" if sep[0] == "[" else indent(level) + "]"
+
+
 def robber_json(r: RobberReport) -> dict[str, Any]:
     return {"number": r.number, "players": list(r.players), "first_dealer": r.first_dealer,
             "finished": r.finished, "target": r.target, "totals": dict(r.totals),
@@ -77,7 +197,7 @@ def _robber_json_streamed(r: RobberStream) -> dict[str, Any]:
     return {"number": r.number, "players": list(r.players), "first_dealer": r.first_dealer,
             "finished": Later(lambda: r.finished), "target": r.target, "totals": Later(lambda: dict(r.totals)),
             "recorded_totals": dict(r.recorded_totals) if r.recorded_totals is not None else None,
-            "hands": (hand_json(h) for h, _ in r.reports())}
+            "hands": Rendered(lambda level: _hands_text((h for h, _ in r.reports()), level))}
 
 
 @dataclass(frozen=True)

@@ -29,15 +29,7 @@ from itertools import combinations, permutations
 from math import comb, factorial
 from typing import Iterator
 
-
-def bits_of(x: int) -> list[int]:
-    """The cards of `x`, lowest bit first."""
-    out = []
-    while x:
-        low = x & -x
-        out.append(low)
-        x ^= low
-    return out
+from ...common.bitmasks import bits_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ...common.bitmasks import bits_of
 from .rules import TRICKS_PER_HAND
 
 try:
@@ -48,16 +49,6 @@ def bit_name(bit: int) -> str:
     """A card bit as short ASCII text (for doctests and debugging): `Qh`, `10s`."""
     i = bit.bit_length() - 1
     return _RANK_NAMES[i % 13] + _SUIT_NAMES[i // 13]
-
-
-def bits_of(mask: int) -> list[int]:
-    """The single bits of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def trick_winner(c0: int, c1: int, c2: int, c3: int) -> int:

@@ -2,6 +2,7 @@
 tables of a record's costly plays."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ..common.i18n import gettext as _
@@ -75,3 +76,42 @@ def player_csv_row(path: str, part: int, hand: int, g: Any) -> list[Any]:
     j = player_play_json(g)
     return [path, part, hand, g.trick, g.player, j["card"], j["expected"], j["best_expected"],
             " ".join(j["best_cards"]), j["expected_loss"], *j["interval"], g.samples]
+
+
+@dataclass
+class RunSummary:
+    """What a game's summary of a run counts the same way in both games: hands graded and skipped,
+    the view shown, the deals drawn at a play (the player's view), and each player's plays; the
+    game counts a graded play into its player's figures (`count`) and makes them (`new_player`)."""
+
+    players: dict[str, Any] = field(default_factory=dict)
+    hands: int = 0
+    skipped: int = 0
+    view: str = "open"  # the view of the records added: "player" sums expected losses
+    samples: int = 0  # the player's view: deals drawn at each play
+
+    def new_player(self) -> Any:
+        raise NotImplementedError
+
+    def count(self, s: Any, g: Any) -> None:
+        """One graded play `g` (already counted in `s.plays`) into its player's figures `s`."""
+        raise NotImplementedError
+
+    def add(self, a: Any) -> None:
+        """One analysed record's hands."""
+        self.view = a.view
+        for p in a.players:
+            self.players.setdefault(p, self.new_player())
+        for h in a.hands:
+            if h.analysis.skipped:
+                self.skipped += 1
+                continue
+            self.hands += 1
+            for g in h.analysis.plays:
+                self.samples = max(self.samples, getattr(g, "samples", 0))
+                s = self.players.setdefault(g.player, self.new_player())
+                s.plays += 1
+                self.count(s, g)
+
+    def rows(self, only: str | None = None) -> list[tuple[str, Any]]:
+        return [(p, s) for p, s in self.players.items() if only is None or p == only]

@@ -3,7 +3,7 @@ graded play, CSV rows, and a summary per player. No printing here. The same shap
 (`games/tetka/analysis_views.py`), in points rather than marks, and more is better."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from ...common.i18n import gettext, ngettext
@@ -11,7 +11,7 @@ from ...common.locale_format import card_text
 from ...common.output_table import Table
 from ..analysing import Analysed
 from ..analysis_words import choice_text as cards_text
-from ..analysis_words import a_player_view, figure, player_csv_row, player_play_json
+from ..analysis_words import RunSummary, a_player_view, figure, player_csv_row, player_play_json
 from ..analysis_words import record_tables as shared_record_tables
 from ..analysis_words import skip_reason as shared_skip_reason
 from .analysis import EXACT_FROM, VIEW_EXACT, HandGrades, PlayGrade
@@ -103,33 +103,15 @@ class PlayerSummary:
 
 
 @dataclass
-class Summary:
+class Summary(RunSummary):
     """Plays analysed, costly plays and points lost per player, over every Terz record of a run."""
 
-    players: dict[str, PlayerSummary] = field(default_factory=dict)
-    hands: int = 0
-    skipped: int = 0
-    view: str = "open"  # the view of the records added: "player" sums expected losses
-    samples: int = 0  # the player's view: deals drawn at each play of the stock
+    def new_player(self) -> PlayerSummary:
+        return PlayerSummary()
 
-    def add(self, a: Analysed) -> None:
-        self.view = a.view
-        for p in a.players:
-            self.players.setdefault(p, PlayerSummary())
-        for h in a.hands:
-            if h.analysis.skipped:
-                self.skipped += 1
-                continue
-            self.hands += 1
-            for g in h.analysis.plays:
-                s = self.players.setdefault(g.player, PlayerSummary())
-                s.plays += 1
-                s.costly += g.loss > 0
-                s.lost += g.loss
-                self.samples = max(self.samples, getattr(g, "samples", 0))
-
-    def rows(self, only: str | None = None) -> list[tuple[str, PlayerSummary]]:
-        return [(p, s) for p, s in self.players.items() if only is None or p == only]
+    def count(self, s: PlayerSummary, g: Any) -> None:
+        s.costly += g.loss > 0
+        s.lost += g.loss
 
     def json(self, only: str | None = None) -> dict[str, Any]:
         if self.view == "player":

@@ -11,7 +11,7 @@ from ...common.locale_format import card_text
 from ...common.output_table import Table
 from ..analysing import Analysed
 from ..analysis_words import choice_text as cards_text
-from ..analysis_words import a_player_view, figure, player_csv_row, player_play_json  # noqa: F401 (figure: this view's name too)
+from ..analysis_words import RunSummary, a_player_view, figure, player_csv_row, player_play_json  # noqa: F401 (figure: this view's name too)
 from ..analysis_words import record_tables as shared_record_tables
 from ..analysis_words import skip_reason as shared_skip_reason
 from ..play_signs import proved_loss, sign_of
@@ -168,44 +168,26 @@ def accuracy_text(value: float | None, lang: str) -> str:
 
 
 @dataclass
-class Summary:
+class Summary(RunSummary):
     """Plays analysed, costly plays and marks lost per player, over every record of a run."""
 
-    players: dict[str, PlayerSummary] = field(default_factory=dict)
-    hands: int = 0
-    skipped: int = 0
-    view: str = "open"  # the view of the records added: "player" sums expected losses
-    samples: int = 0  # the player's view: deals drawn at each play
+    def new_player(self) -> PlayerSummary:
+        return PlayerSummary()
 
-    def add(self, a: Analysed) -> None:
-        self.view = a.view
-        for p in a.players:
-            self.players.setdefault(p, PlayerSummary())
-        for h in a.hands:
-            if h.analysis.skipped:
-                self.skipped += 1
-                continue
-            self.hands += 1
-            for g in h.analysis.plays:
-                self.samples = max(self.samples, getattr(g, "samples", 0))
-                s = self.players.setdefault(g.player, PlayerSummary())
-                s.plays += 1
-                if a_player_view(g):  # an expected loss over drawn deals: no sign, no proof
-                    s.costly += g.costly
-                    s.lost += g.loss  # a Fraction: sums do not depend on the order
-                    continue
-                loss = proved_loss(g)
-                if loss is None:
-                    s.unproved += 1
-                    continue
-                s.costly += loss > 0
-                s.lost += loss
-                sign = sign_of(loss, LOSS_GRADES)
-                if sign:
-                    s.signs[sign] += 1
-
-    def rows(self, only: str | None = None) -> list[tuple[str, PlayerSummary]]:
-        return [(p, s) for p, s in self.players.items() if only is None or p == only]
+    def count(self, s: PlayerSummary, g: Any) -> None:
+        if a_player_view(g):  # an expected loss over drawn deals: no sign, no proof
+            s.costly += g.costly
+            s.lost += g.loss  # a Fraction: sums do not depend on the order
+            return
+        loss = proved_loss(g)
+        if loss is None:
+            s.unproved += 1
+            return
+        s.costly += loss > 0
+        s.lost += loss
+        sign = sign_of(loss, LOSS_GRADES)
+        if sign:
+            s.signs[sign] += 1
 
     def json(self, only: str | None = None) -> dict[str, Any]:
         if self.view == "player":

@@ -45,8 +45,9 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 
 from tetka_cli.games.tetka.analysis import DEFAULT_FROM_TRICK, analyse_hand  # noqa: E402
+from tetka_cli.games.tetka.analysis import decisions as hand_decisions  # noqa: E402
 from tetka_cli.games.tetka.rules import DEFAULT_RULES  # noqa: E402
-from tetka_cli.games.tetka.solver import COMPILED, Position, new_solver  # noqa: E402
+from tetka_cli.games.tetka.solver import COMPILED, new_solver  # noqa: E402
 from tetka_cli.games.tetka.hand import replay_hand  # noqa: E402
 from tetka_cli.games.tetka.simulate import Simulator  # noqa: E402
 
@@ -113,24 +114,6 @@ def spread(times: list[float]) -> str:
             f"max {ts[-1]:.3f} s, mean {sum(ts) / len(ts):.3f} s")
 
 
-def positions_of(table, result):
-    seat = {p: i for i, p in enumerate(table.players)}
-    hands = [0] * 4
-    for tr in result.tricks:
-        for p, c in zip(tr.players, tr.cards):
-            hands[seat[p]] |= c.bit
-    counts, lasts = [0] * 4, [0] * 4
-    for tr in result.tricks:
-        played: tuple[int, ...] = ()
-        for p, c in zip(tr.players, tr.cards):
-            yield tr.number, Position(tuple(hands), seat[tr.leader], tr.number, played, tuple(counts), tuple(lasts)), c.bit
-            hands[seat[p]] ^= c.bit
-            played += (c.bit,)
-        w = seat[tr.winner]
-        counts[w] += 1
-        lasts[w] = tr.number
-
-
 def equal_to_before(n: int, from_trick: int = 9) -> tuple[int, int, int]:
     """(decisions, legal cards valued, disagreements) of today's solver against the frozen copy of
     the solver of before the compiled core, on every decision from `from_trick` on."""
@@ -142,9 +125,10 @@ def equal_to_before(n: int, from_trick: int = 9) -> tuple[int, int, int]:
     for r in results:
         args = (r.photograph.bit, DEFAULT_RULES.counting_trick(r.photograph.rank.count_value))
         before, now = Before(*args), new_solver(*args)
-        for t, pos, card in positions_of(table, r):
-            if t < from_trick:
+        for d in hand_decisions(table, r, now.trick_marks):
+            if d.trick < from_trick:
                 continue
+            pos, card = d.position, d.card.bit
             decisions += 1
             a, b = before.values(pos, pos.to_play), now.values(pos, pos.to_play)
             cards += len(a)

@@ -16,10 +16,10 @@ from support.tetka import PLAYERS, TABLE, random_hand
 
 from tetka_cli.common.cards import DECK
 from tetka_cli.games.tetka import solver as solver_module
-from tetka_cli.games.tetka.analysis import analyse_hand
+from tetka_cli.games.tetka.analysis import analyse_hand, decisions
 from tetka_cli.games.tetka.hand import replay_hand
 from tetka_cli.games.tetka.rules import HouseRules
-from tetka_cli.games.tetka.solver import COMPILED, CompiledSolver, Position, Solver, new_solver
+from tetka_cli.games.tetka.solver import COMPILED, CompiledSolver, Solver, new_solver
 
 RULES = (HouseRules(), HouseRules(last_trick_mark=True), HouseRules(count_trick_offset=1))
 
@@ -46,22 +46,9 @@ def deal_of(seed: int):
 
 def positions(result, from_trick: int):
     """Every decision of the hand from `from_trick` on: (position, the card played)."""
-    seat = {p: i for i, p in enumerate(TABLE.players)}
-    hands = [0] * 4
-    for tr in result.tricks:
-        for p, c in zip(tr.players, tr.cards):
-            hands[seat[p]] |= c.bit
-    counts, lasts = [0] * 4, [0] * 4
-    for tr in result.tricks:
-        played: tuple[int, ...] = ()
-        for p, c in zip(tr.players, tr.cards):
-            if tr.number >= from_trick:
-                yield Position(tuple(hands), seat[tr.leader], tr.number, played, tuple(counts), tuple(lasts)), c.bit
-            hands[seat[p]] ^= c.bit
-            played += (c.bit,)
-        w = seat[tr.winner]
-        counts[w] += 1
-        lasts[w] = tr.number
+    for d in decisions(TABLE, result, lambda cards, number: 0):  # the marks taken do not enter a position
+        if d.trick >= from_trick:
+            yield d.position, d.card.bit
 
 
 def solvers(photo: int, counting: int, rules: HouseRules):

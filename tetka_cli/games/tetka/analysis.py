@@ -3,7 +3,7 @@ player under best play with all hands open (the paranoid model of `solver`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from ...common.cards import DECK, Card
 from .hand import HandResult
@@ -76,6 +76,45 @@ class HandAnalysis:
     budget: float | None = None  # the seconds of search it was given (None: searched to the end)
 
 
+@dataclass(frozen=True)
+class Decision:
+    """One play of a complete hand: the trick, the card's place in it (0: the lead), who played
+    what, the position he played it from, and the marks he had taken before this trick."""
+
+    trick: int
+    index: int
+    seat: int
+    player: str
+    card: Card
+    position: Position
+    marks: int
+
+
+def decisions(table: Seating, result: HandResult, trick_marks: Callable[[int, int], int]) -> Iterator[Decision]:
+    """Every play of a complete hand, in order, each with its position for the solver; the walk
+    the open view, the player's view, the benchmarks and the tests all take over a hand.
+    `trick_marks(cards, number)`: the marks a trick of those cards (bits) gives its winner."""
+    seat = {p: i for i, p in enumerate(table.players)}
+    hands = [0] * SEATS
+    for tr in result.tricks:
+        for p, c in zip(tr.players, tr.cards):
+            hands[seat[p]] |= c.bit
+    counts, lasts, marks = [0] * SEATS, [0] * SEATS, [0] * SEATS
+    for tr in result.tricks:
+        leader = seat[tr.leader]
+        played: tuple[int, ...] = ()
+        for i, (p, c) in enumerate(zip(tr.players, tr.cards)):
+            s = seat[p]
+            yield Decision(tr.number, i, s, p, c, Position(tuple(hands), leader, tr.number, played,  # type: ignore[arg-type]
+                                                           tuple(counts), tuple(lasts)), marks[s])  # type: ignore[arg-type]
+            hands[s] ^= c.bit
+            played += (c.bit,)
+        w = seat[tr.winner]
+        counts[w] += 1
+        lasts[w] = tr.number
+        marks[w] += trick_marks(sum(c.bit for c in tr.cards), tr.number)
+
+
 def analyse_hand(
     table: Seating,
     result: HandResult,
@@ -112,33 +151,9 @@ def analyse_hand(
         raise ValueError(f"from_trick must be 1..{TRICKS_PER_HAND}, not {from_trick!r}")
     if budget is not None and not budget > 0:
         raise ValueError(f"budget must be a positive number of seconds, not {budget!r}")
-    seat = {p: i for i, p in enumerate(table.players)}
     graded = set(table.players if players is None else players)
-    tricks = result.tricks
-    hands = [0] * SEATS
-    for tr in tricks:
-        for p, c in zip(tr.players, tr.cards):
-            hands[seat[p]] |= c.bit
-    counts, lasts, marks = [0] * SEATS, [0] * SEATS, [0] * SEATS
-    todo: list[tuple[int, str, Card, Position, int]] = []  # trick, player, card, position, marks before
-    for tr in tricks:
-        leader = seat[tr.leader]
-        if tr.number >= from_trick:
-            played: tuple[int, ...] = ()
-            for p, c in zip(tr.players, tr.cards):
-                s = seat[p]
-                if p in graded:
-                    todo.append((tr.number, p, c, Position(tuple(hands), leader, tr.number, played, tuple(counts),
-                                                           tuple(lasts)), marks[s]))
-                hands[s] ^= c.bit
-                played += (c.bit,)
-        else:
-            for p, c in zip(tr.players, tr.cards):
-                hands[seat[p]] ^= c.bit
-        w = seat[tr.winner]
-        counts[w] += 1
-        lasts[w] = tr.number
-        marks[w] += solver.trick_marks(sum(c.bit for c in tr.cards), tr.number)
+    todo = [(d.trick, d.player, d.card, d.position, d.marks) for d in decisions(table, result, solver.trick_marks)
+            if d.trick >= from_trick and d.player in graded]  # trick, player, card, position, marks before
     left = None if budget is None else int(budget * NODES_PER_SECOND["compiled" if compiled else "pure"])
     out: list[PlayGrade] = []
     for i, (t, p, c, pos, before) in enumerate(reversed(todo)):

@@ -10,7 +10,7 @@ from typing import Iterator, Sequence
 
 from ...common.cards import DECK, Card
 from ..sampled_grades import Z95, ExpectedGrade, graded_over, play_rng  # noqa: F401 (Z95, ExpectedGrade: this view's names)
-from .analysis import HandAnalysis, HandGrades, HandTaskBase, default_from_trick
+from .analysis import HandAnalysis, HandGrades, HandTaskBase, decisions, default_from_trick
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
@@ -53,27 +53,13 @@ class Moment:
 
 def moments(table: Seating, result: HandResult, solver: Solver) -> Iterator[Moment]:
     """Every play of a complete hand, in order, with what its player could know at it."""
-    seat = {p: i for i, p in enumerate(table.players)}
-    hands = [0] * SEATS
-    for tr in result.tricks:
-        for p, c in zip(tr.players, tr.cards):
-            hands[seat[p]] |= c.bit
-    counts, lasts, marks, voids = [0] * SEATS, [0] * SEATS, [0] * SEATS, [0] * SEATS
-    for tr in result.tricks:
-        leader = seat[tr.leader]
-        played: tuple[int, ...] = ()
-        for i, (p, c) in enumerate(zip(tr.players, tr.cards)):
-            s = seat[p]
-            yield Moment(tr.number, i, p, c, knowledge_at(s, hands, voids), leader, played,
-                         tuple(counts), tuple(lasts), marks[s])  # type: ignore[arg-type]
-            hands[s] ^= c.bit
-            if played:
-                voids[s] |= shown_void(played[0], c.bit)
-            played += (c.bit,)
-        w = seat[tr.winner]
-        counts[w] += 1
-        lasts[w] = tr.number
-        marks[w] += solver.trick_marks(sum(c.bit for c in tr.cards), tr.number)
+    voids = [0] * SEATS
+    for d in decisions(table, result, solver.trick_marks):
+        pos = d.position
+        yield Moment(d.trick, d.index, d.player, d.card, knowledge_at(d.seat, pos.hands, voids), pos.leader,
+                     pos.played, pos.counts, pos.lasts, d.marks)  # type: ignore[arg-type]
+        if pos.played:
+            voids[d.seat] |= shown_void(pos.played[0], d.card.bit)
 
 
 def analyse_hand_player_view(

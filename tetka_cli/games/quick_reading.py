@@ -323,7 +323,8 @@ class QuickParts:
             reach = min(stop, rel + MAXHAND)
             # A hand in the layout tetka writes, the next hand's line right after it: read at once.
             usual = self.usual_hand(buf, rel, reach, h, names, seen)
-            if usual is not None and buf.startswith(sep[1:], usual[1]) and usual[1] + len(sep) - 1 <= reach:
+            if usual is not None and ((buf.startswith(sep[1:], usual[1]) and usual[1] + len(sep) - 1 <= reach)
+                                      or (usual[1] == stop and base + stop >= end)):  # or the part's last
                 got, cut = usual
                 whole = True
             else:

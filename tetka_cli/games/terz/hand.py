@@ -11,7 +11,7 @@ from typing import Mapping
 
 from ...common.cards import Card
 from .bela import BELA_POINTS, bela_breach, bela_partner
-from .cards import DECK_SET, LAST_TRICK_BONUS, POINTS, sort_key, trump_jack, trump_seven
+from .cards import DECK, DECK_SET, LAST_TRICK_BONUS, POINTS, sort_key, trump_jack, trump_seven
 from .declarations import Combination, Declared, binding_breach, classify, is_higher
 from .exchange import exchange_breach, exchange_moves_cards
 from .model import (
@@ -23,7 +23,7 @@ from .model import (
     TrickInput,
     TrickResult,
 )
-from .play import broken_obligation, legal_by_masks, legal_replies, provable_breach, reply_wins
+from .play import TAKERS, broken_obligation, legal_by_masks, legal_mask, legal_replies, provable_breach, reply_wins
 from .rules import DEFAULT_RULES, HAND_SIZE, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
 
 
@@ -459,7 +459,190 @@ def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DE
     each player's game total before this hand (used by `stop_at_target`). `holdings`: each trick's
     result, with the hands known exactly before it (a verdict alone needs neither: without them the
     result's `tricks` is empty)."""
+    if not holdings:
+        usual = _usual_hand(players, hand, rules)
+        if usual is not None:
+            return usual
     return _Replay(tuple(players), hand, rules, totals_before, holdings).run()  # type: ignore[arg-type]
+
+
+_DECK_BITS = sum(c.bit for c in DECK)
+_SEVEN_BIT = {s: trump_seven(s).bit for s in {c.suit for c in DECK}}
+_NO_ISSUES: tuple[Issue, ...] = ()
+_COMBOS: dict[tuple[Card, ...], Combination | None] = {}  # `classify` of the declarations met so far
+
+
+def _combination(cards: tuple[Card, ...]) -> Combination | None:
+    combo = _COMBOS.get(cards)
+    if combo is None:
+        combo = classify(cards)
+        if combo is not None and len(_COMBOS) < 4096:  # a record declares few different runs
+            _COMBOS[cards] = combo
+    return combo
+
+
+def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> HandResult | None:
+    """The usual hand judged in one pass over its tricks, holdings as bitmasks (`Card.bit`): both
+    deals written, nine cards each, every draw written, sixteen tricks, no forfeit, and nothing to
+    report (no card out of place, no renonce, every exchange, declaration, contest, bela and
+    `scored` as the rules have them), not under `stop_at_target`. The verdict `_Replay` gives it
+    without holdings, from the same rule functions (classify, is_higher, binding_breach,
+    exchange_breach, bela_breach, legal_mask); None for any other hand, which `_Replay` judges."""
+    deal, tricks, dealer = hand.deal, hand.tricks, hand.dealer
+    if (deal is None or len(deal) != 2 or len(tricks) != TRICKS_PER_HAND or hand.forfeit is not None
+            or rules.stop_at_target or len(players) != 2):
+        return None
+    a, b = players
+    if a == b or dealer not in players:
+        return None
+    first = b if a == dealer else a
+    names = (first, dealer)
+    dealt = (deal.get(first), deal.get(dealer))
+    hold = [0, 0]
+    for i, cards in enumerate(dealt):
+        if cards is None or len(cards) != HAND_SIZE:
+            return None
+        m = 0
+        for c in cards:
+            m |= c.bit
+        hold[i] = m
+    trump = hand.trump
+    trumps = trump.suit
+    seen = hold[0] | hold[1] | trump.bit  # every card received or turned up so far
+    if seen & ~_DECK_BITS or seen.bit_count() != 2 * HAND_SIZE + 1:
+        return None
+    takers, points, window = TAKERS[trumps], POINTS[trumps], rules.declaration_tricks
+    seven = _SEVEN_BIT[trumps]
+    turned: Card | None = trump  # the card lying face up
+    exchanged = bela_scored = False
+    bound: tuple[list[Declared], list[Declared]] = ([], [])
+    written, won = [0, 0], [0, 0]
+    declared: list[Declaration] = []
+    bela: Bela | None = None
+    li = 0  # the leader: 0 the dealer's opponent, 1 the dealer
+    k = 0
+    for t in tricks:
+        k += 1
+        ri = 1 - li
+        leader, rp = names[li], names[ri]
+        lead, reply = t.lead, t.reply
+        ex, declare, by = t.exchange, t.declare, t.bela
+        special = ex is not None or declare or by is not None
+        lead_combo = reply_combo = None
+        if special:
+            if (ex is not None and ex not in names) or (by is not None and by not in names) or \
+                    any(p not in names for p in declare):
+                return None  # `_Replay.check_names` refuses the hand
+            if ex == leader:
+                if exchange_breach(trick=k, is_leader=True, turned=trump, already=exchanged,
+                                   holds_seven=bool(hold[li] & seven), rules=rules) is not None:
+                    return None
+                hold[li] = hold[li] & ~seven | turned.bit  # type: ignore[union-attr]
+                turned, exchanged = trump_seven(trumps), True
+            if leader in declare:
+                lead_combo = _held_combination(declare[leader], hold[li], bound[li], k, window, rules)
+                if lead_combo is None:
+                    return None
+        bit = lead.bit
+        if not hold[li] & bit:
+            return None
+        hold[li] ^= bit
+        if special:
+            if ex == rp:
+                if exchange_breach(trick=k, is_leader=False, turned=trump, already=exchanged,
+                                   holds_seven=bool(hold[ri] & seven), rules=rules) is not None:
+                    return None
+                hold[ri] = hold[ri] & ~seven | turned.bit  # type: ignore[union-attr]
+                turned, exchanged = trump_seven(trumps), True
+            if rp in declare:
+                reply_combo = _held_combination(declare[rp], hold[ri], bound[ri], k, window, rules)
+                if reply_combo is None:
+                    return None
+        bit = reply.bit
+        h = hold[ri]
+        if not h & bit or (k > STOCK_TRICKS and not legal_mask(h, lead, trumps) & bit):
+            return None
+        hold[ri] = h ^ bit
+        scorer = None
+        if special:
+            if lead_combo is not None:
+                beaten = reply_combo is not None and is_higher(reply_combo, lead_combo, trumps, rules)
+                if reply_combo is not None and not beaten:
+                    return None  # counter-not-higher
+                bound[li].append(Declared(lead_combo, not beaten))
+                declared.append(Declaration(leader, k, lead_combo.kind, lead_combo.cards, lead_combo.points,
+                                            not beaten, None, False))
+                if not beaten:
+                    scorer = li
+                    written[li] += lead_combo.points
+            if reply_combo is not None:
+                scorer = ri
+                written[ri] += reply_combo.points
+                bound[ri].append(Declared(reply_combo, True))
+                declared.append(Declaration(rp, k, reply_combo.kind, reply_combo.cards, reply_combo.points, True,
+                                            None, lead_combo is not None))
+            if by is not None:
+                bi = names.index(by)
+                card = lead if bi == li else reply
+                partner = bela_partner(card)
+                if bela_breach(trick=k, card=card, is_leader=bi == li,
+                               holds_partner=partner is not card and bool(hold[bi] & partner.bit),
+                               already=bela_scored, trumps=trumps, rules=rules) is not None:
+                    return None
+                bela_scored = True
+                bela = Bela(by, k, True)
+                written[bi] += BELA_POINTS
+        if t.scored is not None and t.scored != ((names[scorer] if scorer is not None else None) or "nobody"):
+            return None
+        wi = ri if takers[lead] & bit else li
+        won[wi] += points[lead] + points[reply]
+        draws = t.draws
+        if k < STOCK_TRICKS:
+            if len(draws) != 2:
+                return None
+            b0, b1 = draws[0].bit, draws[1].bit
+            if (b0 | b1) & (seen | ~_DECK_BITS) or b0 == b1:
+                return None
+            seen |= b0 | b1
+            hold[wi] |= b0
+            hold[1 - wi] |= b1
+        elif k == STOCK_TRICKS:
+            if not 1 <= len(draws) <= 2 or (len(draws) == 2 and draws[1] is not turned):
+                return None
+            b0 = draws[0].bit
+            if b0 & (seen | ~_DECK_BITS):
+                return None
+            seen |= b0
+            hold[wi] |= b0
+            hold[1 - wi] |= turned.bit  # type: ignore[union-attr]  # the loser takes the card face up
+            turned = None
+        elif draws:
+            return None
+        li = wi
+    last = names[li]
+    won_by = {first: won[0], dealer: won[1]}
+    bonus = {first: LAST_TRICK_BONUS if li == 0 else 0, dealer: LAST_TRICK_BONUS if li == 1 else 0}
+    written_by = {first: written[0], dealer: written[1]}
+    points_by = {first: won[0] + bonus[first] + written[0], dealer: won[1] + bonus[dealer] + written[1]}
+    pa, pb = points_by[first], points_by[dealer]
+    winner = first if pa > pb else dealer if pb > pa else last
+    return HandResult(names, dealer, trump, (), True, None, won_by, last, bonus, tuple(declared), bela, written_by,
+                      points_by, _NO_ISSUES, _NO_ISSUES, winner, None, None)
+
+
+def _held_combination(cards: tuple[Card, ...], held: int, before: list[Declared], trick: int, window: range,
+                      rules: TerzRules) -> Combination | None:
+    """A declaration of the usual hand (`_Replay.judge_own` on a hand known exactly): the
+    combination, if it is one, in the window, held whole, and allowed after `before`; else None."""
+    combo = _combination(cards)
+    if combo is None or trick not in window:
+        return None
+    for c in combo.cards:
+        if not held & c.bit:
+            return None
+    if before and binding_breach(combo, before, rules) is not None:
+        return None
+    return combo
 
 
 __all__ = ["replay_hand"]

@@ -65,31 +65,37 @@ def provable_breach(known: Collection[Card], lead: Card, reply: Card, trumps: Su
     return None
 
 
-# The same rule on card sets as bitmasks (a card a bit): what the referee asks of every reply after
-# the stock, without building a set of legal replies for each.
-BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(DECK)}
-_SUIT_MASK: dict[Suit, int] = {s: sum(BIT[c] for c in DECK if c.suit is s) for s in Suit}
+# The same rule on card sets as bitmasks (a card its `Card.bit`): what the referee asks of every
+# reply after the stock, without building a set of legal replies for each.
+SUIT_BITS: dict[Suit, int] = {s: sum(c.bit for c in DECK if c.suit is s) for s in Suit}
 # (lead, trumps) -> the cards of the lead's suit that beat it
-_BEATS: dict[tuple[Card, Suit], int] = {(lead, t): sum(BIT[c] for c in DECK if c.suit is lead.suit and reply_wins(lead, c, t))
+_BEATS: dict[tuple[Card, Suit], int] = {(lead, t): sum(c.bit for c in DECK if c.suit is lead.suit and reply_wins(lead, c, t))
                                         for lead in DECK for t in Suit}
-_JACK: dict[Suit, int] = {s: BIT[Card(Rank.JACK, s)] for s in Suit}
+# trumps -> lead -> every reply that takes the trick (`reply_wins`)
+TAKERS: dict[Suit, dict[Card, int]] = {t: {lead: sum(c.bit for c in DECK if reply_wins(lead, c, t)) for lead in DECK}
+                                       for t in Suit}
+_JACK: dict[Suit, int] = {s: Card(Rank.JACK, s).bit for s in Suit}
 
 
 def _strict_mask(hand: int, lead: Card, trumps: Suit) -> int:
-    same = hand & _SUIT_MASK[lead.suit]
+    same = hand & SUIT_BITS[lead.suit]
     if same:
         return (same & _BEATS[lead, trumps]) or same
-    return (hand & _SUIT_MASK[trumps]) or hand
+    return (hand & SUIT_BITS[trumps]) or hand
+
+
+def legal_mask(hand: int, lead: Card, trumps: Suit) -> int:
+    """`legal_replies` on bitmasks: the replies to `lead` a hand (`hand`, its cards' bits) may make."""
+    legal = _strict_mask(hand, lead, trumps)
+    jack = _JACK[trumps]
+    if hand & jack:
+        legal |= _strict_mask(hand & ~jack, lead, trumps)
+    return legal
 
 
 def legal_by_masks(hand: Collection[Card], lead: Card, reply: Card, trumps: Suit) -> bool:
     """`reply in legal_replies(hand, lead, trumps)`, on bitmasks."""
-    bit = BIT
     h = 0
     for c in hand:
-        h |= bit[c]
-    legal = _strict_mask(h, lead, trumps)
-    jack = _JACK[trumps]
-    if h & jack:
-        legal |= _strict_mask(h & ~jack, lead, trumps)
-    return bool(legal & bit[reply])
+        h |= c.bit
+    return bool(legal_mask(h, lead, trumps) & reply.bit)

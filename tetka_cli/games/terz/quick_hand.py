@@ -27,7 +27,7 @@ from typing import Any
 
 from ...common.cards import Card, Rank
 from ...common.positions import NOWHERE
-from ..quick_lines import CARDS, NotQuick, card_of, deal_below, hand_keys, key_value, score_sheet, value_of
+from ..quick_lines import CARDS, NotQuick, card_of, deal_below, hand_keys, key_value, score_sheet, scores_of, value_of
 from .model import HandInput, TrickInput
 from .record import HandRecord, TrickRecord
 from .rules import TRICKS_PER_HAND
@@ -149,9 +149,150 @@ def _tricks(nested: bytes, names: dict[bytes, str], plays: list[dict[bytes, Tric
     return tuple(out)
 
 
+_USUAL: dict[int, re.Pattern[bytes]] = {}
+_DRAWS: dict[bytes, tuple[Card, ...]] = {}  # the draws' texts read so far (at most 4,096 kept)
+
+
+def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str], seen: dict[bytes, Any],
+               plays: list[dict[bytes, Trick]]) -> tuple[dict[str, Any], int] | None:
+    """A hand as tetka writes it, at `pos` of `buf` (its dash at column `h` + 1): dealer, trump,
+    the deal a line a player, tricks a line each, points on one line, in that order, no comment,
+    no space at a line's end, nothing else before `end`. Its values (what `read_hand` gives its
+    text) and where its last line ends; None for any other hand, which `read_hand` then reads."""
+    usual = _USUAL.get(h)
+    if usual is None:
+        k = h + 2
+        value = rb"([^\n#]*[^\n# ])"  # possessive below, so that no line is read two ways
+        usual = _USUAL[h] = re.compile(
+            rb" {%d}- dealer: %s\n {%d}trump: %s\n {%d}deal:\n {%d}%s\n {%d}%s\n {%d}tricks:\n"
+            rb"((?: {%d}- [^\n#]*[^\n# ]\n)++) {%d}points: %s\n"
+            % (h, value, k, value, k, k + 2, value, k + 2, value, k, k + 2, k, value))
+    m = usual.match(buf, pos, end)
+    if m is None:
+        return None
+    try:
+        deal: dict[str, tuple[Card, ...]] = {}
+        for line in (m.group(3), m.group(4)):
+            key, v = key_value(line)
+            name = names[key]
+            if name in deal or v is None:
+                return None
+            deal[name] = tuple(map(TERZ_CARDS.__getitem__, v.split(b" ")))
+        if len(deal) != len(names):
+            return None
+        tricks = _usual_tricks(m.group(5), h + 6, names, plays)
+        v = m.group(6)
+        points = seen.get(v)
+        if points is None:
+            points = seen[v] = scores_of(v, [], names)
+        got = {"dealer": names[value_of(m.group(1))], "trump": card_of(m.group(2), TERZ_CARDS), "deal": deal,
+               "tricks": tricks, "points": points}
+    except (NotQuick, KeyError, ValueError):
+        return None
+    return got, m.end()
+
+
+def _usual_tricks(block: bytes, at: int, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> tuple[Trick, ...]:
+    """The tricks of `usual_hand`: each line `- …` (the dash at column `at` - 1), read as
+    `_tricks` reads them; a play with draws from the play's text and the draws' text, each read
+    once."""
+    lines = block.split(b"\n")
+    lines.pop()  # after the last line break
+    if len(lines) > TRICKS_PER_HAND:
+        raise NotQuick("more tricks than a hand's")
+    out = []
+    for k, line in enumerate(lines, 1):
+        text = line[at:]
+        known = plays[k]
+        got = known.get(text)
+        if got is None:
+            if text[:1] == b" ":
+                raise NotQuick("a trick over several lines")
+            play, slash, drawn = text.partition(b" / ")
+            plain = known.get(play) if slash else None
+            draws = _DRAWS.get(drawn) if plain is not None else None
+            if draws is None and plain is not None and b"/" not in drawn:
+                more = drawn.split()
+                if 1 <= len(more) <= 2:
+                    draws = tuple(map(TERZ_CARDS.__getitem__, more))
+                    if len(_DRAWS) < 4096:
+                        _DRAWS[drawn] = draws
+            if draws is not None:
+                lead, reply = plain[1].lead, plain[1].reply
+                got = (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, None, NOWHERE, _EMPTY, _EMPTY),
+                       TrickInput(lead, reply, draws, None, _EMPTY))
+            elif text[:7] == b"{play: ":
+                got = _usual_flow(k, text, names, plays)
+            if got is None:
+                rec = _trick(k, text, names)
+                got = (rec, rec.as_input())
+                if text[:1] != b"{":
+                    if b"/" not in text:
+                        known[text] = got
+                    elif slash and play not in known:  # its play without draws, for the next hand's
+                        known[play] = _plain(k, rec)
+        out.append(got)
+    return tuple(out)
+
+
+# A trick's flow mapping as tetka writes it: its keys in this order, a space after each colon and comma.
+_FLOW = re.compile(rb"\{play: ([^,{}]+)(?:, exchange: ([^,{}]+))?(?:, declare: \{([^{}]+)\})?"
+                   rb"(?:, scored: ([^,{}]+))?(?:, bela: ([^,{}]+))?\}")
+
+
+def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[bytes, Any]]) -> Trick | None:
+    """A trick's flow mapping as tetka writes it, read as `_trick` reads it; None for any other
+    (`_trick` reads it). `plays`: see `new_plays`."""
+    known = plays[k]
+    m = _FLOW.fullmatch(text)
+    if m is None:
+        return None
+    play, exchange, declared, scored, bela = m.groups()
+    if b"/" in play:
+        bare, slash, drawn = play.partition(b" / ")
+        plain = known.get(bare) if slash else None
+        draws = _DRAWS.get(drawn)
+        if plain is None or draws is None:
+            return None
+    else:
+        plain, draws = known.get(play), ()
+        if plain is None:
+            return None
+    declare = _EMPTY
+    if declared is not None:
+        seen = plays[0]
+        declare = seen.get(declared)  # type: ignore[assignment]
+        if declare is None:
+            declare = {}
+            for item in declared.split(b", "):
+                who, v = key_value(item)
+                name = names[who]
+                if name in declare or v is None or b"/" in v:
+                    return None
+                declare[name] = _cards(v)
+            if len(seen) < 4096:
+                seen[declared] = declare
+    if scored is not None:
+        scored = value_of(scored)
+        scored = "nobody" if scored == b"nobody" else names[scored]
+    exchange = _who(exchange, names) if exchange is not None else None
+    bela = _who(bela, names) if bela is not None else None
+    lead, reply = plain[1].lead, plain[1].reply
+    return (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, exchange, NOWHERE, declare, _EMPTY, scored,
+                        NOWHERE, bela),
+            TrickInput(lead, reply, draws, exchange, declare, scored, bela))
+
+
+def _plain(k: int, rec: TrickRecord) -> Trick:
+    bare = TrickRecord(k, NOWHERE, rec.lead, rec.reply, (), (), NOWHERE, None, NOWHERE, _EMPTY, _EMPTY)
+    return bare, bare.as_input()
+
+
 def new_plays() -> list[dict[bytes, Trick]]:
-    """What `read_hand` keeps of a record's plays (see `_tricks`)."""
+    """What `read_hand` keeps of a record's plays (see `_tricks`), by the trick's number; at 0,
+    the record's declarations, by their text (`_usual_flow`)."""
     return [{} for _ in range(TRICKS_PER_HAND + 1)]
+
 
 
 def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any],

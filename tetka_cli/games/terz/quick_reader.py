@@ -19,7 +19,7 @@ from ...common.positions import Loc
 from ...common.yaml_input import FileBytes
 from ..quick_lines import scores_of, value_of
 from ..quick_reading import NotQuick, QuickParts
-from .quick_hand import make_hand, new_plays, read_hand
+from .quick_hand import make_hand, new_plays, read_hand, usual_hand
 from .reader import TerzReader
 from .record import GameRecord, HandRecord, nones
 from .referee import GameJudge, GameReport, RecordReport
@@ -73,6 +73,12 @@ class QuickRead(QuickParts):
         if self._plays is None:
             self._plays = new_plays()
         return read_hand(chunk, h, names, seen, self._plays)
+
+    def usual_hand(self, buf: bytes, rel: int, reach: int, h: int, names: dict[bytes, str],
+                   seen: dict[bytes, Any]) -> tuple[Any, int] | None:
+        if self._plays is None:
+            self._plays = new_plays()
+        return usual_hand(buf, rel, reach, h, names, seen, self._plays)
 
     def make_hand(self, got: dict[str, Any], number: int) -> HandRecord:
         return make_hand(got, number)

@@ -28,6 +28,8 @@ _CARD = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9JQKAjqkaВДКТ])[♠♥♦
 _NUMBER_IN_BRACES = re.compile(r"(:\s*)(\d+)(?=\s*[,}])")
 _RU = {"п": "♠", "ч": "♥", "б": "♦", "т": "♣", "к": "♣"}
 _RU_RANK = {"В": "J", "Д": "Q", "К": "K", "Т": "A"}
+_TERZ_KEY = re.compile(r"(, *)(scored|bela|exchange): *([^,}\n]+?)(?= *[,}])")
+_DEALER = re.compile(r"dealer: *([^\s#]+)")
 
 
 _SITTINGS: dict[int, object] = {}
@@ -82,7 +84,7 @@ def _respell(card: str, rng: random.Random) -> str:
 def gentle(data: bytes, rng: random.Random) -> bytes:
     """One edit that keeps the record YAML (most of the time) but may change what it says."""
     text = data.decode("utf-8")
-    kind = rng.randrange(9)
+    kind = rng.randrange(10 if "game: terz" in text else 9)
     cards = list(_CARD.finditer(text))
     if kind == 0 and len(cards) > 1:  # two cards swapped: a renonce, a deal that differs, or nothing
         a, b = sorted(rng.sample(cards, 2), key=lambda m: m.start())
@@ -126,6 +128,15 @@ def gentle(data: bytes, rng: random.Random) -> bytes:
             indent = len(head) - len(head.lstrip(" -")) + 2
             lines[i:i + 1] = [head + ":", " " * indent + value]
             return "\n".join(lines).encode("utf-8")
+    if kind == 8:  # Terz: a trick's `scored`, `bela` or `exchange` given to another, or dropped
+        keys = list(_TERZ_KEY.finditer(text))
+        dealers = sorted(set(_DEALER.findall(text)))
+        if keys and dealers:
+            m = rng.choice(keys)
+            if rng.random() < 0.25:
+                return (text[:m.start()] + text[m.end():]).encode("utf-8")
+            value = rng.choice(dealers + (["nobody"] if m.group(2) == "scored" else []))
+            return (text[:m.start(3)] + value + text[m.end(3):]).encode("utf-8")
     return data  # left clean: the quick reader must read it itself
 
 

@@ -12,6 +12,7 @@ import pytest
 from tetka_cli.games.quick_reading import NotQuick
 from tetka_cli.games.records import check_record
 from tetka_cli.games.terz import quick_reader
+from tetka_cli.games.terz.quick_hand import new_plays
 from tetka_cli.games.terz.rules import TerzRules
 from tetka_cli.games.terz.record_writer import write_sitting
 from tetka_cli.games.terz.simulate import Simulator
@@ -168,3 +169,35 @@ def test_the_quick_report_is_the_lean_readings_to_the_games_places(i, monkeypatc
     assert quick_rep.lean.quick and not lean_rep.lean.quick
     assert quick_rep.record == lean_rep.record
     assert quick_rep.games == lean_rep.games
+
+
+def test_every_hand_as_tetka_writes_it_is_read_in_one_match_as_key_by_key(monkeypatch):
+    """`quick_hand.usual_hand` reads every hand of a record tetka wrote (the last hand of a game
+    too), and what it reads is what `read_hand` reads from the same lines."""
+    real_usual, real_read = quick_reader.usual_hand, quick_reader.read_hand
+    calls = {"one match": 0, "key by key": 0}
+    strict = [True]
+
+    def usual(buf, rel, reach, h, names, seen, plays):
+        got = real_usual(buf, rel, reach, h, names, seen, plays)
+        assert got is not None or not strict[0], buf[rel:rel + 200]
+        if got is None:
+            return got
+        values, cut = got
+        assert values == real_read(buf[rel:cut], h, names, {}, new_plays())
+        calls["one match"] += 1
+        return got
+
+    def read(*args):
+        calls["key by key"] += 1
+        return real_read(*args)
+
+    monkeypatch.setattr(quick_reader, "usual_hand", usual)
+    monkeypatch.setattr(quick_reader, "read_hand", read)
+    for text in CLEAN:
+        assert quick(text.encode())
+    assert calls == {"one match": sum(text.count("- dealer:") for text in CLEAN), "key by key": 0}
+    # a hand typed otherwise is read key by key
+    strict[0] = False
+    assert quick(typed(CLEAN[0], random.Random(3)).encode())
+    assert calls["key by key"] > 0

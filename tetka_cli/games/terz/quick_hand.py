@@ -129,7 +129,7 @@ Trick = tuple[TrickRecord, TrickInput]  # a trick as read, and as the replay tak
 def _tricks(nested: bytes, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> tuple[Trick, ...]:
     """A hand's tricks: every line `- …` at one column, one trick each. `plays`: for each trick's
     number, the plays without draws already read (a record holds few different ones: at most
-    32 × 31 a number), each read once."""
+    32 × 31 a number; `KEPT` are kept), each read once."""
     at = len(nested) - len(nested.lstrip(b" "))
     items = (b"\n" + nested).split(b"\n" + b" " * at + b"- ")
     if items[0] or len(items) - 1 > TRICKS_PER_HAND:
@@ -144,13 +144,13 @@ def _tricks(nested: bytes, names: dict[bytes, str], plays: list[dict[bytes, Tric
             rec = _trick(k, text, names)
             got = (rec, rec.as_input())
             if text[:1] != b"{" and b"/" not in text:
-                known[text] = got
+                _keep(known, text, got)
         out.append(got)
     return tuple(out)
 
 
 _USUAL: dict[int, re.Pattern[bytes]] = {}
-_DRAWS: dict[bytes, tuple[Card, ...]] = {}  # the draws' texts read so far (at most 4,096 kept)
+_DRAWS: dict[bytes, tuple[Card, ...]] = {}  # the draws' texts read so far (`KEPT` at most)
 
 
 def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str], seen: dict[bytes, Any],
@@ -215,8 +215,7 @@ def _usual_tricks(block: bytes, at: int, names: dict[bytes, str], plays: list[di
                 more = drawn.split()
                 if 1 <= len(more) <= 2:
                     draws = tuple(map(TERZ_CARDS.__getitem__, more))
-                    if len(_DRAWS) < 4096:
-                        _DRAWS[drawn] = draws
+                    _keep(_DRAWS, drawn, draws)
             if draws is not None:
                 lead, reply = plain[1].lead, plain[1].reply
                 got = (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, None, NOWHERE, _EMPTY, _EMPTY),
@@ -228,9 +227,9 @@ def _usual_tricks(block: bytes, at: int, names: dict[bytes, str], plays: list[di
                 got = (rec, rec.as_input())
                 if text[:1] != b"{":
                     if b"/" not in text:
-                        known[text] = got
+                        _keep(known, text, got)
                     elif slash and play not in known:  # its play without draws, for the next hand's
-                        known[play] = _plain(k, rec)
+                        _keep(known, play, _plain(k, rec))
         out.append(got)
     return tuple(out)
 
@@ -270,8 +269,7 @@ def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[b
                 if name in declare or v is None or b"/" in v:
                     return None
                 declare[name] = _cards(v)
-            if len(seen) < 4096:
-                seen[declared] = declare
+            _keep(seen, declared, declare)
     if scored is not None:
         scored = value_of(scored)
         scored = "nobody" if scored == b"nobody" else names[scored]
@@ -281,6 +279,14 @@ def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[b
     return (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, exchange, NOWHERE, declare, _EMPTY, scored,
                         NOWHERE, bela),
             TrickInput(lead, reply, draws, exchange, declare, scored, bela))
+
+
+KEPT = 1024  # plays kept a trick's number: 32 × 31 in one spelling (a hostile record spells them in many)
+
+
+def _keep(known: dict[bytes, Any], text: bytes, got: Any) -> None:
+    if len(known) < KEPT:
+        known[text] = got
 
 
 def _plain(k: int, rec: TrickRecord) -> Trick:

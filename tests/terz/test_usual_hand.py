@@ -1,0 +1,149 @@
+"""The usual Terz hand judged in one pass on bitmasks (hand._usual_hand) against the step-by-step
+replay (hand._Replay): whenever the one pass gives a verdict, it is the replay's, to the last
+field (points, card points, last trick, declarations, bela, what was written, the winner, no
+issue); and it gives one for every clean hand as tetka writes them, under every house rule that
+bears on the play. Any other hand it leaves to the replay.
+
+The hands: those of simulated sittings (book bot against random bot, each rule of terz-rules.md
+§11 that changes the play), then changed the way a scorer's slips and a cheat's moves change a
+record: a card played or drawn that is not the one held, tricks in another order, `scored`,
+`exchange` and `bela` given to the other player or taken away, a declaration moved to the other
+player or replaced by cards the player may not hold, a card of the deal replaced."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tetka_cli.games.terz.cards import DECK
+from tetka_cli.games.terz.hand import _Replay, _usual_hand, replay_hand
+from tetka_cli.games.terz.model import HandInput
+from tetka_cli.games.terz.rules import CHOICES, DEFAULT_RULES, TerzRules
+from tetka_cli.games.terz.simulate import Simulator
+
+# House rules that change what a hand's play may be (the rest change only the game).
+PLAY_RULES = [DEFAULT_RULES, TerzRules(seven_exchange="lead"), TerzRules(bela_on="any_play"),
+              TerzRules(bela_window="any"), TerzRules(declaration_window="1-7"), TerzRules(declaration_window="2-8"),
+              TerzRules(overlapping_sequences="allowed"), TerzRules(beaten_declaration_binds=True),
+              TerzRules(fours_order="natural"), TerzRules(renonce_penalty="hand")]
+PLAYERS = ("Анна", "Борис")
+
+
+def _hands(rules: TerzRules, seed: int) -> list[HandInput]:
+    sitting = Simulator(seed=seed, bots=("book", "random"), rules=rules, players=PLAYERS).sitting(12)
+    return [h.hand for g in sitting.games for h in g.hands]
+
+
+POOL = [(rules, h) for i, rules in enumerate(PLAY_RULES) for h in _hands(rules, 40 + i)]
+
+
+def full(hand: HandInput, rules: TerzRules):
+    try:
+        return _Replay(PLAYERS, hand, rules, None, False).run()
+    except ValueError:  # a hand the replay refuses (a name not a player's)
+        return None
+
+
+def test_every_clean_simulated_hand_is_judged_in_one_pass_as_the_replay_judges_it():
+    kinds = {"declaration": 0, "contest": 0, "bela": 0, "exchange": 0}
+    for rules, hand in POOL:
+        usual = _usual_hand(PLAYERS, hand, rules)
+        assert usual is not None
+        assert usual == full(hand, rules)
+        assert replay_hand(PLAYERS, hand, rules, holdings=False) is usual or \
+            replay_hand(PLAYERS, hand, rules, holdings=False) == usual
+        kinds["declaration"] += bool(usual.declarations)
+        kinds["contest"] += any(d.answer for d in usual.declarations)
+        kinds["bela"] += usual.bela is not None
+        kinds["exchange"] += any(t.exchange for t in hand.tricks)
+    # the pool holds every kind of event the one pass judges
+    assert all(kinds.values()), kinds
+
+
+def test_a_hand_with_holdings_asked_is_replayed_step_by_step():
+    rules, hand = POOL[0]
+    result = replay_hand(PLAYERS, hand, rules)
+    assert len(result.tricks) == 16 and result.tricks[0].holdings
+
+
+def _changed(hand: HandInput, rng: random.Random) -> HandInput:
+    tricks = list(hand.tricks)
+    if not tricks:
+        return hand
+    k = rng.randrange(len(tricks))
+    t = tricks[k]
+    what = rng.randrange(12)
+    other = {PLAYERS[0]: PLAYERS[1], PLAYERS[1]: PLAYERS[0]}
+    if what == 0:
+        tricks[k] = replace(t, lead=rng.choice(DECK))
+    elif what == 1:
+        tricks[k] = replace(t, reply=rng.choice(DECK))
+    elif what == 2:
+        tricks[k] = replace(t, scored=rng.choice([None, "nobody", *PLAYERS]))
+    elif what == 3:
+        tricks[k] = replace(t, exchange=rng.choice([None, *PLAYERS]))
+    elif what == 4:
+        tricks[k] = replace(t, bela=rng.choice([None, *PLAYERS]))
+    elif what == 5:
+        tricks[k] = replace(t, declare={rng.choice(PLAYERS): tuple(rng.sample(DECK, rng.randint(3, 5)))})
+    elif what == 6:
+        tricks[k] = replace(t, draws=tuple(rng.sample(DECK, rng.randint(0, 3))))
+    elif what == 7:
+        j = rng.randrange(len(tricks))
+        tricks[k], tricks[j] = tricks[j], tricks[k]
+    elif what == 8:
+        deal = dict(hand.deal or {})
+        p = rng.choice(PLAYERS)
+        cards = list(deal[p])
+        cards[rng.randrange(len(cards))] = rng.choice(DECK)
+        return replace(hand, deal={**deal, p: tuple(cards)})
+    elif what == 9:  # a declaration, an exchange or a bela moved to the other player
+        if t.declare:
+            tricks[k] = replace(t, declare={other[p]: cs for p, cs in t.declare.items()})
+        elif t.exchange or t.bela:
+            tricks[k] = replace(t, exchange=t.exchange and other[t.exchange], bela=t.bela and other[t.bela])
+    elif what == 10 and len(tricks) >= 7:  # the trick 7 draw: the turned-up card, or another
+        seventh = tricks[6]
+        tricks[6] = replace(seventh, draws=seventh.draws[:1] + ((rng.choice(DECK),) if rng.random() < 0.5 else ()))
+    elif what == 11:
+        return replace(hand, tricks=tuple(tricks[:rng.randrange(len(tricks))]))
+    return replace(hand, tricks=tuple(tricks))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.integers(0, len(POOL) - 1), st.integers(0, 1 << 30), st.integers(1, 3),
+       st.fixed_dictionaries({}, optional={name: st.sampled_from(values) for name, values in CHOICES.items()}))
+def test_a_changed_hand_is_judged_in_one_pass_only_as_the_replay_judges_it(index, seed, changes, options):
+    rules, hand = POOL[index]
+    rules = replace(rules, **options)
+    rng = random.Random(seed)
+    for _ in range(changes):
+        hand = _changed(hand, rng)
+    usual = _usual_hand(PLAYERS, hand, rules)
+    if usual is not None:
+        expected = full(hand, rules)
+        assert usual == expected
+        assert not expected.issues and not expected.renonces
+
+
+def test_the_one_pass_leaves_every_hand_with_anything_to_report_to_the_replay():
+    rng = random.Random(5)
+    reported = declined = 0
+    for _ in range(4000):
+        rules, hand = rng.choice(POOL)
+        hand = _changed(hand, rng)
+        expected = full(hand, rules)
+        if expected is None or expected.issues or expected.renonces:
+            reported += 1
+            declined += _usual_hand(PLAYERS, hand, rules) is None
+    assert reported > 1000 and declined == reported
+
+
+def test_what_the_one_pass_does_not_take_on():
+    rules, hand = POOL[0]
+    assert _usual_hand(PLAYERS, replace(hand, deal=None), rules) is None  # holdings not known
+    assert _usual_hand(PLAYERS, hand, replace(rules, stop_at_target=True)) is None  # may stop mid-hand
+    assert _usual_hand(PLAYERS, replace(hand, dealer="Вера"), rules) is None  # the replay refuses it
+    assert _usual_hand(("Анна", "Анна"), hand, rules) is None

@@ -467,7 +467,6 @@ def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DE
 
 
 _DECK_BITS = sum(c.bit for c in DECK)
-_SEVEN_BIT = {s: trump_seven(s).bit for s in {c.suit for c in DECK}}
 _NO_ISSUES: tuple[Issue, ...] = ()
 _COMBOS: dict[tuple[Card, ...], Combination | None] = {}  # `classify` of the declarations met so far
 
@@ -512,8 +511,6 @@ def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> 
     if seen & ~_DECK_BITS or seen.bit_count() != 2 * HAND_SIZE + 1:
         return None
     takers, points, window = TAKERS[trumps], POINTS[trumps], rules.declaration_tricks
-    seven = _SEVEN_BIT[trumps]
-    turned: Card | None = trump  # the card lying face up
     exchanged = bela_scored = False
     bound: tuple[list[Declared], list[Declared]] = ([], [])
     written, won = [0, 0], [0, 0]
@@ -533,31 +530,19 @@ def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> 
             if (ex is not None and ex not in names) or (by is not None and by not in names) or \
                     any(p not in names for p in declare):
                 return None  # `_Replay.check_names` refuses the hand
-            if ex == leader:
-                if exchange_breach(trick=k, is_leader=True, turned=trump, already=exchanged,
-                                   holds_seven=bool(hold[li] & seven), rules=rules) is not None:
-                    return None
-                hold[li] = hold[li] & ~seven | turned.bit  # type: ignore[union-attr]
-                turned, exchanged = trump_seven(trumps), True
-            if leader in declare:
-                lead_combo = _held_combination(declare[leader], hold[li], bound[li], k, window, rules)
-                if lead_combo is None:
-                    return None
+            got = _turn(t, k, leader, li, True, hold, bound[li], trump, exchanged, window, rules)
+            if got is None:
+                return None
+            exchanged, lead_combo = got
         bit = lead.bit
         if not hold[li] & bit:
             return None
         hold[li] ^= bit
         if special:
-            if ex == rp:
-                if exchange_breach(trick=k, is_leader=False, turned=trump, already=exchanged,
-                                   holds_seven=bool(hold[ri] & seven), rules=rules) is not None:
-                    return None
-                hold[ri] = hold[ri] & ~seven | turned.bit  # type: ignore[union-attr]
-                turned, exchanged = trump_seven(trumps), True
-            if rp in declare:
-                reply_combo = _held_combination(declare[rp], hold[ri], bound[ri], k, window, rules)
-                if reply_combo is None:
-                    return None
+            got = _turn(t, k, rp, ri, False, hold, bound[ri], trump, exchanged, window, rules)
+            if got is None:
+                return None
+            exchanged, reply_combo = got
         bit = reply.bit
         h = hold[ri]
         if not h & bit or (k > STOCK_TRICKS and not legal_mask(h, lead, trumps) & bit):
@@ -607,15 +592,15 @@ def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> 
             hold[wi] |= b0
             hold[1 - wi] |= b1
         elif k == STOCK_TRICKS:
-            if not 1 <= len(draws) <= 2 or (len(draws) == 2 and draws[1] is not turned):
+            face_up = trump_seven(trumps) if exchanged else trump
+            if not 1 <= len(draws) <= 2 or (len(draws) == 2 and draws[1] is not face_up):
                 return None
             b0 = draws[0].bit
             if b0 & (seen | ~_DECK_BITS):
                 return None
             seen |= b0
             hold[wi] |= b0
-            hold[1 - wi] |= turned.bit  # type: ignore[union-attr]  # the loser takes the card face up
-            turned = None
+            hold[1 - wi] |= face_up.bit  # the loser takes the card face up
         elif draws:
             return None
         li = wi
@@ -628,6 +613,27 @@ def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> 
     winner = first if pa > pb else dealer if pb > pa else last
     return HandResult(names, dealer, trump, (), True, None, won_by, last, bonus, tuple(declared), bela, written_by,
                       points_by, _NO_ISSUES, _NO_ISSUES, winner, None, None)
+
+
+def _turn(t: TrickInput, k: int, p: str, i: int, is_leader: bool, hold: list[int], before: list[Declared],
+          trump: Card, exchanged: bool, window: range, rules: TerzRules) -> tuple[bool, Combination | None] | None:
+    """A player's turn in a trick of the usual hand, before his card (`_Replay.run`'s order): his
+    exchange (the card face up is still the one turned at the deal: an exchange is legal once, by
+    trick 6), then his declaration. Whether the seven is exchanged now, and his combination; None
+    when either would be reported."""
+    if t.exchange == p:
+        seven = trump_seven(trump.suit).bit
+        if exchange_breach(trick=k, is_leader=is_leader, turned=trump, already=exchanged,
+                           holds_seven=bool(hold[i] & seven), rules=rules) is not None:
+            return None
+        hold[i] = hold[i] & ~seven | trump.bit
+        exchanged = True
+    combo = None
+    if p in t.declare:
+        combo = _held_combination(t.declare[p], hold[i], before, k, window, rules)
+        if combo is None:
+            return None
+    return exchanged, combo
 
 
 def _held_combination(cards: tuple[Card, ...], held: int, before: list[Declared], trick: int, window: range,

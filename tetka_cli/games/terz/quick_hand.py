@@ -334,10 +334,9 @@ def make_hand(got: dict[str, Any], number: int) -> HandRecord:
         raise NotQuick("tricks without a trump")
     if tricks is None and "points" not in got:
         raise NotQuick("a hand of neither tricks nor points")
+    records, inputs = zip(*tricks) if tricks else (tricks, ())
     return QuickHandRecord(number, NOWHERE, got.get("dealer"), NOWHERE, trump, NOWHERE, got.get("deal"), _EMPTY,
-                           tuple(t[0] for t in tricks) if tricks is not None else None, NOWHERE, got.get("points"),
-                           NOWHERE, _EMPTY, got.get("last_trick"),
-                           inputs=tuple(t[1] for t in tricks) if tricks is not None else ())
+                           records, NOWHERE, got.get("points"), NOWHERE, _EMPTY, got.get("last_trick"), inputs=inputs)
 
 
 @dataclass(frozen=True, slots=True)

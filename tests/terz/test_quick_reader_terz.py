@@ -201,3 +201,23 @@ def test_every_hand_as_tetka_writes_it_is_read_in_one_match_as_key_by_key(monkey
     strict[0] = False
     assert quick(typed(CLEAN[0], random.Random(3)).encode())
     assert calls["key by key"] > 0
+
+
+def test_what_is_kept_of_the_plays_is_bounded_however_they_are_spelled():
+    """A play, its draws and a declaration are read once a record; a hostile record that spells
+    them thousands of ways (spaces between the cards, every notation) keeps at most KEPT of each."""
+    from tetka_cli.games.terz import quick_hand
+
+    plays = new_plays()
+    names = {b"A": "A", b"B": "B"}
+    for n in range(1, 3 * quick_hand.KEPT):
+        gap = b" " * n
+        got = quick_hand._tricks(b"  - 7\xe2\x99\xa0" + gap + b"8\xe2\x99\xa0 / 9\xe2\x99\xa0" + gap + b"A\xe2\x99\xa0\n"
+                                 b"  - {play: 7\xe2\x99\xa5" + gap + b"8\xe2\x99\xa5, declare: {A: Q\xe2\x99\xa3" + gap
+                                 + b"K\xe2\x99\xa3 A\xe2\x99\xa3}}\n  - 7\xe2\x99\xa6" + gap + b"8\xe2\x99\xa6",
+                                 names, plays)
+        assert len(got) == 3
+        block = b"    - 7\xe2\x99\xa6" + gap + b"8\xe2\x99\xa6 / 9\xe2\x99\xa0" + gap + b"A\xe2\x99\xa0\n"
+        assert len(quick_hand._usual_tricks(block, 6, names, plays)) == 1
+    assert all(len(known) <= quick_hand.KEPT for known in plays)
+    assert len(quick_hand._DRAWS) <= quick_hand.KEPT

@@ -147,3 +147,15 @@ def test_what_the_one_pass_does_not_take_on():
     assert _usual_hand(PLAYERS, hand, replace(rules, stop_at_target=True)) is None  # may stop mid-hand
     assert _usual_hand(PLAYERS, replace(hand, dealer="Вера"), rules) is None  # the replay refuses it
     assert _usual_hand(("Анна", "Анна"), hand, rules) is None
+
+
+def test_a_declaration_given_as_a_list_is_judged_as_the_replay_judges_it():
+    """The readers give tuples; a caller of the library may give a list."""
+    for rules, hand in POOL:
+        k = next((k for k, t in enumerate(hand.tricks) if t.declare), None)
+        if k is not None:
+            break
+    t = hand.tricks[k]
+    listed = replace(hand, tricks=hand.tricks[:k] + (replace(t, declare={p: list(c) for p, c in t.declare.items()}),)
+                     + hand.tricks[k + 1:])
+    assert replay_hand(PLAYERS, listed, rules, holdings=False) == full(listed, rules) == full(hand, rules)

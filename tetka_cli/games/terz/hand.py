@@ -468,10 +468,12 @@ def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DE
 
 _DECK_BITS = sum(c.bit for c in DECK)
 _NO_ISSUES: tuple[Issue, ...] = ()
-_COMBOS: dict[tuple[Card, ...], Combination | None] = {}  # `classify` of the declarations met so far
+_COMBOS: dict[tuple[Card, ...], Combination] = {}  # `classify` of the combinations declared so far
 
 
 def _combination(cards: tuple[Card, ...]) -> Combination | None:
+    if type(cards) is not tuple:  # a caller's list (the readers give tuples)
+        return classify(cards)
     combo = _COMBOS.get(cards)
     if combo is None:
         combo = classify(cards)
@@ -482,7 +484,8 @@ def _combination(cards: tuple[Card, ...]) -> Combination | None:
 
 def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> HandResult | None:
     """The usual hand judged in one pass over its tricks, holdings as bitmasks (`Card.bit`): both
-    deals written, nine cards each, every draw written, sixteen tricks, no forfeit, and nothing to
+    deals written, nine cards each, every draw written (after trick 7 the winner's at least: the
+    loser's is the card face up), sixteen tricks, no forfeit, and nothing to
     report (no card out of place, no renonce, every exchange, declaration, contest, bela and
     `scored` as the rules have them), not under `stop_at_target`. The verdict `_Replay` gives it
     without holdings, from the same rule functions (classify, is_higher, binding_breach,
@@ -517,9 +520,7 @@ def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> 
     declared: list[Declaration] = []
     bela: Bela | None = None
     li = 0  # the leader: 0 the dealer's opponent, 1 the dealer
-    k = 0
-    for t in tricks:
-        k += 1
+    for k, t in enumerate(tricks, 1):
         ri = 1 - li
         leader, rp = names[li], names[ri]
         lead, reply = t.lead, t.reply

@@ -155,10 +155,11 @@ _DRAWS: dict[bytes, tuple[Card, ...]] = {}  # the draws' texts read so far (`KEP
 
 def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str], seen: dict[bytes, Any],
                plays: list[dict[bytes, Trick]]) -> tuple[dict[str, Any], int] | None:
-    """A hand as tetka writes it, at `pos` of `buf` (its dash at column `h` + 1): dealer, trump,
-    the deal a line a player, tricks a line each, points on one line, in that order, no comment,
-    no space at a line's end, nothing else before `end`. Its values (what `read_hand` gives its
-    text) and where its last line ends; None for any other hand, which `read_hand` then reads."""
+    """A hand as tetka writes it, at `pos` of `buf` (its dash at column `h` + 1), read no further
+    than `end`: dealer, trump, the deal a line a player, tricks a line each, points on one line, in
+    that order, no comment, no space at a line's end. Its values (what `read_hand` gives its text)
+    and where its last line ends (the caller checks that the next hand or the part's end follows);
+    None for any other hand, which `read_hand` then reads."""
     usual = _USUAL.get(h)
     if usual is None:
         k = h + 2
@@ -239,7 +240,7 @@ _FLOW = re.compile(rb"\{play: ([^,{}]+)(?:, exchange: ([^,{}]+))?(?:, declare: \
                    rb"(?:, scored: ([^,{}]+))?(?:, bela: ([^,{}]+))?\}")
 
 
-def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[bytes, Any]]) -> Trick | None:
+def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> Trick | None:
     """A trick's flow mapping as tetka writes it, read as `_trick` reads it; None for any other
     (`_trick` reads it). `plays`: see `new_plays`."""
     known = plays[k]
@@ -281,7 +282,9 @@ def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[b
             TrickInput(lead, reply, draws, exchange, declare, scored, bela))
 
 
-KEPT = 1024  # plays kept a trick's number: 32 × 31 in one spelling (a hostile record spells them in many)
+# Texts kept of each kind: plays a trick's number (32 × 31 in one spelling), draws (32 × 31 + 32),
+# declarations a record; a hostile record that spells them many ways is read the slower way past that.
+KEPT = 1024
 
 
 def _keep(known: dict[bytes, Any], text: bytes, got: Any) -> None:
@@ -295,10 +298,9 @@ def _plain(k: int, rec: TrickRecord) -> Trick:
 
 
 def new_plays() -> list[dict[bytes, Trick]]:
-    """What `read_hand` keeps of a record's plays (see `_tricks`), by the trick's number; at 0,
+    """What the quick reader keeps of a record's plays (see `_tricks`), by the trick's number; at 0,
     the record's declarations, by their text (`_usual_flow`)."""
     return [{} for _ in range(TRICKS_PER_HAND + 1)]
-
 
 
 def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any],

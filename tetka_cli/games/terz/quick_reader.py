@@ -67,7 +67,7 @@ class QuickRead(QuickParts):
         return GameRecord(part.number, Loc(loc.line + lines, loc.column) if loc.line else loc, (), part.first_dealer,
                           totals=part.totals, winner=part.winner)
 
-    _plays: list[dict[bytes, Any]] | None = None  # the record's plays read so far (`quick_hand._tricks`)
+    _plays: list[dict[bytes, Any]] | None = None  # the record's plays read so far (`quick_hand.new_plays`)
 
     def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> Any:
         if self._plays is None:

@@ -197,10 +197,17 @@ def test_every_hand_as_tetka_writes_it_is_read_in_one_match_as_key_by_key(monkey
     for text in CLEAN:
         assert quick(text.encode())
     assert calls == {"one match": sum(text.count("- dealer:") for text in CLEAN), "key by key": 0}
-    # a hand typed otherwise is read key by key
+    # typed with comments (between hands, at a line's end), quoted names and Russian cards: the same
+    for seed in range(4):
+        assert quick(typed(CLEAN[seed], random.Random(seed)).encode())
+    assert calls["key by key"] == 0
+    # points as a block, keys in another order: read key by key
     strict[0] = False
-    assert quick(typed(CLEAN[0], random.Random(3)).encode())
-    assert calls["key by key"] > 0
+    text = re.sub(r"\n( +)points: \{Анна: (\d+), Борис: (\d+)\}",
+                  lambda m: f"\n{m.group(1)}points:\n{m.group(1)}  Анна: {m.group(2)}\n{m.group(1)}  Борис: {m.group(3)}",
+                  CLEAN[0], count=2)
+    assert quick(text.encode())
+    assert calls["key by key"] == 2
 
 
 def test_what_is_kept_of_the_plays_is_bounded_however_they_are_spelled():

@@ -49,6 +49,7 @@ _PART = re.compile(rb"( *)-( +)(?:[a-z_]+: [^\n]*\n(?:(?:\1 \2[a-z_]+: [^\n]*| *
                      rb"hands:(?: *| +#[^\n]*)\n")
 _CONTINUATION = bytes(range(0x80, 0xC0))
 _SPACES = re.compile(rb" *")
+_GAP = re.compile(rb"(?: *+(?:#[^\n]*+)?\n)*+")  # blank and comment lines
 
 
 def plain_name(name: str) -> bool:
@@ -323,9 +324,13 @@ class QuickParts:
             reach = min(stop, rel + MAXHAND)
             # A hand in the layout tetka writes, the next hand's line right after it: read at once.
             usual = self.usual_hand(buf, rel, reach, h, names, seen)
-            if usual is not None and ((buf.startswith(sep[1:], usual[1]) and usual[1] + len(sep) - 1 <= reach)
-                                      or (usual[1] == stop and base + stop >= end)):  # or the part's last
-                got, cut = usual
+            if usual is not None:  # then blank and comment lines (which `read_hand` would drop)
+                after = _GAP.match(buf, usual[1], reach).end()
+                if not ((buf.startswith(sep[1:], after) and after + len(sep) - 1 <= reach)
+                        or (after == stop and base + stop >= end)):  # the next hand, or the part's end
+                    usual = None
+            if usual is not None:
+                got, cut = usual[0], after
                 whole = True
             else:
                 nxt = buf.find(sep, rel, reach)

@@ -134,19 +134,7 @@ def _tricks(nested: bytes, names: dict[bytes, str], plays: list[dict[bytes, Tric
     items = (b"\n" + nested).split(b"\n" + b" " * at + b"- ")
     if items[0] or len(items) - 1 > TRICKS_PER_HAND:
         raise NotQuick("tricks not a line each")
-    out = []
-    for k, text in enumerate(items[1:], 1):
-        known = plays[k]
-        got = known.get(text)
-        if got is None:
-            if b"\n" in text or text[:1] == b" " or not text:
-                raise NotQuick("a trick over several lines")
-            rec = _trick(k, text, names)
-            got = (rec, rec.as_input())
-            if text[:1] != b"{" and b"/" not in text:
-                _keep(known, text, got)
-        out.append(got)
-    return tuple(out)
+    return tuple(_trick_text(k, text, names, plays) for k, text in enumerate(items[1:], 1))
 
 
 _USUAL: dict[int, re.Pattern[bytes]] = {}
@@ -157,17 +145,19 @@ def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str], 
                plays: list[dict[bytes, Trick]]) -> tuple[dict[str, Any], int] | None:
     """A hand as tetka writes it, at `pos` of `buf` (its dash at column `h` + 1), read no further
     than `end`: dealer, trump, the deal a line a player, tricks a line each, points on one line, in
-    that order, no comment, no space at a line's end. Its values (what `read_hand` gives its text)
+    that order, no space at a line's end, a comment only at the end of a line not a trick's. Its
+    values (what `read_hand` gives its text)
     and where its last line ends (the caller checks that the next hand or the part's end follows);
     None for any other hand, which `read_hand` then reads."""
     usual = _USUAL.get(h)
     if usual is None:
         k = h + 2
         value = rb"([^\n#]*[^\n# ])"  # possessive below, so that no line is read two ways
+        eol = rb"(?: ++#[^\n]*+)?\n"  # a comment may end a line, not a trick's
         usual = _USUAL[h] = re.compile(
-            rb" {%d}- dealer: %s\n {%d}trump: %s\n {%d}deal:\n {%d}%s\n {%d}%s\n {%d}tricks:\n"
-            rb"((?: {%d}- [^\n#]*[^\n# ]\n)++) {%d}points: %s\n"
-            % (h, value, k, value, k, k + 2, value, k + 2, value, k, k + 2, k, value))
+            rb" {%d}- dealer: %s%s {%d}trump: %s%s {%d}deal:%s {%d}%s%s {%d}%s%s {%d}tricks:%s"
+            rb"((?: {%d}- [^\n#]*[^\n# ]\n)++) {%d}points: %s%s"
+            % (h, value, eol, k, value, eol, k, eol, k + 2, value, eol, k + 2, value, eol, k, eol, k + 2, k, value, eol))
     m = usual.match(buf, pos, end)
     if m is None:
         return None
@@ -201,38 +191,63 @@ def _usual_tricks(block: bytes, at: int, names: dict[bytes, str], plays: list[di
     lines.pop()  # after the last line break
     if len(lines) > TRICKS_PER_HAND:
         raise NotQuick("more tricks than a hand's")
-    out = []
-    for k, line in enumerate(lines, 1):
-        text = line[at:]
-        known = plays[k]
-        got = known.get(text)
-        if got is None:
-            if text[:1] == b" ":
-                raise NotQuick("a trick over several lines")
-            play, slash, drawn = text.partition(b" / ")
-            plain = known.get(play) if slash else None
-            draws = _DRAWS.get(drawn) if plain is not None else None
-            if draws is None and plain is not None and b"/" not in drawn:
-                more = drawn.split()
-                if 1 <= len(more) <= 2:
-                    draws = tuple(map(TERZ_CARDS.__getitem__, more))
-                    _keep(_DRAWS, drawn, draws)
-            if draws is not None:
-                lead, reply = plain[1].lead, plain[1].reply
-                got = (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, None, NOWHERE, _EMPTY, _EMPTY),
-                       TrickInput(lead, reply, draws, None, _EMPTY))
-            elif text[:7] == b"{play: ":
-                got = _usual_flow(k, text, names, plays)
-            if got is None:
-                rec = _trick(k, text, names)
-                got = (rec, rec.as_input())
-                if text[:1] != b"{":
-                    if b"/" not in text:
-                        _keep(known, text, got)
-                    elif slash and play not in known:  # its play without draws, for the next hand's
-                        _keep(known, play, _plain(k, rec))
-        out.append(got)
-    return tuple(out)
+    return tuple(_trick_text(k, line[at:], names, plays) for k, line in enumerate(lines, 1))
+
+
+def _trick_text(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> Trick:
+    """Trick `k` from its text (after the `- `): a play without draws read once a record, a play
+    with draws from the play's text and the draws' text (each read once), a flow mapping as
+    tetka writes it by one match (`_usual_flow`); any other by `_trick`. `plays`: see `new_plays`."""
+    known = plays[k]
+    got = known.get(text)
+    if got is not None:
+        return got
+    if b"\n" in text or text[:1] == b" " or not text:
+        raise NotQuick("a trick over several lines")
+    play, slash, drawn = text.partition(b" / ")
+    if slash:
+        got = _drawn(k, play, drawn)
+        if got is not None:
+            return got
+    if text[:7] == b"{play: ":
+        got = _usual_flow(k, text, names, plays)
+        if got is not None:
+            return got
+    rec = _trick(k, text, names)
+    got = (rec, rec.as_input())
+    if text[:1] != b"{" and b"/" not in text:
+        _keep(known, text, got)
+    return got
+
+
+def _drawn(k: int, play: bytes, drawn: bytes) -> Trick | None:
+    """Trick `k` of a play `A B` and its draws `C D` (or `C`): `A B / C D` as `_trick` reads it;
+    None for any other text (`_trick` reads it)."""
+    got = _cards_of(play, drawn)
+    if got is None:
+        return None
+    lead, reply, draws = got
+    return (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, None, NOWHERE, _EMPTY, _EMPTY),
+            TrickInput(lead, reply, draws, None, _EMPTY))
+
+
+def _cards_of(play: bytes, drawn: bytes | None) -> tuple[Card, Card, tuple[Card, ...]] | None:
+    """The lead, the reply and the draws of `A B` and `C D` (None: no draws), as `_play` reads
+    `A B / C D`; None for any other text."""
+    first, _, second = play.partition(b" ")
+    lead, reply = TERZ_CARDS.get(first), TERZ_CARDS.get(second)
+    if lead is None or reply is None:
+        return None
+    if drawn is None:
+        return lead, reply, ()
+    draws = _DRAWS.get(drawn)
+    if draws is None:
+        more = drawn.split()
+        if not 1 <= len(more) <= 2 or b"/" in drawn:
+            return None
+        draws = tuple(map(TERZ_CARDS.__getitem__, more))
+        _keep(_DRAWS, drawn, draws)
+    return lead, reply, draws
 
 
 # A trick's flow mapping as tetka writes it: its keys in this order, a space after each colon and comma.
@@ -243,21 +258,15 @@ _FLOW = re.compile(rb"\{play: ([^,{}]+)(?:, exchange: ([^,{}]+))?(?:, declare: \
 def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> Trick | None:
     """A trick's flow mapping as tetka writes it, read as `_trick` reads it; None for any other
     (`_trick` reads it). `plays`: see `new_plays`."""
-    known = plays[k]
     m = _FLOW.fullmatch(text)
     if m is None:
         return None
     play, exchange, declared, scored, bela = m.groups()
-    if b"/" in play:
-        bare, slash, drawn = play.partition(b" / ")
-        plain = known.get(bare) if slash else None
-        draws = _DRAWS.get(drawn)
-        if plain is None or draws is None:
-            return None
-    else:
-        plain, draws = known.get(play), ()
-        if plain is None:
-            return None
+    bare, slash, drawn = play.partition(b" / ")
+    cards = _cards_of(bare, drawn if slash else None)
+    if cards is None:
+        return None
+    lead, reply, draws = cards
     declare = _EMPTY
     if declared is not None:
         seen = plays[0]
@@ -276,7 +285,6 @@ def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[b
         scored = "nobody" if scored == b"nobody" else names[scored]
     exchange = _who(exchange, names) if exchange is not None else None
     bela = _who(bela, names) if bela is not None else None
-    lead, reply = plain[1].lead, plain[1].reply
     return (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, exchange, NOWHERE, declare, _EMPTY, scored,
                         NOWHERE, bela),
             TrickInput(lead, reply, draws, exchange, declare, scored, bela))
@@ -290,11 +298,6 @@ KEPT = 1024
 def _keep(known: dict[bytes, Any], text: bytes, got: Any) -> None:
     if len(known) < KEPT:
         known[text] = got
-
-
-def _plain(k: int, rec: TrickRecord) -> Trick:
-    bare = TrickRecord(k, NOWHERE, rec.lead, rec.reply, (), (), NOWHERE, None, NOWHERE, _EMPTY, _EMPTY)
-    return bare, bare.as_input()
 
 
 def new_plays() -> list[dict[bytes, Trick]]:

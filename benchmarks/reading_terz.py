@@ -18,6 +18,7 @@ import argparse
 import gc
 import os
 import platform
+import random
 import subprocess
 import sys
 import tempfile
@@ -32,6 +33,7 @@ import yaml  # noqa: E402
 from tetka_cli.games.records import check_record  # noqa: E402
 from tetka_cli.games.terz.record_writer import write_sitting  # noqa: E402
 from tetka_cli.games.terz.simulate import Simulator  # noqa: E402
+from tests.support.terz_typed_layout import typed  # noqa: E402
 
 HANDS_PER_GAME = 3.9  # about, with a book bot against a random one, to 501
 
@@ -76,6 +78,34 @@ def peak_kib(path: str) -> tuple[int, int]:
     return int(hwm), int(code)
 
 
+def _ratios(path: str, pairs_n: int) -> tuple[float, float, list[float]]:
+    """CPU seconds of the bare parse and of `validate` (medians), and the pairs' ratios, sorted."""
+    def bare() -> None:
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            with open(path, encoding="utf-8") as fh:
+                yaml.load(fh.read(), Loader=yaml.CSafeLoader)
+        finally:
+            if was:
+                gc.enable()
+
+    def validate() -> None:
+        check_record(path, max_bytes=1 << 31, lean=True)
+
+    pairs = []
+    for i in range(pairs_n):  # interleaved, and each pair in the other order from the last
+        if i % 2:
+            v = _cpu(validate)
+            b = _cpu(bare)
+        else:
+            b = _cpu(bare)
+            v = _cpu(validate)
+        pairs.append((b, v))
+    return (sorted(b for b, _ in pairs)[len(pairs) // 2], sorted(v for _, v in pairs)[len(pairs) // 2],
+            sorted(v / b for b, v in pairs))
+
+
 def measure(quick: bool) -> list[str]:
     """The figures, as printable lines."""
     hands_wanted = 1_000 if quick else 10_000
@@ -85,40 +115,21 @@ def measure(quick: bool) -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
         text, hands = record_text(hands_wanted)
         path = os.path.join(folder, "terz.yaml")
+        typed_path = os.path.join(folder, "typed.yaml")
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
+        with open(typed_path, "w", encoding="utf-8") as f:
+            f.write(typed(text, random.Random(1)))
         size = len(text.encode("utf-8"))
         del text
-        rep = check_record(path, max_bytes=1 << 31, lean=True)
-        if not rep.ok or rep.lean is None:
-            raise SystemExit(f"the record is not read the lean way, or not clean: {rep.findings[:3]}")
-
-        def bare() -> None:
-            was = gc.isenabled()
-            gc.disable()
-            try:
-                with open(path, encoding="utf-8") as fh:
-                    yaml.load(fh.read(), Loader=yaml.CSafeLoader)
-            finally:
-                if was:
-                    gc.enable()
-
-        def validate() -> None:
-            check_record(path, max_bytes=1 << 31, lean=True)
-
-        pairs = []
-        for i in range(pairs_n):  # interleaved, and each pair in the other order from the last
-            if i % 2:
-                v = _cpu(validate)
-                b = _cpu(bare)
-            else:
-                b = _cpu(bare)
-                v = _cpu(validate)
-            pairs.append((b, v))
-        ratios = sorted(v / b for b, v in pairs)
-        t_bare = sorted(b for b, _ in pairs)[len(pairs) // 2]
-        t_val = sorted(v for _, v in pairs)[len(pairs) // 2]
+        for p in (path, typed_path):
+            rep = check_record(p, max_bytes=1 << 31, lean=True)
+            if not rep.ok or rep.lean is None:
+                raise SystemExit(f"the record is not read the lean way, or not clean: {rep.findings[:3]}")
+        t_bare, t_val, ratios = _ratios(path, pairs_n)
         used, code = peak_kib(path)
+        typed_bare, typed_val, typed_ratios = _ratios(typed_path, pairs_n)
+        typed_used, _ = peak_kib(typed_path)
         one = os.path.join(folder, "one.yaml")
         with open(one, "w", encoding="utf-8") as f:
             f.write(record_text(1)[0])
@@ -132,6 +143,10 @@ def measure(quick: bool) -> list[str]:
         f"{ratios[0]:.2f} to {ratios[-1]:.2f}); asked: 1.0 or less",
         f"  peak of a fresh `tetka validate`: {used / 1024:.1f} MiB (exit {code}); "
         f"of one validating a one-game record: {idle / 1024:.1f} MiB; asked: 60 MiB or less",
+        "The same hands typed as people type them (comments between hands and at lines' ends, quoted names, "
+        "Russian cards: tests/support/terz_typed_layout.py)",
+        f"  bare {typed_bare:.2f} s, validate {typed_val:.2f} s: {typed_ratios[len(typed_ratios) // 2]:.2f} "
+        f"({typed_ratios[0]:.2f} to {typed_ratios[-1]:.2f}); peak {typed_used / 1024:.1f} MiB",
     ]
     return lines
 

@@ -13,7 +13,6 @@ output commands (benchmarks/reading_output.py) print their own lines when presen
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import os
 import platform
@@ -31,6 +30,7 @@ import yaml  # noqa: E402
 
 from tetka_cli.games.records import check_record  # noqa: E402
 from tests.support.typed_layout import typed_record  # noqa: E402
+from yardstick import bare_parse  # noqa: E402
 
 _HWM = ("import re\n"
         "print(int(re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)))\n")
@@ -45,15 +45,6 @@ def cpu(fn) -> float:
 def median(xs: list[float]) -> float:
     xs = sorted(xs)
     return xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
-
-
-def bare_parse(path: str) -> None:
-    gc.disable()
-    try:
-        with open(path, encoding="utf-8") as f:
-            yaml.load(f.read(), Loader=yaml.CSafeLoader)
-    finally:
-        gc.enable()
 
 
 def validate(path: str) -> None:

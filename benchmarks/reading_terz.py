@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import platform
 import random
@@ -27,6 +26,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
+sys.path.insert(0, HERE)
 
 import yaml  # noqa: E402
 
@@ -34,6 +34,7 @@ from tetka_cli.games.records import check_record  # noqa: E402
 from tetka_cli.games.terz.record_writer import write_sitting  # noqa: E402
 from tetka_cli.games.terz.simulate import Simulator  # noqa: E402
 from tests.support.terz_typed_layout import typed  # noqa: E402
+from yardstick import bare_parse  # noqa: E402
 
 HANDS_PER_GAME = 3.9  # about, with a book bot against a random one, to 501
 
@@ -81,14 +82,7 @@ def peak_kib(path: str) -> tuple[int, int]:
 def _ratios(path: str, pairs_n: int) -> tuple[float, float, list[float]]:
     """CPU seconds of the bare parse and of `validate` (medians), and the pairs' ratios, sorted."""
     def bare() -> None:
-        was = gc.isenabled()
-        gc.disable()
-        try:
-            with open(path, encoding="utf-8") as fh:
-                yaml.load(fh.read(), Loader=yaml.CSafeLoader)
-        finally:
-            if was:
-                gc.enable()
+        bare_parse(path)
 
     def validate() -> None:
         check_record(path, max_bytes=1 << 31, lean=True)

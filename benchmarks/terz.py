@@ -12,7 +12,6 @@ Both are measured in the same run, so the ratio holds on a shared, noisy machine
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import platform
 import sys
@@ -30,6 +29,7 @@ from tetka_cli.games.terz.simulate import Simulator  # noqa: E402
 
 sys.path.insert(0, HERE)
 from run import best  # noqa: E402  (the best of several runs, as for Tetka)
+from yardstick import bare_parse  # noqa: E402
 
 
 def record_text(games: int, seed: int = 1) -> str:
@@ -42,14 +42,7 @@ def bench(folder: str, games: int, repeat: int) -> dict:
         f.write(record_text(games))
 
     def bare() -> None:
-        was = gc.isenabled()
-        gc.disable()
-        try:
-            with open(path, encoding="utf-8") as f:
-                yaml.load(f.read(), Loader=yaml.CSafeLoader)
-        finally:
-            if was:
-                gc.enable()
+        bare_parse(path)
 
     rep = check_record(path, max_bytes=1 << 31)
     assert rep.ok, [f.message() for f in rep.findings if f.is_error][:3]

@@ -322,7 +322,8 @@ class QuickParts:
                     raise NotQuick("hands left of their part's keys")
                 sep = b"\n" + b" " * h + b"-"  # a line that starts the next hand
             reach = min(stop, rel + MAXHAND)
-            # A hand in the layout tetka writes, the next hand's line right after it: read at once.
+            # A hand in the layout tetka writes (then blank or comment lines, then the next hand's
+            # line or the part's end): read at once.
             usual = self.usual_hand(buf, rel, reach, h, names, seen)
             if usual is not None:  # then blank and comment lines (which `read_hand` would drop)
                 after = _GAP.match(buf, usual[1], reach).end()

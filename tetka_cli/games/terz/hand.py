@@ -484,10 +484,10 @@ def _combination(cards: tuple[Card, ...]) -> Combination | None:
 
 def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> HandResult | None:
     """The usual hand judged in one pass over its tricks, holdings as bitmasks (`Card.bit`): both
-    deals written, nine cards each, every draw written (after trick 7 the winner's at least: the
-    loser's is the card face up), sixteen tricks, no forfeit, and nothing to
-    report (no card out of place, no renonce, every exchange, declaration, contest, bela and
-    `scored` as the rules have them), not under `stop_at_target`. The verdict `_Replay` gives it
+    deals written, nine cards each, every draw written (at trick 7 the winner's at least: the loser
+    takes the card face up), sixteen tricks, no forfeit, and nothing to report (no card out of
+    place, no renonce, every exchange, declaration, contest, bela and `scored` as the rules have
+    them), not under `stop_at_target`. The verdict `_Replay` gives it
     without holdings, from the same rule functions (classify, is_higher, binding_breach,
     exchange_breach, bela_breach, legal_mask); None for any other hand, which `_Replay` judges."""
     deal, tricks, dealer = hand.deal, hand.tricks, hand.dealer

@@ -146,9 +146,8 @@ def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str], 
     """A hand as tetka writes it, at `pos` of `buf` (its dash at column `h` + 1), read no further
     than `end`: dealer, trump, the deal a line a player, tricks a line each, points on one line, in
     that order, no space at a line's end, a comment only at the end of a line not a trick's. Its
-    values (what `read_hand` gives its text)
-    and where its last line ends (the caller checks that the next hand or the part's end follows);
-    None for any other hand, which `read_hand` then reads."""
+    values (what `read_hand` gives its text) and where its last line ends (the caller checks that
+    the next hand or the part's end follows); None for any other hand, which `read_hand` reads."""
     usual = _USUAL.get(h)
     if usual is None:
         k = h + 2
@@ -184,9 +183,8 @@ def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str], 
 
 
 def _usual_tricks(block: bytes, at: int, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> tuple[Trick, ...]:
-    """The tricks of `usual_hand`: each line `- …` (the dash at column `at` - 1), read as
-    `_tricks` reads them; a play with draws from the play's text and the draws' text, each read
-    once."""
+    """The tricks of `usual_hand`: each line `- …` (the dash at column `at` - 1), each read by
+    `_trick_text` as `_tricks` reads them."""
     lines = block.split(b"\n")
     lines.pop()  # after the last line break
     if len(lines) > TRICKS_PER_HAND:
@@ -196,7 +194,7 @@ def _usual_tricks(block: bytes, at: int, names: dict[bytes, str], plays: list[di
 
 def _trick_text(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> Trick:
     """Trick `k` from its text (after the `- `): a play without draws read once a record, a play
-    with draws from the play's text and the draws' text (each read once), a flow mapping as
+    with draws from its cards by table (`_cards_of`: the draws' text read once), a flow mapping as
     tetka writes it by one match (`_usual_flow`); any other by `_trick`. `plays`: see `new_plays`."""
     known = plays[k]
     got = known.get(text)

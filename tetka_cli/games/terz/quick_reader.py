@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cached_property
 from typing import Any, Callable
 
 import yaml
@@ -67,18 +68,17 @@ class QuickRead(QuickParts):
         return GameRecord(part.number, Loc(loc.line + lines, loc.column) if loc.line else loc, (), part.first_dealer,
                           totals=part.totals, winner=part.winner)
 
-    _plays: list[dict[bytes, Any]] | None = None  # the record's plays read so far (`quick_hand.new_plays`)
+    @cached_property
+    def plays(self) -> list[dict[bytes, Any]]:
+        """The record's plays read so far (`quick_hand.new_plays`)."""
+        return new_plays()
 
     def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> Any:
-        if self._plays is None:
-            self._plays = new_plays()
-        return read_hand(chunk, h, names, seen, self._plays)
+        return read_hand(chunk, h, names, seen, self.plays)
 
     def usual_hand(self, buf: bytes, rel: int, reach: int, h: int, names: dict[bytes, str],
                    seen: dict[bytes, Any]) -> tuple[Any, int] | None:
-        if self._plays is None:
-            self._plays = new_plays()
-        return usual_hand(buf, rel, reach, h, names, seen, self._plays)
+        return usual_hand(buf, rel, reach, h, names, seen, self.plays)
 
     def make_hand(self, got: dict[str, Any], number: int) -> HandRecord:
         return make_hand(got, number)

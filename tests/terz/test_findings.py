@@ -99,3 +99,14 @@ def test_each_reason_the_rules_core_gives_has_its_own_sentence(code, reasons):
             assert "?" not in text and "do not fit together" not in text and "не сходятся" not in text, text
             texts.add(text)
         assert len(texts) == len(reasons)
+
+
+def test_a_declaration_the_table_wrote_to_nobody_says_so_in_each_language():
+    from tetka_cli.common.findings import Finding
+    from tetka_cli.games.terz.messages import finding_message
+
+    f = Finding("contest-differs", {"written": "nobody", "computed": "Борис"}, trick=3, player=None)
+    assert "to nobody;" in finding_message(f, "en")
+    assert "игроку: никому," in finding_message(f, "ru") and "nobody" not in finding_message(f, "ru")
+    back = Finding("contest-differs", {"written": "Анна", "computed": "nobody"}, trick=3, player="Анна")
+    assert finding_message(back, "ru").endswith("игроку: никому")

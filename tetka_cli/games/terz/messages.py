@@ -135,6 +135,9 @@ MESSAGES: dict[str, str] = {
 _OFFENCE = {"draw-out-of-turn": N_("took a card out of turn"), "extra-card": N_("held an extra card")}
 
 
+_NOBODY = N_("nobody")  # `scored: nobody`: no player writes the declaration
+
+
 def finding_message(f: Any, lang: str = "en") -> str:
     """One finding in plain words: what is wrong and what the rule is."""
     a = dict(f.args)
@@ -177,6 +180,10 @@ def finding_message(f: Any, lang: str = "en") -> str:
         a["rule"] = _(lang, _DEALER_RULE.get(a.get("rule"), _DEALER_RULE["last_trick"]))
     if code == "forfeit":
         a["offence"] = _(lang, _OFFENCE.get(a.get("reason"), _OFFENCE["extra-card"]))
+    if code == "contest-differs":  # `scored: nobody`, the record's word, in the reader's language
+        for key in ("written", "computed"):
+            if a.get(key) == "nobody":
+                a[key] = _(lang, _NOBODY)
     if code == "totals-differ" and a.get("unread"):
         from ...common.messages import totals_differ
 

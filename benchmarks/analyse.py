@@ -327,7 +327,7 @@ def bench_batch(pairs: int, from_trick: int | None) -> None:
         # workers. A model, not a measurement.
         import resource
 
-        from tetka_cli.games.analysing import analyse_records
+        from tetka_cli.jobs.analyse import analyse_records
 
         fixed = statistics.median(c for _, c in seconds)
         options = {"from_trick": from_trick, "player": None}
@@ -349,7 +349,7 @@ def bench_batch(pairs: int, from_trick: int | None) -> None:
         # The model above shares the grading perfectly; the hands are uneven. Each hand's CPU, then
         # the hands dealt one at a time to whichever of two workers is free first, in the record's
         # order (what `run_parallel` does): the later worker's finish against the total.
-        from tetka_cli.games.records import check_record
+        from tetka_cli.jobs.record_check import check_record
         from tetka_cli.games.registry import game_of
 
         rep = check_record(record)

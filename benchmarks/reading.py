@@ -28,7 +28,7 @@ sys.path.insert(0, HERE)
 
 import yaml  # noqa: E402
 
-from tetka_cli.games.records import check_record  # noqa: E402
+from tetka_cli.jobs.record_check import check_record  # noqa: E402
 from tests.support.typed_layout import typed_record  # noqa: E402
 from yardstick import bare_parse  # noqa: E402
 
@@ -53,7 +53,7 @@ def validate(path: str) -> None:
 
 def peak_mib(path: str) -> float:
     """Peak resident memory of a fresh process validating `path` (VmHWM), MiB."""
-    code = ("import sys; sys.path.insert(0, %r)\nfrom tetka_cli.games.records import check_record\n"
+    code = ("import sys; sys.path.insert(0, %r)\nfrom tetka_cli.jobs.record_check import check_record\n"
             "check_record(%r, max_bytes=1 << 31, lean=True)\n" % (ROOT, path)) + _HWM
     return int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout) / 1024
 

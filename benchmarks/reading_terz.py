@@ -30,7 +30,7 @@ sys.path.insert(0, HERE)
 
 import yaml  # noqa: E402
 
-from tetka_cli.games.records import check_record  # noqa: E402
+from tetka_cli.jobs.record_check import check_record  # noqa: E402
 from tetka_cli.games.terz.record_writer import write_sitting  # noqa: E402
 from tetka_cli.games.terz.simulate import Simulator  # noqa: E402
 from tests.support.terz_typed_layout import typed  # noqa: E402

@@ -28,7 +28,7 @@ import yaml  # noqa: E402
 
 from tetka_cli.games.tetka.hand import replay_hand  # noqa: E402
 from tetka_cli.games.tetka.rules import HouseRules  # noqa: E402
-from tetka_cli.games.records import check_record, load_record  # noqa: E402
+from tetka_cli.jobs.record_check import check_record, load_record  # noqa: E402
 from tetka_cli.games.tetka.record_writer import write_sitting  # noqa: E402
 from tetka_cli.games.tetka.simulate import Simulator  # noqa: E402
 from tetka_cli.games.tetka.seating import Seating  # noqa: E402
@@ -133,7 +133,7 @@ def peak_memory(path: str) -> tuple[int, int]:
     """Peak resident memory (KiB) of a fresh process validating `path`, and of one that only
     imports tetka. VmHWM, not ru_maxrss: on Linux the latter survives exec, so a child would
     report its parent's peak."""
-    code = ("import sys; sys.path.insert(0, %r)\nfrom tetka_cli.games.records import check_record\n"
+    code = ("import sys; sys.path.insert(0, %r)\nfrom tetka_cli.jobs.record_check import check_record\n"
             "check_record(%r, max_bytes=1 << 31, lean=True)\n" % (ROOT, path)) + _HWM
     base = ("import sys; sys.path.insert(0, %r)\nimport tetka_cli.games, tetka_cli.games.tetka.referee\n" % ROOT) + _HWM
     used = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)

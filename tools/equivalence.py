@@ -230,7 +230,7 @@ JOBS = [False]  # whether money_check settles records too (for a mutant of games
 
 def money_check(args, kwargs):
     from tetka_cli.common import dedupe, money, season, transfers
-    from tetka_cli.games import settling
+    from tetka_cli.jobs import settle as settling
     from tetka_cli.games.terz import settlement as terz
     from tetka_cli.games.tetka import settlement as tetka
 
@@ -294,7 +294,7 @@ def money_check(args, kwargs):
 
 # The modules each replay runs through: a mutant elsewhere is not reached by these hands.
 GAMES = {f"tetka_cli.common.{m}.": (money_inputs, money_check) for m in ("money", "transfers", "season", "dedupe")} | {
-    "tetka_cli.games.settling.": (money_inputs, money_check),
+    "tetka_cli.jobs.settle.": (money_inputs, money_check),
     "tetka_cli.games.tetka.settlement.": (money_inputs, money_check),
     "tetka_cli.games.terz.settlement.": (money_inputs, money_check)} | {f"tetka_cli.games.tetka.{m}.": (tetka_inputs, tetka_check) for m in ("hand", "play", "renonce", "marks")} | {
     f"tetka_cli.games.terz.{m}.": (terz_inputs, terz_check)
@@ -332,7 +332,7 @@ def main(argv: list[str]) -> int:
             print(f"{name}: no hands to replay for this module")
             continue
         make, check = game
-        JOBS[0] = name.startswith("tetka_cli.games.settling.")
+        JOBS[0] = name.startswith("tetka_cli.jobs.settle.")
         calls = _count_calls(name)
         seen = 0
         for args, kwargs in make(random.Random(a.seed), a.inputs):

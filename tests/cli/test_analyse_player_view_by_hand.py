@@ -10,7 +10,7 @@ from support.analyse_runs import cache_dir, entries, refuse_grading, spy_jobs  #
 from support.cli import run
 
 import tetka_cli.games.tetka.player_view as player_view
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.tetka.analysis_tasks import hand_from_json, hand_json, hand_tasks
 from tetka_cli.games.tetka.player_view import player_view_tasks
 

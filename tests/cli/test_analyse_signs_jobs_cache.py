@@ -15,9 +15,9 @@ from support.cli import ROOT, run
 
 import tetka_cli.games.tetka.analysis_tasks as analysis_tasks
 from tetka_cli.common.result_cache import ResultCache, cache_home
-from tetka_cli.games import analysing
-from tetka_cli.games.play_signs import LossGrade, proved_loss, sign_of
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs import analyse as analysing
+from tetka_cli.kit.play_signs import LossGrade, proved_loss, sign_of
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.registry import game
 from tetka_cli.games.tetka.analysis import HandAnalysis, HandGrades, PlayGrade
 from tetka_cli.games.tetka.analysis_tasks import hand_from_json, hand_json, hand_tasks

@@ -286,7 +286,7 @@ def test_any_names_come_back_as_text_never_as_markup(names, event):
 
     from tetka_cli.common.html_page import page
     from tetka_cli.games.tetka.html_sheet import evening_of_marks
-    from tetka_cli.games.records import check_record
+    from tetka_cli.jobs.record_check import check_record
 
     doc = {"format": 1, "game": "tetka", "meta": {"event": event}, "players": names,
            "robbers": [{"hands": [{"marks": dict(zip(names, (7, 0, 0, 0)))} for _ in range(3)]}]}

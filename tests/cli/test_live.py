@@ -10,7 +10,7 @@ import pytest
 from support.live_script import (PLAYERS, child_env, log_events, run_live, screen_hands, sitting_script, start_args,
                                  tetka_command)
 from support.terminal import Terminal
-from tetka_cli.games.live_log import LogWriter, create_log, read_log, timeline
+from tetka_cli.kit.live_log import LogWriter, create_log, read_log, timeline
 from tetka_cli.games.tetka.live import LiveHeader, Refused, build, record_text
 from tetka_cli.games.tetka.rules import HouseRules
 from tetka_cli.games.tetka.simulate import Simulator
@@ -114,7 +114,7 @@ def test_looking_back_two_tricks_before_leading_one_after():
 
 
 def test_the_record_of_a_live_sitting_validates(tmp_path):
-    from tetka_cli.games.records import check_record
+    from tetka_cli.jobs.record_check import check_record
 
     sim = Simulator(players=PLAYERS, seed=8)
     sitting = sim.sitting(robbers=2)

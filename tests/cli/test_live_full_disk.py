@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from tetka_cli.cli.app import cli
 from tetka_cli.cli.live import live
 from tetka_cli.common import atomic
-from tetka_cli.games.live_log import read_log
+from tetka_cli.kit.live_log import read_log
 
 START = ["--players", "A,B,C,D", "--lang", "en", "--ack"]
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from tetka_cli.cli import live as live_cli
 from tetka_cli.games import registry
-from tetka_cli.games.live_words import HouseRule, RuleError, read_rules
+from tetka_cli.kit.live_words import HouseRule, RuleError, read_rules
 
 
 def _tree():

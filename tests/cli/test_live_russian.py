@@ -71,7 +71,7 @@ def test_a_resumed_sitting_keeps_the_language_it_started_in(tmp_path):
 
 def test_english_counts_are_singular_for_one(tmp_path):
     from tetka_cli.games import registry
-    from tetka_cli.games.live_log import Refused
+    from tetka_cli.kit.live_log import Refused
 
     r = run(tmp_path / "s.yaml", ["marks 7 0 0 0", "status"], "--players", "A,B,C,D", "--lang", "en")
     assert "Robber 1, 1 hand played" in r.output and "1 hands" not in r.output, r.output

@@ -313,7 +313,7 @@ def test_the_page_asks_for_nothing_outside_itself(tmp_path, browse):
 
 def test_a_page_of_ten_thousand_hands_opens_within_a_few_seconds(tmp_path, browse):
     from tetka_cli.common.replay_page import page as replay_page
-    from tetka_cli.games.records import check_record
+    from tetka_cli.jobs.record_check import check_record
     from tetka_cli.games.registry import game_of
 
     rep = check_record(str(ROOT / BAD))

@@ -47,7 +47,7 @@ def browse(chromium):
 
 def test_the_text_replay_and_the_page_give_the_same_signs():
     """The page's data holds the sign `replay --analyse --format json` gives each graded play."""
-    from tetka_cli.games.records import check_record
+    from tetka_cli.jobs.record_check import check_record
     from tetka_cli.games.registry import game_of
 
     doc = json.loads(tetka("replay", "--analyse", *HAND, "--format", "json", ROBBER).stdout)
@@ -99,7 +99,7 @@ TERZ = "records/terz/worked-hand.yaml"
 
 
 def test_a_terz_page_with_analyse_puts_each_costly_plays_points_at_its_card():
-    from tetka_cli.games.records import check_record
+    from tetka_cli.jobs.record_check import check_record
     from tetka_cli.games.registry import game_of
 
     doc = json.loads(tetka("analyse", "--format", "json", TERZ).stdout)

@@ -11,9 +11,9 @@ import yaml
 from click.testing import CliRunner
 
 from tetka_cli.cli.app import cli
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.registry import game_of
-from tetka_cli.games.settling import SettleJob
+from tetka_cli.jobs.settle import SettleJob
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SITTING = os.path.join(ROOT, "records/sitting-four-robbers.yaml")

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tetka_cli.games.simulating import max_parts
+from tetka_cli.kit.simulation import max_parts
 from click.testing import CliRunner
 
 from tetka_cli.cli.app import cli

@@ -15,7 +15,7 @@ import pytest
 from support.cli import EXAMPLES, ROOT, run
 from tetka_cli.cli.base import render_table
 from tetka_cli.common.terminal import safe, safe_block, safe_json
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.registry import game_of
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from tetka_cli.common import database
 from tetka_cli.common.record_rows import ExportedRecord, HandRow, PartRow, PlayRow, ResultRow
-from tetka_cli.games.exporting import ExportJob
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.export import ExportJob
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.registry import game_of
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -151,7 +151,7 @@ def test_interrupt_stops_cleanly_with_130_and_says_how_far_it_got(tmp_path, jobs
 
 def test_an_empty_trick_is_a_schema_finding_not_an_internal_error():
     # Found by the schema-shaped fuzz run: `tricks: [""]` reached the engine as a trick of no cards.
-    from tetka_cli.games.records import check_record
+    from tetka_cli.jobs.record_check import check_record
 
     for trick in ('""', "[]", "{}"):
         text = ("format: 1\ngame: tetka\nplayers: [Анна, Борис, Вера, Глеб]\nrobbers:\n  - hands:\n"
@@ -178,7 +178,7 @@ def test_a_number_no_record_counts_to_is_a_schema_finding_and_force_settles_with
 def test_a_terz_stake_is_read_behind_the_same_bounds_and_diagnosis_as_a_tetka_one():
     # Terz read its stake on its own: `1e-999999` was not refused and a decimal comma had no hint.
     from tetka_cli.common.findings import FindingError
-    from tetka_cli.games.records import check_record
+    from tetka_cli.jobs.record_check import check_record
 
     head = "format: 1\ngame: terz\nplayers: [Анна, Борис]\ngames: []\n"
     try:

@@ -141,7 +141,7 @@ def yaml_example(path: str) -> str:
 
 
 def test_the_russian_format_page_example_reads_as_the_english_one():
-    from tetka_cli.games.records import load_record
+    from tetka_cli.jobs.record_check import load_record
     from tetka_cli.games.tetka.referee import referee
 
     def codes(path):

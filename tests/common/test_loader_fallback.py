@@ -4,7 +4,7 @@ import os
 import yaml
 
 import tetka_cli.common.yaml_input as yaml_input
-import tetka_cli.games.records as loader
+import tetka_cli.jobs.record_check as loader
 from tetka_cli.games.tetka.referee import referee
 from support.cli import EXAMPLES, ROOT
 from support.tetka_records import CASES

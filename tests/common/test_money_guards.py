@@ -273,7 +273,7 @@ def test_a_season_has_its_transfers_and_each_sitting_its_own_with_per_record():
 
 
 def test_a_worker_that_dies_is_reported_and_the_rest_is_settled(monkeypatch):
-    from tetka_cli.games import settling
+    from tetka_cli.jobs import settle as settling
 
     real = settling.SettleJob.__call__
 

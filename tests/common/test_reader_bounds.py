@@ -97,7 +97,7 @@ def test_each_hostile_shape_is_refused_with_its_code(tmp_path, name, loader):
 
 def test_depth_is_counted_whatever_the_shape():
     from tetka_cli.common.findings import FindingError
-    from tetka_cli.games.records import load_record
+    from tetka_cli.jobs.record_check import load_record
 
     for text in ("notes: " + "[[]," * 40 + "]" * 40, "notes:\n" + "".join("  " * i + "- ? " for i in range(40)) + "x"):
         with pytest.raises(FindingError) as e:
@@ -110,7 +110,7 @@ def test_the_reader_keeps_up_to_its_limit_of_findings_and_refuses_the_one_past_i
     the record there (a 32 MiB file of bad cards would otherwise be ten million findings), saying
     which finding came first and where."""
     from tetka_cli.common.findings import FindingError
-    from tetka_cli.games.records import load_record
+    from tetka_cli.jobs.record_check import load_record
 
     def record(n: int) -> str:
         return (HEAD + "robbers:\n  - hands:\n      - photograph: 2♠\n        tricks:\n          - "
@@ -131,7 +131,7 @@ def test_the_reader_keeps_up_to_its_limit_of_findings_and_refuses_the_one_past_i
 
 def test_a_player_name_up_to_its_limit_is_read_and_one_past_it_is_refused_where_it_stands():
     from tetka_cli.common.findings import FindingError
-    from tetka_cli.games.records import load_record
+    from tetka_cli.jobs.record_check import load_record
 
     name = "Анна" + "н" * (MAX_NAME - 4)
     rec = load_record("r.yaml", text=HEAD.replace("[A,", f"[{name},") + HAND.replace("A: 7", f"{name}: 7"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tetka_cli.common.findings import FindingError
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 
 
 def test_unreadable_record_raises_with_its_finding(tmp_path):

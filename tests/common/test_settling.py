@@ -1,7 +1,7 @@
 """A record's settlement job (games/settling.py): its path, its digest, why a record is left out, and the report it hands back."""
 from __future__ import annotations
 
-from tetka_cli.games.settling import SettleJob
+from tetka_cli.jobs.settle import SettleJob
 
 
 # -- settle's job per record ---------------------------------------------------------------------
@@ -27,7 +27,7 @@ def test_settle_job_keeps_the_path_and_says_why_a_record_is_left_out(tmp_path):
 
 # -- found by the second mutation run --------------------------------------------------------------
 def test_settle_job_hands_back_the_report_only_when_asked_and_always_the_digest(tmp_path):
-    from tetka_cli.games.settling import money_of
+    from tetka_cli.jobs.settle import money_of
 
     for path in ("records/marks-only.yaml", "records/bad-renonce-and-wrong-marks.yaml"):
         assert SettleJob(keep_report=True)(path).report is not None

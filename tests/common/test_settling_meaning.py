@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from decimal import Decimal
 
-from tetka_cli.games.records import check_record
-from tetka_cli.games.settling import SettleJob, money_of
+from tetka_cli.jobs.record_check import check_record
+from tetka_cli.jobs.settle import SettleJob, money_of
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BAD = os.path.join(ROOT, "records/bad-renonce-and-wrong-marks.yaml")

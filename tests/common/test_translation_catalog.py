@@ -157,7 +157,7 @@ def test_every_message_carrying_exception_is_a_keyword_of_the_extraction():
 # -- one message-carrying exception -------------------------------------------------------------
 def test_a_translatable_error_is_english_as_text_and_worded_in_each_language():
     from tetka_cli.common.money_views import ShapeError
-    from tetka_cli.games.simulating import OptionRefused
+    from tetka_cli.kit.simulation import OptionRefused
 
     e = ShapeError("{what} names {value}, who is not a player of the sitting", what="a payment", value="'Зоя'")
     assert str(e) == "a payment names 'Зоя', who is not a player of the sitting"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tetka_cli.common.names import bad_character_at
 from tetka_cli.common.yaml_input import MAX_NAME
 from tetka_cli.common.yaml_text import yaml_scalar
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.terz.record_writer import write_sitting as write_terz
 from tetka_cli.games.terz.rules import TerzRules
 from tetka_cli.games.terz.simulate import Simulator as TerzSimulator

@@ -67,7 +67,7 @@ def test_the_record_on_the_page_matches_the_editors_schema(page, number, block):
 
 def scored(block: str) -> list[tuple[int, bool, dict, list[dict]]]:
     """Each robber of a record as the referee scores it: totals, finished, and every hand's marks."""
-    from tetka_cli.games.records import load_record
+    from tetka_cli.jobs.record_check import load_record
     from tetka_cli.games.tetka.referee import referee
 
     rep = referee(load_record("example.yaml", text=block))

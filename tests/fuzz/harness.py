@@ -14,7 +14,7 @@ from typing import Any
 
 from tetka_cli.common.findings import CODES, Finding, FindingError
 from tetka_cli.common.yaml_input import decode
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.common.messages import finding_line
 from tetka_cli.common.money import EXACT
 from tetka_cli.common.season import SittingSummary, standings
@@ -275,7 +275,7 @@ def hostile(rng: random.Random, scale: int = 1) -> bytes:
 # -- settle --from-json: earlier outputs, mutated ------------------------------------------------
 def json_seeds() -> list[bytes]:
     """`settle --format json` documents of the example records, as `settle` writes them."""
-    from tetka_cli.games.settling import SettleJob
+    from tetka_cli.jobs.settle import SettleJob
 
     out = []
     for folder, _, files in os.walk(RECORDS):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tetka_cli.games.records import quick_report
+from tetka_cli.jobs.record_check import quick_report
 
 from .harness import DIFFERENTIAL, exercise, mutate, typed_seeds
 

@@ -45,7 +45,7 @@ def hand_lines(sim_hand, rng: random.Random, number: int, *, fix: bool = False) 
 def accepted(lines: list[str]) -> bool:
     """Whether `tetka live` takes every line (the sitting built the way the driver builds it)."""
     from tetka_cli.games.terz.live_words import TerzLive
-    from tetka_cli.games.live_log import timeline
+    from tetka_cli.kit.live_log import timeline
     from tetka_cli.games.terz.live import Refused, TerzHeader, build
 
     header, live = TerzHeader(PLAYERS), TerzLive("en")

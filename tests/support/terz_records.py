@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WORKED = open(os.path.join(ROOT, "records", "terz", "worked-hand.yaml"), encoding="utf-8").read()

@@ -5,7 +5,7 @@ from support.tetka import PLAYERS, scripted_hand
 
 from tetka_cli.common.findings import FindingError
 from tetka_cli.common.yaml_input import MAX_DIGITS, MAX_KEYS
-from tetka_cli.games.records import load_record
+from tetka_cli.jobs.record_check import load_record
 from tetka_cli.games.tetka.referee import referee
 
 A, B, V, G = PLAYERS

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from support.cli import ROOT, run
 
 from tetka_cli.common.findings import FindingError
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 
 WORKED = open(os.path.join(ROOT, "records", "terz", "worked-hand.yaml"), encoding="utf-8").read()
 LINES = WORKED.splitlines(keepends=True)

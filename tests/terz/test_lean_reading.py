@@ -12,7 +12,7 @@ import pytest
 from tetka_cli.common.cards import Suit
 from tetka_cli.common.findings import FindingError
 from tetka_cli.games import registry
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.terz.cards import DECK
 from tetka_cli.games.terz.play import legal_by_masks, legal_replies
 from tetka_cli.games.terz.record_writer import write_sitting
@@ -101,7 +101,7 @@ def test_records_edited_carelessly_read_lean_as_whole(seed):
 def test_rules_written_after_the_games_are_read_the_full_way(monkeypatch):
     """By the lean reader of the parser's events (`terz.lean`); the quick reader, which reads the
     rules wherever they stand, is tried first (tests/terz/test_quick_reader_terz.py)."""
-    from tetka_cli.games.quick_reading import NotQuick
+    from tetka_cli.kit.quick_reading import NotQuick
     from tetka_cli.games.terz import quick_reader
 
     def declined(*args, **kw):

@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.terz.record_writer import write_sitting
 from tetka_cli.games.terz.simulate import Simulator
 

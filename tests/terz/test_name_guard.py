@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tetka_cli.games.records import load_record
+from tetka_cli.jobs.record_check import load_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

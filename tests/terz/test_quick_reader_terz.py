@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from tetka_cli.games.quick_reading import NotQuick
-from tetka_cli.games.records import check_record
+from tetka_cli.kit.quick_reading import NotQuick
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.terz import quick_reader
 from tetka_cli.games.terz.quick_hand import new_plays
 from tetka_cli.games.terz.rules import TerzRules

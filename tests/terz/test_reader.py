@@ -8,7 +8,7 @@ import pytest
 
 from tetka_cli.common.cards import parse_card
 from tetka_cli.common.findings import FindingError
-from tetka_cli.games.records import load_record
+from tetka_cli.jobs.record_check import load_record
 from tetka_cli.games.terz.model import Forfeit
 from tetka_cli.games.terz.rules import TerzRules
 

@@ -182,7 +182,7 @@ def test_a_library_record_without_card_places_points_a_lead_at_its_trick():
     # never held (Анна's K♠ led by Борис at trick 1) is then pointed at the trick, not the hand.
     from support.terz_records import changed
 
-    from tetka_cli.games.records import load_record
+    from tetka_cli.jobs.record_check import load_record
     from tetka_cli.games.terz.referee import referee
 
     rec = load_record("r.yaml", text=changed("{play: 9♣ 8♣ / A♣ K♦", "{play: K♠ 8♣ / A♣ K♦"))

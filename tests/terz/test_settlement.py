@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 
 
 # Terz money: the loser pays the stake of each game.
@@ -65,7 +65,7 @@ def test_a_terz_sittings_defaults_settle_finished_games_only_in_no_currency():
 
 
 def test_a_terz_records_money_keeps_its_path_and_currency(tmp_path):
-    from tetka_cli.games.settling import money_of
+    from tetka_cli.jobs.settle import money_of
 
     text = open("records/terz/game-to-501.yaml", encoding="utf-8").read().replace(
         "players: [Анна, Борис]\n", "players: [Анна, Борис]\nstake: \"0.25\"\ncurrency: руб.\n")

@@ -3,7 +3,7 @@ import subprocess
 import sys
 
 CORE = ["common.cards", "common.findings", "common.messages", "common.atomic", "common.money", "common.season",
-        "common.positions", "common.batch", "games.live_log"] + [
+        "common.positions", "common.batch", "kit.live_log"] + [
         f"games.tetka.{m}" for m in ("seating", "rules", "play", "renonce", "marks", "hand", "robber", "settlement",
                                      "record", "referee", "bots", "simulate", "record_writer", "live", "solver",
                                      "analysis")]

@@ -6,7 +6,7 @@ from support.tetka_records import B, CASES, GOOD_TRICKS, findings, one, played, 
 
 from tetka_cli.common.findings import CODES, FindingError
 from tetka_cli.common.yaml_input import MAX_DEPTH
-from tetka_cli.games.records import load_record
+from tetka_cli.jobs.record_check import load_record
 from tetka_cli.games.tetka.referee import referee
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from support.tetka import PLAYERS, TABLE, c, cs
 
 from tetka_cli.common.positions import Loc, NOWHERE
-from tetka_cli.games.records import load_record
+from tetka_cli.jobs.record_check import load_record
 from tetka_cli.games.tetka.hand import check_deal, replay_hand
 from tetka_cli.games.tetka.record import HandRecord, Record, RobberRecord
 from tetka_cli.games.tetka.referee import referee

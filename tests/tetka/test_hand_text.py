@@ -10,7 +10,7 @@ import os
 import pytest
 
 from tetka_cli.common.json_stream import plain
-from tetka_cli.games.records import load_record
+from tetka_cli.jobs.record_check import load_record
 from tetka_cli.games.tetka.record_writer import write_sitting
 from tetka_cli.games.tetka.referee import referee
 from tetka_cli.games.tetka.rules import HouseRules

@@ -7,8 +7,8 @@ import os
 import subprocess
 import sys
 
-from tetka_cli.games.reading import CHARS_PER_HAND, CHARS_PER_PART, MIN_HANDS, MIN_PARTS, limits
-from tetka_cli.games.records import check_record
+from tetka_cli.kit.reading import CHARS_PER_HAND, CHARS_PER_PART, MIN_HANDS, MIN_PARTS, limits
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.tetka.record_writer import write_sitting
 from tetka_cli.games.tetka.rules import HouseRules
 from tetka_cli.games.tetka.simulate import Simulator
@@ -41,7 +41,7 @@ def test_the_counts_a_record_may_hold_grow_with_its_length():
 
 
 def test_past_the_limit_the_robbers_are_too_many_and_counted(monkeypatch):
-    import tetka_cli.games.reading as reading
+    import tetka_cli.kit.reading as reading
 
     monkeypatch.setattr(reading, "MIN_PARTS", 3)
     text = "format: 1\ngame: tetka\nplayers: [A, B, C, D]\nrobbers:\n" + "  - hands: [{marks: {A: 7, B: 0, C: 0, D: 0}}]\n" * 5

@@ -5,7 +5,7 @@ import pytest
 from support.tetka import PLAYERS, TABLE, c, cs, scripted_hand
 
 from tetka_cli.common.findings import Finding
-from tetka_cli.games.records import load_record
+from tetka_cli.jobs.record_check import load_record
 from tetka_cli.games.tetka.play import Trick, in_play_order, play_tricks, winning_index
 from tetka_cli.games.tetka.referee import referee
 from tetka_cli.games.tetka.seating import Seating, SeatingError

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tetka_cli.common.findings import FindingError
 from tetka_cli.common.yaml_input import read_bytes
-from tetka_cli.games.records import quick_report, check_record
+from tetka_cli.jobs.record_check import quick_report, check_record
 from tetka_cli.games.tetka.quick_reader import plain_name
 from tetka_cli.games.tetka.record_writer import write_sitting
 from tetka_cli.games.tetka.rules import HouseRules
@@ -234,7 +234,7 @@ def small_windows(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every file read a window at a time, with windows of a few KiB, so that hands, robbers'
     first lines and blank lines fall across the windows' edges."""
     from tetka_cli.common import yaml_input
-    from tetka_cli.games import quick_reading  # the quick readers' shared reading of the bytes
+    from tetka_cli.kit import quick_reading  # the quick readers' shared reading of the bytes
 
     monkeypatch.setattr(yaml_input, "WINDOW_FROM", 1)
     monkeypatch.setattr(quick_reading, "WINDOW", 3000)
@@ -277,7 +277,7 @@ def test_a_file_cut_short_while_it_is_read_is_read_again_not_a_crash(tmp_path, s
     """A file truncated between the first look and the hands (an editor saving over it): the
     quick reader finds the text does not go on, and the record is read again the full way."""
     from tetka_cli.common.yaml_input import read_bytes
-    from tetka_cli.games.records import load_record
+    from tetka_cli.jobs.record_check import load_record
     from tetka_cli.games.tetka.quick_reader import NotQuick, QuickRead
 
     text = sitting(1)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tetka_cli.games import quick_reading, reading
-from tetka_cli.games.records import quick_report
+from tetka_cli.kit import quick_reading, reading
+from tetka_cli.jobs.record_check import quick_report
 from tetka_cli.games.tetka import quick_reader
 
 from .test_quick_reader import outcome

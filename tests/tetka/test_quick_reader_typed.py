@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tetka_cli.games.records import quick_report
+from tetka_cli.jobs.record_check import quick_report
 from tetka_cli.games.tetka.quick_hand import CARDS
 from tetka_cli.common.cards import CardError, parse_card
 

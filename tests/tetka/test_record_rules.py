@@ -5,8 +5,8 @@ from __future__ import annotations
 from support.tetka import PLAYERS, TABLE, c, cs
 from support.tetka_records import TRICKS, findings, played, record, where
 
-from tetka_cli.games.records import check_record
-from tetka_cli.games.settling import SettleJob
+from tetka_cli.jobs.record_check import check_record
+from tetka_cli.jobs.settle import SettleJob
 from tetka_cli.games.tetka.hand import check_deal
 from tetka_cli.games.tetka.play import play_tricks
 from tetka_cli.games.tetka.renonce import find_renonces

@@ -15,7 +15,7 @@ from support.tetka import PLAYERS as P
 
 from tetka_cli.common.findings import Finding
 from tetka_cli.common.positions import Loc, NOWHERE
-from tetka_cli.games.records import check_record, load_record
+from tetka_cli.jobs.record_check import check_record, load_record
 from tetka_cli.games.tetka.quick_reader import QuickRead
 from tetka_cli.games.tetka.record_writer import write_sitting
 from tetka_cli.games.tetka.referee import HandToReport, referee, referee_lean

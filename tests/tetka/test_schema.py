@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 import yaml
 
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.tetka.schema import SCHEMA
 from support.cli import EXAMPLES, ROOT, run
 

@@ -12,7 +12,7 @@ import pytest
 from support.cli import ROOT, tetka
 
 from tetka_cli.games.tetka.bots import View
-from tetka_cli.games.records import load_record
+from tetka_cli.jobs.record_check import load_record
 from tetka_cli.games.tetka.record_writer import write_sitting
 from tetka_cli.games.tetka.referee import referee
 from tetka_cli.games.tetka.simulate import Simulator, average_marks

@@ -10,7 +10,7 @@ from support.cli import ROOT, run
 
 from tetka_cli.common.findings import FindingError
 from tetka_cli.common.messages import card_in_words, suggest_name
-from tetka_cli.games.records import load_record
+from tetka_cli.jobs.record_check import load_record
 from tetka_cli.games.tetka.referee import referee
 
 PLAYED = open(os.path.join(ROOT, "records", "robber-played.yaml"), encoding="utf-8").read()
@@ -340,7 +340,7 @@ def test_a_robbers_own_seating_listed_counter_clockwise_is_read_clockwise_too():
 def test_the_counter_clockwise_reading_is_tried_on_marks_that_differ_and_only_when_asked():
     import re
 
-    from tetka_cli.games.records import load_record
+    from tetka_cli.jobs.record_check import load_record
     from tetka_cli.games.tetka.referee import referee
 
     cc = PLAYED.replace("players: [Анна, Борис, Вера, Глеб]", "players: [Анна, Глеб, Вера, Борис]")

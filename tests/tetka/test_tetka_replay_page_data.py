@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from tetka_cli.games.records import check_record
+from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.registry import game_of
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

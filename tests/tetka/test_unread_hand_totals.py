@@ -66,7 +66,7 @@ def test_with_every_hand_read_a_wrong_total_reads_as_before(tmp_path, lang, line
 
 @pytest.mark.parametrize("lean", [False, True])
 def test_the_finding_counts_the_unread_hands(tmp_path, lean):
-    from tetka_cli.games.records import check_record
+    from tetka_cli.jobs.record_check import check_record
 
     path = record(tmp_path, totals="totals: {Анна: 14, Борис: 21, Вера: 15, Глеб: 22}")
     found = [(f.player, f.args) for f in check_record(path, lean=lean).findings if f.code == "totals-differ"]

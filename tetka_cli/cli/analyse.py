@@ -58,7 +58,7 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
     the marks the player ends with after his card, when he then plays his best and the other
     three play together against him, beside the least his best card would have cost."""
     from ..common.result_cache import ResultCache
-    from ..games.analysing import analyse_records
+    from ..jobs.analyse import analyse_records
 
     if budget is not None and view == "player":
         # A budget leaves ranges of values, which an expected loss over drawn deals cannot average.

@@ -25,7 +25,7 @@ from ..common.os_errors import os_reason
 from ..common.terminal import safe, safe_block, safe_json
 from ..common.yaml_input import MAX_BYTES, find_records
 from ..common.output_table import Table
-from ..games.records import check_record, open_record
+from ..jobs.record_check import check_record, open_record
 from .completion import complete_records
 from .language import ntr, tr, ui_lang
 
@@ -284,7 +284,7 @@ class Batch:
         the start, as if it had been read so from the first."""
         from ..common.json_stream import Spool
         from ..common.yaml_input import gc_paused
-        from ..games.game_interface import ReadAgain
+        from ..games.contract import ReadAgain
 
         with gc_paused():  # a record's objects hold no cycles (see `check_record`)
             while True:

@@ -42,7 +42,7 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
     from ..common import database as db
     from ..common import export_messages as msg
     from ..common.dedupe import once_per_file
-    from ..games.exporting import ExportJob, ExportRun, export_paths
+    from ..jobs.export import ExportJob, ExportRun, export_paths
 
     lang = lang or ui_lang()
     paths, problems = expand(inputs)

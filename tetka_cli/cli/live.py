@@ -22,7 +22,7 @@ from ..common.i18n import gettext, ngettext
 from ..common.os_errors import os_reason
 from ..common.messages import LANGS, default_lang, finding_line, stake_reason
 from ..games import registry
-from ..games.live_log import (
+from ..kit.live_log import (
     LogError,
     LogWriter,
     NotKept,
@@ -112,7 +112,7 @@ class Session:
         """Rewrite the record from the log, whole or not at all, when its text changed; it must
         validate, and it must be ours."""
         from ..common.atomic import write_atomic
-        from ..games.records import check_record
+        from ..jobs.record_check import check_record
 
         text = self.game.record_text(self.state, self.meta)
         if text == self.last_text:
@@ -247,7 +247,7 @@ class Session:
         """The same tables as `tetka settle FILE`."""
         from .base import render_table
 
-        from ..games.settling import SettleJob
+        from ..jobs.settle import SettleJob
 
         # `tetka settle` leaves out a record with errors unless --force; here the only errors
         # are renonces, already penalised in the marks, which never keep a sitting out of the money.
@@ -375,7 +375,7 @@ def _all_rule_keys() -> set[str]:
 
 def _rules_for(game: Any, named: Mapping[str, Any], given: Sequence[str]) -> dict[str, Any]:
     """The house rules asked for (`--KEY` options and `--rule KEY=VALUE`), read by the game."""
-    from ..games.live_words import RuleError
+    from ..kit.live_words import RuleError
 
     own = {r.key for r in game.live_house_rules()}
     if any(k not in own for k in named):

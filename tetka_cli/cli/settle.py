@@ -65,7 +65,7 @@ def settle(inputs: Sequence[str], max_bytes: int, stake_text: str | None, per_re
     from ..common.money_views import places_of, transfers_json, transfers_table
     from ..common.season import name_variants
     from ..common.transfers import settle_up
-    from ..games.settling import SettleJob
+    from ..jobs.settle import SettleJob
 
     if not inputs:
         raise click.UsageError(tr("give record files or folders (or `-`), or --from-json with earlier outputs"))

@@ -48,7 +48,7 @@ def simulate(game_name: str, games: int | None, target: int | None, hands: int |
     referee to find. Files are written whole or not at all. `--game terz`: two bots play whole
     games of Terz to the target, with the deal and every draw."""
     from .. import __version__
-    from ..games.simulating import OptionRefused, SimulateRequest
+    from ..kit.simulation import OptionRefused, SimulateRequest
 
     lang = lang or ui_lang()
     if sittings > 1 and out_path in (None, "-"):  # records one after another are not one record

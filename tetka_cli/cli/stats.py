@@ -56,7 +56,7 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
     from ..common import club_stats, database as db, export_messages as msg
     from ..common.dedupe import once_per_file
     from ..common.stats_views import GameWords, stats_csv, stats_json, stats_page, stats_tables
-    from ..games.exporting import ExportJob, export_paths
+    from ..jobs.export import ExportJob, export_paths
     from ..games.registry import all_games
 
     if bool(inputs) == bool(database):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Mapping
 
-from .game_interface import Game
+from .contract import Game
 
 # name -> "module:Class". The first is the default: a record without `game:` is of this game, and
 # format 1's JSON keeps its parts' figures at the top level (other games' under their name).

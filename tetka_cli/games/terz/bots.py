@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol, Sequence
 
 from ...common.cards import Card, Rank, Suit
-from ..bot_base import SeededBot, bot_named
+from ...kit.bot_base import SeededBot, bot_named
 from .cards import DECK, card_points, sequence_step, trick_strength
 from .declarations import Combination, combinations_in
 from .play import legal_replies, reply_wins

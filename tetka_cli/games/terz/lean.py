@@ -69,7 +69,7 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
     if len(data) > max_bytes:
         return None
     from ...common.findings import FindingError
-    from ..quick_reading import NotQuick, Refused
+    from ...kit.quick_reading import NotQuick, Refused
     from .quick_reader import quick_report
 
     try:  # the layouts tetka writes and people type, read from the bytes (`quick_reader`)
@@ -111,7 +111,7 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
 def whole(report: RecordReport) -> RecordReport:
     """A report read the lean way, as the full reading gives it (its record with every hand)."""
     from ...common.yaml_input import MAX_BYTES, read_bytes
-    from ..records import check_record
+    from ...jobs.record_check import check_record
 
     data = report.lean.data
     if data is None:

@@ -30,9 +30,9 @@ from typing import Any, Mapping, Sequence
 
 from ...common.i18n import N_
 from ...common.cards import Card, CardError, Rank, parse_card
-from ..live_log import Refused
-from ..live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
-from ..live_sitting import record_text as sitting_record
+from ...kit.live_log import Refused
+from ...kit.live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
+from ...kit.live_sitting import record_text as sitting_record
 from .bela import bela_partner, bela_tricks
 from .cards import is_terz_card, trump_seven
 from .declarations import Combination, Declared, binding_breach, classify, is_higher

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...common.i18n import N_
-from ..live_words import HouseRule
+from ...kit.live_words import HouseRule
 from .rules import CHOICES
 
 _OWN_OPTION = {

@@ -14,7 +14,7 @@ from .live import LiveHand, Refused, Sitting, TerzHeader, pending_declaration
 from .model import TrickResult
 from .names import kind_name, obligation_name, reason_text
 from .rules import TerzRules
-from ..live_words import FIX_WORDS, LiveWords, NotAnEntry
+from ...kit.live_words import FIX_WORDS, LiveWords, NotAnEntry
 
 TRUMP_WORDS = ("trump", "козырь")
 DRAW_WORDS = ("draw", "прикуп")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from ..sampled_grades import ExpectedGrade, graded_over, play_rng
+from ...kit.sampled_grades import ExpectedGrade, graded_over, play_rng
 from .analysis import EXACT_FROM, HandAnalysis, HandGrades, PlayGrade, analyse_hand, report_hands, skip_reason
 from .bela import bela_partner
 from .cards import sort_key, trump_seven

@@ -27,7 +27,7 @@ from typing import Any
 
 from ...common.cards import Card, Rank
 from ...common.positions import NOWHERE
-from ..quick_lines import CARDS, NotQuick, card_of, deal_below, hand_keys, key_value, score_sheet, scores_of, value_of
+from ...kit.quick_lines import CARDS, NotQuick, card_of, deal_below, hand_keys, key_value, score_sheet, scores_of, value_of
 from .model import HandInput, TrickInput
 from .record import HandRecord, TrickRecord
 from .rules import TRICKS_PER_HAND

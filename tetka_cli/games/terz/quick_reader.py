@@ -18,8 +18,8 @@ import yaml
 
 from ...common.positions import Loc
 from ...common.yaml_input import FileBytes
-from ..quick_lines import scores_of, value_of
-from ..quick_reading import NotQuick, QuickParts
+from ...kit.quick_lines import scores_of, value_of
+from ...kit.quick_reading import NotQuick, QuickParts
 from .quick_hand import make_hand, new_plays, read_hand, usual_hand
 from .reader import TerzReader
 from .record import GameRecord, HandRecord, nones

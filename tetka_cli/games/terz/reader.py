@@ -12,7 +12,7 @@ import yaml
 from ...common.cards import Card, CardError, Rank, parse_card
 from ...common.positions import NOWHERE, Loc, TextLocs
 from ...common.yaml_input import NULL, STR, Scalar, ValueLocs, loc_of
-from ..reading import GameReader
+from ...kit.reading import GameReader
 from .model import Forfeit
 from .record import GameRecord, HandRecord, Record, TrickRecord
 from .rules import CHOICES, TRICKS_PER_HAND, TerzRules

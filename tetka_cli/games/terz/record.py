@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from ...common.cards import Card
 from ...common.findings import Finding
 from ...common.positions import NOWHERE, Loc
-from ..record_base import HandHead, PartHead
+from ...kit.record_base import HandHead, PartHead
 from .model import Forfeit, HandInput, TrickInput
 from .rules import DEFAULT_RULES, TerzRules
 

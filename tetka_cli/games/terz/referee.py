@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from ...common.findings import Finding
 from ...common.positions import Loc
-from ..refereeing import Verdict, at
+from ...kit.refereeing import Verdict, at
 from .game import GameProgress
 from .hand import replay_hand
 from .model import HandResult, Issue

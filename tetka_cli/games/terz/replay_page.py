@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..hand_choice import chosen_hands
-from ..analysis_words import choice_text
-from ..replay_findings import place_findings
+from ...kit.hand_choice import chosen_hands
+from ...kit.analysis_words import choice_text
+from ...kit.replay_findings import place_findings
 from ...common.i18n import gettext
 from ...common.locale_format import card_text
 from .cards import DECK, sort_key, trump_seven

@@ -7,7 +7,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ...common.i18n import N_
 from ...common.output_table import Table
-from ..game_interface import Game
+from ..contract import Game
 from .messages import _, games_text, hands_text
 
 
@@ -49,7 +49,7 @@ class TerzGame(Game):
     # -- bots -------------------------------------------------------------------------------------
     def simulate(self, request: Any) -> Any:
         from ...common.yaml_input import MAX_WHOLE
-        from ..simulating import OptionRefused, Simulated, seated_names
+        from ...kit.simulation import OptionRefused, Simulated, seated_names
         from .record_writer import write_sitting
         from .rules import TerzRules
         from .simulate import Simulator, game_stats
@@ -68,7 +68,7 @@ class TerzGame(Game):
                                 value=target, most=MAX_WHOLE)
         rules = TerzRules(target=target)
         games = request.get("games", 1)
-        from ..simulating import max_parts, refuse_long, refuse_many
+        from ...kit.simulation import max_parts, refuse_long, refuse_many
         from .simulate import MAX_HANDS_PER_GAME
 
         refuse_many("games", games, max_parts())

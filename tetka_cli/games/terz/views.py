@@ -10,7 +10,7 @@ from ...common.locale_format import card_text, cards_text
 from ...common.money import format_money, money_places
 from ...common.money_views import ShapeError, amount_cell, money_cell
 from ...common.output_table import Table
-from ..hand_choice import chosen_hands
+from ...kit.hand_choice import chosen_hands
 from ...common.i18n import N_, pgettext
 from .messages import _, kind_name
 from .names import obligation_name

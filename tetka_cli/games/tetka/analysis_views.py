@@ -9,12 +9,12 @@ from ...common.i18n import gettext as _
 from ...common.i18n import ngettext
 from ...common.locale_format import card_text
 from ...common.output_table import Table
-from ..analysing import Analysed
-from ..analysis_words import choice_text as cards_text
-from ..analysis_words import RunSummary, a_player_view, figure, player_csv_row, player_play_json  # noqa: F401 (figure: this view's name too)
-from ..analysis_words import record_tables as shared_record_tables
-from ..analysis_words import skip_reason as shared_skip_reason
-from ..play_signs import proved_loss, sign_of
+from ...jobs.analyse import Analysed
+from ...kit.analysis_words import choice_text as cards_text
+from ...kit.analysis_words import RunSummary, a_player_view, figure, player_csv_row, player_play_json  # noqa: F401 (figure: this view's name too)
+from ...kit.analysis_words import record_tables as shared_record_tables
+from ...kit.analysis_words import skip_reason as shared_skip_reason
+from ...kit.play_signs import proved_loss, sign_of
 from .analysis import HandGrades, PlayGrade
 from .play_signs import LOSS_GRADES
 

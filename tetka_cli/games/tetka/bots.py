@@ -8,7 +8,7 @@ from typing import Protocol, Sequence
 
 from ...common.cards import DECK, Card, Rank, Suit
 from ...common.i18n import TranslatableError
-from ..bot_base import SeededBot, bot_named
+from ...kit.bot_base import SeededBot, bot_named
 from .play import Trick, winning_index
 
 

@@ -23,9 +23,9 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ...common.cards import DECK, Card, CardError, parse_card
-from ..live_log import Refused
-from ..live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
-from ..live_sitting import record_text as sitting_record
+from ...kit.live_log import Refused
+from ...kit.live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
+from ...kit.live_sitting import record_text as sitting_record
 from .hand import HandResult, replay_hand
 from .play import Trick
 from ...common.yaml_text import yaml_scalar

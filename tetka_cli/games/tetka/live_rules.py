@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...common.i18n import N_
-from ..live_words import HouseRule
+from ...kit.live_words import HouseRule
 
 HOUSE_RULES = (
     HouseRule("robber_target", help=N_("House rule: marks that end a robber (21).")),

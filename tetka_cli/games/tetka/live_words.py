@@ -12,7 +12,7 @@ from . import live
 from .live import LiveHand, LiveHeader, Sitting
 from .play import Trick
 from .rules import HouseRules
-from ..live_words import FIX_WORDS, LiveWords, NotAnEntry
+from ...kit.live_words import FIX_WORDS, LiveWords, NotAnEntry
 
 MARKS_WORDS = ("marks", "марки")
 PHOTO_WORDS = ("photo", "фото")

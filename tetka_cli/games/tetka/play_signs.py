@@ -7,7 +7,7 @@ gives out."""
 from __future__ import annotations
 
 from ...common.i18n import N_
-from ..play_signs import LossGrade
+from ...kit.play_signs import LossGrade
 
 LOSS_GRADES = (  # each name is a message id: the replay page words it (`_(lang, grade.name)`)
     LossGrade(1, "?!", N_("inaccuracy")),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from ...common.cards import DECK, Card
-from ..sampled_grades import Z95, ExpectedGrade, graded_over, play_rng  # noqa: F401 (Z95, ExpectedGrade: this view's names)
+from ...kit.sampled_grades import Z95, ExpectedGrade, graded_over, play_rng  # noqa: F401 (Z95, ExpectedGrade: this view's names)
 from .analysis import HandAnalysis, HandGrades, HandTaskBase, decisions, default_from_trick
 from .hand import HandResult
 from .referee import RecordReport

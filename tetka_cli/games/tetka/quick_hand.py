@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from ...common.cards import Card
-from ..quick_lines import (  # noqa: F401  (CARDS and NotQuick: this module's names too)
+from ...kit.quick_lines import (  # noqa: F401  (CARDS and NotQuick: this module's names too)
     CARDS,
     DASH_ITEM,
     NotQuick,

@@ -33,8 +33,8 @@ from typing import Any
 import yaml
 
 from ...common.positions import NOWHERE, Loc
-from .. import quick_reading
-from ..quick_reading import (  # noqa: F401  (this module's names too, as before they were shared)
+from ...kit import quick_reading
+from ...kit.quick_reading import (  # noqa: F401  (this module's names too, as before they were shared)
     AHEAD,
     MAXHAND,
     PREFIX,

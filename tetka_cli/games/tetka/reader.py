@@ -11,7 +11,7 @@ import yaml
 from ...common.cards import DECK, Card, CardError, parse_card
 from ...common.positions import NOWHERE, Loc, TextLocs
 from ...common.yaml_input import NULL, STR, loc_of, Scalar
-from ..reading import HAND_BUDGET, GameReader
+from ...kit.reading import HAND_BUDGET, GameReader
 from .record import HandRecord, Record, RobberRecord
 from .rules import TRICKS_PER_HAND, HouseRules
 

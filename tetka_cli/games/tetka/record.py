@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 from ...common.cards import Card
 from ...common.findings import Finding
 from ...common.positions import NOWHERE, Loc, TextLocs
-from ..record_base import HandHead, PartHead
+from ...kit.record_base import HandHead, PartHead
 from .rules import DEFAULT_RULES, HouseRules
 
 

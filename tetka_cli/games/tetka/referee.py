@@ -7,8 +7,8 @@ from typing import Callable, Iterable, Iterator, Mapping
 
 from ...common.findings import Finding
 from ...common.positions import Loc, TextLocs
-from ..game_interface import ReadAgain
-from ..refereeing import Verdict, at
+from ..contract import ReadAgain
+from ...kit.refereeing import Verdict, at
 from .hand import HandResult, replay_hand
 from .play import in_play_order
 from .record import HandRecord, Record, RobberRecord

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..hand_choice import chosen_hands
-from ..replay_findings import place_findings
+from ...kit.hand_choice import chosen_hands
+from ...kit.replay_findings import place_findings
 from ...common.cards import DECK
 from ...common.i18n import gettext as _
 from ...common.locale_format import card_text

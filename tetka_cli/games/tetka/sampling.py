@@ -26,7 +26,7 @@ from itertools import combinations
 from math import comb
 from typing import Iterator, Sequence
 
-from ..sampled_grades import play_rng  # noqa: F401 (each play's random source, shared with Terz)
+from ...kit.sampled_grades import play_rng  # noqa: F401 (each play's random source, shared with Terz)
 from .solver import SUIT_MASKS, bits_of
 
 SEATS = 4

@@ -10,7 +10,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ...common.findings import Finding
 from ...common.i18n import N_, gettext, ngettext
 from ...common.output_table import Table
-from ..game_interface import Game
+from ..contract import Game
 
 _CARD_INDEX = attrgetter("index")
 
@@ -119,7 +119,7 @@ class TetkaGame(Game):
 
     # -- bots -------------------------------------------------------------------------------------
     def simulate(self, request: Any) -> Any:
-        from ..simulating import OptionRefused, Simulated, rate, seated_names
+        from ...kit.simulation import OptionRefused, Simulated, rate, seated_names
         from .bots import BotSpecError, bot_names
         from .record_writer import write_sitting
         from .rules import HouseRules
@@ -146,7 +146,7 @@ class TetkaGame(Game):
             raise OptionRefused("robber_target", "{value} is outside the record's bounds (1 to {most})",
                                 value=target, most=MAX_WHOLE)
         rules = HouseRules(robber_target=target)
-        from ..simulating import max_parts, refuse_long, refuse_many
+        from ...kit.simulation import max_parts, refuse_long, refuse_many
 
         if hands is not None:
             refuse_long("hands", hands, hands)
@@ -292,7 +292,7 @@ class TetkaGame(Game):
         hand (`referee.RecordStream`); None for any other layout. A hand with a finding of its
         own raises `ReadAgain` while it is shown: the record is then read the full way."""
         from ...common.findings import FindingError
-        from ..game_interface import ReadAgain
+        from ..contract import ReadAgain
         from .quick_reader import NotQuick, QuickRead
         from .referee import RecordStream
 

@@ -15,7 +15,7 @@ from ...common.output_table import Table
 from ...common.season import SittingSummary, Standing
 from ...common.money_views import (ShapeError, amount_cell, money_cell, money_of, name_in, places_of, stake_of,
                                    whole_of)
-from ..hand_choice import chosen_hands
+from ...kit.hand_choice import chosen_hands
 from ...common.cards import DECK
 from ...common.json_stream import Later, Rendered, indent, plain, string
 from .marks import MarkKind

@@ -13,8 +13,8 @@ from ..common.dedupe import digest
 from ..common.findings import Finding, FindingError
 from ..common.record_rows import ExportedRecord, FindingRow
 from ..common.yaml_input import MAX_BYTES, read_bytes
-from . import registry
-from .records import check_record
+from ..games import registry
+from .record_check import check_record
 
 
 @dataclass(frozen=True, slots=True)

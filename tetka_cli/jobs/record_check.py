@@ -19,7 +19,7 @@ from ..common.yaml_input import (
     gc_paused,
     read_bytes,
 )
-from . import registry
+from ..games import registry
 
 
 class StreamingReader(Protocol):

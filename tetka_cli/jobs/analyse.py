@@ -8,9 +8,9 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from ..common.findings import Finding, FindingError
 from ..common.yaml_input import read_bytes
-from . import registry
-from .game_interface import Unsupported
-from .records import check_record
+from ..games import registry
+from ..games.contract import Unsupported
+from .record_check import check_record
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,8 @@ from typing import Any
 from ..common.dedupe import digest
 from ..common.findings import Finding, FindingError
 from ..common.yaml_input import MAX_BYTES, read_bytes
-from . import registry
-from .records import check_record
+from ..games import registry
+from .record_check import check_record
 
 
 @dataclass(frozen=True, slots=True)

@@ -240,7 +240,7 @@ class Game(ABC):
     def live_rule_options(self, given: Sequence[str]) -> dict[str, Any]:
         """`live --rule KEY=VALUE` texts read against this game's house rules
         (`games.live_words.RuleError` says why one cannot be)."""
-        from .live_words import read_rules
+        from ..kit.live_words import read_rules
 
         return read_rules(self.live_house_rules(), given)
 

@@ -48,8 +48,8 @@ def test_validate_json_core():
 def test_validate_csv():
     r = run("validate", "--format", "csv", "records/bad-renonce-and-wrong-marks.yaml")
     rows = r.stdout.splitlines()
-    assert rows[0] == "path,line,column,severity,code,robber,hand,trick,player,message"
-    assert any(",37,19,error,renonce,1,2,6,Вера," in row for row in rows)
+    assert rows[0] == "game,path,line,column,severity,code,part,hand,trick,player,message"
+    assert any(row.startswith("tetka,") and ",37,19,error,renonce,1,2,6,Вера," in row for row in rows)
 
 
 def test_marks_score_sheet_shows_table_marks_beside_computed():
@@ -91,8 +91,9 @@ def test_marks_json_core():
 def test_marks_csv_is_long_form():
     r = run("marks", "--format", "csv", "records/marks-only.yaml")
     rows = r.stdout.splitlines()
-    assert rows[0] == "path,robber,hand,dealer,player,marks,total,recorded,source"
-    assert rows[-1] == "records/marks-only.yaml,1,8,Глеб,Глеб,2,11,2,recorded"
+    assert rows[0] == ("game,path,part,hand,dealer,up_card,player,score,card_points,last_trick,declarations,bela,"
+                       "total,recorded,source")
+    assert rows[-1] == "tetka,records/marks-only.yaml,1,8,Глеб,,Глеб,2,,,,,11,2,recorded"
 
 
 def test_replay_one_hand_trick_by_trick():

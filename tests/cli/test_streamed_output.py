@@ -21,12 +21,19 @@ from tetka_cli.games.registry import game_of
 
 # -- what the commands wrote when they held the whole report (the views' lists, rendered whole) --
 def whole_marks(paths, fmt, lang):
+    from tetka_cli.common.json_stream import to_plain
+    from tetka_cli.common.output_table import Table
+    from tetka_cli.games.registry import DEFAULT, all_games
+    from tetka_cli.render.sheet import sheet_columns, sheet_json, sheet_rows, sheet_tables
+
     reps = [check_record(p) for p in paths]
     if fmt == "json":
-        return safe_json({"records": [game_of(r).marks_json(r, lang) for r in reps]}, indent=2) + "\n"
+        return safe_json({"records": [to_plain(sheet_json(game_of(r).sheet(r), lang, DEFAULT)) for r in reps]},
+                         indent=2) + "\n"
     if fmt == "csv":
-        return _csv([(game_of(r), game_of(r).marks_csv([r])) for r in reps])
-    return _tables([game_of(r).marks_tables(r, lang) for r in reps])
+        columns = sheet_columns(g.words for g in all_games())
+        return _csv([(None, Table("", columns, list(sheet_rows(game_of(r).sheet(r), columns)))) for r in reps])
+    return _tables([sheet_tables(game_of(r).sheet(r), lang) for r in reps])
 
 
 def whole_replay(paths, fmt, lang, robber=None, hand=None):
@@ -61,9 +68,9 @@ def _csv(tables):
     for game, tb in tables:
         buffer = io.StringIO()
         w = csv.writer(buffer, lineterminator="\n")
-        if game.name not in seen:
+        if (game.name if game else None) not in seen:
             w.writerow([safe(h) for h in tb.headers])
-        seen.add(game.name)
+        seen.add(game.name if game else None)
         w.writerows([[safe(c) for c in row] for row in tb.rows])
         text.append(safe_block(buffer.getvalue()))
     return "".join(text)

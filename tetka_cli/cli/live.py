@@ -260,15 +260,14 @@ class Session:
             return
         from ..common.money import money_places
         from ..common.transfers import settle_up
-        from ..common.money_views import transfers_json, transfers_table
+        from ..render.money import sitting_tables, transfers_table
 
         # Who pays whom, as `tetka settle` ends, for either game.
         places = money_places(s.money.stake)
-        transfers = transfers_json(settle_up(s.money.net), places)
         blocks = []
-        game = registry.game(self.game.game)
-        for tb in [*game.sitting_tables(game.sitting_json(s.money), self.lang, places),
-                   transfers_table(transfers, self.lang, s.money.currency, s.money.path)]:
+        words = registry.game(self.game.game).words
+        for tb in [*sitting_tables(s.money, words, self.lang),
+                   transfers_table(settle_up(s.money.net), places, self.lang, s.money.currency, s.money.path)]:
             text = tb.title + "\n" if tb.title else ""
             text += render_table(tb)
             blocks.append(text + "".join(f"\n  {n}" for n in tb.notes))

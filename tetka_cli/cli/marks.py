@@ -6,10 +6,10 @@ from typing import Any, Iterator, Sequence
 
 import click
 
+from ..common.output_table import Table
 from ..games.registry import game_of
 from .base import (
     Batch,
-    CsvByGame,
     Options,
     csv_pieces,
     emit_json_streamed,
@@ -32,6 +32,7 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
     declarations, bela and the hand, running totals to the target, and the winner. `--format html`:
     a page of the evening (sheet, race charts, settlement) to print or send."""
     from ..common.html_page import page
+    from ..render.evening import evening_of_marks
 
     if opts.fmt == "html":  # the page holds every record's sheet: read whole
         batch = Batch(inputs, max_bytes)
@@ -40,12 +41,17 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
             for o in batch:
                 report_findings(o, opts.lang)
                 if o.report is not None:
-                    docs.append(game_of(o.report).evening_of_marks(o.report, opts.lang))
+                    g = game_of(o.report)
+                    docs.append(evening_of_marks(g.sheet(o.report), g.money(o.report) if o.report.ok else None,
+                                                 o.report.record.meta, opts.lang))
         out(page(docs, opts.lang))
         sys.exit(batch.exit_code)
     # Every other format is written as each record is read and judged, hand by hand.
     batch = Batch(inputs, max_bytes, streamed=True)
-    csv = CsvByGame()
+    from ..games.registry import DEFAULT, all_games
+    from ..render.sheet import sheet_columns, sheet_json, sheet_rows, sheet_tables
+
+    columns = sheet_columns(g.words for g in all_games())
 
     def then(o: Any) -> None:
         report_findings(o, opts.lang)
@@ -63,17 +69,18 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
 
             def record(o: Any) -> Rendered:
                 return Rendered(lambda level: batch.shown(
-                    o, lambda rep: chunks(game_of(rep).marks_json(rep, opts.lang), level), then))
+                    o, lambda rep: chunks(sheet_json(game_of(rep).sheet(rep), opts.lang, DEFAULT), level), then))
             emit_json_streamed({"records": (record(o) for o in shown())})
         else:
             first = True
             for o in shown():
                 if opts.fmt == "csv":
-                    def show(rep: Any, header: bool = csv.header(game_of(o.report))) -> Iterator[str]:
-                        return csv_pieces(game_of(rep).marks_csv([rep]), header=header)
+                    def show(rep: Any, header: bool = first) -> Iterator[str]:
+                        return csv_pieces(Table("", columns, sheet_rows(game_of(rep).sheet(rep), columns)),
+                                          header=header)
                 else:
                     def show(rep: Any, first: bool = first) -> Iterator[str]:
-                        return table_pieces(game_of(rep).marks_tables(rep, opts.lang), opts, first=first)
+                        return table_pieces(sheet_tables(game_of(rep).sheet(rep), opts.lang), opts, first=first)
                 out_pieces(batch.shown(o, show, then), end="")
                 first = False
     sys.exit(batch.exit_code)

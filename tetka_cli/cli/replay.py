@@ -7,10 +7,11 @@ from typing import Any, Iterable, Iterator, Sequence
 
 import click
 
-from ..games.registry import game_of
+from ..common.output_table import Table
+from ..games.registry import DEFAULT, all_games, game_of
+from ..render.replay import replay_columns, replay_json, replay_rows
 from .base import (
     Batch,
-    CsvByGame,
     Options,
     csv_pieces,
     emit_json_streamed,
@@ -50,7 +51,7 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     docs = []
     shown = Counter()
     held: list[str] = []  # what the records read hold, for "no such robber or hand"
-    csv = CsvByGame()
+    columns = replay_columns(g.words for g in all_games())
 
     def then(o: Any) -> None:
         report_findings(o, opts.lang)
@@ -81,18 +82,18 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
             def doc(rep: Any, level: int) -> Iterator[str]:
                 game = game_of(rep)
                 losses = game.play_losses(rep, from_trick=from_trick) if analyse else None
-                d = game.replay_json(rep, part=robber, hand=hand, losses=losses)
-                return chunks({**d, "hands": shown.counted(d["hands"])}, level)
+                r = game.replay(rep, part=robber, hand=hand, losses=losses)
+                return chunks(replay_json(r, DEFAULT, shown.counted(r.hands)), level)
 
             def record(o: Any) -> Rendered:
                 return Rendered(lambda level: batch.shown(o, lambda rep: doc(rep, level), then))
             emit_json_streamed({"records": (record(o) for o in readable())})
         else:
-            for o in readable():
+            for n, o in enumerate(readable()):
                 if opts.fmt == "csv":
-                    def show(rep: Any, header: bool = csv.header(game_of(o.report))) -> Iterator[str]:
-                        table = game_of(rep).replay_csv([rep], part=robber, hand=hand)
-                        return csv_pieces(replace(table, rows=shown.counted(table.rows)), header=header)
+                    def show(rep: Any, header: bool = n == 0) -> Iterator[str]:
+                        rows = replay_rows(game_of(rep).replay(rep, part=robber, hand=hand), columns)
+                        return csv_pieces(Table("", columns, shown.counted(rows)), header=header)
                 else:
                     def show(rep: Any, first: bool = shown.n == 0) -> Iterator[str]:
                         game = game_of(rep)

@@ -10,6 +10,7 @@ from ..common.messages import finding_line, validate_summary
 from ..common.output_table import Table
 from ..common.terminal import safe
 from ..games.registry import DEFAULT, game, game_of
+from ..render.findings import FINDING_COLUMNS, finding_row, unreadable_json, verdict_json
 from .base import (
     Batch,
     Options,
@@ -22,21 +23,6 @@ from .base import (
     out,
     output_options,
 )
-
-# CSV columns, the same for every game: a finding's part number stands under `robber`.
-COLUMNS = ["path", "line", "column", "severity", "code", "robber", "hand", "trick", "player", "message"]
-
-
-def unreadable_json(f: Any, lang: str) -> dict[str, Any]:
-    """A record that could not be read: its one finding."""
-    return {"path": f.path, "ok": False, "readable": False, "findings": [game(DEFAULT).finding_json(f, lang)]}
-
-
-def csv_row(g: Any, f: Any, lang: str) -> list[Any]:
-    d = g.finding_json(f, lang)
-    d["robber"] = d.pop(g.part_key)
-    return ["" if d[c] is None else d[c] for c in COLUMNS]
-
 
 @click.command()
 @input_options
@@ -52,10 +38,12 @@ def validate(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
         for n, o in enumerate(batch):
             g = game_of(o.report) if o.report is not None else game(DEFAULT)
             if opts.fmt == "json":
-                docs.append(unreadable_json(o.unreadable, opts.lang) if o.unreadable
-                            else g.validate_json(o.report, opts.lang))
+                docs.append(unreadable_json(o.unreadable, g.words, opts.lang) if o.unreadable or o.report is None
+                            else verdict_json(o.report.path, g.words, o.report.ok, o.report.findings, opts.lang, DEFAULT))
             elif opts.fmt == "csv":
-                emit_csv(Table("", COLUMNS, [csv_row(g, f, opts.lang) for f in findings_of(o)]), header=n == 0)
+                name = g.name if o.report is not None else ""
+                emit_csv(Table("", FINDING_COLUMNS, [finding_row(f, name, opts.lang) for f in findings_of(o)]),
+                         header=n == 0)
             else:
                 for f in findings_of(o):
                     out(safe(finding_line(f, opts.lang)))

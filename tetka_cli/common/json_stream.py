@@ -3,6 +3,10 @@
 are iterators.
 
 A document may hold, besides JSON's own values:
+- a dataclass or a named tuple (a result of `tetka_cli.results`): an object of its fields, in
+  order (`fields`: a field's `metadata={"json": "key"}` names its key, `{"json": None}` leaves it
+  out); an object with a `__json__()` method: what that gives; an enum: its value; anything else with a `__str__` of its own that `json_text` names
+  (a card): its text;
 - an iterator (a generator): a list whose items are produced one at a time and let go once
   written;
 - a `Later` value: known only once the items after it have been produced (a record's `ok`
@@ -12,10 +16,13 @@ A document may hold, besides JSON's own values:
 """
 from __future__ import annotations
 
+import dataclasses
+import enum
 import json
 import os
 import re
 import tempfile
+from collections.abc import Mapping
 from typing import Any, Callable, Iterator
 
 from .terminal import _UNSAFE_IN_JSON
@@ -141,15 +148,113 @@ def plain(o: Any, level: int) -> str:
         return _scalar(o)
     if isinstance(o, (Later, Iterator)) or t is Rendered:
         raise _Lazy
+    fields = _FIELDS.get(t)
+    if fields is None:
+        fields = _fields_of(t)
+    if fields:
+        return _object(o, t, fields, level)
+    if hasattr(t, "__json__"):
+        return plain(o.__json__(), level)
+    if t in _AS_TEXT:
+        return _str(str(o))
+    if isinstance(o, enum.Enum):
+        return plain(o.value, level)
     if isinstance(o, str):
         return _str(str(o))
-    if isinstance(o, dict):
+    if isinstance(o, Mapping):
         return plain(dict(o), level)
     if isinstance(o, (list, tuple)):
         return plain(list(o), level)
     if isinstance(o, int):
         return _scalar(o)
     raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
+
+
+_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}  # a class -> its (attribute, key) pairs; () for none
+_OBJECTS: dict[tuple[type, int], str] = {}  # (a class, a level) -> its text with a %s for each value
+_AS_TEXT: set[type] = set()  # classes written as their text (`as_text`)
+
+
+def as_text(cls: type) -> type:
+    """Write objects of `cls` in JSON as their `str()` (a card: "Q♥"). A class decorator."""
+    _AS_TEXT.add(cls)
+    return cls
+
+
+def _fields_of(t: type) -> tuple[tuple[str, str], ...]:
+    """A dataclass's or named tuple's fields as (attribute, JSON key), in order; () for any other class
+    (and for a class that says how it is written: `__json__`)."""
+    if hasattr(t, "__json__"):
+        found: tuple[tuple[str, str], ...] = ()
+    elif dataclasses.is_dataclass(t):
+        pairs = tuple((f.name, f.metadata.get("json", f.name)) for f in dataclasses.fields(t))
+        found = tuple((a, k) for a, k in pairs if k is not None)
+    elif issubclass(t, tuple) and hasattr(t, "_fields"):
+        found = tuple((a, a) for a in t._fields)
+    else:
+        found = ()
+    _FIELDS[t] = found
+    return found
+
+
+def fields_of(o: Any) -> dict[str, Any]:
+    """A result object's fields as the mapping JSON writes (what `plain` writes of it)."""
+    t = type(o)
+    fields = _FIELDS.get(t)
+    if fields is None:
+        fields = _fields_of(t)
+    return {k: getattr(o, a) for a, k in fields}
+
+
+def to_plain(o: Any) -> Any:
+    """A document of results (dataclasses, named tuples, enums, cards, mappings, tuples) as JSON's
+    own values, for `json.dumps`: what `plain` writes of it, built whole (tests compare the two)."""
+    t = type(o)
+    if o is None or t in (str, int, bool, float):
+        return o
+    if hasattr(t, "__json__"):
+        return to_plain(o.__json__())
+    fields = _FIELDS.get(t)
+    if fields is None:
+        fields = _fields_of(t)
+    if fields:
+        return {k: to_plain(getattr(o, a)) for a, k in fields}
+    if t in _AS_TEXT:
+        return str(o)
+    if isinstance(o, enum.Enum):
+        return to_plain(o.value)
+    if isinstance(o, Mapping):
+        return {k: to_plain(v) for k, v in o.items()}
+    if isinstance(o, (list, tuple)) or isinstance(o, Iterator):
+        return [to_plain(v) for v in o]
+    if isinstance(o, Later):
+        return to_plain(o.get())
+    return o
+
+
+def _object(o: Any, t: type, fields: tuple[tuple[str, str], ...], level: int) -> str:
+    """A dataclass or named tuple, as `plain(fields_of(o), level)` writes it, from a template made
+    once for its class at that level."""
+    template = _OBJECTS.get((t, level))
+    if template is None:
+        inner = _indent(level + 1)
+        template = _OBJECTS[(t, level)] = ("{" + ",".join(f"{inner}{_str(k)}: %s" for _, k in fields)
+                                           + _indent(level) + "}")
+    values = []
+    append = values.append
+    for a, _k in fields:
+        v = getattr(o, a)
+        tv = type(v)
+        if tv is str:
+            ev = _seen(v)
+            append(_str(v) if ev is None else ev)
+        elif tv is int:
+            append(int.__repr__(v))
+        elif v is None or tv is bool:
+            append(_NAMED[v])
+        else:
+            append(plain(v, level + 1))
+    return template % tuple(values)
 
 
 def _key(k: Any) -> str:
@@ -183,8 +288,12 @@ def chunks(o: Any, level: int = 0) -> Iterator[str]:
         return
     except _Lazy:
         pass
-    if isinstance(o, dict):
-        yield from _dict(o, level)
+    if hasattr(type(o), "__json__"):
+        yield from chunks(o.__json__(), level)
+    elif isinstance(o, Mapping):
+        yield from _dict(dict(o), level)
+    elif _FIELDS.get(type(o)) or _fields_of(type(o)):
+        yield from _dict(fields_of(o), level)
     else:
         yield from _list(iter(o), level)
 
@@ -287,3 +396,8 @@ class Spool:
                 f.close()
         parts, self.parts, self.size = self.parts, [], 0
         yield from parts
+
+
+from .cards import Card  # noqa: E402 (cards import nothing of this module)
+
+as_text(Card)

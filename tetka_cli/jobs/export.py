@@ -90,15 +90,15 @@ class ExportJob:
 def _money(g: Any, rep: Any) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], bool]:
     """Each player's net and who pays whom, as `settle` (without --force or --provisional) settles
     the record; nothing when settle would leave it out."""
-    from ..common.money_views import places_of, transfers_json
+    from ..common.money import format_money, money_places
     from ..common.transfers import settle_up
 
     if any(f.is_error and f.code != "renonce" for f in rep.findings) or not getattr(rep, g.part):
         return (), (), False
-    doc = g.sitting_json(g.money(rep))
-    transfers = transfers_json(settle_up({p: Decimal(v) for p, v in doc["net"].items()}), places_of([doc]))
-    return (tuple((p, v) for p, v in doc["net"].items()),
-            tuple((t["from"], t["to"], t["amount"]) for t in transfers), True)
+    m = g.money(rep)
+    places = money_places(m.stake)
+    return (tuple((p, format_money(v, places)) for p, v in m.net.items()),
+            tuple((t.payer, t.payee, format_money(t.amount, places)) for t in settle_up(m.net)), True)
 
 
 @dataclass

@@ -2,14 +2,16 @@
 A `SettleJob` is what `settle --jobs N` sends to each worker process."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from ..common.dedupe import digest
 from ..common.findings import Finding, FindingError
+from ..common.transfers import Transfer
 from ..common.yaml_input import MAX_BYTES, read_bytes
 from ..games import registry
+from ..results.money import SittingMoney, Standing
 from .record_check import check_record
 
 
@@ -18,7 +20,7 @@ class Settled:
     """One record's part in a settlement run: its money, or why it was left out."""
 
     path: str
-    money: Any | None  # the game's own sitting money
+    money: SittingMoney | None
     findings: tuple[Finding, ...]  # every finding (warnings too), in file order
     unreadable: bool = False
     digest: str | None = None  # the content hash of the record's bytes: a copy is counted once
@@ -79,3 +81,152 @@ def _windowed_digest(data: Any) -> str:
 def money_of(rep: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
     """A judged record's settlement, at `stake` or else the record's own: its game's sitting money."""
     return registry.game_of(rep).money(rep, stake, provisional=provisional)
+
+
+# -- a whole run of `settle`: every record settled, each counted once, the money split by currency --
+@dataclass(frozen=True)
+class LeftOut:
+    """A record left out of the money, as settle's JSON lists it: where, and why (its message in the
+    run's language)."""
+
+    path: str | None
+    code: str
+    line: int | None
+    column: int | None
+    message: str
+
+
+def left_out(f: Finding, lang: str) -> LeftOut:
+    return LeftOut(f.path, f.code, f.line, f.column, f.message(lang))
+
+
+@dataclass(frozen=True)
+class SettledRecord:
+    """A record in the money: its settlement, what identifies it (its bytes' and its meaning's
+    digests), who pays whom in it; its report and findings when a page of the evening is made."""
+
+    money: SittingMoney
+    digest: str | None
+    meaning: str | None
+    transfers: tuple[Transfer, ...]
+    report: Any = None
+    findings: tuple[Finding, ...] = ()
+
+
+@dataclass(frozen=True)
+class Board:
+    """One game's standings in one currency."""
+
+    game: str
+    rows: tuple[Standing, ...]
+
+
+@dataclass(frozen=True)
+class MoneyBlock:
+    """One currency's part of a run: its sittings, each game's standings, and who pays whom."""
+
+    currency: str
+    places: int
+    sittings: tuple[SittingMoney, ...]
+    boards: tuple[Board, ...]
+    transfers: tuple[Transfer, ...]
+
+
+@dataclass(frozen=True)
+class Unsettled:
+    """A record read but left out of the money (for the page of the evening)."""
+
+    path: str
+    game: str
+    report: Any
+    findings: tuple[Finding, ...]
+
+
+@dataclass
+class SettleRun:
+    """What a run of `settle` found: the records in the money (in the order read), those left
+    out, the warnings, the money by currency, and the exit code so far."""
+
+    records: list[SettledRecord] = field(default_factory=list)
+    left_out: list[LeftOut] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+    unsettled: list[Unsettled] = field(default_factory=list)  # read, not settled (kept for a page)
+    order: list[tuple[bool, int]] = field(default_factory=list)  # (settled?, index) of each record read
+    read: int = 0
+    code: int = 0
+    blocks: tuple[MoneyBlock, ...] = ()
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {"read": self.read, "settled": len(self.records), "left_out": len(self.left_out)}
+
+
+def settled_record(money: SittingMoney, digest: str | None, meaning: str | None, report: Any = None,
+                   findings: tuple[Finding, ...] = ()) -> SettledRecord:
+    """A record in the money, with who pays whom in it."""
+    from ..common.transfers import settle_up
+
+    return SettledRecord(money, digest, meaning, settle_up(money.net), report, findings)
+
+
+def money_blocks(records: Sequence[SettledRecord], default_game: str) -> tuple[MoneyBlock, ...]:
+    """The settled sittings split by currency (in the order first read), each currency's standings
+    per game (in the registry's order) and its transfers: amounts of one currency are never added to
+    another's. With nothing settled, one empty block of the default game."""
+    from ..common.money import money_places
+    from ..common.transfers import settle_up
+    from ..results.money import standings
+
+    split: dict[str, list[SittingMoney]] = {}
+    for r in records:
+        split.setdefault(r.money.currency, []).append(r.money)
+    if not split:
+        return (MoneyBlock("", 2, (), (Board(default_game, ()),), ()),)
+    blocks = []
+    for currency, sittings in split.items():
+        games = [g for g in registry.all_games() if any(s.game == g.name for s in sittings)]
+        boards = tuple(Board(g.name, tuple(standings([s for s in sittings if s.game == g.name], g.words.won_by)))
+                       for g in games)
+        net: dict[str, Decimal] = {}
+        for s in sittings:
+            for p, v in s.net.items():
+                net[p] = net.get(p, Decimal(0)) + v
+        places = max(money_places(s.stake) for s in sittings)
+        blocks.append(MoneyBlock(currency, places, tuple(sittings), boards, settle_up(net)))
+    return tuple(blocks)
+
+
+def settle_records(paths: Sequence[str], job: SettleJob, *, jobs: int, lang: str, run: SettleRun,
+                   tick: Callable[[], None] = lambda: None) -> None:
+    """Every record of `paths` (each file once already) read, judged and settled in `jobs`
+    processes, into `run`: a copy of a record read before (the same bytes, or the same meaning
+    written differently) counted once, with a `duplicate-record` warning."""
+    from ..common.batch import run_parallel
+    from ..common.dedupe import ContentSeen, duplicate
+
+    seen, meant = ContentSeen(), ContentSeen()
+    for s in run_parallel(job, paths, jobs, crashed=job.crashed):
+        tick()
+        first_place = seen.first(s.digest, s.path)
+        if first_place is not None:  # a copy: read, reported, counted once
+            run.warnings.append(duplicate(s.path, first_place, "content"))
+            continue
+        first_place = meant.first(s.meaning, s.path)
+        if first_place is not None:  # the same record written differently: counted once
+            run.warnings.append(duplicate(s.path, first_place, "meaning"))
+            continue
+        run.read += 1
+        if s.money is None:
+            first = s.first_error or (s.findings[0] if s.findings else None)
+            if first is not None:
+                run.left_out.append(left_out(first, lang))
+            run.code = 2 if s.unreadable else max(run.code, 1)
+            run.order.append((False, len(run.unsettled)))
+            run.unsettled.append(Unsettled(s.path, s.game, s.report, s.findings))
+            continue
+        run.order.append((True, len(run.records)))
+        run.records.append(settled_record(s.money, s.digest, s.meaning, s.report, s.findings))
+        # An unfinished part is left out of the money unless provisional: say so.
+        end = registry.game(s.game).words.end_code
+        run.warnings.extend(f for f in s.findings if (f.is_error and job.force) or (
+            not f.is_error and (f.code != end or not job.provisional)))

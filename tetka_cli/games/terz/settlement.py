@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ...common.money import EXACT
 from ...common.sitting_money import Provisional, Sitting, net_over
+
+if TYPE_CHECKING:
+    from ...results import money as results_money
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,3 +55,15 @@ def settle_sitting(path: str, players: Sequence[str],
                     if fin or provisional)
     net = net_over(players, [{p: g.net.get(p, Decimal(0)) for p in players} for g in settled])
     return SittingMoney(path, tuple(players), stake, currency, settled, net)
+
+
+def shared(m: SittingMoney) -> "results_money.SittingMoney":
+    """The sitting's settlement as every game's is shown (`results.money`): a game names its winner
+    and is paid in one payment of the stake, by the loser."""
+    from ...results import money as results_money
+
+    parts = tuple(results_money.PartMoney(
+        g.number, g.finished, g.totals, g.winner, g.net,
+        (results_money.Payment(g.payer, g.winner, None, g.amount),) if g.payer and g.winner else ())
+        for g in m.games)
+    return results_money.SittingMoney(m.path, "terz", m.players, m.stake, m.currency, parts, m.net)

@@ -9,6 +9,7 @@ from ...common.i18n import N_
 from ...common.output_table import Table
 from ..contract import Game
 from .messages import _, games_text, hands_text
+from .words import WORDS
 
 
 class TerzGame(Game):
@@ -22,6 +23,17 @@ class TerzGame(Game):
     part_key = "game"
     default_part_target = 501
     default_players = ("Анна", "Борис")
+    words = WORDS
+
+    def sheet(self, report: Any) -> Any:
+        from .results import sheet
+
+        return sheet(report)
+
+    def replay(self, report: Any, *, part: int | None, hand: int | None, losses: Any = None) -> Any:
+        from .results import replay
+
+        return replay(report, part, hand, losses)
 
     def title(self, lang: str) -> str:
         return _(lang, "Terz")
@@ -39,12 +51,12 @@ class TerzGame(Game):
 
     # -- money ------------------------------------------------------------------------------------
     def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
-        from .settlement import settle_sitting
+        from .settlement import settle_sitting, shared
 
         rec = report.record
-        return settle_sitting(report.path, rec.players,
+        return shared(settle_sitting(report.path, rec.players,
                               [(g.number, g.finished, g.totals, g.winner) for g in report.games],
-                              rec.stake if stake is None else stake, rec.currency, provisional=provisional)
+                              rec.stake if stake is None else stake, rec.currency, provisional=provisional))
 
     # -- bots -------------------------------------------------------------------------------------
     def simulate(self, request: Any) -> Any:

@@ -429,15 +429,11 @@ def standings_table(players: Mapping[str, Mapping[str, Any]], lang: str, currenc
 def game_sections(rep: RecordReport, lang: str) -> list[Any]:
     """Each game of the record as a part of the page: its sheet (the text view's table) and its
     race to the target."""
-    from ...common.html_page import PartSection, Race, plain_table
+    from ...render.sheet import part_section
+    from .results import sheet
 
-    parts = []
-    for g, tb in zip(rep.games, marks_tables(rep, lang)):
-        status = pgettext(lang, "terz", "finished") if g.finished else pgettext(lang, "terz", "unfinished")
-        race = Race(tuple(g.players), g.target, list(g.running), dict(g.totals), _(lang, "hand"))
-        parts.append(PartSection(f"{_(lang, 'Game')} {g.number}", status,
-                                 plain_table(Table("", tb.headers, tb.rows, tb.notes)), race))
-    return parts
+    s = sheet(rep)
+    return [part_section(p, s.words, lang) for p in s.parts]
 
 
 def evening_of_settled(rep: RecordReport | None, doc: Mapping[str, Any] | None, path: str, lang: str,

@@ -46,8 +46,12 @@ def evening_record(rep: RecordReport | None, path: str, lang: str, *, settlement
     if rep is None:
         return EveningRecord(path, {}, (), tuple(settlement), unsettled, [finding_line(f, lang) for f in findings],
                              title)
+    from ...render.sheet import part_section
+    from .results import sheet
+
+    words = sheet(rep).words
     return EveningRecord(rep.path, dict(rep.record.meta),
-                         [robber_section(robber_sheet(r, lang), lang) for r in rep.robbers],
+                         [part_section(p, words, lang) for p in sheet(rep).parts],
                          tuple(settlement), unsettled, [finding_line(f, lang) for f in findings], title)
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ...common.money import EXACT
 from ...common.sitting_money import Provisional, Sitting, net_over
+
+if TYPE_CHECKING:
+    from ...results import money as results_money
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,3 +83,15 @@ def settle_sitting(path: str, players: Sequence[str], robbers: Iterable[tuple[in
                     if fin or provisional)
     net = net_over(players, [r.settlement.net for r in settled])
     return SittingMoney(path, tuple(players), stake, currency, settled, net)
+
+
+def shared(m: SittingMoney) -> "results_money.SittingMoney":
+    """The sitting's settlement as every game's is shown (`results.money`): a robber's payments
+    are pair by pair, each with its difference of marks; a robber names no winner."""
+    from ...results import money as results_money
+
+    parts = tuple(results_money.PartMoney(
+        r.number, r.finished, r.settlement.totals, None, r.settlement.net,
+        tuple(results_money.Payment(p.payer, p.payee, p.marks, p.amount) for p in r.settlement.payments))
+        for r in m.robbers)
+    return results_money.SittingMoney(m.path, "tetka", m.players, m.stake, m.currency, parts, m.net)

@@ -11,6 +11,7 @@ from ...common.findings import Finding
 from ...common.i18n import N_, gettext, ngettext
 from ...common.output_table import Table
 from ..contract import Game
+from .words import WORDS
 
 _CARD_INDEX = attrgetter("index")
 
@@ -29,6 +30,17 @@ class TetkaGame(Game):
     analysable = True
     grades_player_view = True
     default_players = ("Анна", "Борис", "Вера", "Глеб")
+    words = WORDS
+
+    def sheet(self, report: Any) -> Any:
+        from .results import sheet
+
+        return sheet(report)
+
+    def replay(self, report: Any, *, part: int | None, hand: int | None, losses: Any = None) -> Any:
+        from .results import replay
+
+        return replay(report, part, hand, losses)
 
     def title(self, lang: str) -> str:
         return gettext(lang, "Tetka")
@@ -79,11 +91,11 @@ class TetkaGame(Game):
 
     # -- money ------------------------------------------------------------------------------------
     def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
-        from .settlement import settle_sitting
+        from .settlement import settle_sitting, shared
 
         rec = report.record
-        return settle_sitting(report.path, rec.players, [(r.number, r.finished, r.totals) for r in report.robbers],
-                              rec.stake if stake is None else stake, rec.currency, provisional=provisional)
+        return shared(settle_sitting(report.path, rec.players, [(r.number, r.finished, r.totals) for r in report.robbers],
+                              rec.stake if stake is None else stake, rec.currency, provisional=provisional))
 
     # -- analysis ---------------------------------------------------------------------------------
     @property

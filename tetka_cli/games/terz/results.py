@@ -1,0 +1,212 @@
+"""Terz's results as the shared renderers take them (`tetka_cli.results`): a hand and a game of the
+score sheet, their fields the JSON of terz-record-format.md, built from the referee's reports. No
+words and no formatting here: the renderers do that."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from ...common.cards import Card
+from ...results.replay import Replay, TrickRow
+from ...results.sheet import Scores, Sheet
+from ...results.words import Msg, Phrase
+from .model import Declaration, HandResult, TrickResult
+from .referee import GameReport, HandReport, RecordReport
+from .words import WORDS
+
+_NOT_REPLAYED = Phrase(Msg("not replayed: see the findings"))
+_SCORE_ONLY = Phrase(WORDS.score_only)
+_INCOMPLETE = Phrase(Msg("incomplete"))
+_NOT_JSON = {"json": None}
+
+
+class BelaSeen(NamedTuple):
+    player: str
+    trick: int
+    scored: bool
+
+
+def _seated(m: Mapping[str, int] | None, players: Sequence[str]) -> dict[str, int] | None:
+    """A per-player mapping in the record's order of players."""
+    return None if m is None else {p: m[p] for p in players if p in m}
+
+
+def _plain(v: object) -> object:
+    """A renonce's argument in JSON: text, a whole number, true or false, a list of them."""
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, (str, int, bool)) or v is None:
+        return v
+    return str(v)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A Terz hand of the score sheet."""
+
+    number: int
+    dealer: str
+    trump: Card | None
+    source: str
+    complete: bool | None
+    points: Scores | None
+    card_points: Scores | None
+    last_trick: str | None
+    declarations: tuple[Declaration, ...]
+    bela: BelaSeen | None
+    renonces: tuple[Mapping[str, object], ...]
+    recorded_points: Scores | None
+    after_end: bool
+    stopped_at: int | None
+    played: bool = field(default=False, metadata=_NOT_JSON)  # the record gives its tricks
+    last_bonus: Scores = field(default_factory=dict, metadata=_NOT_JSON)  # 10 to who took trick 16
+    bela_scored: str | None = field(default=None, metadata=_NOT_JSON)  # who wrote bela
+
+    @property
+    def up(self) -> Card | None:
+        return self.trump
+
+    @property
+    def score(self) -> Scores:
+        return self.points or {}
+
+    @property
+    def table_score(self) -> Scores | None:
+        return self.recorded_points if self.source == "played" else None
+
+    @property
+    def written(self) -> Scores | None:
+        return self.recorded_points
+
+    @property
+    def notes(self) -> tuple[Phrase, ...]:
+        if self.complete is None and self.played:
+            return (_NOT_REPLAYED,)
+        if self.source == "recorded":
+            return (_SCORE_ONLY,) if self.complete is None else (_INCOMPLETE,)
+        if self.stopped_at is not None:
+            return (Phrase(Msg("stopped at trick {n}"), {"n": self.stopped_at}),)
+        return ()
+
+    def breakdown(self, player: str) -> tuple[str, ...]:
+        """The player's card points, last trick, declarations and bela, as the sheet shows them."""
+        if self.complete is None:
+            return "", "", "", ""
+        written = " + ".join(str(d.points) for d in self.declarations if d.player == player and d.scored)
+        return (str((self.card_points or {}).get(player, 0)) if self.complete else "",
+                str(self.last_bonus.get(player, 0) or ""), written, "20" if self.bela_scored == player else "")
+
+    def why(self, player: str) -> tuple[Phrase, ...]:
+        return ()
+
+
+def hand(h: HandReport, players: Sequence[str]) -> Hand:
+    res: HandResult | None = h.result
+    points, recorded = _seated(h.points, players), _seated(h.recorded, players)
+    if res is None:
+        return Hand(h.number, h.dealer, h.trump, h.source, None, points, None, h.last_trick, (), None, (), recorded,
+                    h.after_end, None, h.record.played)
+    bela = BelaSeen(res.bela.player, res.bela.trick, res.bela.scored) if res.bela else None
+    renonces = tuple({"player": r.player, "trick": r.trick, **{k: _plain(v) for k, v in r.args.items()}}
+                     for r in res.renonces)
+    return Hand(h.number, h.dealer, h.trump, h.source, res.complete, points, _seated(res.card_points, players),
+                h.last_trick, tuple(res.declarations), bela, renonces, recorded, h.after_end, res.stopped_at,
+                h.record.played, res.last_trick_bonus,
+                res.bela.player if res.bela and res.bela.scored else None)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A Terz game of the score sheet."""
+
+    number: int
+    players: tuple[str, ...]
+    first_dealer: str
+    finished: bool
+    target: int
+    winner: str | None
+    totals: Scores
+    recorded_totals: Scores | None
+    recorded_winner: str | None
+    ended_by: str | None
+    hands: tuple[Hand, ...]
+    running: tuple[Scores, ...] = field(default=(), metadata=_NOT_JSON)
+
+    def lines(self) -> Iterable[tuple[Hand, Scores]]:
+        return zip(self.hands, self.running)
+
+
+def game(g: GameReport) -> Game:
+    return Game(g.number, tuple(g.players), g.first_dealer, g.finished, g.target, g.winner, dict(g.totals),
+                dict(g.recorded_totals) if g.recorded_totals is not None else None, g.recorded_winner, g.ended_by,
+                tuple(hand(h, g.players) for h in g.hands), tuple(g.running))
+
+
+def sheet(rep: RecordReport) -> Sheet:
+    return Sheet(rep.path, WORDS, [game(g) for g in rep.games], lambda: (rep.ok, rep.findings))
+
+
+# -- replay -----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ReplayedHand:
+    """A Terz hand replayed trick by trick (`replay`): its sheet's fields, its game, its tricks, and
+    with `replay --analyse` the points each graded card cost (`graded`: (trick, player) -> points;
+    None without analysis)."""
+
+    hand: Hand
+    part: int
+    players: tuple[str, ...]
+    tricks: tuple[TrickResult, ...] | None
+    renonces: frozenset[tuple[int, str]]
+    graded: Mapping[tuple[int, str], Any] | None = None
+
+    @property
+    def number(self) -> int:
+        return self.hand.number
+
+    @property
+    def trick_rows(self) -> tuple[TrickRow, ...] | None:
+        if self.tricks is None:
+            return None
+        return tuple(TrickRow(t.number, t.leader, t.winner, {t.leader: t.lead, t.reply_player: t.reply},
+                              {"lead": str(t.lead), "reply": str(t.reply), "points": t.points,
+                               "draws": " ".join(f"{p}:{c}" for p, c in t.draws.items()),
+                               "scored_to": t.scored_to or ""}) for t in self.tricks)
+
+    def renonces_in(self, trick: int) -> tuple[str, ...]:
+        return tuple(p for p in self.players if (trick, p) in self.renonces)
+
+    def __json__(self) -> dict[str, object]:
+        from ...common.json_stream import fields_of
+
+        doc = fields_of(self.hand)
+        doc["game"] = self.part
+        doc["tricks"] = None if self.tricks is None else [self._trick(t) for t in self.tricks]
+        return doc
+
+    def _trick(self, t: TrickResult) -> dict[str, object]:
+        doc: dict[str, object] = {
+            "number": t.number, "leader": t.leader, "reply_player": t.reply_player, "lead": str(t.lead),
+            "reply": str(t.reply), "winner": t.winner, "points": t.points,
+            "draws": {p: str(c) for p, c in t.draws.items()}, "exchange": t.exchange,
+            "declarations": list(t.declarations), "scored_to": t.scored_to,
+            "bela": {"player": t.bela.player, "scored": t.bela.scored} if t.bela else None}
+        if self.graded is not None:
+            doc["losses"] = {p: self.graded.get((t.number, p)) for p in (t.leader, t.reply_player)}
+        return doc
+
+
+def replay(rep: RecordReport, part: int | None, number: int | None,
+           losses: Mapping[tuple[int, int], Mapping[tuple[int, str], int]] | None) -> Replay:
+    """The chosen hands of a record; `losses` (replay --analyse): (game, hand) -> (trick, player) ->
+    the points the card cost."""
+    from ...kit.hand_choice import chosen_hands
+
+    hands = []
+    for g, h in chosen_hands(rep.games, part, number):
+        res = h.result
+        graded = None if losses is None or res is None else losses.get((g.number, h.number), {})
+        hands.append(ReplayedHand(hand(h, g.players), g.number, tuple(g.players), None if res is None else res.tricks,
+                                  frozenset((r.trick, r.player) for r in res.renonces) if res else frozenset(),
+                                  graded))
+    return Replay(rep.path, WORDS, hands)

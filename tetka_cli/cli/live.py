@@ -310,7 +310,7 @@ class Session(Generic[S, H]):
         if s.money is None:
             return
         head = [unfinished] + ([self._("The settlement above leaves out what is not finished.")] if ended else [])
-        head.append(self._("Provisional settlement, not final (as tetka settle --provisional gives it):"))
+        head.append(self._("Provisional settlement, not final\n(as tetka settle --provisional gives it):"))
         self.say("\n" + "\n".join(head) + "\n" + self.money_text(s.money))
 
     def money_text(self, money: Money) -> str:

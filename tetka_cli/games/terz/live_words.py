@@ -64,8 +64,8 @@ class TerzLive(LiveWords[Sitting, TerzHeader, LiveHand]):
         g = state.game
         if not g.hands or g.finished:
             return None
-        return self._("Game {g} is not finished (highest total {points} of {target}).").format(
-            g=g.number, points=max(g.totals.values()), target=state.header.rules.target)
+        return self._("Game {g} is not finished (highest total {points}).").format(
+            g=g.number, points=max(g.totals.values()))
 
     # -- reading a line ---------------------------------------------------------------------------
     def parse(self, words: Sequence[str], state: Sitting) -> Entry:

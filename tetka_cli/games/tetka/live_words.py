@@ -25,7 +25,7 @@ class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
 
     game = live.GAME
     seats = 4
-    quiet_at_end = ("no-robbers",)  # findings `end` does not repeat: the screen said it
+    quiet_at_end = ("no-robbers", "unfinished-robber")  # findings `end` does not repeat: the screen said it
     header_type = LiveHeader
     START, SCORE = "photo", "marks"
     WORDS = {"photo": PHOTO_WORDS, "marks": MARKS_WORDS}
@@ -47,8 +47,8 @@ class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
         rob = state.robber
         if not rob.hands or rob.finished:
             return None
-        return self._("Robber {r} is not finished (highest total {marks} of {target}).").format(
-            r=rob.number, marks=max(rob.totals.values()), target=state.header.rules.robber_target)
+        return self._("Robber {r} is not finished (highest total {marks}).").format(
+            r=rob.number, marks=max(rob.totals.values()))
 
     # -- reading a line ---------------------------------------------------------------------------
     def parse(self, words: Sequence[str], state: Sitting) -> Entry:

@@ -53,9 +53,17 @@ class LiveSide(Protocol[S, H]):
     and whose header is `H`. The driver keeps the sitting and hands it back; it never looks in.
     Every line it prints comes from here, in the side's language."""
 
-    game: str  # the game's name in the registry
-    seats: int  # players at its table
-    quiet_at_end: tuple[str, ...]  # findings `end` does not repeat: the screen said them
+    @property
+    def game(self) -> str:
+        """The game's name in the registry."""
+
+    @property
+    def seats(self) -> int:
+        """Players at its table."""
+
+    @property
+    def quiet_at_end(self) -> tuple[str, ...]:
+        """Findings `end` does not repeat: the screen said them."""
 
     # -- the sitting: its header, its state after the entries in force, its record ---------------
     def header(self, players: Sequence[str], stake: str, currency: str, first_dealer: str,

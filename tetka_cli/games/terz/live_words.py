@@ -3,12 +3,12 @@ bela, points, fix), what the screen says after each one, the record: the methods
 `games.live_words.LiveWords`, over the Terz rules core (`games/terz/live.py`)."""
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ...common.cards import Card, parse_card
 from ...common.i18n import N_, ngettext
 from ...kit.live_log import Entry, JsonValue, Refused
-from ...kit.live_words import FIX_WORDS, LiveWords, NotAnEntry, RenonceNote
+from ...kit.live_words import FIX_WORDS, LiveSide, LiveWords, NotAnEntry, RenonceNote
 from . import live
 from .bela import BELA_POINTS
 from .cards import DECK
@@ -429,3 +429,7 @@ def _cards_of(v: object) -> list[Card]:
         elif isinstance(c, str):
             out.append(parse_card(c))
     return out
+
+
+if TYPE_CHECKING:  # mypy checks that Terz's live side keeps the live contract
+    _KEEPS_THE_CONTRACT: LiveSide[Sitting, TerzHeader] = TerzLive("en")

@@ -3,13 +3,13 @@ the record. The session driver knows none of it: it calls the methods of the liv
 (`kit.live_words.LiveSide`), which this class fills in over `kit.live_words.LiveWords`."""
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ...common.cards import DECK
 from ...common.i18n import N_, ngettext
 from ...common.messages import mark_reason
 from ...kit.live_log import Entry
-from ...kit.live_words import FIX_WORDS, LiveWords, NotAnEntry, RenonceNote
+from ...kit.live_words import FIX_WORDS, LiveSide, LiveWords, NotAnEntry, RenonceNote
 from . import live
 from .live import LiveHand, LiveHeader, LiveRobber, Sitting, penalties
 from .play import Trick
@@ -265,3 +265,7 @@ class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
     def fix_help(self) -> Sequence[str]:
         return (N_("fix H T P CARD  correct a card"), N_("  (P: player or place 1-4)"), N_("fix H T C C C C  a whole trick"),
                 N_("fix H photo CARD, fix H marks ..."))
+
+
+if TYPE_CHECKING:  # mypy checks that Tetka's live side keeps the live contract
+    _KEEPS_THE_CONTRACT: LiveSide[Sitting, LiveHeader] = TetkaLive("en")

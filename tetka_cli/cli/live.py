@@ -52,7 +52,6 @@ STATUS_WORDS = ("status", "где")
 LAST_WORDS = ("last", "последние")
 QUIT_WORDS = ("quit", "exit", "выход")
 DRIVER_WORDS = UNDO_WORDS + REDO_WORDS + END_WORDS + HELP_WORDS + STATUS_WORDS + LAST_WORDS + QUIT_WORDS
-UNFINISHED = ("unfinished-robber", "unfinished-game")  # a part left out of the money unless provisional
 
 
 def clean(text: str) -> str:

@@ -171,16 +171,36 @@ def test_end_with_an_unfinished_robber_shows_the_final_then_the_provisional_sett
     assert "unfinished-robber" not in out  # the screen says it in its own words
 
 
-def test_quit_with_an_unfinished_terz_game_shows_the_provisional_settlement(tmp_path):
+@pytest.mark.parametrize("lang, unfinished, heading, note, saved", [
+    ("en", "Game 1 is not finished (highest total 120).",
+     "Provisional settlement, not final\n(as tetka settle --provisional gives it):",
+     "provisional: the game is unfinished", "Saved. Resume with:"),
+    ("ru", "Партия 1 не окончена (наибольший итог 120).",
+     "Предварительный расчёт, не окончательный\n(как у «tetka settle --provisional»):",
+     "предварительно: партия не окончена", "Сохранено. Продолжить:"),
+])
+def test_quit_with_an_unfinished_terz_game_shows_the_provisional_settlement(tmp_path, lang, unfinished, heading,
+                                                                            note, saved):
     path = tmp_path / "z.yaml"
-    r = run(path, ["points 120 42", "quit"], *TERZ, "--stake", "0.50", "--lang", "en")
+    r = run(path, ["points 120 42", "quit"], *TERZ, "--stake", "0.50", "--lang", lang)
     assert r.exit_code == 0, r.output
     out = r.output
-    assert "Game 1 is not finished (highest total 120)." in out
-    assert "Provisional settlement, not final\n(as tetka settle --provisional gives it):" in out
-    assert settled(path, "en", "--provisional") in out and "provisional: the game is unfinished" in out
-    assert out.index("Provisional") < out.index("Saved. Resume with:")
-    assert "The settlement above" not in out  # nothing final was shown
+    assert unfinished in out and heading in out and note in out
+    assert settled(path, lang, "--provisional") in out
+    assert out.index(heading) < out.index(saved)
+    assert "The settlement above" not in out and "В расчёт выше" not in out  # nothing final was shown
+
+
+def test_end_with_an_unfinished_terz_game_shows_both_settlements(tmp_path):
+    path = tmp_path / "z.yaml"
+    r = run(path, ["очки 300 100", "очки 210 90", "очки 120 42", "конец"], *TERZ, "--stake", "0.50",
+            "--lang", "ru")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    final, provisional_text = settled(path, "ru"), settled(path, "ru", "--provisional")
+    assert "Партия 1: победитель — Анна" in out and final in out and provisional_text in out
+    assert out.index(final) < out.index("Партия 2 не окончена (наибольший итог 120).") < out.index(provisional_text)
+    assert "unfinished-game" not in out
 
 
 def test_nothing_provisional_when_every_part_with_hands_is_finished(tmp_path):
@@ -208,17 +228,20 @@ def test_end_on_a_terminal_in_russian_shows_the_provisional_settlement(tmp_path)
     assert [x for x in lines if len(x) > 44 and str(tmp_path) not in x] == []
 
 
-def test_terz_last_and_status_on_a_terminal(tmp_path):
-    with TmuxLive(["live", str(tmp_path / "z.yaml"), *TERZ, "--lang", "en"]) as t:
-        t.type("trump 8s", then="Trick 1: Борис to play")
-        t.type("9c 8c", then="Trick 2: Борис to play")
-        t.type("last", then="  Борис 9♣, Анна 8♣")
+def test_terz_last_status_and_quit_on_a_terminal(tmp_path):
+    with TmuxLive(["live", str(tmp_path / "z.yaml"), *TERZ, "--stake", "0.50", "--lang", "en"]) as t:
+        t.type("points 120 42 Борис", then="Next: trump CARD")
+        t.type("trump 8s", then="Trick 1: Анна to play")
+        t.type("9c 8c", then="Trick 2: Анна to play")
+        t.type("last", then="  Анна 9♣, Борис 8♣")
         t.type("status", then="Points so far:")
         t.type("quit", then="[exit ")
         assert t.exit_status() == 0
         screen = t.screen
-    assert "Борис may see:\nTrick 1: 9♣ 8♣, Борис takes 0\n  Борис 9♣, Анна 8♣\n" in screen
+    assert "Анна may see:\nTrick 1: 9♣ 8♣, Анна takes 0\n  Анна 9♣, Борис 8♣\n" in screen
     assert "  Cards: Анна 0, Борис 0\n  Declarations: Анна 0, Борис 0\n  Points so far: Анна 0, Борис 0\n" in screen
+    assert "Game 1 is not finished (highest total 120).\nProvisional settlement, not final\n" in screen
+    assert "  provisional: the game is unfinished" in screen and "Saved. Resume with:" in screen
 
 
 # -- the README ------------------------------------------------------------------------------------------

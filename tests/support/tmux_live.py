@@ -78,6 +78,9 @@ class TmuxLive:
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
         shutil.rmtree(self.folder, ignore_errors=True)
+        socket = os.path.join(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}", self.socket)
+        if os.path.exists(socket):  # a server killed leaves its socket file behind
+            os.unlink(socket)
 
     def __enter__(self) -> "TmuxLive":
         return self

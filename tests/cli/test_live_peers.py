@@ -75,8 +75,8 @@ def test_a_house_rule_given_wrongly_says_which_way(text, code):
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--players", "A,B,C,D", "--rule", "declaration_window=1-7"], "not rules of tetka"),
-    (["--game", "terz", "--players", "A,B", "--rule", "robber_target=5"], "not rules of terz"),
+    (["--players", "A,B,C,D", "--rule", "declaration_window=1-7"], "not rules of Tetka"),
+    (["--game", "terz", "--players", "A,B", "--rule", "robber_target=5"], "not rules of Terz"),
     (["--players", "A,B,C,D", "--rule", "robber_target=0"], "robber_target: one of"),
 ])
 def test_a_rule_of_the_other_game_is_refused_by_the_game_asked(tmp_path, args, says):

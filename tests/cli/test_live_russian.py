@@ -81,3 +81,39 @@ def test_english_counts_are_singular_for_one(tmp_path):
         words = game.live_words("en")
         assert words.refusal(Refused("too-many-cards", count=2, left=1)) == "2 cards, but only 1 is left in this hand"
         assert words.refusal(Refused("too-many-cards", count=5, left=3)) == "5 cards, but only 3 are left in this hand"
+
+
+def test_russian_as_an_editor_writes_it(tmp_path):
+    """The Russian of a whole sitting of each game, help and refusals included: «» quotes and real
+    dashes, «№ 1», «Ч» for a number, no English word (cards in any notation, names and paths aside)."""
+    from tetka_cli.common.cards import CardError, parse_card
+
+    def card(word: str) -> bool:
+        try:
+            parse_card(word)
+        except CardError:
+            return False
+        return True
+
+    for game, start, lines in sittings():
+        path = tmp_path / f"{game}.yaml"
+        text = run(path, lines + ["помощь", "end"], *start, "--lang", "ru").output
+        text = text.replace(str(path) + ".live.jsonl", "ЖУРНАЛ").replace(str(path), "ФАЙЛ")
+        assert not re.search(r"№\d", text) and " - " not in text and '"' not in text and "'" not in text, text
+        assert not re.search(r"\bN\b", text)  # a number to type is Ч, as in «марки Ч Ч Ч Ч»
+        for line in text.splitlines():
+            words = [w for w in re.findall(r"[\w♠♥♦♣|]+", re.sub(r"«[^»]*»", "", line)) if not card(w)]
+            latin = [w for w in words if re.search(r"[A-Za-z]", w)]
+            assert latin == [], line
+
+
+def test_the_game_is_named_one_way(tmp_path):
+    from support.cli import run as tetka
+
+    r = tetka("live", "--lang", "ru", str(tmp_path / "x.yaml"), "--players", "A,B,C,D", "--target", "301")
+    assert r.exit_code == 2 and "не правила игры «Тётка»" in r.output, r.output
+    r = tetka("live", "--lang", "ru", str(tmp_path / "y.yaml"), "--game", "terz", "--players", "A,B",
+              "--robber-target", "5")
+    assert r.exit_code == 2 and "не правила игры «Терц»" in r.output, r.output
+    help_ru = tetka("live", "--lang", "ru", "--help").output
+    assert "«Терц" in help_ru and "терц:" not in help_ru and "`help`" not in help_ru and "«помощь»" in help_ru

@@ -296,8 +296,8 @@ def test_a_hand_stopped_at_the_target_takes_no_more_cards():
     (["--game", "terz", "--players", "A,B,C"], "two distinct names"),
     (["--game", "terz", "--players", "A,B", "--rule", "foo=1"], "KEY=VALUE"),
     (["--game", "terz", "--players", "A,B", "--rule", "dealer_rule=coin"], "dealer_rule: one of"),
-    (["--game", "terz", "--players", "A,B", "--robber-target", "5"], "not rules of terz"),
-    (["--players", "A,B,C,D", "--target", "301"], "not rules of tetka"),
+    (["--game", "terz", "--players", "A,B", "--robber-target", "5"], "not rules of Terz"),
+    (["--players", "A,B,C,D", "--target", "301"], "not rules of Tetka"),
     (["--game", "terz", "--players", "A,B", "--first-dealer", "C"], "not one of the players"),
 ])
 def test_a_sitting_started_wrongly_is_a_usage_error(tmp_path, args, says):

@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Callable, Generic, Iterator, Mapping, NoReturn, Protocol, Sequence, TypeVar
 
 import click
 
@@ -22,16 +24,22 @@ from ..common.i18n import gettext, ngettext
 from ..common.os_errors import os_reason
 from ..common.messages import LANGS, default_lang, finding_line, stake_reason
 from ..games import registry
+from ..games.contract import Game
 from ..kit.live_log import (
+    Entry,
+    JsonValue,
     LogError,
     LogWriter,
     NotKept,
+    Refused,
     create_log,
     disk_full,
     log_path,
     read_log,
     timeline,
 )
+from ..kit.live_words import H, S, AnyLiveSide, LiveSide, NotAnEntry, RuleError, RuleValue
+from ..results.money import SittingMoney
 from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, WriteFailed, reason
 from .language import tr, ui_lang
 
@@ -42,8 +50,9 @@ REDO_WORDS = ("redo", "вернуть")
 END_WORDS = ("end", "конец")
 HELP_WORDS = ("help", "помощь", "?")
 STATUS_WORDS = ("status", "где")
+LAST_WORDS = ("last", "последние")
 QUIT_WORDS = ("quit", "exit", "выход")
-DRIVER_WORDS = UNDO_WORDS + REDO_WORDS + END_WORDS + HELP_WORDS + STATUS_WORDS + QUIT_WORDS
+DRIVER_WORDS = UNDO_WORDS + REDO_WORDS + END_WORDS + HELP_WORDS + STATUS_WORDS + LAST_WORDS + QUIT_WORDS
 
 
 def clean(text: str) -> str:
@@ -65,7 +74,7 @@ def log_error(e: LogError) -> str:
     return e.render(ui_lang())
 
 
-def game_for(name: str, lang: str) -> Any:
+def game_for(name: str, lang: str) -> AnyLiveSide:
     """The live side of a game."""
     if registry.known(name):
         return registry.game(name).live_words(lang)
@@ -82,10 +91,10 @@ class Refusal(Exception):
     """A line that records nothing, with the reason already worded."""
 
 
-class Session:
+class Session(Generic[S, H]):
     """One sitting being entered: its log, its record, its state."""
 
-    def __init__(self, game: Any, path: str, header: Any, events: list[Mapping[str, Any]], writer: LogWriter,
+    def __init__(self, game: LiveSide[S, H], path: str, header: H, events: list[Entry], writer: LogWriter,
                  lang: str, ack: bool) -> None:
         self.game, self.path, self.header, self.events, self.writer = game, path, header, events, writer
         self.lang, self.ack = lang, ack
@@ -135,8 +144,9 @@ class Session:
         self.last_text = text
 
     # -- one line -----------------------------------------------------------------------------------
-    def commit(self, event: Mapping[str, Any]) -> Any:
-        """Log an entry (on disk before anything else), then the state and the record follow."""
+    def commit(self, event: Entry) -> S:
+        """Log an entry (on disk before anything else), then the state and the record follow; the
+        state before it is returned."""
         before = self.state
         after = self.game.build(self.header, timeline([*self.events, event]).entries)
         self.writer.append(event)  # NotKept: the log is as it was, and nothing else changes
@@ -183,45 +193,54 @@ class Session:
             return True
         head = words[0].lower()
         try:
-            if head in HELP_WORDS:
-                self.say(self.game.help_lines())
-            elif head in STATUS_WORDS:
-                self.say(self.game.status_lines(self.state))
-            elif head in QUIT_WORDS:
+            if head in QUIT_WORDS:
                 return False
-            elif head in UNDO_WORDS + REDO_WORDS:
-                self._undo_redo(words, redo=head in REDO_WORDS)
-            elif head in END_WORDS:
-                if len(words) != 1:
-                    raise Refusal(self._("end takes no more words"))
-                self._entry({"t": "end"})
-                self.say(self.game.status_lines(self.state))
-                if self.behind is not None:  # settle reads the record: not one that lags the log
-                    raise self.record_behind()
-                self.settle()
+            if head in END_WORDS:
+                self._end(words)
                 return False
-            else:
-                self._game_line(words)
+            self._line(head, words)
         except Refusal as r:
             self.refused += 1
             self.say("! " + str(r), err=True)
         return True
 
+    def _line(self, head: str, words: Sequence[str]) -> None:
+        """A line that does not end the session: a question, undo or redo, or an entry of the game."""
+        if head in HELP_WORDS:
+            self.say(self.game.help_lines())
+        elif head in STATUS_WORDS:
+            self.say(self.game.status_lines(self.state))
+        elif head in LAST_WORDS:
+            try:
+                self.say(self.game.last_lines(self.state, words[1:]))
+            except NotAnEntry as e:
+                raise Refusal(str(e)) from None
+        elif head in UNDO_WORDS + REDO_WORDS:
+            self._undo_redo(words, redo=head in REDO_WORDS)
+        else:
+            self._game_line(words)
+
+    def _end(self, words: Sequence[str]) -> None:
+        if len(words) != 1:
+            raise Refusal(self._("end takes no more words"))
+        self._entry({"t": "end"})
+        self.say(self.game.status_lines(self.state))
+        if self.behind is not None:  # settle reads the record: not one that lags the log
+            raise self.record_behind()
+        self.settle()
+
     def _game_line(self, words: Sequence[str]) -> None:
         try:
             parsed = self.game.parse(words, self.state)
-        except self.game.NotAnEntry as e:
+        except NotAnEntry as e:
             raise Refusal(str(e)) from None
-        if isinstance(parsed, tuple):  # a question: nothing is logged
-            self.say(self.game.last_lines(self.state, parsed[1]))
-            return
         before = self._entry(parsed)
         self.say(self.game.report(before, self.state, parsed))
 
-    def _entry(self, entry: Mapping[str, Any]) -> Any:
+    def _entry(self, entry: Entry) -> S:
         try:
             before = self.commit(entry)
-        except self.game.Refused as r:
+        except Refused as r:
             raise Refusal(self.game.refusal(r)) from None
         self._ack()
         return before
@@ -243,10 +262,11 @@ class Session:
         if self.ack:
             self.say(f"ok {len(self.events)}")
 
+    # -- the money ----------------------------------------------------------------------------------
     def settle(self) -> None:
-        """The same tables as `tetka settle FILE`."""
-        from .base import render_table
-
+        """The same tables as `tetka settle FILE`; then, when the part under way has hands but is
+        not finished (it counts 0 above), the provisional settlement `tetka settle --provisional`
+        gives, marked as such."""
         from ..jobs.settle import SettleJob
 
         # `tetka settle` leaves out a record with errors unless --force; here the only errors
@@ -258,20 +278,41 @@ class Session:
         if s.money is None:
             self.say(self._("Nothing to settle."))
             return
+        self.say(self.money_text(s.money))
+        self.provisional(ended=True)
+
+    def provisional(self, *, ended: bool) -> None:
+        """The provisional settlement of a sitting whose part under way is unfinished: as
+        `tetka settle --provisional` gives it, headed as provisional. Nothing when every part with
+        hands is finished."""
+        from ..jobs.settle import SettleJob
+
+        unfinished = self.game.unfinished_part(self.state)
+        if unfinished is None or self.behind is not None:
+            return
+        s = SettleJob(force=True, provisional=True)(self.path)
+        if s.money is None:
+            return
+        head = [unfinished] + ([self._("The settlement above leaves out what is not finished.")] if ended else [])
+        head.append(self._("Provisional settlement, not final\n(as tetka settle --provisional gives it):"))
+        self.say("\n" + "\n".join(head) + "\n" + self.money_text(s.money))
+
+    def money_text(self, money: SittingMoney) -> str:
+        """A sitting's money as `tetka settle` shows it: the game's tables, then who pays whom."""
         from ..common.money import money_places
         from ..common.transfers import settle_up
         from ..render.money import sitting_tables, transfers_table
+        from .base import render_table
 
-        # Who pays whom, as `tetka settle` ends, for either game.
-        places = money_places(s.money.stake)
-        blocks = []
         words = registry.game(self.game.game).words
-        for tb in [*sitting_tables(s.money, words, self.lang),
-                   transfers_table(settle_up(s.money.net), places, self.lang, s.money.currency, s.money.path)]:
+        places = money_places(money.stake)
+        blocks = []
+        for tb in [*sitting_tables(money, words, self.lang),
+                   transfers_table(settle_up(money.net), places, self.lang, money.currency, money.path)]:
             text = tb.title + "\n" if tb.title else ""
             text += render_table(tb)
             blocks.append(text + "".join(f"\n  {n}" for n in tb.notes))
-        self.say("\n\n".join(blocks))
+        return "\n\n".join(blocks)
 
     # -- the loops ----------------------------------------------------------------------------------
     def run_plain(self) -> None:
@@ -290,7 +331,7 @@ class Session:
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
 
-        words = lambda: self.game.words(self.state) + list(DRIVER_WORDS)  # noqa: E731
+        words: Callable[[], list[str]] = lambda: self.game.words(self.state) + list(DRIVER_WORDS)  # noqa: E731
         session: PromptSession[str] = PromptSession(
             history=InMemoryHistory(), completer=WordCompleter(words, ignore_case=True, WORD=True),
             complete_while_typing=False)
@@ -357,11 +398,11 @@ def _names(text: str, seats: int = 4) -> list[str]:
     return names
 
 
-def _rule_error(e: Any, game: Any) -> click.ClickException:
-    """A house rule given wrongly (a `RuleError`), worded: a rule of another game is named as such."""
+def _rule_error(e: RuleError, game: Game) -> click.ClickException:
+    """A house rule given wrongly, worded: a rule of another game is named as such."""
     keys = [r.key for r in game.live_house_rules()]
     if e.code == "key" and e.kw["key"] in _all_rule_keys():
-        return click.UsageError(tr("those house rules are not rules of {game}").format(game=game.name))
+        return click.UsageError(tr("those house rules are not rules of {game}").format(game=game.title(ui_lang())))
     if e.code == "value":
         return click.BadParameter(tr("{key}: one of {values}").format(**e.kw), param_hint="--rule")
     return click.BadParameter(tr("{text!r}: KEY=VALUE, KEY one of {keys}").format(
@@ -372,20 +413,21 @@ def _all_rule_keys() -> set[str]:
     return {r.key for g in registry.all_games() for r in g.live_house_rules()}
 
 
-def _rules_for(game: Any, named: Mapping[str, Any], given: Sequence[str]) -> dict[str, Any]:
+def _rules_for(game: Game, named: Mapping[str, RuleValue], given: Sequence[str]) -> dict[str, RuleValue]:
     """The house rules asked for (`--KEY` options and `--rule KEY=VALUE`), read by the game."""
-    from ..kit.live_words import RuleError
-
     own = {r.key for r in game.live_house_rules()}
     if any(k not in own for k in named):
-        raise click.UsageError(tr("those house rules are not rules of {game}").format(game=game.name))
+        raise click.UsageError(tr("those house rules are not rules of {game}").format(game=game.title(ui_lang())))
     try:
         return {**game.live_rule_options(given), **named}
     except RuleError as e:
         raise _rule_error(e, game) from None
 
 
-def _house_rule_options(f: Any) -> Any:
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def _house_rule_options(f: F) -> F:
     """An option of `live` for every house rule a game gives one (`--robber-target`, `--target`, ...)."""
     seen: set[str] = set()
     options = []
@@ -398,12 +440,193 @@ def _house_rule_options(f: Any) -> Any:
         if r.values and all(isinstance(v, bool) for v in r.values):
             f = click.option(r.option, r.key, is_flag=True, default=None, help=r.help)(f)
         elif r.values and all(isinstance(v, int) for v in r.values):
-            f = click.option(r.option, r.key, type=click.IntRange(min(r.values), max(r.values)), help=r.help)(f)
+            f = click.option(r.option, r.key, type=click.IntRange(min(int(v) for v in r.values),
+                                                                  max(int(v) for v in r.values)), help=r.help)(f)
         elif r.values:
             f = click.option(r.option, r.key, type=click.Choice([str(v) for v in r.values]), help=r.help)(f)
         else:
             f = click.option(r.option, r.key, type=click.IntRange(min=r.least), help=r.help)(f)
     return f
+
+
+# -- the command: read what was asked, open the sitting, then the conversation ------------------------
+@dataclass(frozen=True)
+class Asked:
+    """What the command line asked of a sitting: its game, how a new one starts, its house rules."""
+
+    game: str | None
+    players: str | None
+    stake: str | None
+    currency: str | None
+    first_dealer: str | None
+    named: Mapping[str, RuleValue]  # `--KEY` options of house rules
+    more_rules: tuple[str, ...]  # `--rule KEY=VALUE`
+
+    @property
+    def anything(self) -> bool:
+        """Whether any option of a new sitting was given."""
+        return any(v is not None for v in (self.players, self.stake, self.currency, self.first_dealer)) \
+            or bool(self.named) or bool(self.more_rules)
+
+
+@dataclass(frozen=True)
+class Run:
+    """How the sitting in `file` (its log `log`) is entered: the options of the conversation."""
+
+    file: str
+    log: str
+    ack: bool
+    echo: bool
+    plain: bool
+
+
+@dataclass
+class Opened(Generic[S, H]):
+    """A sitting ready to be entered: its game's live side, its header, the entries logged so far."""
+
+    side: LiveSide[S, H]
+    header: H
+    events: list[Entry]
+    torn: int  # bytes of a last line a crash left half-written
+    lang: str  # the sitting's language
+
+
+def _resume(run: Run, asked: Asked, lang: str | None) -> NoReturn:
+    """The sitting its log holds, in its own language unless one was asked for; the options of a
+    new sitting must say what the log says, if given at all."""
+    log, file = run.log, run.file
+    try:
+        loaded = read_log(log)
+    except LogError as e:
+        raise LiveError(clean(log_error(e))) from None
+    kept = loaded.header.get("lang")
+    lang = lang or (kept if isinstance(kept, str) and kept in LANGS else default_lang())
+    side = game_for(str(loaded.header.get("game")), lang)
+    if asked.game is not None and asked.game != side.game:
+        raise click.UsageError(tr("{log} holds a sitting of {game}: resume it with `tetka live {file}` alone").format(
+            log=log, game=registry.game(side.game).title(ui_lang()), file=file))
+    try:
+        header = side.header_from_json(loaded.header)
+    except ValueError as e:
+        raise LiveError(f"{clean(log)}: {clean(value_error(e, lang))}") from None
+    if asked.anything and _asked_header(side, header, asked) != header:
+        raise click.UsageError(tr("{log} holds a sitting started otherwise: resume it with "
+                                  "`tetka live {file}` alone").format(log=log, file=file))
+    _sit(Opened(side, header, list(loaded.events), loaded.torn, lang), run)
+
+
+def _asked_header(side: LiveSide[S, H], header: H, asked: Asked) -> H | None:
+    """The header the options given would start, the log's header filling in the rest."""
+    rules: dict[str, JsonValue] = {**header.rules_json(), **_rules_for(registry.game(side.game), asked.named,
+                                                                        asked.more_rules)}
+    try:
+        return side.header(_names(asked.players, side.seats) if asked.players else header.players,
+                           asked.stake if asked.stake is not None else header.stake,
+                           asked.currency if asked.currency is not None else header.currency,
+                           asked.first_dealer or header.first_dealer, rules)
+    except (ValueError, TypeError):
+        return None
+
+
+def _start(run: Run, asked: Asked, lang: str) -> NoReturn:
+    """A new sitting: its options checked, its log created with the header."""
+    log, file = run.log, run.file
+    if os.path.exists(file):
+        raise click.UsageError(tr("{file} exists and was not started by tetka live: it is not replaced "
+                                  "(choose a new file name)").format(file=file))
+    if asked.players is None:
+        raise click.UsageError(tr("a new sitting needs --players A,B,C,D (or give the FILE of one to resume)"))
+    name = asked.game or registry.DEFAULT
+    rules = _rules_for(registry.game(name), asked.named, asked.more_rules)
+    side = game_for(name, lang)
+    header = side.header(*_new_header(asked, _names(asked.players, side.seats), lang), rules)
+    parent = os.path.dirname(os.path.abspath(file))
+    if not os.path.isdir(parent):
+        raise click.BadParameter(tr("no folder {folder!r} to write in").format(folder=parent), param_hint="FILE")
+    try:
+        create_log(log, {**header.to_json(), "lang": lang})
+    except OSError as e:
+        text = tr("{path}: cannot create: {reason}").format(path=log, reason=reason(e))
+        raise (WriteFailed(text) if disk_full(e) else LiveError(text)) from None
+    _sit(Opened(side, header, [], 0, lang), run)
+
+
+def _new_header(asked: Asked, names: list[str], lang: str) -> tuple[list[str], str, str, str]:
+    """The players, the stake (exact), the currency and the first dealer of a new sitting, checked."""
+    from ..common.money import StakeError, parse_stake
+
+    try:
+        stake_text = f"{parse_stake(asked.stake if asked.stake is not None else '1'):f}"
+    except StakeError as e:
+        raise click.BadParameter(stake_reason(e, lang), param_hint="--stake") from None
+    if asked.currency is not None and (not asked.currency.isprintable() or len(asked.currency) > 20):
+        raise click.BadParameter(tr("printable text, up to 20 characters"), param_hint="--currency")
+    if asked.first_dealer is not None and asked.first_dealer not in names:
+        raise click.BadParameter(tr("{name!r} is not one of the players").format(name=clean(asked.first_dealer)),
+                                 param_hint="--first-dealer")
+    return names, stake_text, asked.currency or "", asked.first_dealer or ""
+
+
+def _sit(opened: Opened[S, H], run: Run) -> NoReturn:
+    """The sitting opened, greeted, entered line by line, left or ended."""
+    session = _session(opened, run.file, run.log, run.ack)
+    session.echo = run.echo
+    _greet(session, run.file, run.log)
+    _converse(session, run.file, run.plain)
+
+
+def _session(opened: Opened[S, H], file: str, log: str, ack: bool) -> Session[S, H]:
+    """The log opened for appending (a torn last line cut off) and the sitting built from it."""
+    try:
+        writer = LogWriter(log, opened.torn)
+    except LogError as e:
+        raise LiveError(clean(log_error(e))) from None
+    except OSError as e:
+        raise LiveError(tr("{path}: cannot open: {reason}").format(path=log, reason=reason(e))) from None
+    try:
+        return Session(opened.side, file, opened.header, opened.events, writer, opened.lang, ack)
+    except Refused as r:
+        writer.close()
+        raise LiveError(tr("{path}: an entry cannot be replayed: {code}").format(path=clean(log), code=r.code)) from None
+
+
+def _greet(session: Session[S, H], file: str, log: str) -> None:
+    """Where the sitting is kept, who plays, where it stands; the record brought up to its log."""
+    lang = session.lang
+    session.say(gettext(lang, "Sitting: {file}").format(file=file) + "\n"
+                + gettext(lang, "Players: {players}").format(players=", ".join(session.header.players)))
+    session.say(gettext(lang, "Log: {log}").format(log=log))
+    try:
+        session.sync_record()
+    except OSError as e:
+        session.writer.close()
+        raise record_behind(file, e, lang) from None
+    if session.events:
+        session.say(ngettext(lang, "Resumed after {n} entry.", "Resumed after {n} entries.", len(session.events))
+                    .format(n=len(session.events)))
+    session.say(session.game.status_lines(session.state))
+    if session.game.ended(session.state):
+        session.settle()
+
+
+def _converse(session: Session[S, H], file: str, plain: bool) -> NoReturn:
+    """The lines typed, until `end`, `quit` or the end of the input; then what is saved, and the
+    exit status (1 when a piped line was refused)."""
+    interactive = not plain and sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        if interactive:
+            session.run_terminal()
+        else:
+            session.run_plain()
+    except KeyboardInterrupt:
+        session.say(gettext(session.lang, "Interrupted: every entry is saved; resume with tetka live FILE"), err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    finally:
+        session.writer.close()
+    if not session.game.ended(session.state):
+        session.provisional(ended=False)
+        session.say(gettext(session.lang, "Saved. Resume with: tetka live {file}").format(file=file))
+    sys.exit(EXIT_RULES if session.refused and not interactive else EXIT_OK)
 
 
 @click.command()
@@ -423,120 +646,16 @@ def _house_rule_options(f: Any) -> Any:
 @click.option("--ack", is_flag=True, help="Print `ok N` after each accepted entry (N: entries logged), for scripts.")
 def live(file: str, game_name: str | None, players: str | None, stake: str | None, currency: str | None,
          first_dealer: str | None, more_rules: tuple[str, ...], lang: str | None, plain: bool, echo: bool, ack: bool,
-         **house_rules: Any) -> None:
+         **house_rules: RuleValue | None) -> None:
     """Record a sitting at the table as it is played: `tetka live FILE --players A,B,C,D` starts
     one (a Terz sitting: `--game terz --players A,B`), `tetka live FILE` resumes it. Every entry
     is checked, logged to FILE.live.jsonl and on disk before the prompt returns; FILE is rewritten
     from the log after every hand and always validates. Type `help` for the words."""
-    asked_lang = lang
-    lang = lang or default_lang()
     if file == "-":
         raise click.BadParameter(tr("a sitting is kept in a file: give its name"), param_hint="FILE")
-    log = log_path(file)
-    named = {k: v for k, v in house_rules.items() if v is not None}
-    starting = {"players": players, "stake": stake, "currency": currency, "first_dealer": first_dealer}
-    if os.path.exists(log):
-        try:
-            loaded = read_log(log)
-        except LogError as e:
-            raise LiveError(clean(log_error(e))) from None
-        if asked_lang is None and loaded.header.get("lang") in LANGS:  # a sitting keeps its language
-            lang = str(loaded.header["lang"])
-        game = game_for(str(loaded.header.get("game")), lang)
-        if game_name is not None and game_name != game.game:
-            raise click.UsageError(tr("{log} holds a sitting of {game}: resume it with `tetka live {file}` alone").format(
-                log=log, game=game.game, file=file))
-        try:
-            header = game.header_from_json(loaded.header)
-        except ValueError as e:
-            raise LiveError(f"{clean(log)}: {clean(value_error(e, lang))}") from None
-        if any(v is not None for v in starting.values()) or named or more_rules:
-            rules = _rules_for(registry.game(game.game), named, more_rules)
-            try:
-                asked = game.header(_names(players, game.seats) if players else header.players,
-                                    stake if stake is not None else header.stake,
-                                    currency if currency is not None else header.currency,
-                                    first_dealer or header.first_dealer,
-                                    {**header.to_json()["rules"], **rules})
-            except (ValueError, TypeError):
-                asked = None
-            if asked != header:
-                raise click.UsageError(tr("{log} holds a sitting started otherwise: resume it with "
-                                          "`tetka live {file}` alone").format(log=log, file=file))
-        events = list(loaded.events)
-        torn = loaded.torn
-    else:
-        if os.path.exists(file):
-            raise click.UsageError(tr("{file} exists and was not started by tetka live: it is not replaced "
-                                      "(choose a new file name)").format(file=file))
-        if players is None:
-            raise click.UsageError(tr("a new sitting needs --players A,B,C,D (or give the FILE of one to resume)"))
-        name = game_name or registry.DEFAULT
-        rules = _rules_for(registry.game(name), named, more_rules)
-        game = game_for(name, lang)
-        names = _names(players, game.seats)
-        from ..common.money import StakeError, parse_stake
-
-        try:
-            stake_text = f"{parse_stake(stake if stake is not None else '1'):f}"
-        except StakeError as e:
-            raise click.BadParameter(stake_reason(e, lang), param_hint="--stake") from None
-        if currency is not None and (not currency.isprintable() or len(currency) > 20):
-            raise click.BadParameter(tr("printable text, up to 20 characters"), param_hint="--currency")
-        if first_dealer is not None and first_dealer not in names:
-            raise click.BadParameter(tr("{name!r} is not one of the players").format(name=clean(first_dealer)),
-                                     param_hint="--first-dealer")
-        try:
-            header = game.header(names, stake_text, currency or "", first_dealer or "", rules)
-        except ValueError as e:
-            raise click.BadParameter(value_error(e, lang)) from None
-        parent = os.path.dirname(os.path.abspath(file))
-        if not os.path.isdir(parent):
-            raise click.BadParameter(tr("no folder {folder!r} to write in").format(folder=parent), param_hint="FILE")
-        try:
-            create_log(log, {**header.to_json(), "lang": lang})
-        except OSError as e:
-            text = tr("{path}: cannot create: {reason}").format(path=log, reason=reason(e))
-            raise (WriteFailed(text) if disk_full(e) else LiveError(text)) from None
-        events, torn = [], 0
-    try:
-        writer = LogWriter(log, torn)
-    except LogError as e:
-        raise LiveError(clean(log_error(e))) from None
-    except OSError as e:
-        raise LiveError(tr("{path}: cannot open: {reason}").format(path=log, reason=reason(e))) from None
-    try:
-        session = Session(game, file, header, events, writer, lang, ack)
-        session.echo = echo
-    except game.Refused as r:
-        writer.close()
-        raise LiveError(tr("{path}: an entry cannot be replayed: {code}").format(path=clean(log), code=r.code)) from None
-    session.say(gettext(lang, "Sitting: {file}").format(file=file) + "\n"
-                + gettext(lang, "Players: {players}").format(players=", ".join(header.players)))
-    session.say(gettext(lang, "Log: {log}").format(log=log))
-    try:
-        session.sync_record()
-    except OSError as e:
-        writer.close()
-        raise record_behind(file, e, lang) from None
-    if events:
-        session.say(ngettext(lang, "Resumed after {n} entry.", "Resumed after {n} entries.", len(events))
-                    .format(n=len(events)))
-    session.say(game.status_lines(session.state))
-    if game.ended(session.state):
-        session.settle()
-    interactive = not plain and sys.stdin.isatty() and sys.stdout.isatty()
-    try:
-        if interactive:
-            session.run_terminal()
-        else:
-            session.run_plain()
-    except KeyboardInterrupt:
-        session.say(gettext(lang, "Interrupted: every entry is saved; resume with tetka live FILE"), err=True)
-        sys.exit(EXIT_INTERRUPTED)
-    finally:
-        writer.close()
-    if not game.ended(session.state):
-        session.say(gettext(lang, "Saved. Resume with: tetka live {file}").format(file=file))
-    sys.exit(EXIT_RULES if session.refused and not interactive else EXIT_OK)
-
+    run = Run(file, log_path(file), ack, echo, plain)
+    asked = Asked(game_name, players, stake, currency, first_dealer,
+                  {k: v for k, v in house_rules.items() if v is not None}, more_rules)
+    if os.path.exists(run.log):
+        _resume(run, asked, lang)
+    _start(run, asked, lang or default_lang())

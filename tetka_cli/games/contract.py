@@ -14,11 +14,14 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from decimal import Decimal
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..common.findings import Finding
 from ..common.i18n import TranslatableError
 from ..common.output_table import Table
+
+if TYPE_CHECKING:
+    from ..kit.live_words import AnyLiveSide, HouseRule, RuleValue
 
 
 def _load(dotted: str) -> Any:
@@ -228,18 +231,18 @@ class Game(ABC):
 
     # -- live -------------------------------------------------------------------------------------
     @abstractmethod
-    def live_words(self, lang: str) -> Any:
-        """The game's live side (`games.live_words.LiveWords`): its entries, reports and record."""
+    def live_words(self, lang: str) -> AnyLiveSide:
+        """The game's live side (`kit.live_words.LiveSide`): its entries, reports and record."""
 
-    def live_house_rules(self) -> Sequence[Any]:
+    def live_house_rules(self) -> Sequence[HouseRule]:
         """The house rules a live sitting of this game takes when it starts
-        (`games.live_words.HouseRule`): each a key of `live --rule KEY=VALUE`, and an option of
+        (`kit.live_words.HouseRule`): each a key of `live --rule KEY=VALUE`, and an option of
         `live` of its own when it has a help text."""
         return ()
 
-    def live_rule_options(self, given: Sequence[str]) -> dict[str, Any]:
+    def live_rule_options(self, given: Sequence[str]) -> dict[str, RuleValue]:
         """`live --rule KEY=VALUE` texts read against this game's house rules
-        (`games.live_words.RuleError` says why one cannot be)."""
+        (`kit.live_words.RuleError` says why one cannot be)."""
         from ..kit.live_words import read_rules
 
         return read_rules(self.live_house_rules(), given)

@@ -11,9 +11,14 @@ import errno
 import json
 import os
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence, TypeAlias, Union
 
 from ..common.i18n import TranslatableError
+
+# What a line of the log holds, as `json` reads and writes it: the one loosely typed value of the
+# live side. Every reader of an entry checks the shape it needs (a log may be damaged or hostile).
+JsonValue: TypeAlias = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]
+Entry: TypeAlias = Mapping[str, JsonValue]  # one entry: {"t": "cards", "cards": ["9♦", "K♦"]}
 
 LOG_VERSION = 1
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EIO)  # a write the disk refused: space, quota, the device
@@ -24,10 +29,10 @@ MAX_EVENTS = 1_000_000
 class Refused(ValueError):
     """An entry a sitting cannot take, and why (a code and its arguments, for the UI to word)."""
 
-    def __init__(self, code: str, **args: Any) -> None:
+    def __init__(self, code: str, **args: object) -> None:
         super().__init__(code, args)
         self.code = code
-        self.args_ = args
+        self.args_: dict[str, object] = args
 
 
 class LogError(TranslatableError, ValueError):
@@ -35,11 +40,11 @@ class LogError(TranslatableError, ValueError):
     command line word it in the user's language (`str()` is English); `error` is the OSError
     behind a log that cannot be read, if any (its reason is the message's `{reason}`)."""
 
-    def __init__(self, msgid: str, error: OSError | None = None, **kw: Any) -> None:
+    def __init__(self, msgid: str, error: OSError | None = None, **kw: object) -> None:
         self.error = error
         super().__init__(msgid, **kw)
 
-    def arguments(self, lang: str) -> dict[str, Any]:
+    def arguments(self, lang: str) -> dict[str, object]:
         from ..common.os_errors import os_reason
 
         return {"reason": "" if self.error is None else os_reason(self.error, lang), **self.kw}
@@ -74,8 +79,8 @@ def log_path(record_path: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class LoadedLog:
-    header: Mapping[str, Any]
-    events: tuple[Mapping[str, Any], ...]
+    header: Mapping[str, JsonValue]
+    events: tuple[Entry, ...]
     torn: int  # bytes of a last line cut short by a crash, to be cut off before appending
 
 
@@ -92,7 +97,7 @@ def _fsync_dir(path: str) -> None:
         os.close(fd)
 
 
-def create_log(path: str, header: Mapping[str, Any]) -> None:
+def create_log(path: str, header: Mapping[str, JsonValue]) -> None:
     """A new log holding only its header, whole or not at all (written aside, then linked into
     place); refuses to replace an existing file."""
     line = json.dumps({"v": LOG_VERSION, **header}, ensure_ascii=False, sort_keys=True) + "\n"
@@ -130,7 +135,7 @@ def read_log(path: str) -> LoadedLog:
         raise LogError("{path}: not a live log: it has no header", path=path)
     if len(lines) > MAX_EVENTS + 1:
         raise LogError("{path}: more than {limit} entries", path=path, limit=MAX_EVENTS)
-    parsed: list[Mapping[str, Any]] = []
+    parsed: list[dict[str, JsonValue]] = []
     for n, raw in enumerate(lines, start=1):
         if len(raw) > MAX_LINE:
             raise LogError("{path}:{line}: a line longer than {limit} bytes", path=path, line=n, limit=MAX_LINE)
@@ -144,8 +149,8 @@ def read_log(path: str) -> LoadedLog:
     header = parsed[0]
     if header.get("v") != LOG_VERSION or "game" not in header:
         raise LogError("{path}:{line}: not a live log header (version {version})", path=path, line=1, version=LOG_VERSION)
-    for n, e in enumerate(parsed[1:], start=2):
-        if not isinstance(e.get("t"), str):
+    for n, entry in enumerate(parsed[1:], start=2):
+        if not isinstance(entry.get("t"), str):
             raise LogError("{path}:{line}: an entry without a type", path=path, line=n)
     return LoadedLog(header, tuple(parsed[1:]), torn)
 
@@ -169,7 +174,7 @@ class LogWriter:
             os.ftruncate(self.fd, size - torn)
             os.fsync(self.fd)
 
-    def append(self, event: Mapping[str, Any]) -> None:
+    def append(self, event: Entry) -> None:
         """One entry, on disk when this returns; NotKept when it cannot be, the log then cut back
         to what it held before, so that it never holds an entry that was not acknowledged."""
         line = (json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
@@ -200,15 +205,15 @@ UNDO, REDO = "undo", "redo"
 class Timeline:
     """The entries in force after every undo and redo, and what redo would bring back."""
 
-    entries: tuple[Mapping[str, Any], ...]
-    redoable: tuple[Mapping[str, Any], ...]  # the most recently undone last
+    entries: tuple[Entry, ...]
+    redoable: tuple[Entry, ...]  # the most recently undone last
 
 
-def timeline(events: Sequence[Mapping[str, Any]]) -> Timeline:
+def timeline(events: Sequence[Entry]) -> Timeline:
     """Undo takes back the latest entry in force; redo restores the latest undone one; any other
     entry makes what was undone final (as in every editor)."""
-    done: list[Mapping[str, Any]] = []
-    undone: list[Mapping[str, Any]] = []
+    done: list[Entry] = []
+    undone: list[Entry] = []
     for e in events:
         kind = e.get("t")
         if kind == UNDO:

@@ -3,35 +3,42 @@ header its log starts with, and the state after the entries (the parts played, t
 progress, whether it has ended). Each game subclasses both; nothing here knows a game."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Callable, ClassVar, Generic, Mapping, Protocol, Sequence, TypeVar
 
+from ..common.cards import Card
 from ..common.i18n import N_
-from .live_log import Refused
+from .live_log import Entry, JsonValue, Refused
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+HeaderT = TypeVar("HeaderT", bound="SittingHeader")
+PartT = TypeVar("PartT")
+HandT = TypeVar("HandT")
+RulesT = TypeVar("RulesT", bound="DataclassInstance")
+ScoreT = TypeVar("ScoreT")
+DraftT = TypeVar("DraftT")
 
 
 @dataclass(frozen=True, slots=True)
 class SittingHeader:
     """What a live sitting of any game is started with, as its log's first line holds it: the
-    players, the stake, the currency, the first dealer and the game's house rules (`rules_type`,
-    its defaults when none are given). A game subclasses it, naming its `game`, `title` and
-    `rules_type` and checking its players and rules (`check`)."""
+    players, the stake, the currency and the first dealer. A game subclasses it (a dataclass too),
+    adding its house rules as the field `rules` (their defaults when none are given), naming its
+    `game` and `title`, and checking its players and rules (`check`, `check_rules`)."""
 
     players: tuple[str, ...]
     stake: str = "1"
     currency: str = ""
     first_dealer: str = ""
-    rules: Any = None
 
     game: ClassVar[str]
     title: ClassVar[str]
-    rules_type: ClassVar[type]
 
     def __post_init__(self) -> None:
         from ..common.money import parse_stake
 
-        if self.rules is None:
-            object.__setattr__(self, "rules", self.rules_type())
         self.check()
         parse_stake(self.stake)  # StakeError (a ValueError) otherwise
         if not isinstance(self.currency, str):
@@ -39,7 +46,7 @@ class SittingHeader:
         if not self.first_dealer:  # the first player when none is named
             object.__setattr__(self, "first_dealer", self.players[0])
         if self.first_dealer not in self.players:
-            raise ValueError(f"the first dealer {self.first_dealer!r} is not one of the players")
+            raise ValueError(N_("the first dealer is not one of the players"))
         self.check_rules()
 
     def check(self) -> None:
@@ -48,46 +55,75 @@ class SittingHeader:
     def check_rules(self) -> None:
         """The game's house rules, beyond what their own type checks."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": list(self.players), "stake": self.stake, "currency": self.currency,
-                "first_dealer": self.first_dealer,
-                "rules": {f.name: getattr(self.rules, f.name) for f in fields(self.rules_type)}}
+    def rules_json(self) -> dict[str, JsonValue]:
+        """The game's house rules as the log's header holds them."""
+        raise NotImplementedError
 
     @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> "SittingHeader":
+    def read(cls: type[HeaderT], players: Sequence[str], stake: str, currency: str, first_dealer: str,
+             rules: Mapping[str, JsonValue]) -> HeaderT:
+        """The header of a sitting of this game; `rules` that are not the game's are left out."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {"game": self.game, "players": list(self.players), "stake": self.stake, "currency": self.currency,
+                "first_dealer": self.first_dealer, "rules": self.rules_json()}
+
+    @classmethod
+    def from_json(cls: type[HeaderT], doc: Mapping[str, JsonValue]) -> HeaderT:
         """Read a log header back (rules it does not know are left out); ValueError when it is not one of ours."""
+        players, rules = doc.get("players"), doc.get("rules") or {}
+        if not isinstance(players, list) or not isinstance(rules, dict):
+            raise ValueError(N_("not a live header: its players or its rules are missing"))
         try:
-            rules = doc.get("rules") or {}
-            known = {f.name for f in fields(cls.rules_type)}
-            return cls(tuple(str(p) for p in doc["players"]), str(doc.get("stake", "1")),
-                       str(doc.get("currency", "")), str(doc.get("first_dealer", "")),
-                       cls.rules_type(**{k: v for k, v in rules.items() if k in known}))
-        except (KeyError, TypeError, AttributeError) as e:
-            raise ValueError(f"not a {cls.title} live header: {e}") from None
+            return cls.read(tuple(str(p) for p in players), str(doc.get("stake", "1")),
+                            str(doc.get("currency", "")), str(doc.get("first_dealer", "")), rules)
+        except (KeyError, TypeError, AttributeError):
+            raise ValueError(N_("not a live header of this game")) from None
+
+
+def rules_json(rules: DataclassInstance) -> dict[str, JsonValue]:
+    """A game's house rules (a dataclass of plain values) as JSON."""
+    return {f.name: getattr(rules, f.name) for f in fields(rules)}
+
+
+def with_rules(defaults: RulesT, given: Mapping[str, JsonValue]) -> RulesT:
+    """The game's house rules: its defaults, with the ones `given` that are the game's."""
+    known = {f.name for f in fields(defaults)}
+    return replace(defaults, **{k: v for k, v in given.items() if k in known})
+
+
+class Part(Protocol):
+    """A part of a sitting (a robber, a game) as the record writes it: its complete hands."""
+
+    @property
+    def hands(self) -> Sequence[object]: ...
+
+
+WrittenT = TypeVar("WrittenT", bound=Part)
 
 
 @dataclass(frozen=True, slots=True)
-class SittingState:
+class SittingState(Generic[HeaderT, PartT, HandT]):
     """A sitting after its entries: its parts (robbers, games: each with its complete hands; the
     last may be unfinished and have no hands yet), the hand in progress, and whether it ended."""
 
-    header: Any
-    parts: tuple[Any, ...]
-    current: Any
+    header: HeaderT
+    parts: tuple[PartT, ...]
+    current: HandT | None  # the played hand in progress
     ended: bool
 
     @property
-    def hands(self) -> tuple[Any, ...]:
-        """Every complete hand, in order."""
-        return tuple(h for part in self.parts for h in part.hands)
-
-    @property
-    def part(self) -> Any:
+    def part(self) -> PartT:
         """The part under way (the last)."""
         return self.parts[-1]
 
+    def to_play(self) -> str | None:
+        """Whose card comes next in the hand in progress (None between hands)."""
+        raise NotImplementedError
 
-def record_text(head: list[str], key: str, parts: Sequence[Any], part_lines: Callable[[Any], list[str]]) -> str:
+
+def record_text(head: list[str], key: str, parts: Sequence[WrittenT], part_lines: Callable[[WrittenT], list[str]]) -> str:
     """A sitting's record: its `head` (format, game, meta, players, ...), then under `key` every
     part that has complete hands, each written by `part_lines`; the same state gives the same text."""
     written = [p for p in parts if p.hands]
@@ -97,7 +133,7 @@ def record_text(head: list[str], key: str, parts: Sequence[Any], part_lines: Cal
     return "\n".join(lines) + "\n"
 
 
-def fixed_hand(drafts: Sequence[Any], e: Mapping[str, Any]) -> tuple[int, Any]:
+def fixed_hand(drafts: Sequence[DraftT], e: Entry) -> tuple[int, DraftT]:
     """The hand a `fix` entry names (numbered from 1 through the sitting) and its draft."""
     n = e.get("hand")
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(drafts):
@@ -105,18 +141,18 @@ def fixed_hand(drafts: Sequence[Any], e: Mapping[str, Any]) -> tuple[int, Any]:
     return n, drafts[n - 1]
 
 
-class HandDraft:
+class HandDraft(Generic[ScoreT]):
     """A hand while a game applies the entries: `start`, the card a played hand starts with (the
     photograph, the turned-up trump), or `score`, what a hand known only by its score holds."""
 
     __slots__ = ("start", "score")
 
-    def __init__(self, start: Any = None, score: Any = None) -> None:
+    def __init__(self, start: Card | None = None, score: ScoreT | None = None) -> None:
         self.start, self.score = start, score
 
 
-def fix_start_or_score(d: HandDraft, n: int, e: Mapping[str, Any], *, start: str, score: str,
-                       read_card: Callable[[Any], Any], read_score: Callable[[Any], Any]) -> bool:
+def fix_start_or_score(d: HandDraft[ScoreT], n: int, e: Entry, *, start: str, score: str,
+                       read_card: Callable[[JsonValue], Card], read_score: Callable[[JsonValue], ScoreT]) -> bool:
     """Apply a `fix` of hand `n`'s score (`e[score]`, a hand known only by it) or of the card it
     started with (`e[start]`); False for a fix of a trick, which the game applies."""
     if score in e:

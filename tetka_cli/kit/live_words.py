@@ -1,46 +1,154 @@
-"""What every game's live side shares: its language, cards shown and read, the refusals every
-game words alike, the status and the report after cards, undo lines, help and the prompt. A game's
-live side (`games/<game>/live_words.py`) subclasses `LiveWords` and fills in its own words; the
-code here knows no game."""
+"""The live contract: what the session driver (`cli/live.py`) asks of a game's live side
+(`LiveSide`, every method and attribute it uses, typed), and what every game's live side shares
+(`LiveWords`: its language, cards shown and read, the refusals every game words alike, the status
+and the report after cards, undo lines, help and the prompt). A game's live side
+(`games/<game>/live_words.py`) subclasses `LiveWords` and fills in its own words; the code here
+knows no game."""
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeAlias, TypeVar
 
 from ..common.cards import Card, CardError, parse_card
 from ..common.i18n import N_, gettext, ngettext
 from ..common.locale_format import card_text
 from ..common.messages import SUITS_RU
-from .live_log import Refused
+from .live_log import Entry, JsonValue, Refused
+from .live_sitting import SittingHeader
 
 FIX_WORDS = ("fix", "испр")  # a correction of an earlier hand, in every game
 UNDO_HELP = N_("undo, redo   take back, bring back")
-END_HELP = (N_("status       where we are"), N_("end          end, and settle"), N_("quit         leave; resume later"))
+END_HELP = (N_("last [NAME]  the tricks one may see"), N_("status       where we are"),
+            N_("end          end, and settle"), N_("quit         leave; resume later"))
 
 
 class NotAnEntry(ValueError):
     """A line that is not one of the words: says why, already worded."""
 
 
-class LiveWords:
-    """The words every game's live side speaks; a game adds its entries, reports and record.
+class Sitting(Protocol):
+    """What the shared words read of a game's sitting: whether it ended, whose turn it is."""
 
-    A game sets: `game` (its name), `seats`, `quiet_at_end` (findings `end` does not repeat),
-    `header_type` and `rules_type` (its live header and house rules), `build` and `record_text`
-    (its sitting from the entries, and the record of it), `START` and `SCORE` (the entry that
-    starts a played hand, and the one that gives a hand by its score), and the methods below
-    that raise NotImplementedError."""
+    @property
+    def ended(self) -> bool: ...
 
-    NotAnEntry = NotAnEntry  # a line that is not one of the words
-    Refused = Refused  # an entry the sitting cannot take
+    def to_play(self) -> str | None: ...
+
+
+class NumberedHand(Protocol):
+    """What the shared words read of a hand: its number in the sitting."""
+
+    @property
+    def number(self) -> int: ...
+
+
+S = TypeVar("S", bound=Sitting)  # a game's sitting after its entries
+H = TypeVar("H", bound=SittingHeader)  # a game's sitting header
+HandT = TypeVar("HandT", bound=NumberedHand)  # a game's hand, played or in play
+
+
+class LiveSide(Protocol[S, H]):
+    """Everything the session driver asks of a game's live side, for a game whose sitting is `S`
+    and whose header is `H`. The driver keeps the sitting and hands it back; it never looks in.
+    Every line it prints comes from here, in the side's language."""
+
+    @property
+    def game(self) -> str:
+        """The game's name in the registry."""
+
+    @property
+    def seats(self) -> int:
+        """Players at its table."""
+
+    @property
+    def quiet_at_end(self) -> tuple[str, ...]:
+        """Findings `end` does not repeat: the screen said them."""
+
+    # -- the sitting: its header, its state after the entries in force, its record ---------------
+    def header(self, players: Sequence[str], stake: str, currency: str, first_dealer: str,
+               rules: Mapping[str, JsonValue]) -> H:
+        """A new sitting's header (ValueError, worded as a message id, when it cannot be)."""
+
+    def header_from_json(self, doc: Mapping[str, JsonValue]) -> H:
+        """The header a log starts with (ValueError when it is not one of this game's)."""
+
+    def build(self, header: H, entries: Sequence[Entry]) -> S:
+        """The sitting after `entries`, undo and redo resolved; `Refused` when the last cannot stand."""
+
+    def record_text(self, state: S, meta: Mapping[str, str]) -> str:
+        """The record of the sitting's complete hands: the same state gives the same text."""
+
+    def ended(self, state: S) -> bool:
+        """Whether `end` was entered (and not undone)."""
+
+    def unfinished_part(self, state: S) -> str | None:
+        """When the part under way (robber, game) has hands but is not finished, a line naming
+        it: it is in the money only provisionally. None otherwise."""
+
+    # -- a line typed ------------------------------------------------------------------------------
+    def parse(self, words: Sequence[str], state: S) -> Entry:
+        """The entry a line stands for (its words split, the first not a driver's word);
+        `NotAnEntry`, worded, when it is none."""
+
+    def refusal(self, r: Refused) -> str:
+        """Why an entry is refused, worded."""
+
+    # -- what the screen says ----------------------------------------------------------------------
+    def report(self, before: S, after: S, entry: Entry) -> list[str]:
+        """The lines after an accepted entry."""
+
+    def status_lines(self, state: S) -> list[str]:
+        """Where the sitting stands (`status`): the part, its totals, the hand in play and its
+        score so far, whose turn."""
+
+    def last_lines(self, state: S, args: Sequence[str]) -> list[str]:
+        """The tricks a player may look back at (`last [NAME]`), by the game's rule."""
+
+    def undo_line(self, entry: Entry, redo: bool) -> str:
+        """What undo (redo) took back (brought back), in the words it was typed."""
+
+    def help_lines(self) -> list[str]:
+        """The words, one a line (`help`)."""
+
+    def prompt(self, state: S) -> str:
+        """The prompt: the player to play, if any."""
+
+    def words(self, state: S) -> list[str]:
+        """What completion offers on a terminal: cards still in play, names, the game's words."""
+
+
+# The live side of a game as the registry hands it out: its sitting and header are the game's own
+# types, which the driver only passes back to the same side (it never looks into them).
+AnyLiveSide: TypeAlias = LiveSide[Any, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RenonceNote:
+    """A renonce the record proves, as the screen flags it: who, in which trick, and what was played
+    against what was owed (worded lines)."""
+
+    player: str
+    trick: int
+    detail: tuple[str, ...]
+
+
+class LiveWords(ABC, Generic[S, H, HandT]):
+    """The words every game's live side speaks (a `LiveSide[S, H]`); a game subclasses it with
+    its sitting `S`, header `H` and hand `HandT`, and adds its entries, reports and record.
+
+    A game sets `game`, `seats`, `quiet_at_end`, `header_type` (its header class), `START` and
+    `SCORE` (the entry that starts a played hand, the one that gives a hand by its score) and
+    `WORDS`, and implements the abstract methods below."""
 
     game: str
     seats: int
     quiet_at_end: tuple[str, ...] = ()
-    header_type: Any
-    rules_type: Any
+    header_type: type[H]
     START: str  # "photo", "trump"
     SCORE: str  # "marks", "points"
+    # The words of the entries, English then Russian: the game's (the driver's `end` and `fix` are added).
+    WORDS: Mapping[str, tuple[str, str]] = {}
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -48,20 +156,36 @@ class LiveWords:
     def _(self, msg: str) -> str:
         return gettext(self.lang, msg)
 
-    def suit(self, s: Any) -> str:
+    def suit(self, s: object) -> str:
         return SUITS_RU.get(str(s), str(s)) if self.lang == "ru" else str(s)
-
-    @staticmethod
-    def ended(state: Any) -> bool:
-        return bool(state.ended)
 
     # -- the header and the sitting ---------------------------------------------------------------
     def header(self, players: Sequence[str], stake: str, currency: str, first_dealer: str,
-               rules: Mapping[str, Any]) -> Any:
-        return self.header_type(tuple(players), stake, currency, first_dealer, self.rules_type(**rules))
+               rules: Mapping[str, JsonValue]) -> H:
+        return self.header_type.read(tuple(players), stake, currency, first_dealer, rules)
 
-    def header_from_json(self, doc: Mapping[str, Any]) -> Any:
+    def header_from_json(self, doc: Mapping[str, JsonValue]) -> H:
         return self.header_type.from_json(doc)
+
+    @abstractmethod
+    def build(self, header: H, entries: Sequence[Entry]) -> S: ...
+
+    @abstractmethod
+    def record_text(self, state: S, meta: Mapping[str, str]) -> str: ...
+
+    def ended(self, state: S) -> bool:
+        return state.ended
+
+    @abstractmethod
+    def unfinished_part(self, state: S) -> str | None: ...
+
+    @abstractmethod
+    def current(self, state: S) -> HandT | None:
+        """The hand in play."""
+
+    @abstractmethod
+    def last_hand(self, state: S) -> HandT:
+        """The last complete hand (there is one when no hand is in play after cards)."""
 
     # -- cards: read as typed, shown in the reader's letters (Д♥ in Russian) ------------------------
     def _card(self, w: str) -> Card:
@@ -73,19 +197,22 @@ class LiveWords:
                                  .format(w=w)) from None
             raise NotAnEntry(self._("{w} is not a card or a command (type help)").format(w=w)) from None
 
-    def card(self, c: Any) -> str:
+    def card(self, c: Card | JsonValue) -> str:
         """A card (or a card's text from the log) as the reader writes it."""
-        if isinstance(c, str):
-            try:
-                c = parse_card(c)
-            except CardError:
-                return c
-        return card_text(c, self.lang)
+        if isinstance(c, Card):
+            return card_text(c, self.lang)
+        try:
+            return card_text(parse_card(c), self.lang) if isinstance(c, str) else str(c)
+        except CardError:
+            return c if isinstance(c, str) else str(c)
 
-    def cards(self, cards: Any) -> str:
+    def cards(self, cards: Iterable[Card | JsonValue]) -> str:
         return " ".join(self.card(c) for c in cards)
 
     # -- reading a line ---------------------------------------------------------------------------
+    @abstractmethod
+    def parse(self, words: Sequence[str], state: S) -> Entry: ...
+
     @staticmethod
     def _fixed_hand(words: Sequence[str], usage: str) -> int:
         """The hand a `fix` names (its first word), or NotAnEntry with the usage."""
@@ -93,23 +220,32 @@ class LiveWords:
             raise NotAnEntry(usage)
         return int(words[0])
 
-    def _numbers(self, words: Sequence[str], digits: int, usage: str) -> list[int]:
+    def _numbers(self, words: Sequence[str], digits: int, usage: str) -> list[JsonValue]:
         """One whole number per player (up to `digits` digits each), or NotAnEntry with the usage."""
         if len(words) != self.seats or not all(w.isdigit() and len(w) <= digits for w in words):
             raise NotAnEntry(self._(usage))
         return [int(w) for w in words]
 
+    def player_named(self, players: Sequence[str], name: str) -> str:
+        """The player `name` stands for (any case), or NotAnEntry."""
+        match = [p for p in players if p.lower() == name.lower()]
+        if not match:
+            raise NotAnEntry(self._("{w} is not a player").format(w=name))
+        return match[0]
+
     # -- what the screen says ----------------------------------------------------------------------
     def refusal(self, r: Refused) -> str:
         """Why an entry is refused, its cards in the reader's letters."""
         a = {k: self.card(v) if isinstance(v, Card) else v for k, v in r.args_.items()}
+        left = a.get("left")
         _ = self._
         texts = {
             "not-card": _("{text} is not a card"),
             "hand-open": _("hand {hand} is not finished: enter its cards, or undo it"),
             "no-cards": _("no cards"),
             "too-many-cards": ngettext(self.lang, "{count} cards, but only {left} is left in this hand",
-                                       "{count} cards, but only {left} are left in this hand", a.get("left", 0)),
+                                       "{count} cards, but only {left} are left in this hand",
+                                       left if isinstance(left, int) else 0),
             "played": _("{card} was already played in trick {trick}"),
             "no-such-hand": _("there is no hand {hand} (hands so far: {hands})"),
             "no-such-trick": _("hand {hand} has no trick {trick}"),
@@ -120,74 +256,75 @@ class LiveWords:
         }
         return texts.get(r.code, r.code).format(**a)
 
+    @abstractmethod
     def refusal_texts(self) -> Mapping[str, str]:
         """The game's own refusals, worded: code -> text to format with the refusal's arguments."""
-        raise NotImplementedError
 
-    def hand_title(self, h: Any) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def hand_title(self, h: HandT) -> str: ...
 
-    def standing_lines(self, state: Any) -> list[str]:
+    @abstractmethod
+    def standing_lines(self, state: S) -> list[str]:
         """Where the sitting stands: its part (robber, game) and the totals."""
-        raise NotImplementedError
 
-    def hand_card(self, h: Any) -> str:
+    @abstractmethod
+    def hand_card(self, h: HandT) -> str:
         """What the hand in progress started with ("photo J♥", "trump 8♠")."""
-        raise NotImplementedError
 
-    def turn_lines(self, state: Any) -> list[str]:
-        raise NotImplementedError
+    @abstractmethod
+    def so_far_lines(self, state: S, h: HandT) -> list[str]:
+        """The score of the hand in play so far (tricks and marks; card points, declarations, bela)."""
 
-    def finished_tricks(self, h: Any) -> tuple[Any, ...]:
-        raise NotImplementedError
+    @abstractmethod
+    def turn_lines(self, state: S) -> list[str]: ...
 
-    def trick_lines(self, tr: Any) -> list[str]:
-        raise NotImplementedError
+    @abstractmethod
+    def done_tricks(self, h: HandT) -> int:
+        """How many tricks of the hand are complete."""
 
-    def renonce_detail(self, r: Any) -> list[str]:
-        """The lines under "RENONCE: player, trick t:": what was played, what was owed."""
-        raise NotImplementedError
+    @abstractmethod
+    def trick_lines(self, h: HandT, first: int) -> list[str]:
+        """The complete tricks of the hand from the one numbered `first`, as the screen shows them."""
 
-    def hand_end_lines(self, state: Any, h: Any) -> list[str]:
-        raise NotImplementedError
+    @abstractmethod
+    def renonces(self, h: HandT) -> list[RenonceNote]:
+        """The renonces the hand proves so far."""
 
-    def status_lines(self, state: Any) -> list[str]:
+    @abstractmethod
+    def hand_end_lines(self, state: S, h: HandT) -> list[str]: ...
+
+    def status_lines(self, state: S) -> list[str]:
         _ = self._
         out = self.standing_lines(state)
-        if state.current is not None:
-            out.append(self.hand_title(state.current) + ", " + self.hand_card(state.current))
+        h = self.current(state)
+        if h is not None:
+            out.append(self.hand_title(h) + ", " + self.hand_card(h))
+            out.extend(self.so_far_lines(state, h))
         if state.ended:
-            if state.current is not None:
-                out.append(_("Hand {n} was not finished: it is not in the record").format(n=state.current.number))
+            if h is not None:
+                out.append(_("Hand {n} was not finished: it is not in the record").format(n=h.number))
             out.append(_("The sitting has ended."))
         else:
             out.extend(self.turn_lines(state))
         return out
 
-    def cards_lines(self, before: Any, after: Any) -> list[str]:
+    def cards_lines(self, before: S, after: S) -> list[str]:
         """After cards: the tricks they complete, a renonce they prove, the hand's end, whose turn."""
-        old = before.current
-        h = after.current or after.hands[-1]
-        done = len(self.finished_tricks(old)) if old else 0
-        known = {(r.player, r.trick) for r in (old.result.renonces if old and old.result else ())}
-        out: list[str] = []
-        for tr in self.finished_tricks(h)[done:]:
-            out.extend(self.trick_lines(tr))
-        out.extend(self.renonce_lines(h, known))
-        if after.current is None:
+        old = self.current(before)
+        now = self.current(after)
+        h = now if now is not None else self.last_hand(after)
+        known = {(r.player, r.trick) for r in (self.renonces(old) if old is not None else ())}
+        out = self.trick_lines(h, self.done_tricks(old) + 1 if old is not None else 1)
+        for r in self.renonces(h):
+            if (r.player, r.trick) not in known:
+                out.append(self._("RENONCE: {p}, trick {t}:").format(p=r.player, t=r.trick))
+                out.extend("  " + line for line in r.detail)
+        if now is None:
             out.extend(self.hand_end_lines(after, h))
         return out + self.turn_lines(after)
 
-    def renonce_lines(self, h: Any, known: set[tuple[Any, Any]]) -> list[str]:
-        out = []
-        for r in h.result.renonces if h.result else ():
-            if (r.player, r.trick) not in known:
-                out.append(self._("RENONCE: {p}, trick {t}:").format(p=r.player, t=r.trick))
-                out.extend("  " + line for line in self.renonce_detail(r))
-        return out
-
     @staticmethod
-    def running(hands: Sequence[Any], h: Any, score: Any) -> dict[str, int]:
+    def running(hands: Sequence[HandT], h: HandT, score: Callable[[HandT], Mapping[str, int]]) -> dict[str, int]:
         """The totals of a part (robber, game) through hand `h`; `score(hand)`: player -> score."""
         totals: dict[str, int] = {}
         for x in hands:
@@ -197,41 +334,45 @@ class LiveWords:
                 break
         return totals
 
-    def entry_text(self, e: Mapping[str, Any]) -> str:
+    def pairs(self, players: Sequence[str], values: Mapping[str, int]) -> str:
+        """"Анна 3, Борис 0": a number for each player, in the order of the players."""
+        return ", ".join(f"{p} {values.get(p, 0)}" for p in players)
+
+    def entry_text(self, e: Entry) -> str:
         """An entry as it would be typed, in the reader's words (what undo and redo name)."""
         kind = str(e.get("t"))
         if kind == "fix":
-            rest = [str(e["hand"])]
-            if self.START in e:
-                rest += [self.word(self.START), self.card(e[self.START])]
-            elif self.SCORE in e:
-                rest += [self.word(self.SCORE)] + [str(v) for v in e[self.SCORE]]
-            elif "cards" in e:
-                rest += [str(e["trick"])] + [self.card(c) for c in e["cards"]]
-            else:
-                rest += [str(e["trick"]), self.seat_word(e["seat"]), self.card(e["card"])]
-            return " ".join([self.word("fix")] + rest)
+            return " ".join([self.word("fix"), str(e.get("hand"))] + self._fix_words(e))
         words = [] if kind == "cards" else [self.word(kind)]
         if "card" in e:
             words.append(self.card(e["card"]))
-        words += [self.card(c) for c in e.get("cards", ())] + [str(v) for v in e.get(self.SCORE, ())]
+        words += [self.card(c) for c in _items(e.get("cards"))] + [str(v) for v in _items(e.get(self.SCORE))]
         if e.get("last"):
             words.append(str(e["last"]))
         return " ".join(words)
 
-    # The words of the entries, English then Russian: the game's (`WORDS`) and the driver's `end`.
-    WORDS: Mapping[str, tuple[str, str]] = {}
+    def _fix_words(self, e: Entry) -> list[str]:
+        """What follows `fix H` in a correction, as it would be typed."""
+        if self.START in e:
+            return [self.word(self.START), self.card(e[self.START])]
+        if self.SCORE in e:
+            return [self.word(self.SCORE)] + [str(v) for v in _items(e[self.SCORE])]
+        if "cards" in e:
+            return [str(e.get("trick"))] + [self.card(c) for c in _items(e["cards"])]
+        seat = e.get("seat")
+        return [str(e.get("trick")), self.seat_word(seat) if isinstance(seat, int) else str(seat),
+                self.card(e.get("card"))]
 
     def word(self, kind: str) -> str:
         """The word that enters an entry of `kind`, in the reader's language."""
         said = {"end": ("end", "конец"), "fix": FIX_WORDS, **self.WORDS}.get(kind, (kind, kind))
         return said[1] if self.lang == "ru" else said[0]
 
+    @abstractmethod
     def seat_word(self, seat: int) -> str:
         """How a `fix` names a card's place in its trick."""
-        raise NotImplementedError
 
-    def undo_line(self, entry: Mapping[str, Any], redo: bool) -> str:
+    def undo_line(self, entry: Entry, redo: bool) -> str:
         what = self.entry_text(entry)
         return (self._("Redone: {what}") if redo else self._("Undone: {what}")).format(what=what)
 
@@ -239,20 +380,28 @@ class LiveWords:
         return [self._(line) for line in (*self.entry_help(), UNDO_HELP, *self.fix_help(), *END_HELP,
                                           N_("Cards: Q♥ 10♦ qh Дч 10б ..."))]
 
+    @abstractmethod
     def entry_help(self) -> Sequence[str]:
         """The help of the game's entries (English message ids)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def fix_help(self) -> Sequence[str]:
-        """The help of `fix` and the game's other words (English message ids)."""
-        raise NotImplementedError
+        """The help of `fix` (English message ids)."""
 
-    def prompt(self, state: Any) -> str:
+    def prompt(self, state: S) -> str:
         p = state.to_play()
         return f"{p}> " if p else "> "
 
 
+def _items(v: JsonValue) -> list[JsonValue]:
+    """The items of a list an entry holds (none when it holds something else)."""
+    return v if isinstance(v, list) else []
+
+
 # -- the house rules a sitting starts with ---------------------------------------------------------
+RuleValue: TypeAlias = "bool | int | str"  # what a house rule is set to
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRule:
     """A house rule a live sitting takes when it starts: `--rule KEY=VALUE`, and an option of its
@@ -260,7 +409,7 @@ class HouseRule:
     whole number of at least `least`."""
 
     key: str
-    values: tuple[Any, ...] = ()
+    values: tuple[RuleValue, ...] = ()
     least: int = 1
     help: str = ""
 
@@ -268,7 +417,7 @@ class HouseRule:
     def option(self) -> str:
         return "--" + self.key.replace("_", "-")
 
-    def read(self, text: str) -> Any:
+    def read(self, text: str) -> RuleValue:
         """The value `text` stands for (RuleError when it is none of them)."""
         text = text.strip().lower()
         if not self.values:
@@ -285,15 +434,15 @@ class RuleError(ValueError):
     """A house rule given wrongly: `code` "form" (not KEY=VALUE), "key" (not a rule of the game,
     with `key`) or "value" (with `key` and `values`); the command line words it."""
 
-    def __init__(self, code: str, **kw: Any) -> None:
+    def __init__(self, code: str, **kw: str) -> None:
         super().__init__(code, kw)
         self.code, self.kw = code, kw
 
 
-def read_rules(rules: Sequence[HouseRule], given: Sequence[str]) -> dict[str, Any]:
+def read_rules(rules: Sequence[HouseRule], given: Sequence[str]) -> dict[str, RuleValue]:
     """`--rule KEY=VALUE` texts read against a game's house rules."""
     by_key = {r.key: r for r in rules}
-    out: dict[str, Any] = {}
+    out: dict[str, RuleValue] = {}
     for text in given:
         key, sep, value = text.partition("=")
         key = key.strip().replace("-", "_")

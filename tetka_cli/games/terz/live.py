@@ -24,15 +24,16 @@ player after it:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import ClassVar, Mapping, Sequence, TypeAlias
 
+from ...common.cards import Card, CardError, Rank, Suit, parse_card
 from ...common.i18n import N_
-from ...common.cards import Card, CardError, Rank, parse_card
-from ...kit.live_log import Refused
+from ...kit.live_log import Entry, JsonValue, Refused
 from ...kit.live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
 from ...kit.live_sitting import record_text as sitting_record
+from ...kit.live_sitting import rules_json, with_rules
 from .bela import bela_partner, bela_tricks
 from .cards import is_terz_card, trump_seven
 from .declarations import Combination, Declared, binding_breach, classify, is_higher
@@ -51,11 +52,13 @@ KEPT = ("renonce", "incomplete")
 MAX_POINTS = 10_000  # a hand's points as a table writes them: far above any real hand
 
 
+@dataclass(frozen=True, slots=True)
 class TerzHeader(SittingHeader):
     """What a Terz sitting is started with: the two players, the stake per game, the rules."""
 
-    __slots__ = ()
-    game, title, rules_type = GAME, "Terz", TerzRules
+    rules: TerzRules = field(default_factory=TerzRules)
+    game: ClassVar[str] = GAME
+    title: ClassVar[str] = "Terz"
 
     def check(self) -> None:
         if len(self.players) != 2 or len(set(self.players)) != 2 or not all(self.players):
@@ -69,6 +72,19 @@ class TerzHeader(SittingHeader):
                     raise ValueError(N_("the target is a positive whole number"))
             elif value not in CHOICES[f.name] or type(value) is not type(CHOICES[f.name][0]):
                 raise ValueError(f"{f.name}: one of {', '.join(map(str, CHOICES[f.name]))}")
+
+    def rules_json(self) -> dict[str, JsonValue]:
+        return rules_json(self.rules)
+
+    @classmethod
+    def read(cls, players: Sequence[str], stake: str, currency: str, first_dealer: str,
+             rules: Mapping[str, JsonValue]) -> TerzHeader:
+        return cls(tuple(players), stake, currency, first_dealer, with_rules(TerzRules(), rules))
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        """The two players, in the order of the header."""
+        return self.players[0], self.players[1]
 
 
 # -- the hands as entered ---------------------------------------------------------------------------
@@ -94,12 +110,8 @@ class _Trick:
     def done(self) -> bool:
         return self.reply is not None
 
-    def key(self) -> tuple:
-        return (self.lead, self.reply, self.draws or (), self.exchange, tuple(sorted(self.declare.items())),
-                self.bela)
 
-
-class _Draft(HandDraft):
+class _Draft(HandDraft[tuple[int, int]]):
     """A hand while entries are applied: a played one (turned-up card, tricks) or its points."""
 
     __slots__ = ("tricks", "last_trick", "closed")
@@ -111,9 +123,6 @@ class _Draft(HandDraft):
         self.last_trick = last_trick
         self.closed = trump is None  # a played hand closes when complete (or stopped at the target)
 
-    def cards(self) -> list[Card]:
-        return [c for t in self.tricks for c in (t.lead, t.reply) if c is not None]
-
     def open_trick(self) -> _Trick:
         """The trick the next card, exchange, declaration or bela belongs to."""
         if not self.tricks or self.tricks[-1].done:
@@ -123,7 +132,7 @@ class _Draft(HandDraft):
         return self.tricks[-1]
 
 
-def card(text: Any) -> Card:
+def card(text: JsonValue) -> Card:
     """A card as an entry holds it: any notation a record accepts, of the 32-card deck."""
     if not isinstance(text, str):
         raise Refused("not-card", text=str(text), reason="")
@@ -136,49 +145,50 @@ def card(text: Any) -> Card:
     return c
 
 
-def _cards(raw: Any, lo: int, hi: int) -> list[Card]:
+def _cards(raw: JsonValue, lo: int, hi: int) -> list[Card]:
     if not isinstance(raw, list) or not lo <= len(raw) <= hi:
         raise Refused("no-cards")
     return [card(c) for c in raw]
 
 
-def _points(raw: Any) -> tuple[int, int]:
-    if not isinstance(raw, list) or len(raw) != 2 or not all(
-            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_POINTS for v in raw):
-        raise Refused("points-count", limit=MAX_POINTS)
-    return raw[0], raw[1]
+def _points(raw: JsonValue) -> tuple[int, int]:
+    if isinstance(raw, list) and len(raw) == 2:
+        a, b = raw
+        if all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_POINTS for v in (a, b)):
+            assert isinstance(a, int) and isinstance(b, int)
+            return a, b
+    raise Refused("points-count", limit=MAX_POINTS)
 
 
 def _played_in(d: _Draft) -> dict[Card, int]:
     return {c: k for k, t in enumerate(d.tricks, 1) for c in (t.lead, t.reply) if c is not None}
 
 
-def _apply(drafts: list[_Draft], e: Mapping[str, Any], header: TerzHeader) -> bool:
+def _apply(drafts: list[_Draft], e: Entry, header: TerzHeader) -> bool:
     """Apply one entry to the hands; True when it ends the sitting."""
     kind = e.get("t")
     current = drafts[-1] if drafts and _still_open(drafts, header) else None
-    if kind == "trump":
+    if kind in ("trump", "points"):
         if current is not None:
             raise Refused("hand-open", hand=len(drafts))
-        drafts.append(_Draft(card(e.get("card"))))
-    elif kind == "points":
-        if current is not None:
-            raise Refused("hand-open", hand=len(drafts))
-        last = e.get("last")
-        if last is not None and last not in header.players:
-            raise Refused("not-player", name=str(last))
-        drafts.append(_Draft(points=_points(e.get("points")), last_trick=last))
+        drafts.append(_Draft(card(e.get("card"))) if kind == "trump" else _points_only(e, header))
     elif kind in ("cards", "draw", "exchange", "declare", "bela"):
         if current is None:
             raise Refused("no-hand")
-        _play(current, kind, e)
+        _play(current, str(kind), e)
     elif kind == "fix":
         _fix(drafts, e)
-    elif kind == "end":
-        return True
-    else:
+    elif kind != "end":
         raise Refused("unknown-entry", kind=str(kind))
-    return False
+    return kind == "end"
+
+
+def _points_only(e: Entry, header: TerzHeader) -> _Draft:
+    """A hand known only by its points, and who took its last trick if given."""
+    last = e.get("last")
+    if last is not None and last not in header.players:
+        raise Refused("not-player", name=str(last))
+    return _Draft(points=_points(e.get("points")), last_trick=last if isinstance(last, str) else None)
 
 
 def _still_open(drafts: list[_Draft], header: TerzHeader) -> bool:
@@ -192,41 +202,54 @@ def _still_open(drafts: list[_Draft], header: TerzHeader) -> bool:
     return not d.closed
 
 
-def _play(d: _Draft, kind: str, e: Mapping[str, Any]) -> None:
+def _play(d: _Draft, kind: str, e: Entry) -> None:
     if kind == "cards":
-        new = _cards(e.get("cards"), 1, 2 * TRICKS_PER_HAND)
-        seen = _played_in(d)
-        left = 2 * TRICKS_PER_HAND - len(seen)
-        if len(new) > left:
-            raise Refused("too-many-cards", count=len(new), left=left)
-        for c in new:
-            if c in seen:
-                raise Refused("played", card=c, trick=seen[c])
-            t = d.open_trick()
-            seen[c] = len(d.tricks)
-            if t.lead is None:
-                t.lead = c
-            else:
-                t.reply = c
-        return
-    if kind == "draw":
-        if not d.tricks or not d.tricks[-1].done:
-            raise Refused("draw-when", trick=len(d.tricks))
-        k = len(d.tricks)
-        if k > STOCK_TRICKS:
-            raise Refused("draw-after-stock")
-        t = d.tricks[-1]
-        if t.draws is not None:
-            raise Refused("drawn", trick=k)
-        new = _cards(e.get("cards"), 1, 2)
-        if len(new) == 2 and new[0] == new[1]:
-            raise Refused("played", card=new[0], trick=k)
-        seen = _played_in(d)
-        for c in new:
-            if c in seen:
-                raise Refused("played", card=c, trick=seen[c])
-        t.draws = tuple(new)
-        return
+        _play_cards(d, _cards(e.get("cards"), 1, 2 * TRICKS_PER_HAND))
+    elif kind == "draw":
+        _draw(d, e.get("cards"))
+    else:
+        _announce(d, kind, e)
+
+
+def _play_cards(d: _Draft, new: list[Card]) -> None:
+    """The next cards in turn: lead, reply, lead, ..."""
+    seen = _played_in(d)
+    left = 2 * TRICKS_PER_HAND - len(seen)
+    if len(new) > left:
+        raise Refused("too-many-cards", count=len(new), left=left)
+    for c in new:
+        if c in seen:
+            raise Refused("played", card=c, trick=seen[c])
+        t = d.open_trick()
+        seen[c] = len(d.tricks)
+        if t.lead is None:
+            t.lead = c
+        else:
+            t.reply = c
+
+
+def _draw(d: _Draft, raw: JsonValue) -> None:
+    """The draws after the last complete trick (1-7), the winner's first."""
+    if not d.tricks or not d.tricks[-1].done:
+        raise Refused("draw-when", trick=len(d.tricks))
+    k = len(d.tricks)
+    if k > STOCK_TRICKS:
+        raise Refused("draw-after-stock")
+    t = d.tricks[-1]
+    if t.draws is not None:
+        raise Refused("drawn", trick=k)
+    new = _cards(raw, 1, 2)
+    if len(new) == 2 and new[0] == new[1]:
+        raise Refused("played", card=new[0], trick=k)
+    seen = _played_in(d)
+    for c in new:
+        if c in seen:
+            raise Refused("played", card=c, trick=seen[c])
+    t.draws = tuple(new)
+
+
+def _announce(d: _Draft, kind: str, e: Entry) -> None:
+    """An exchange, a declaration or bela by the player to move, before his card."""
     t = d.open_trick()
     role = t.to_move
     if kind == "exchange":
@@ -243,7 +266,7 @@ def _play(d: _Draft, kind: str, e: Mapping[str, Any]) -> None:
         t.bela = role
 
 
-def _fix(drafts: list[_Draft], e: Mapping[str, Any]) -> None:
+def _fix(drafts: list[_Draft], e: Entry) -> None:
     n, d = fixed_hand(drafts, e)
     if fix_start_or_score(d, n, e, start="trump", score="points", read_card=card, read_score=_points):
         return
@@ -251,17 +274,7 @@ def _fix(drafts: list[_Draft], e: Mapping[str, Any]) -> None:
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= len(d.tricks):
         raise Refused("no-such-trick", hand=n, trick=k, tricks=len(d.tricks))
     t = d.tricks[k - 1]
-    have = [c for c in (t.lead, t.reply) if c is not None]
-    if "cards" in e:
-        new = _cards(e["cards"], 1, 2)
-        if len(new) != len(have):
-            raise Refused("fix-trick-count", count=len(new), expected=len(have))
-        seats = list(range(len(new)))
-    else:
-        seat = e.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(have):
-            raise Refused("no-such-card", hand=n, trick=k)
-        new, seats = [card(e.get("card"))], [seat]
+    new, seats = _fixed_cards(e, n, k, [c for c in (t.lead, t.reply) if c is not None])
     others = {c: j for j, tr in enumerate(d.tricks, 1) for s, c in enumerate((tr.lead, tr.reply))
               if c is not None and not (j == k and s in seats)}
     if len(set(new)) != len(new):
@@ -276,7 +289,32 @@ def _fix(drafts: list[_Draft], e: Mapping[str, Any]) -> None:
             t.reply = c
 
 
+def _fixed_cards(e: Entry, n: int, k: int, have: list[Card]) -> tuple[list[Card], list[int]]:
+    """The cards a `fix` of trick `k` of hand `n` puts in, and their places (0: the lead, 1: the reply)."""
+    if "cards" in e:
+        new = _cards(e["cards"], 1, 2)
+        if len(new) != len(have):
+            raise Refused("fix-trick-count", count=len(new), expected=len(have))
+        return new, list(range(len(new)))
+    seat = e.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(have):
+        raise Refused("no-such-card", hand=n, trick=k)
+    return [card(e.get("card"))], [seat]
+
+
 # -- the sitting -------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The trick in progress, before its reply: who leads it, his card once it is down, and what
+    each player announced before his card (who exchanged, player -> declared cards, who has bela)."""
+
+    leader: str
+    lead: Card | None
+    exchange: str | None
+    declare: Mapping[str, tuple[Card, ...]]
+    bela: str | None
+
+
 @dataclass(frozen=True, slots=True)
 class LiveHand:
     """One hand of the sitting: played (complete or in progress) or known only by its points."""
@@ -288,9 +326,14 @@ class LiveHand:
     trump: Card | None
     hand: HandInput | None  # the complete tricks as the record writes them
     result: HandResult | None
-    pending: Mapping[str, Any]  # the trick in progress: lead, exchange/declare/bela by player
+    pending: Pending | None  # the trick in progress, when anything of it is entered
     points: Mapping[str, int] | None  # when complete
     last_trick: str | None = None  # for a points-only hand, when given
+
+    @property
+    def led(self) -> Pending | None:
+        """The trick in progress once its lead is down (the reply player is to move)."""
+        return self.pending if self.pending is not None and self.pending.lead is not None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,20 +352,30 @@ class LiveGame:
         return self.progress.finished
 
 
-class Sitting(SittingState):
+class Sitting(SittingState[TerzHeader, LiveGame, LiveHand]):
     """A Terz sitting: its parts are games."""
 
     __slots__ = ()
-    header: TerzHeader
-    current: LiveHand | None
 
-    games, game = SittingState.parts, SittingState.part  # every game; the one under way
+    @property
+    def games(self) -> tuple[LiveGame, ...]:
+        return self.parts
+
+    @property
+    def game(self) -> LiveGame:
+        """The game under way (the last)."""
+        return self.parts[-1]
+
+    @property
+    def hands(self) -> tuple[LiveHand, ...]:
+        """Every complete hand, in order."""
+        return tuple(h for g in self.parts for h in g.hands)
 
     def next_dealer(self) -> str:
         return self.game.progress.dealer_of_next_hand
 
     def other(self, p: str) -> str:
-        a, b = self.header.players
+        a, b = self.header.pair
         return b if p == a else a
 
     def to_play(self) -> str | None:
@@ -330,8 +383,8 @@ class Sitting(SittingState):
         h = self.current
         if h is None:
             return None
-        if "lead" in h.pending:
-            return self.other(h.pending["leader"])
+        if h.led is not None:
+            return self.other(h.led.leader)
         tricks = h.result.tricks if h.result else ()
         return tricks[-1].winner if tricks else self.other(h.dealer)
 
@@ -342,14 +395,20 @@ class Sitting(SittingState):
     def draw_due(self) -> int | None:
         """The trick (1-7) after which draws may still be entered, before the next card."""
         h = self.current
-        if h is None or h.result is None or h.pending or not h.result.tricks:
+        if h is None or h.result is None or h.hand is None or h.pending is not None or not h.result.tricks:
             return None
         k = len(h.result.tricks)
         return k if k <= STOCK_TRICKS and not h.hand.tricks[-1].draws else None
 
 
+# A complete trick as the rules core takes it, roles turned into players: lead, reply, draws, who
+# exchanged, (player, declared cards) pairs, who announced bela. Hashable, for the replay's cache.
+PlayedTrick: TypeAlias = tuple[Card, Card, tuple[Card, ...], str | None, tuple[tuple[str, tuple[Card, ...]], ...],
+                               str | None]
+
+
 @lru_cache(maxsize=8192)
-def _replay(players: tuple[str, str], dealer: str, trump: Card, tricks: tuple, rules: TerzRules,
+def _replay(players: tuple[str, str], dealer: str, trump: Card, tricks: tuple[PlayedTrick, ...], rules: TerzRules,
             totals: tuple[tuple[str, int], ...] | None) -> tuple[HandInput, HandResult]:
     hand = HandInput(dealer, trump, tuple(
         TrickInput(lead, reply, draws, exchange, dict(declare), None, bela)
@@ -357,31 +416,30 @@ def _replay(players: tuple[str, str], dealer: str, trump: Card, tricks: tuple, r
     return hand, replay_hand(players, hand, rules, totals_before=dict(totals) if totals is not None else None)
 
 
-def _by_player(d: _Draft, players: tuple[str, str], dealer: str, trumps: Any) -> tuple[tuple, dict[str, Any]]:
+def _by_player(d: _Draft, players: tuple[str, str], dealer: str,
+               trumps: Suit) -> tuple[tuple[PlayedTrick, ...], Pending | None]:
     """The complete tricks with roles turned into players (hashable), and the trick in progress."""
     a, b = players
     other = {a: b, b: a}
     leader = other[dealer]
-    out = []
-    pending: dict[str, Any] = {}
+    out: list[PlayedTrick] = []
     for t in d.tricks:
         who = {LEAD: leader, REPLY: other[leader]}
-        if not t.done:
-            if t.lead is not None:
-                pending["lead"] = t.lead
-            if t.lead is not None or t.exchange or t.declare or t.bela:
-                pending["leader"] = leader
-                pending["exchange"] = who[t.exchange] if t.exchange else None
-                pending["declare"] = {who[r]: cs for r, cs in t.declare.items()}
-                pending["bela"] = who[t.bela] if t.bela else None
-            break
+        if t.lead is None or t.reply is None:
+            if t.lead is None and not (t.exchange or t.declare or t.bela):
+                return tuple(out), None
+            return tuple(out), Pending(leader, t.lead, who[t.exchange] if t.exchange else None,
+                                       {who[r]: cs for r, cs in t.declare.items()}, who[t.bela] if t.bela else None)
         out.append((t.lead, t.reply, t.draws or (), who[t.exchange] if t.exchange else None,
                     tuple((who[r], cs) for r, cs in sorted(t.declare.items())), who[t.bela] if t.bela else None))
         leader = other[leader] if reply_wins(t.lead, t.reply, trumps) else leader
-    return tuple(out), pending
+    return tuple(out), None
 
 
-def _breaches(result: HandResult | None) -> dict[tuple, Issue]:
+BreachKey: TypeAlias = tuple[str, int | None, str | None, str, str]
+
+
+def _breaches(result: HandResult | None) -> dict[BreachKey, Issue]:
     """The hand's breaches that refuse an entry, by a hashable key."""
     if result is None:
         return {}
@@ -389,44 +447,58 @@ def _breaches(result: HandResult | None) -> dict[tuple, Issue]:
             for i in result.issues if i.code not in KEPT}
 
 
-def build(header: TerzHeader, entries: Sequence[Mapping[str, Any]]) -> Sitting:
+def build(header: TerzHeader, entries: Sequence[Entry]) -> Sitting:
     """The sitting after `entries` (undo and redo already resolved). The last entry is checked:
     one after which a hand shows a new breach is refused with that breach. (Every earlier entry in
     force was checked the same way against the entries before it when it was logged.)"""
     drafts: list[_Draft] = []
     ended = False
-    for n, e in enumerate(entries, start=1):
+    for e in entries[:-1]:
         if ended:
             raise Refused("ended")
-        if n < len(entries):
-            ended = _apply(drafts, e, header)
-            continue
-        state = _derive(header, drafts, ended)
-        before = {h.number: _breaches(h.result) for h in _all(state)}
         ended = _apply(drafts, e, header)
-        state = _derive(header, drafts, ended)
-        for h in _all(state):
-            if h.pending and h.points is not None:
-                raise Refused("stopped", hand=h.number, trick=h.result.stopped_at if h.result else None)
-            old = before.get(h.number, {})
-            new = [i for k, i in _breaches(h.result).items() if k not in old]
-            if new:
-                raise Refused("breach", issue=min(new, key=lambda i: i.trick or 0), hand=h.number)
-        if e.get("t") in ("declare", "exchange", "bela") and state.current is not None:
-            _check_pending(state, e)
-        if e.get("t") == "cards" and state.current is not None and "lead" in state.current.pending:
-            _check_lead(state)
-            _check_bela_lead(state)
-        return state
-    return _derive(header, drafts, ended)
+    if not entries:
+        return _derive(header, drafts, ended)
+    if ended:
+        raise Refused("ended")
+    before = {h.number: _breaches(h.result) for h in _all(_derive(header, drafts, ended))}
+    ended = _apply(drafts, entries[-1], header)
+    state = _derive(header, drafts, ended)
+    _check_last(state, entries[-1], before)
+    return state
 
 
-def _all(s: "Sitting") -> tuple[LiveHand, ...]:
+def _check_last(state: Sitting, e: Entry, before: Mapping[int, Mapping[BreachKey, Issue]]) -> None:
+    """The last entry, judged: no hand played on past its stop, no new breach in any hand, and what
+    can be judged of an announcement or a lead before its trick is complete."""
+    for h in _all(state):
+        if h.pending is not None and h.points is not None:
+            raise Refused("stopped", hand=h.number, trick=h.result.stopped_at if h.result else None)
+        old = before.get(h.number, {})
+        new = [i for k, i in _breaches(h.result).items() if k not in old]
+        if new:
+            raise Refused("breach", issue=min(new, key=lambda i: i.trick or 0), hand=h.number)
+    now = state.current
+    if now is None or now.result is None or now.trump is None:
+        return
+    kind = e.get("t")
+    if kind == "exchange":
+        _check_exchange(state, now, now.trump)
+    elif kind == "bela":
+        _check_bela(state, now.result)
+    elif kind == "declare" and now.pending is not None:
+        _check_declaration(state, now.result, now.pending, now.trump)
+    elif kind == "cards" and now.led is not None and now.led.lead is not None:
+        _check_lead(state, now, now.led, now.led.lead, now.trump)
+        _check_bela_lead(now, now.led, now.led.lead, now.trump)
+
+
+def _all(s: Sitting) -> tuple[LiveHand, ...]:
     return s.hands + ((s.current,) if s.current else ())
 
 
 def _derive(header: TerzHeader, drafts: list[_Draft], ended: bool) -> Sitting:
-    players: tuple[str, str] = (header.players[0], header.players[1])
+    players = header.pair
     rules = header.rules
     games: list[LiveGame] = []
     first = header.first_dealer
@@ -438,13 +510,13 @@ def _derive(header: TerzHeader, drafts: list[_Draft], ended: bool) -> Sitting:
         if d.start is None:
             assert d.score is not None
             pts = dict(zip(players, d.score))
-            h = LiveHand(number, len(games) + 1, len(hands) + 1, dealer, None, None, None, {}, pts, d.last_trick)
+            h = LiveHand(number, len(games) + 1, len(hands) + 1, dealer, None, None, None, None, pts, d.last_trick)
             progress = progress.after_points(pts, last_trick=d.last_trick, dealer=dealer)
         else:
             tricks, pending = _by_player(d, players, dealer, d.start.suit)
             totals = tuple(sorted(progress.totals.items())) if rules.stop_at_target else None
             hand, result = _replay(players, dealer, d.start, tricks, rules, totals)
-            done = result.complete or (result.stopped_at is not None and not pending)
+            done = result.complete or (result.stopped_at is not None and pending is None)
             h = LiveHand(number, len(games) + 1, len(hands) + 1, dealer, d.start, hand, result, pending,
                          dict(result.points) if done else None)
             if not done:
@@ -460,83 +532,82 @@ def _derive(header: TerzHeader, drafts: list[_Draft], ended: bool) -> Sitting:
     return Sitting(header, tuple(games), current, ended)
 
 
-def _check_pending(s: Sitting, e: Mapping[str, Any]) -> None:
-    """What can be judged of an exchange, declaration or bela before the card it goes with: the
-    rest is judged by the rules core when the trick is complete."""
-    h = s.current
-    assert h is not None and h.result is not None and h.trump is not None
-    k = s.trick_number()
+# -- what can be judged before a trick is complete ---------------------------------------------------
+# The rest is judged by the rules core when the trick is complete.
+def _played(result: HandResult, pending: Pending | None) -> set[Card]:
+    """The cards of the hand played so far, the lead of the trick in progress included."""
+    cards = {c for t in result.tricks for c in (t.lead, t.reply)}
+    return cards | {pending.lead} if pending is not None and pending.lead is not None else cards
+
+
+def _check_exchange(s: Sitting, h: LiveHand, turned: Card) -> None:
+    """The exchange of the 7 of trumps by the player to move, before his card."""
+    assert h.result is not None
+    why = exchange_breach(trick=s.trick_number(), is_leader=h.led is None, turned=turned,
+                          already=any(t.exchange for t in h.result.tricks),
+                          holds_seven=trump_seven(turned.suit) not in _played(h.result, h.pending),
+                          rules=s.header.rules)
+    if why is not None:
+        raise Refused("exchange-illegal", reason=why)
+
+
+def _check_bela(s: Sitting, result: HandResult) -> None:
+    """Bela announced by the player to move, before his card."""
     rules = s.header.rules
-    p = s.to_play()
-    trumps = h.trump.suit
-    kind = e.get("t")
-    played = {c for t in h.result.tricks for c in (t.lead, t.reply)} | ({h.pending["lead"]} if "lead" in h.pending
-                                                                       else set())
-    if kind == "exchange":
-        seven = trump_seven(trumps)
-        earlier = any(t.exchange for t in h.result.tricks)
-        why = exchange_breach(trick=k, is_leader="lead" not in h.pending, turned=h.trump, already=earlier,
-                              holds_seven=seven not in played, rules=rules)
-        if why is not None:
-            raise Refused("exchange-illegal", reason=why)
-        return
-    if kind == "bela":
-        if any(t.bela is not None and t.bela.scored for t in h.result.tricks):
-            raise Refused("bela-illegal", reason="twice")
-        if rules.bela_on == "lead" and "lead" in h.pending:
-            raise Refused("bela-illegal", reason="not-on-lead")
-        if k not in bela_tricks(rules):
-            raise Refused("bela-illegal", reason="out-of-window")
-        return
-    cards = h.pending["declare"][p]
-    combo = classify(cards)
+    if any(t.bela is not None and t.bela.scored for t in result.tricks):
+        raise Refused("bela-illegal", reason="twice")
+    if rules.bela_on == "lead" and s.current is not None and s.current.led is not None:
+        raise Refused("bela-illegal", reason="not-on-lead")
+    if s.trick_number() not in bela_tricks(rules):
+        raise Refused("bela-illegal", reason="out-of-window")
+
+
+def _check_declaration(s: Sitting, result: HandResult, pending: Pending, trumps: Card) -> None:
+    """A declaration by the player to move: a combination, in the window, of cards not played,
+    allowed after his earlier ones, and for an answer, higher than the leader's."""
+    rules = s.header.rules
+    p = s.to_play() or ""
+    combo = classify(pending.declare[p])
     if combo is None:
-        raise Refused("declaration", void="declaration-invalid", cards=cards)
-    if k not in rules.declaration_tricks:
+        raise Refused("declaration", void="declaration-invalid", cards=pending.declare[p])
+    if s.trick_number() not in rules.declaration_tricks:
         raise Refused("declaration", void="declaration-out-of-window", cards=combo.cards,
                       window=rules.declaration_window)
-    gone = [c for c in combo.cards if c in played]
+    gone = [c for c in combo.cards if c in _played(result, pending)]
     if gone:
         raise Refused("declaration", void="declaration-not-held", cards=combo.cards, missing=tuple(gone))
-    bound = [Declared(classify(d.cards), d.scored) for d in h.result.declarations  # type: ignore[arg-type]
-             if d.player == p and d.void is None]
+    bound = [Declared(c, d.scored) for d in result.declarations
+             if d.player == p and d.void is None and (c := classify(d.cards)) is not None]
     why = binding_breach(combo, bound, rules)
     if why is not None:
         raise Refused("declaration", void=why, cards=combo.cards)
-    led = h.pending["declare"].get(h.pending.get("leader")) if "lead" in h.pending else None
-    if led is not None and p != h.pending["leader"]:
-        against = classify(led)
-        if against is not None and not is_higher(combo, against, trumps, rules):
-            raise Refused("declaration", void="counter-not-higher", cards=combo.cards, against=against.cards)
+    led = pending.declare.get(pending.leader) if pending.lead is not None and p != pending.leader else None
+    against = classify(led) if led is not None else None
+    if against is not None and not is_higher(combo, against, trumps.suit, rules):
+        raise Refused("declaration", void="counter-not-higher", cards=combo.cards, against=against.cards)
 
 
-def _check_lead(s: Sitting) -> None:
+def _check_lead(s: Sitting, h: LiveHand, led: Pending, lead: Card, trump: Card) -> None:
     """A lead whose trick is not complete, checked as the rules core checks a play: not the card
     still turned up, not a card the opponent drew or took by the exchange."""
-    h = s.current
-    assert h is not None and h.result is not None and h.trump is not None
-    lead, leader = h.pending["lead"], h.pending["leader"]
-    opponent = s.other(leader)
-    tricks = h.result.tricks
-    exchanged = next((t.exchange for t in tricks if t.exchange), None) or h.pending.get("exchange")
-    face_up = None if len(tricks) >= STOCK_TRICKS else trump_seven(h.trump.suit) if exchanged else h.trump
+    opponent = s.other(led.leader)
+    tricks = h.result.tricks if h.result else ()
+    exchanged = next((t.exchange for t in tricks if t.exchange), None) or led.exchange
+    face_up = None if len(tricks) >= STOCK_TRICKS else trump_seven(trump.suit) if exchanged else trump
     theirs = {c for t in tricks for p, c in t.draws.items() if p == opponent}
     if exchanged == opponent:
-        theirs.add(h.trump)
+        theirs.add(trump)
     problem = "still-turned-up" if lead == face_up else "opponent" if lead in theirs else None
     if problem is not None:
-        raise Refused("breach", issue=Issue("deal-mismatch", len(tricks) + 1, leader, "lead",
+        raise Refused("breach", issue=Issue("deal-mismatch", len(tricks) + 1, led.leader, "lead",
                                             {"problem": problem, "card": str(lead)}), hand=h.number)
 
 
-def _check_bela_lead(s: Sitting) -> None:
+def _check_bela_lead(h: LiveHand, led: Pending, lead: Card, trump: Card) -> None:
     """A bela announced before the lead goes with the K or Q of trumps led."""
-    h = s.current
-    assert h is not None and h.trump is not None
-    lead = h.pending.get("lead")
-    if lead is None or h.pending.get("bela") != h.pending.get("leader"):
+    if led.bela != led.leader:
         return
-    if lead.suit is not h.trump.suit or lead.rank not in (Rank.KING, Rank.QUEEN):
+    if lead.suit is not trump.suit or lead.rank not in (Rank.KING, Rank.QUEEN):
         raise Refused("bela-illegal", reason="not-king-queen")
     played = {c for t in h.result.tricks for c in (t.lead, t.reply)} if h.result else set()
     if bela_partner(lead) in played:
@@ -546,37 +617,39 @@ def _check_bela_lead(s: Sitting) -> None:
 def pending_declaration(s: Sitting, player: str) -> Combination | None:
     """The combination `player` has declared in the trick in progress."""
     h = s.current
-    cards = h.pending.get("declare", {}).get(player) if h else None
+    cards = h.pending.declare.get(player) if h is not None and h.pending is not None else None
     return classify(cards) if cards else None
 
 
 # -- the record --------------------------------------------------------------------------------------
 def record_text(s: Sitting, meta: Mapping[str, str]) -> str:
     """The sitting's complete hands as a format-1 Terz record: the same entries give the same text."""
-    from .record_writer import rules_lines, scores_text, hand_lines, quote
+    from .record_writer import quote, rules_lines
 
     h = s.header
     head = ["format: 1", "game: terz", "meta:", *(f"  {quote(k)}: {_json(v)}" for k, v in meta.items()),
             "players: [" + ", ".join(quote(p) for p in h.players) + "]", f"stake: {_json(h.stake)}",
             *([f"currency: {_json(h.currency)}"] if h.currency else []), *rules_lines(h.rules)]
+    return sitting_record(head, "games", s.games, lambda g: _game_lines(h, g))
 
-    def game_lines(g: LiveGame) -> list[str]:
-        out = [f"  - first_dealer: {quote(g.first_dealer)}", f"    totals: {scores_text(g.totals, h.players)}"]
-        if g.progress.winner is not None:
-            out.append(f"    winner: {quote(g.progress.winner)}")
-        out.append("    hands:")
-        for x in g.hands:
-            assert x.points is not None
-            if x.hand is not None:
-                out.extend(hand_lines(x.hand, x.points, players=h.players))  # type: ignore[arg-type]
-                continue
-            out.append(f"      - dealer: {quote(x.dealer)}")
-            out.append(f"        points: {scores_text(x.points, h.players)}")
-            if x.last_trick is not None:
-                out.append(f"        last_trick: {quote(x.last_trick)}")
-        return out
 
-    return sitting_record(head, "games", s.games, game_lines)
+def _game_lines(h: TerzHeader, g: LiveGame) -> list[str]:
+    from .record_writer import hand_lines, quote, scores_text
+
+    out = [f"  - first_dealer: {quote(g.first_dealer)}", f"    totals: {scores_text(g.totals, h.players)}"]
+    if g.progress.winner is not None:
+        out.append(f"    winner: {quote(g.progress.winner)}")
+    out.append("    hands:")
+    for x in g.hands:
+        assert x.points is not None
+        if x.hand is not None:
+            out.extend(hand_lines(x.hand, x.points, players=h.pair))
+            continue
+        out.append(f"      - dealer: {quote(x.dealer)}")
+        out.append(f"        points: {scores_text(x.points, h.players)}")
+        if x.last_trick is not None:
+            out.append(f"        last_trick: {quote(x.last_trick)}")
+    return out
 
 
 def _json(v: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...common.i18n import N_
-from ...kit.live_words import HouseRule
+from ...kit.live_words import HouseRule, RuleValue
 from .rules import CHOICES
 
 _OWN_OPTION = {
@@ -11,8 +11,14 @@ _OWN_OPTION = {
     "stop_at_target": N_("Terz house rule: a hand stops at the target."),
 }
 
+
+def _values(key: str) -> tuple[RuleValue, ...]:
+    """The values a rule takes (each a plain value: true or false, a word)."""
+    return tuple(v for v in CHOICES[key] if isinstance(v, (bool, int, str)))
+
+
 HOUSE_RULES = (
     HouseRule("target", help=N_("Terz house rule: points that win a game (501).")),
-    *(HouseRule(key, CHOICES[key], help=text) for key, text in _OWN_OPTION.items()),
-    *(HouseRule(key, values) for key, values in CHOICES.items() if key not in _OWN_OPTION),
+    *(HouseRule(key, _values(key), help=text) for key, text in _OWN_OPTION.items()),
+    *(HouseRule(key, _values(key)) for key in CHOICES if key not in _OWN_OPTION),
 )

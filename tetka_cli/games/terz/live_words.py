@@ -3,18 +3,20 @@ bela, points, fix), what the screen says after each one, the record: the methods
 `games.live_words.LiveWords`, over the Terz rules core (`games/terz/live.py`)."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
-from ...common.cards import parse_card
+from ...common.cards import Card, parse_card
 from ...common.i18n import N_, ngettext
+from ...kit.live_log import Entry, JsonValue, Refused
+from ...kit.live_words import FIX_WORDS, LiveSide, LiveWords, NotAnEntry, RenonceNote
 from . import live
+from .bela import BELA_POINTS
 from .cards import DECK
 from .declarations import classify
-from .live import LiveHand, Refused, Sitting, TerzHeader, pending_declaration
-from .model import TrickResult
+from .live import LiveHand, Sitting, TerzHeader, pending_declaration
+from .model import Issue, TrickResult
 from .names import kind_name, obligation_name, reason_text
 from .rules import TerzRules
-from ...kit.live_words import FIX_WORDS, LiveWords, NotAnEntry
 
 TRUMP_WORDS = ("trump", "козырь")
 DRAW_WORDS = ("draw", "прикуп")
@@ -34,28 +36,46 @@ SIMPLE = {
 }
 
 
-class TerzLive(LiveWords):
+class TerzLive(LiveWords[Sitting, TerzHeader, LiveHand]):
     """Terz for the live session driver."""
 
     game = live.GAME
     seats = 2
     quiet_at_end = ("no-games", "unfinished-game")  # findings `end` does not repeat: the screen said it
-    header_type, rules_type = TerzHeader, TerzRules
-    build = staticmethod(live.build)
-    record_text = staticmethod(live.record_text)
+    header_type = TerzHeader
     START, SCORE = "trump", "points"
     WORDS = {"trump": TRUMP_WORDS, "draw": DRAW_WORDS, "exchange": EXCHANGE_WORDS, "declare": DECLARE_WORDS,
              "bela": BELA_WORDS, "points": POINTS_WORDS, "lead": ("lead", "ход"), "reply": ("reply", "ответ")}
 
+    # -- the sitting ------------------------------------------------------------------------------
+    def build(self, header: TerzHeader, entries: Sequence[Entry]) -> Sitting:
+        return live.build(header, entries)
+
+    def record_text(self, state: Sitting, meta: Mapping[str, str]) -> str:
+        return live.record_text(state, meta)
+
+    def current(self, state: Sitting) -> LiveHand | None:
+        return state.current
+
+    def last_hand(self, state: Sitting) -> LiveHand:
+        return state.hands[-1]
+
+    def unfinished_part(self, state: Sitting) -> str | None:
+        g = state.game
+        if not g.hands or g.finished:
+            return None
+        return self._("Game {g} is not finished (highest total {points}).").format(
+            g=g.number, points=max(g.totals.values()))
+
     # -- reading a line ---------------------------------------------------------------------------
-    def parse(self, words: Sequence[str], state: Sitting) -> dict[str, Any]:
+    def parse(self, words: Sequence[str], state: Sitting) -> Entry:
         head = words[0].lower()
         rest = words[1:]
         for kind, (said, least, most, usage) in SIMPLE.items():
             if head in said:
                 if not least <= len(rest) <= most:
                     raise NotAnEntry(self._(usage))
-                cards = [self._word_card(w) for w in rest]
+                cards: list[JsonValue] = [self._word_card(w) for w in rest]
                 return {"t": kind, "card": cards[0]} if kind == "trump" else \
                     {"t": kind, "cards": cards} if cards else {"t": kind}
         if head in POINTS_WORDS:
@@ -67,18 +87,15 @@ class TerzLive(LiveWords):
     def _word_card(self, w: str) -> str:
         return str(self._card(w))
 
-    def _points(self, words: Sequence[str], state: Sitting) -> dict[str, Any]:
-        entry: dict[str, Any] = {"t": "points", "points": self._numbers(words[:2], 5, POINTS_USAGE)}
+    def _points(self, words: Sequence[str], state: Sitting) -> Entry:
+        entry: dict[str, JsonValue] = {"t": "points", "points": self._numbers(words[:2], 5, POINTS_USAGE)}
         if len(words) == 3:
-            match = [p for p in state.header.players if p.lower() == words[2].lower()]
-            if not match:
-                raise NotAnEntry(self._("{w} is not a player").format(w=words[2]))
-            entry["last"] = match[0]
+            entry["last"] = self.player_named(state.header.players, words[2])
         elif len(words) != 2:
             raise NotAnEntry(self._(POINTS_USAGE))
         return entry
 
-    def _fix(self, words: Sequence[str]) -> dict[str, Any]:
+    def _fix(self, words: Sequence[str]) -> Entry:
         usage = self._("fix takes: H T CARD CARD, H T lead|reply CARD,\n  H trump CARD, or H points N N")
         hand = self._fixed_hand(words, usage)
         what = words[1].lower()
@@ -99,13 +116,14 @@ class TerzLive(LiveWords):
 
     # -- what the screen says ----------------------------------------------------------------------
     def refusal(self, r: Refused) -> str:
-        a = dict(r.args_)
-        if r.code == "breach":
-            return self.issue_text(a["issue"])
+        a = r.args_
+        issue = a.get("issue")
+        if r.code == "breach" and isinstance(issue, Issue):
+            return self.issue_text(issue)
         if r.code == "declaration":
             return self.void_text(a)
         if r.code in ("bela-illegal", "exchange-illegal"):
-            return self.rule_breach(r.code, a["reason"])
+            return self.rule_breach(r.code, str(a.get("reason", "")))
         return super().refusal(r)
 
     def refusal_texts(self) -> Mapping[str, str]:
@@ -128,12 +146,12 @@ class TerzLive(LiveWords):
             "stopped": _("hand {hand} ended at trick {trick}: the target was reached"),
         }
 
-    def void_text(self, a: Mapping[str, Any]) -> str:
+    def void_text(self, a: Mapping[str, object]) -> str:
         """Why a declaration is void (the code and arguments of the rules core)."""
         _ = self._
         code = a.get("void")
-        cards = a.get("cards") or ()
-        combo = classify(parse_card(c) if isinstance(c, str) else c for c in cards)
+        cards = _cards_of(a.get("cards"))
+        combo = classify(cards) if cards else None
         what = (kind_name(combo.kind, self.lang) + " " if combo else "") + self.cards(cards)
         texts = {
             "declaration-invalid": _("{what}: not a combination"),
@@ -144,37 +162,37 @@ class TerzLive(LiveWords):
             "counter-not-higher": _("{what}: not higher than {against}"),
         }
         return texts.get(str(code), str(code)).format(
-            what=what, window=a.get("window", ""), missing=self.cards(a.get("missing", ())),
-            against=self.cards(a.get("against", ())))
+            what=what, window=a.get("window", ""), missing=self.cards(_cards_of(a.get("missing"))),
+            against=self.cards(_cards_of(a.get("against"))))
 
     def rule_breach(self, code: str, why: str) -> str:
         """A bela or an exchange against the rules, and why."""
         head = self._("bela") if code == "bela-illegal" else self._("exchange")
         return f"{head}: {reason_text(code, why, self.lang)}"
 
-    def issue_text(self, issue: Any) -> str:
+    def issue_text(self, issue: Issue) -> str:
         """A breach the rules core found in the hand, in words."""
         _ = self._
         a = dict(issue.args)
         code = issue.code
-        card = self.card(a.get("card") or "")
+        card = self.card(str(a.get("card") or ""))
         if code.startswith("declaration-") or code == "counter-not-higher":
             return self.void_text({**a, "void": code})
         if code in ("bela-illegal", "exchange-illegal"):
-            return self.rule_breach(code, a.get("reason", ""))
+            return self.rule_breach(code, str(a.get("reason", "")))
         if code == "duplicate-card":
             if issue.where == "draw":
                 return _("{card} is not in the stock: dealt, drawn, played or turned up").format(card=card)
             return _("{card} is already in play").format(card=card)
         if code == "deal-mismatch":
-            problem = a.get("problem", "")
+            problem = str(a.get("problem", ""))
             if problem == "turned-up":
                 return _("after trick 7 the loser takes the turned-up card {turned}, not {card}").format(
-                    turned=self.card(a.get("turned")), card=card)
-            return f"{card or self.cards(a.get('cards', ()))}: {reason_text(code, problem, self.lang)}"
+                    turned=self.card(str(a.get("turned"))), card=card)
+            return f"{card or self.cards(_cards_of(a.get('cards')))}: {reason_text(code, problem, self.lang)}"
         if code == "played-after-stop":
             return _("the hand ended at trick {t}: the target was reached").format(t=a.get("stopped_at"))
-        return code
+        return str(code)
 
     def hand_title(self, h: LiveHand) -> str:
         return self._("Hand {n} (game {g}, no. {k})").format(n=h.number, g=h.game, k=h.in_game)
@@ -182,8 +200,26 @@ class TerzLive(LiveWords):
     def hand_card(self, h: LiveHand) -> str:
         return self._("trump {card}").format(card=self.card(h.trump))
 
-    def _pair(self, m: Mapping[str, int], state: Sitting) -> str:
-        return ", ".join(f"{p} {m[p]}" for p in state.header.players)
+    def so_far_lines(self, state: Sitting, h: LiveHand) -> list[str]:
+        """The hand in play so far: card points of the tricks taken, declarations and bela written,
+        the points they make (the last trick's 10 comes at the end), renonces proven."""
+        r = h.result
+        if r is None:
+            return []
+        _ = self._
+        players = state.header.players
+        declared = {p: 0 for p in players}
+        for d in r.declarations:
+            if d.scored:
+                declared[d.player] += d.points
+        out = ["  " + _("Cards:") + " " + self.pairs(players, r.card_points),
+               "  " + _("Declarations:") + " " + self.pairs(players, declared)]
+        if r.bela is not None and r.bela.scored:
+            out.append("  " + _("Bela: {p} {n}").format(p=r.bela.player, n=BELA_POINTS))
+        so_far = {p: r.card_points.get(p, 0) + r.written.get(p, 0) for p in players}
+        out.append("  " + _("Points so far:") + " " + self.pairs(players, so_far))
+        out.extend("  " + _("renonce: {p}, trick {t}").format(p=n.player, t=n.trick) for n in self.renonces(h))
+        return out
 
     def turn_line(self, state: Sitting) -> str:
         _ = self._
@@ -202,10 +238,15 @@ class TerzLive(LiveWords):
                 k=k, w=w, l=state.other(w)))
         return out + [self.turn_line(state)]
 
-    def finished_tricks(self, h: LiveHand) -> tuple[TrickResult, ...]:
-        return h.result.tricks if h.result else ()
+    def done_tricks(self, h: LiveHand) -> int:
+        return len(h.result.tricks) if h.result else 0
 
-    def trick_lines(self, tr: TrickResult) -> list[str]:
+    def trick_lines(self, h: LiveHand, first: int) -> list[str]:
+        tricks = h.result.tricks if h.result else ()
+        return [line for tr in tricks if tr.number >= first for line in self.trick_of(tr)]
+
+    def trick_of(self, tr: TrickResult) -> list[str]:
+        """A complete trick: its cards, who takes it and its card points, what was written in it."""
         _ = self._
         out = [_("Trick {t}: {lead} {reply}, {p} takes {n}").format(
             t=tr.number, lead=self.card(tr.lead), reply=self.card(tr.reply), p=tr.winner, n=tr.points)]
@@ -219,37 +260,26 @@ class TerzLive(LiveWords):
             out.append("  " + _("{p} writes bela: 20").format(p=tr.bela.player))
         return out
 
-    def renonce_detail(self, r: Any) -> list[str]:
-        a = r.args
-        return [self._("{card} on {led}: did not {obligation}").format(
-            card=self.card(a.get("card")), led=self.card(a.get("led")),
-            obligation=obligation_name(a.get("obligation", ""), self.lang))]
+    def renonces(self, h: LiveHand) -> list[RenonceNote]:
+        out = []
+        for r in h.result.renonces if h.result else ():
+            a = r.args
+            out.append(RenonceNote(r.player or "", r.trick or 0, (self._("{card} on {led}: did not {obligation}").format(
+                card=self.card(str(a.get("card"))), led=self.card(str(a.get("led"))),
+                obligation=obligation_name(str(a.get("obligation", "")), self.lang)),)))
+        return out
 
     def hand_end_lines(self, state: Sitting, h: LiveHand) -> list[str]:
         """The count of the hand, the running totals to the target, the game's end, the next dealer."""
         _ = self._
-        out = [_("Hand {n} over.").format(n=h.number)]
-        r = h.result
-        if r is not None and r.stopped_at is not None:
-            out.append("  " + _("stopped at trick {t}: {p} reached the target; cards not counted").format(
-                t=r.stopped_at, p=r.reached_target))
-            out.append("  " + _("Declarations and bela:") + " " + self._pair(r.written, state))
-        elif r is not None:
-            out.append("  " + _("Cards:") + " " + self._pair(r.card_points, state))
-            if r.last_trick is not None:
-                out.append("  " + _("Last trick: {p} +10").format(p=r.last_trick))
-            out.append("  " + _("Declarations and bela:") + " " + self._pair(r.written, state))
-            if r.renonces:
-                out.append("  " + ngettext(self.lang, "{n} renonce", "{n} renonces", len(r.renonces)).format(
-                    n=len(r.renonces)) + " (renonce_penalty: " + state.header.rules.renonce_penalty + ")")
-        else:
-            out.append("  " + _("points only"))
+        players = state.header.players
+        out = [_("Hand {n} over.").format(n=h.number)] + self.count_lines(state, h)
         assert h.points is not None
-        out.append(_("Points:") + " " + self._pair(h.points, state))
+        out.append(_("Points:") + " " + self.pairs(players, h.points))
         game = next(g for g in state.games if h in g.hands)
-        running = self.running(game.hands, h, lambda x: x.points)
+        running = self.running(game.hands, h, lambda x: x.points or {})
         out.append(_("Totals (to {target}):").format(target=state.header.rules.target) + " "
-                   + self._pair(running, state))
+                   + self.pairs(players, running))
         if game.finished and game.hands[-1] is h:
             if game.progress.winner is not None:
                 out.append(_("Game {g} won by {p}").format(g=game.number, p=game.progress.winner))
@@ -259,43 +289,78 @@ class TerzLive(LiveWords):
             out.append(_("Next dealer: {p}").format(p=state.next_dealer()))
         return out
 
-    def report(self, before: Sitting, after: Sitting, entry: Mapping[str, Any]) -> list[str]:
+    def count_lines(self, state: Sitting, h: LiveHand) -> list[str]:
+        """How a complete hand's points are made: card points, the last trick, what was written,
+        renonces and their penalty."""
         _ = self._
+        players = state.header.players
+        r = h.result
+        if r is None:
+            return ["  " + _("points only")]
+        if r.stopped_at is not None:
+            return ["  " + _("stopped at trick {t}: {p} reached the target; cards not counted").format(
+                        t=r.stopped_at, p=r.reached_target),
+                    "  " + _("Declarations and bela:") + " " + self.pairs(players, r.written)]
+        out = ["  " + _("Cards:") + " " + self.pairs(players, r.card_points)]
+        if r.last_trick is not None:
+            out.append("  " + _("Last trick: {p} +10").format(p=r.last_trick))
+        out.append("  " + _("Declarations and bela:") + " " + self.pairs(players, r.written))
+        if r.renonces:
+            out.append("  " + ngettext(self.lang, "{n} renonce", "{n} renonces", len(r.renonces)).format(
+                n=len(r.renonces)) + ": " + self.penalty_text(state.header.rules))
+        return out
+
+    def penalty_text(self, rules: TerzRules) -> str:
+        """What a renonce costs under the sitting's `renonce_penalty` (terz-rules.md)."""
+        _ = self._
+        return {"hand": _("the offender's card points go to the opponent"),
+                "game": _("the first offender loses the game")}.get(rules.renonce_penalty, _("no penalty"))
+
+    def report(self, before: Sitting, after: Sitting, entry: Entry) -> list[str]:
         kind = entry.get("t")
         if kind == "trump":
-            h = after.current
-            assert h is not None and h.trump is not None
-            return [self.hand_title(h), _("Dealer: {p}").format(p=h.dealer),
-                    _("Trumps: {suit} (turned up {card})").format(suit=self.suit(h.trump.suit), card=self.card(h.trump)),
-                    _("Leads: {p}").format(p=after.other(h.dealer))] + self.turn_lines(after)
+            return self.start_lines(after) + self.turn_lines(after)
         if kind == "cards":
             return self.cards_lines(before, after)
-        if kind == "draw":
-            h = before.current
-            assert h is not None and h.result is not None
-            w = h.result.tricks[-1].winner
-            got = after.current.hand.tricks[-1].draws if after.current and after.current.hand else ()
-            names = [w, after.other(w)]
-            return [_("Drawn:") + " " + ", ".join(f"{p} {self.card(c)}" for p, c in zip(names, got)),
-                    self.turn_line(after)]
-        if kind == "exchange":
-            h = after.current
-            assert h is not None and h.trump is not None
-            return [_("{p} exchanges the 7 of trumps for {card}").format(p=before.to_play(), card=self.card(h.trump)),
-                    self.turn_line(after)]
-        if kind == "declare":
-            return self.declare_lines(after) + [self.turn_line(after)]
-        if kind == "bela":
-            return [_("{p} announces bela").format(p=before.to_play()), self.turn_line(after)]
         if kind == "points":
             return self.hand_end_lines(after, after.hands[-1]) + [self.turn_line(after)]
         if kind == "fix":
-            out = [_("Hand {n} corrected; all recomputed").format(n=entry["hand"])]
-            fixed = [h for h in after.hands if h.number == entry["hand"]]
-            if fixed:  # the corrected hand's count again, as it now stands
-                out.extend(self.hand_end_lines(after, fixed[0]))
-            return out + self.status_lines(after)
+            return self.fix_lines(after, entry.get("hand"))
+        if kind in ("draw", "exchange", "declare", "bela"):
+            return self.announce_lines(before, after, str(kind)) + [self.turn_line(after)]
         return self.status_lines(after)
+
+    def start_lines(self, state: Sitting) -> list[str]:
+        """A new hand: who deals, trumps, who leads."""
+        _ = self._
+        h = state.current
+        assert h is not None and h.trump is not None
+        return [self.hand_title(h), _("Dealer: {p}").format(p=h.dealer),
+                _("Trumps: {suit} (turned up {card})").format(suit=self.suit(h.trump.suit), card=self.card(h.trump)),
+                _("Leads: {p}").format(p=state.other(h.dealer))]
+
+    def announce_lines(self, before: Sitting, after: Sitting, kind: str) -> list[str]:
+        """After draws, an exchange, a declaration or bela."""
+        _ = self._
+        h = after.current
+        assert h is not None and h.trump is not None
+        if kind == "draw":
+            w = before.current.result.tricks[-1].winner if before.current and before.current.result else ""
+            got = h.hand.tricks[-1].draws if h.hand else ()
+            return [_("Drawn:") + " " + ", ".join(f"{p} {self.card(c)}" for p, c in zip([w, after.other(w)], got))]
+        if kind == "exchange":
+            return [_("{p} exchanges the 7 of trumps for {card}").format(p=before.to_play(), card=self.card(h.trump))]
+        if kind == "declare":
+            return self.declare_lines(after)
+        return [_("{p} announces bela").format(p=before.to_play())]
+
+    def fix_lines(self, after: Sitting, hand: JsonValue) -> list[str]:
+        """After a correction: the corrected hand's count again, as it now stands, and the status."""
+        out = [self._("Hand {n} corrected; all recomputed").format(n=hand)]
+        fixed = [h for h in after.hands if h.number == hand]
+        if fixed:
+            out.extend(self.hand_end_lines(after, fixed[0]))
+        return out + self.status_lines(after)
 
     def declare_lines(self, s: Sitting) -> list[str]:
         """The combination just declared, its points, and for an answer the contest."""
@@ -307,12 +372,11 @@ class TerzLive(LiveWords):
         assert combo is not None
         out = [_("{p} declares {what} ({cards}): {n}").format(
             p=p, what=kind_name(combo.kind, self.lang), cards=self.cards(combo.cards), n=combo.points)]
-        leader = h.pending.get("leader")
-        if "lead" in h.pending and leader != p:
-            led = pending_declaration(s, leader)
+        if h.led is not None and h.led.leader != p:
+            led = pending_declaration(s, h.led.leader)
             if led is not None:
                 out.append("  " + _("higher than {p}'s {what}: {q} writes {n}").format(
-                    p=leader, what=kind_name(led.kind, self.lang), q=p, n=combo.points))
+                    p=h.led.leader, what=kind_name(led.kind, self.lang), q=p, n=combo.points))
         return out
 
     def standing_lines(self, state: Sitting) -> list[str]:
@@ -320,7 +384,22 @@ class TerzLive(LiveWords):
         return [ngettext(self.lang, "Game {g}, {k} hand played", "Game {g}, {k} hands played",
                          len(g.hands)).format(g=g.number, k=len(g.hands)),
                 self._("Totals (to {target}):").format(target=state.header.rules.target) + " "
-                + self._pair(g.totals, state)]
+                + self.pairs(state.header.players, g.totals)]
+
+    def last_lines(self, state: Sitting, args: Sequence[str]) -> list[str]:
+        """The looking-back rule (terz-rules.md): during play either player may look at the last
+        closed trick only (its two cards; the draws stay hidden)."""
+        _ = self._
+        h = state.current
+        if h is None:
+            return [_("no hand in play")]
+        who = self.player_named(state.header.players, args[0]) if args else state.to_play()
+        tricks = h.result.tricks if h.result else ()
+        if not tricks:
+            return [_("no trick is finished yet")]
+        tr = tricks[-1]
+        return [_("{p} may see:").format(p=who), *self.trick_of(tr),
+                f"  {tr.leader} {self.card(tr.lead)}, {tr.reply_player} {self.card(tr.reply)}"]
 
     def words(self, state: Sitting) -> list[str]:
         cards = DECK
@@ -338,3 +417,19 @@ class TerzLive(LiveWords):
 
     def fix_help(self) -> Sequence[str]:
         return (N_("fix H T C C  correct a trick"), N_("fix H T lead|reply C, fix H trump C"), N_("fix H points N N"))
+
+
+def _cards_of(v: object) -> list[Card]:
+    """The cards a refusal's or an issue's argument names (cards or their texts), in order."""
+    items = v if isinstance(v, (list, tuple)) else ()
+    out = []
+    for c in items:
+        if isinstance(c, Card):
+            out.append(c)
+        elif isinstance(c, str):
+            out.append(parse_card(c))
+    return out
+
+
+if TYPE_CHECKING:  # mypy checks that Terz's live side keeps the live contract
+    _KEEPS_THE_CONTRACT: LiveSide[Sitting, TerzHeader] = TerzLive("en")

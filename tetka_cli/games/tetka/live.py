@@ -18,18 +18,20 @@ Entries (JSON objects, key `t`):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import ClassVar, Mapping, Sequence
 
 from ...common.cards import DECK, Card, CardError, parse_card
-from ...kit.live_log import Refused
+from ...common.yaml_text import yaml_scalar
+from ...kit.live_log import Entry, JsonValue, Refused
 from ...kit.live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
 from ...kit.live_sitting import record_text as sitting_record
+from ...kit.live_sitting import rules_json, with_rules
 from .hand import HandResult, replay_hand
 from .play import Trick
-from ...common.yaml_text import yaml_scalar
 from .record_writer import header_lines, scores_text
+from .renonce import Renonce, handed_over
 from .robber import dealer_of_hand, next_first_dealer
 from .rules import TRICKS_PER_HAND, HouseRules
 from .seating import SEATS, Seating
@@ -38,14 +40,24 @@ GAME = "tetka"
 CARDS_PER_HAND = TRICKS_PER_HAND * SEATS
 
 
+@dataclass(frozen=True, slots=True)
 class LiveHeader(SittingHeader):
     """What a sitting is started with: who sits where, the stake, the first dealer, the rules."""
 
-    __slots__ = ()
-    game, title, rules_type = GAME, "Tetka", HouseRules
+    rules: HouseRules = field(default_factory=HouseRules)
+    game: ClassVar[str] = GAME
+    title: ClassVar[str] = "Tetka"
 
     def check(self) -> None:
         Seating(self.players)  # four distinct names, or SeatingError
+
+    def rules_json(self) -> dict[str, JsonValue]:
+        return rules_json(self.rules)
+
+    @classmethod
+    def read(cls, players: Sequence[str], stake: str, currency: str, first_dealer: str,
+             rules: Mapping[str, JsonValue]) -> LiveHeader:
+        return cls(tuple(players), stake, currency, first_dealer, with_rules(HouseRules(), rules))
 
     @property
     def table(self) -> Seating:
@@ -83,14 +95,24 @@ class LiveRobber:
     finished: bool
 
 
-class Sitting(SittingState):
+class Sitting(SittingState[LiveHeader, LiveRobber, LiveHand]):
     """A Tetka sitting: its parts are robbers."""
 
     __slots__ = ()
-    header: LiveHeader
-    current: LiveHand | None  # the played hand in progress
 
-    robbers, robber = SittingState.parts, SittingState.part  # every robber; the one under way
+    @property
+    def robbers(self) -> tuple[LiveRobber, ...]:
+        return self.parts
+
+    @property
+    def robber(self) -> LiveRobber:
+        """The robber under way (the last)."""
+        return self.parts[-1]
+
+    @property
+    def hands(self) -> tuple[LiveHand, ...]:
+        """Every complete hand, in order."""
+        return tuple(h for r in self.parts for h in r.hands)
 
     def next_dealer(self) -> str:
         """Who deals the next hand to start."""
@@ -114,7 +136,7 @@ class Sitting(SittingState):
             return last.winner
         return table.from_seat(last.leader)[len(last.cards)]
 
-    def peek(self, player: str) -> tuple[Trick, ...]:
+    def peek(self, player: str | None) -> tuple[Trick, ...]:
         """The looking-back rule: the last two tricks while `player` has not yet led in this hand,
         the last one after."""
         h = self.current
@@ -133,7 +155,7 @@ def _replay(players: tuple[str, ...], dealer: str, photograph: Card, cards: tupl
     return replay_hand(Seating(players), dealer, photograph, tricks, rules=rules)
 
 
-def card(text: Any) -> Card:
+def card(text: JsonValue) -> Card:
     """A card as an entry holds it (any notation a record accepts)."""
     if not isinstance(text, str):
         raise Refused("not-card", text=str(text), reason="")
@@ -143,17 +165,18 @@ def card(text: Any) -> Card:
         raise Refused("not-card", text=text, reason=e.reason) from None
 
 
-def _marks(values: Any, players: Sequence[str], rules: HouseRules) -> dict[str, int]:
+def _marks(values: JsonValue, players: Sequence[str], rules: HouseRules) -> dict[str, int]:
     if not isinstance(values, list) or len(values) != SEATS:
         raise Refused("marks-count", count=len(values) if isinstance(values, list) else 0)
-    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= rules.marks_per_hand for v in values):
+    marks = [v for v in values if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= rules.marks_per_hand]
+    if len(marks) != SEATS:
         raise Refused("marks-range", limit=rules.marks_per_hand)
-    if sum(values) != rules.marks_per_hand:
-        raise Refused("marks-sum", total=sum(values), expected=rules.marks_per_hand)
-    return dict(zip(players, values))
+    if sum(marks) != rules.marks_per_hand:
+        raise Refused("marks-sum", total=sum(marks), expected=rules.marks_per_hand)
+    return dict(zip(players, marks))
 
 
-class _Draft(HandDraft):
+class _Draft(HandDraft[dict[str, int]]):
     """A hand while entries are applied: its photograph (`start`) and cards, or its marks (`score`)."""
 
     __slots__ = ("cards",)
@@ -176,40 +199,39 @@ def _check_new(have: Sequence[Card], new: Sequence[Card]) -> None:
         seen[c] = i
 
 
-def _apply(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> bool:
+def _apply(drafts: list[_Draft], e: Entry, header: LiveHeader) -> bool:
     """Apply one entry to the hands; True when it ends the sitting."""
     kind = e.get("t")
     current = drafts[-1] if drafts and drafts[-1].open else None
-    if kind == "photo":
+    if kind in ("photo", "marks"):
         if current is not None:
             raise Refused("hand-open", hand=len(drafts))
-        drafts.append(_Draft(card(e.get("card"))))
+        drafts.append(_Draft(card(e.get("card"))) if kind == "photo" else
+                      _Draft(marks=_marks(e.get("marks"), header.players, header.rules)))
     elif kind == "cards":
         if current is None:
             raise Refused("no-hand")
-        raw = e.get("cards")
-        if not isinstance(raw, list) or not raw:
-            raise Refused("no-cards")
-        new = [card(c) for c in raw]
-        left = CARDS_PER_HAND - len(current.cards)
-        if len(new) > left:
-            raise Refused("too-many-cards", count=len(new), left=left)
-        _check_new(current.cards, new)
-        current.cards.extend(new)
-    elif kind == "marks":
-        if current is not None:
-            raise Refused("hand-open", hand=len(drafts))
-        drafts.append(_Draft(marks=_marks(e.get("marks"), header.players, header.rules)))
+        _add_cards(current, e.get("cards"))
     elif kind == "fix":
         _fix(drafts, e, header)
-    elif kind == "end":
-        return True
-    else:
+    elif kind != "end":
         raise Refused("unknown-entry", kind=str(kind))
-    return False
+    return kind == "end"
 
 
-def _fix(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> None:
+def _add_cards(d: _Draft, raw: JsonValue) -> None:
+    """The next cards of the hand in play, in play order."""
+    if not isinstance(raw, list) or not raw:
+        raise Refused("no-cards")
+    new = [card(c) for c in raw]
+    left = CARDS_PER_HAND - len(d.cards)
+    if len(new) > left:
+        raise Refused("too-many-cards", count=len(new), left=left)
+    _check_new(d.cards, new)
+    d.cards.extend(new)
+
+
+def _fix(drafts: list[_Draft], e: Entry, header: LiveHeader) -> None:
     n, d = fixed_hand(drafts, e)
     if fix_start_or_score(d, n, e, start="photo", score="marks", read_card=card,
                           read_score=lambda v: _marks(v, header.players, header.rules)):
@@ -219,15 +241,15 @@ def _fix(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> None
     if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= tricks:
         raise Refused("no-such-trick", hand=n, trick=t, tricks=tricks)
     start = (t - 1) * SEATS
+    have = len(d.cards[start:start + SEATS])
     if "cards" in e:
         raw = e["cards"]
-        have = len(d.cards[start:start + SEATS])
         if not isinstance(raw, list) or len(raw) != have:
             raise Refused("fix-trick-count", count=len(raw) if isinstance(raw, list) else 0, expected=have)
         at, new = start, [card(c) for c in raw]
     else:
         seat = e.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(d.cards[start:start + SEATS]):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < have:
             raise Refused("no-such-card", hand=n, trick=t)
         at, new = start + seat, [card(e.get("card"))]
     cards = list(d.cards)
@@ -237,7 +259,7 @@ def _fix(drafts: list[_Draft], e: Mapping[str, Any], header: LiveHeader) -> None
     d.cards = cards
 
 
-def build(header: LiveHeader, entries: Sequence[Mapping[str, Any]]) -> Sitting:
+def build(header: LiveHeader, entries: Sequence[Entry]) -> Sitting:
     """The sitting after `entries` (undo and redo already resolved): every hand replayed."""
     drafts: list[_Draft] = []
     ended = False
@@ -245,6 +267,12 @@ def build(header: LiveHeader, entries: Sequence[Mapping[str, Any]]) -> Sitting:
         if ended:
             raise Refused("ended")
         ended = _apply(drafts, e, header)
+    return _sitting(header, drafts, ended)
+
+
+def _sitting(header: LiveHeader, drafts: Sequence[_Draft], ended: bool) -> Sitting:
+    """The hands replayed in order: dealers from the rotation, robbers ended at the target, the
+    next robber's first dealer from the left of the previous one."""
     table, rules = header.table, header.rules
     robbers: list[LiveRobber] = []
     first = header.first_dealer
@@ -270,6 +298,43 @@ def build(header: LiveHeader, entries: Sequence[Mapping[str, Any]]) -> Sitting:
             first, hands, totals = next_first_dealer(table, first), [], {p: 0 for p in header.players}
     robbers.append(LiveRobber(len(robbers) + 1, first, tuple(hands), dict(totals), False))
     return Sitting(header, tuple(robbers), current, ended)
+
+
+# -- the renonce penalty ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A renonce's penalty as the rules core applies it (tetka-rules.md): each opponent hands the
+    offender one of his tricks, `handed` says which (giver -> the trick's number in play, None when
+    the giver had no trick to hand over)."""
+
+    renonce: Renonce
+    handed: tuple[tuple[str, int | None], ...]
+
+
+def penalties(players: Sequence[str], result: HandResult) -> tuple[Penalty, ...]:
+    """Which trick each opponent hands over for each renonce of a hand, in the order the rules core
+    (`renonce.count_tricks`) moves them: the giver's latest trick without a queen, else his latest;
+    tricks received for an earlier renonce count among the offender's and can be handed on."""
+    held: dict[str, list[tuple[int, bool]]] = {p: [] for p in players}  # (trick, holds a queen), in order taken
+    for tr in result.tricks:
+        if tr.winner is not None:
+            held[tr.winner].append((tr.number, any(c.rank == 12 for c in tr.cards)))
+    out = []
+    for r in result.renonces:
+        handed: list[tuple[str, int | None]] = []
+        received = []
+        for p in players:
+            if p == r.player:
+                continue
+            if not held[p]:
+                handed.append((p, None))
+                continue
+            trick = held[p].pop(handed_over(held[p]))
+            received.append(trick)
+            handed.append((p, trick[0]))
+        held[r.player].extend(received)
+        out.append(Penalty(r, tuple(handed)))
+    return tuple(out)
 
 
 # -- the record ---------------------------------------------------------------------------------

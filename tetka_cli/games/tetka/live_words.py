@@ -1,41 +1,57 @@
 """What `tetka live` knows of Tetka: the words of an entry, what the screen says after each one,
-the record. The session driver knows none of it: it calls the methods of `games.live_words.LiveWords`,
-which this class fills in."""
+the record. The session driver knows none of it: it calls the methods of the live contract
+(`kit.live_words.LiveSide`), which this class fills in over `kit.live_words.LiveWords`."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ...common.cards import DECK
 from ...common.i18n import N_, ngettext
 from ...common.messages import mark_reason
+from ...kit.live_log import Entry
+from ...kit.live_words import FIX_WORDS, LiveSide, LiveWords, NotAnEntry, RenonceNote
 from . import live
-from .live import LiveHand, LiveHeader, Sitting
+from .live import LiveHand, LiveHeader, LiveRobber, Sitting, penalties
 from .play import Trick
-from .rules import HouseRules
-from ...kit.live_words import FIX_WORDS, LiveWords, NotAnEntry
 
 MARKS_WORDS = ("marks", "марки")
 PHOTO_WORDS = ("photo", "фото")
-LAST_WORDS = ("last", "последние")
-GAME_WORDS = MARKS_WORDS + PHOTO_WORDS + FIX_WORDS + LAST_WORDS
+GAME_WORDS = MARKS_WORDS + PHOTO_WORDS + FIX_WORDS
 MARKS_USAGE = N_("marks takes four numbers, in the order of the players")
 
 
-class TetkaLive(LiveWords):
+class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
     """Tetka for the live session driver."""
 
     game = live.GAME
     seats = 4
-    quiet_at_end = ("no-robbers",)  # findings `end` does not repeat: the screen said it
-    header_type, rules_type = LiveHeader, HouseRules
-    build = staticmethod(live.build)
-    record_text = staticmethod(live.record_text)
+    quiet_at_end = ("no-robbers", "unfinished-robber")  # findings `end` does not repeat: the screen said it
+    header_type = LiveHeader
     START, SCORE = "photo", "marks"
     WORDS = {"photo": PHOTO_WORDS, "marks": MARKS_WORDS}
 
+    # -- the sitting ------------------------------------------------------------------------------
+    def build(self, header: LiveHeader, entries: Sequence[Entry]) -> Sitting:
+        return live.build(header, entries)
+
+    def record_text(self, state: Sitting, meta: Mapping[str, str]) -> str:
+        return live.record_text(state, meta)
+
+    def current(self, state: Sitting) -> LiveHand | None:
+        return state.current
+
+    def last_hand(self, state: Sitting) -> LiveHand:
+        return state.hands[-1]
+
+    def unfinished_part(self, state: Sitting) -> str | None:
+        rob = state.robber
+        if not rob.hands or rob.finished:
+            return None
+        return self._("Robber {r} is not finished (highest total {marks}).").format(
+            r=rob.number, marks=max(rob.totals.values()))
+
     # -- reading a line ---------------------------------------------------------------------------
-    def parse(self, words: Sequence[str], state: Sitting) -> dict[str, Any] | tuple[str, list[str]]:
-        """An entry to log, or ("last", args) for a question that logs nothing."""
+    def parse(self, words: Sequence[str], state: Sitting) -> Entry:
         head = words[0].lower()
         if head in PHOTO_WORDS:
             if len(words) != 2:
@@ -45,11 +61,9 @@ class TetkaLive(LiveWords):
             return {"t": "marks", "marks": self._numbers(words[1:], 2, MARKS_USAGE)}
         if head in FIX_WORDS:
             return self._fix(words[1:], state)
-        if head in LAST_WORDS:
-            return ("last", list(words[1:]))
         return {"t": "cards", "cards": [str(self._card(w)) for w in words]}
 
-    def _fix(self, words: Sequence[str], state: Sitting) -> dict[str, Any]:
+    def _fix(self, words: Sequence[str], state: Sitting) -> Entry:
         usage = self._("fix takes: H T P CARD, H T C C C C,\n  H photo CARD, or H marks N N N N")
         hand = self._fixed_hand(words, usage)
         what = words[1].lower()
@@ -118,6 +132,20 @@ class TetkaLive(LiveWords):
                 _("Photo {card}: trick {n} counts").format(card=self.card(h.photograph),
                                                            n=state.counting_trick(h.photograph))]
 
+    def so_far_lines(self, state: Sitting, h: LiveHand) -> list[str]:
+        """The hand in play so far: tricks taken, marks taken (queens, the photograph, the counting
+        trick), renonces proven (their penalty comes at the end of the hand)."""
+        if h.result is None:
+            return []
+        players = state.header.players
+        marks = {p: 0 for p in players}
+        for m in h.result.marks:
+            marks[m.player] += 1
+        out = ["  " + self._("Tricks:") + " " + self.pairs(players, h.result.counts.in_play),
+               "  " + self._("Marks:") + " " + self.pairs(players, marks)]
+        out.extend("  " + self._("renonce: {p}, trick {t}").format(p=r.player, t=r.trick) for r in h.result.renonces)
+        return out
+
     def turn_lines(self, state: Sitting) -> list[str]:
         h = state.current
         if h is None:
@@ -126,35 +154,58 @@ class TetkaLive(LiveWords):
         n = len(tricks) + (1 if not tricks or tricks[-1].winner is not None else 0)
         return [self._("Trick {t}: {p} to play").format(t=n, p=state.to_play())]
 
-    def finished_tricks(self, h: LiveHand) -> tuple[Trick, ...]:
-        return h.done_tricks
+    def done_tricks(self, h: LiveHand) -> int:
+        return len(h.done_tricks)
 
-    def trick_lines(self, tr: Trick) -> list[str]:
-        return [self._("Trick {t}: {cards}, {p} takes").format(t=tr.number, cards=self.cards(tr.cards), p=tr.winner)]
+    def trick_lines(self, h: LiveHand, first: int) -> list[str]:
+        return [self.trick_line(tr) for tr in h.done_tricks if tr.number >= first]
 
-    def renonce_detail(self, r: Any) -> list[str]:
-        return [self._("{card} on {suit}, and now {held}").format(
-                    card=self.card(r.card), suit=self.suit(r.led), held=self.card(r.held)),
-                self._("penalised at the end of the hand")]
+    def trick_line(self, tr: Trick) -> str:
+        return self._("Trick {t}: {cards}, {p} takes").format(t=tr.number, cards=self.cards(tr.cards), p=tr.winner)
+
+    def renonces(self, h: LiveHand) -> list[RenonceNote]:
+        _ = self._
+        return [RenonceNote(r.player, r.trick, (
+            _("{card} on {suit}, and now {held}").format(card=self.card(r.card), suit=self.suit(r.led),
+                                                          held=self.card(r.held)),
+            _("penalised at the end of the hand"))) for r in (h.result.renonces if h.result else ())]
 
     def hand_end_lines(self, state: Sitting, h: LiveHand) -> list[str]:
         """Marks with reasons, penalties, running totals; the robber's end and the next first dealer."""
         _ = self._
         out = [_("Hand {n} over. Marks:").format(n=h.number)]
         if h.result is not None:
-            for m in h.result.marks:
-                out.append(f"  {m.player}: {mark_reason(m, self.lang)}")
-            for r in h.result.renonces:
-                out.append("  " + _("renonce of {p} (trick {t}): penalty tricks").format(p=r.player, t=r.trick))
+            out.extend(f"  {m.player}: {mark_reason(m, self.lang)}" for m in h.result.marks)
+            out.extend(self.penalty_lines(state, h))
             counts = h.result.counts.after_penalties
-            out.append(_("Tricks:") + " " + ", ".join(f"{p} {counts[p]}" for p in state.header.players))
+            out.append(_("Tricks:") + " " + self.pairs(state.header.players, counts))
         else:
             out.append("  " + _("marks only"))
         rob = next(r for r in state.robbers if h in r.hands)
-        running = self.running(rob.hands, h, lambda x: x.marks)
-        out.append(_("Totals:"))
+        return out + self.totals_lines(state, rob, h)
+
+    def penalty_lines(self, state: Sitting, h: LiveHand) -> list[str]:
+        """Each renonce's penalty: which trick each opponent hands the offender."""
+        assert h.result is not None
+        _ = self._
+        out = []
+        for pen in penalties(state.header.players, h.result):
+            r = pen.renonce
+            out.append("  " + _("renonce: {p}, trick {t}; penalty:").format(p=r.player, t=r.trick))
+            for giver, trick in pen.handed:
+                if trick is None:
+                    out.append("    " + _("{p}: no trick to hand over").format(p=giver))
+                else:
+                    out.append("    " + _("{p} hands trick {t} to {q}").format(p=giver, t=trick, q=r.player))
+        return out
+
+    def totals_lines(self, state: Sitting, rob: LiveRobber, h: LiveHand) -> list[str]:
+        """The robber's totals through hand `h` (and its marks), the robber's end, who deals next."""
+        _ = self._
+        running = self.running(rob.hands, h, lambda x: x.marks or {})
+        out = [_("Totals:")]
         for p in state.header.players:
-            out.append(f"  {p}: {running[p]} (+{h.marks[p]})")
+            out.append(f"  {p}: {running[p]} (+{(h.marks or {}).get(p, 0)})")
         if rob.finished and rob.hands[-1] is h:
             top = max(rob.totals.values())
             marks = ngettext(self.lang, "{n} mark", "{n} marks", top).format(n=top)
@@ -164,7 +215,7 @@ class TetkaLive(LiveWords):
                 out.append(_("Robber {r}: {p} deals first").format(r=nxt.number, p=nxt.first_dealer))
         return out
 
-    def report(self, before: Sitting, after: Sitting, entry: Mapping[str, Any]) -> list[str]:
+    def report(self, before: Sitting, after: Sitting, entry: Entry) -> list[str]:
         """What the screen says after an accepted entry."""
         kind = entry.get("t")
         if kind == "photo":
@@ -174,31 +225,28 @@ class TetkaLive(LiveWords):
         if kind == "marks":
             return self.hand_end_lines(after, after.hands[-1]) + self.turn_lines(after)
         if kind == "fix":
-            return [self._("Hand {n} corrected; all recomputed").format(n=entry["hand"])] + self.status_lines(after)
+            return [self._("Hand {n} corrected; all recomputed").format(n=entry.get("hand"))] + self.status_lines(after)
         return self.status_lines(after)
 
     def standing_lines(self, state: Sitting) -> list[str]:
         rob = state.robber
         return [ngettext(self.lang, "Robber {r}, {k} hand played", "Robber {r}, {k} hands played",
                          len(rob.hands)).format(r=rob.number, k=len(rob.hands)),
-                self._("Totals:") + " " + ", ".join(f"{p} {rob.totals[p]}" for p in state.header.players)]
+                self._("Totals:") + " " + self.pairs(state.header.players, rob.totals)]
 
     def last_lines(self, state: Sitting, args: Sequence[str]) -> list[str]:
+        """The looking-back rule (tetka-rules.md): the last two tricks while the player has not led
+        in this hand, the last one after."""
         _ = self._
         if state.current is None:
             return [_("no hand in play")]
-        who = state.to_play()
-        if args:
-            match = [p for p in state.header.players if p.lower() == args[0].lower()]
-            if not match:
-                return [_("{w} is not a player").format(w=args[0])]
-            who = match[0]
+        who = self.player_named(state.header.players, args[0]) if args else state.to_play()
         tricks = state.peek(who)
         if not tricks:
             return [_("no trick is finished yet")]
         out = [_("{p} may see:").format(p=who)]
         for tr in tricks:
-            out.extend(self.trick_lines(tr))
+            out.append(self.trick_line(tr))
             out.append("  " + ", ".join(f"{p} {self.card(c)}" for p, c in zip(tr.players, tr.cards)))
         return out
 
@@ -208,7 +256,7 @@ class TetkaLive(LiveWords):
         if state.current is not None:
             played = set(state.current.cards)
             cards = tuple(c for c in DECK if c not in played)
-        return [str(c) for c in cards] + list(state.header.players) + ["photo", "marks", "fix", "last"]
+        return [str(c) for c in cards] + list(state.header.players) + ["photo", "marks", "fix"]
 
     def entry_help(self) -> Sequence[str]:
         return (N_("photo CARD   start a played hand"), N_("CARD ...     the next cards in turn"),
@@ -216,4 +264,8 @@ class TetkaLive(LiveWords):
 
     def fix_help(self) -> Sequence[str]:
         return (N_("fix H T P CARD  correct a card"), N_("  (P: player or place 1-4)"), N_("fix H T C C C C  a whole trick"),
-                N_("fix H photo CARD, fix H marks ..."), N_("last [NAME]  the tricks one may see"))
+                N_("fix H photo CARD, fix H marks ..."))
+
+
+if TYPE_CHECKING:  # mypy checks that Tetka's live side keeps the live contract
+    _KEEPS_THE_CONTRACT: LiveSide[Sitting, LiveHeader] = TetkaLive("en")

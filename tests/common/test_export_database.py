@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from tetka_cli.common import database
-from tetka_cli.common.record_rows import ExportedRecord, HandRow, PartRow, PlayRow, ResultRow
+from tetka_cli.results.rows import ExportedRecord, HandRow, PartRow, PlayRow, ResultRow
 from tetka_cli.jobs.export import ExportJob
 from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.registry import game_of

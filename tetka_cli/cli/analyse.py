@@ -24,15 +24,17 @@ from .base import (
     output_options,
     progress,
 )
+from ..games.contract import Analysis
 from .language import tr
 
-_ANALYSED = [g for g in all_games() if g.analysable]
+_ANALYSED = [g for g in all_games() if g.analysis is not None]
+_GRADED = [a for g in _ANALYSED if (a := g.analysis) is not None]
 
 
 @click.command()
 @input_options
-@click.option("--from-trick", "from_trick", type=click.IntRange(1, max(g.tricks_per_hand for g in _ANALYSED)),
-              default=None, show_default=", ".join(f"{g.first_graded_trick}" for g in _ANALYSED),
+@click.option("--from-trick", "from_trick", type=click.IntRange(1, max(a.tricks_per_hand for a in _GRADED)),
+              default=None, show_default=", ".join(f"{g.name} {a.first_graded_trick}" for g, a in zip(_ANALYSED, _GRADED)),
               help="Grade the plays of this trick and the later ones (lower is slower).")
 @click.option("--budget", "budget", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Seconds of search per hand (as nodes, so the output is the same on every run); a play the search "
@@ -94,27 +96,35 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
             if a.unreadable:
                 code = EXIT_UNREADABLE
                 continue
-            if a.unsupported and a.view == "player" and game(a.game).analysable:
+            if a.no_budget:  # the game's search takes no budget: a usage error, in one line
+                err(tr("{path}: --budget bounds the search of {games} records; {game} records are searched "
+                       "exactly, without it").format(
+                    path=a.path, game=game(a.game).words.title.text(opts.lang),
+                    games=", ".join(g.words.title.text(opts.lang) for g, x in zip(_ANALYSED, _GRADED)
+                                    if x.takes_budget)))
+                code = EXIT_UNREADABLE
+                continue
+            if a.unsupported and a.view == "player" and game(a.game).analysis is not None:
                 err(tr("{path}: {game} records are graded in the open view only (--view open); the player's "
                        "view covers {games} records").format(
-                    path=a.path, game=game(a.game).title(opts.lang),
-                    games=", ".join(g.title(opts.lang) for g in _ANALYSED if g.grades_player_view)))
+                    path=a.path, game=game(a.game).words.title.text(opts.lang),
+                    games=", ".join(g.words.title.text(opts.lang) for g, x in zip(_ANALYSED, _GRADED) if x.grades_player_view)))
                 code = EXIT_UNREADABLE
                 continue
             if a.unsupported:  # one line: the record is read, but its game has no analysis
                 err(tr("{path}: analysis covers {games} records; {game} records are not analysed yet").format(
-                    path=a.path, games=", ".join(g.title(opts.lang) for g in _ANALYSED),
-                    game=game(a.game).title(opts.lang)))
+                    path=a.path, games=", ".join(g.words.title.text(opts.lang) for g in _ANALYSED),
+                    game=game(a.game).words.title.text(opts.lang)))
                 code = EXIT_UNREADABLE
                 continue
             if a.beyond:  # --from-trick past this game's last trick: one line, nothing graded
                 err(tr("{path}: a {game} hand has {n} tricks; --from-trick {k} grades nothing").format(
-                    path=a.path, game=game(a.game).title(opts.lang), n=a.beyond, k=from_trick))
+                    path=a.path, game=game(a.game).words.title.text(opts.lang), n=a.beyond, k=from_trick))
                 code = max(code, EXIT_UNREADABLE)
                 continue
             if not a.ok:
                 code = max(code, EXIT_RULES)
-            views = game(a.game).analysis_views()
+            views = _analysis(a.game).views
             read.append(a.path)
             summaries.setdefault(a.game, views.Summary()).add(a)
             if opts.fmt == "json":
@@ -136,7 +146,7 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
         emit_json({**_view_keys(list(summaries), from_trick, view, samples, seed), "records": docs, "players": players})
     elif opts.fmt == "text" and read:
         for name, s in summaries.items():
-            views = game(name).analysis_views()
+            views = _analysis(name).views
             emit_tables([s.table(opts.lang, views.summary_title(read, opts.lang), player)], opts, first=not shown)
             shown += 1
     sys.exit(code)
@@ -149,11 +159,12 @@ def _view_keys(names: list[str], from_trick: int | None, view: str, samples: int
     shown = [game(n) for n in names] or _ANALYSED[:1]
 
     def keys_of(g: Any) -> dict[str, Any]:
-        v = g.analysis_views()
-        if view == "player" and g.grades_player_view:
-            return {"from_trick": from_trick or g.first_graded_trick, "view": v.PLAYER_VIEW,
+        a = _analysis(g.name)
+        v = a.views
+        if view == "player" and a.grades_player_view:
+            return {"from_trick": from_trick or a.first_graded_trick, "view": v.PLAYER_VIEW,
                     "figures": v.PLAYER_FIGURES}
-        return {"from_trick": from_trick or g.first_graded_trick, "view": v.VIEW, "figures": v.FIGURES}
+        return {"from_trick": from_trick or a.first_graded_trick, "view": v.VIEW, "figures": v.FIGURES}
 
     keys = {g.name: keys_of(g) for g in shown}
     out = next(iter(keys.values())) if len(keys) == 1 else {
@@ -161,6 +172,13 @@ def _view_keys(names: list[str], from_trick: int | None, view: str, samples: int
     if view == "player":
         out.update(samples=samples, seed=seed)
     return out
+
+
+def _analysis(name: str) -> Analysis:
+    """The analysis of the game called `name`: a game whose records were graded has one."""
+    a = game(name).analysis
+    assert a is not None
+    return a
 
 
 class _Counter:

@@ -22,7 +22,8 @@ PAUSE_ENV = "TETKA_EXPORT_PAUSE"  # a test hook: seconds to wait inside each rec
 @click.option("--sqlite", "database", required=True, metavar="FILE", type=click.Path(dir_okay=False),
               help="The SQLite database to write: created if missing, each record in it kept up to date.")
 @click.option("--analyse", is_flag=True, help="Also store what `tetka analyse` finds (the plays that cost marks).")
-@click.option("--from-trick", type=click.IntRange(1, max(g.tricks_per_hand for g in all_games() if g.analysable)),
+@click.option("--from-trick", type=click.IntRange(1, max(a.tricks_per_hand for g in all_games()
+                                                        if (a := g.analysis) is not None)),
               default=None, metavar="K",
               help="Grade the plays from trick K on (implies --analyse; default: the game's own).")
 @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
@@ -39,8 +40,8 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
     once, matched by its path: unchanged it is left alone, changed it is replaced, in one
     transaction each; a copy under another name is a warning. Views for scripts: hand_results
     and plays (docs/database.md)."""
-    from ..common import database as db
-    from ..common import export_messages as msg
+    from ..jobs import database as db
+    from ..jobs import export_messages as msg
     from ..common.dedupe import once_per_file
     from ..jobs.export import ExportJob, ExportRun, export_paths
 

@@ -24,7 +24,7 @@ from ..common.i18n import gettext, ngettext
 from ..common.os_errors import os_reason
 from ..common.messages import LANGS, default_lang, finding_line, stake_reason
 from ..games import registry
-from ..games.contract import Game
+from ..games.contract import Game, Live
 from ..kit.live_log import (
     Entry,
     JsonValue,
@@ -38,7 +38,7 @@ from ..kit.live_log import (
     read_log,
     timeline,
 )
-from ..kit.live_words import H, S, AnyLiveSide, LiveSide, NotAnEntry, RuleError, RuleValue
+from ..kit.live_words import H, S, AnyLiveSide, HouseRule, LiveSide, NotAnEntry, RuleError, RuleValue
 from ..results.money import SittingMoney
 from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, WriteFailed, reason
 from .language import tr, ui_lang
@@ -77,8 +77,19 @@ def log_error(e: LogError) -> str:
 def game_for(name: str, lang: str) -> AnyLiveSide:
     """The live side of a game."""
     if registry.known(name):
-        return registry.game(name).live_words(lang)
+        return _live(registry.game(name)).words(lang)
     raise LiveError(tr("tetka live does not know the game {name!r} yet").format(name=name))
+
+
+def _live(game: Game) -> Live:
+    """A game's live side; a game without one is refused in one line (exit 2)."""
+    if game.live is None:
+        raise LiveError(tr("{game} is not recorded live yet").format(game=game.words.title.text(ui_lang())))
+    return game.live
+
+
+def _house_rules(game: Game) -> Sequence[HouseRule]:
+    return _live(game).house_rules() if game.live is not None else ()
 
 
 class LiveError(click.ClickException):
@@ -400,9 +411,9 @@ def _names(text: str, seats: int = 4) -> list[str]:
 
 def _rule_error(e: RuleError, game: Game) -> click.ClickException:
     """A house rule given wrongly, worded: a rule of another game is named as such."""
-    keys = [r.key for r in game.live_house_rules()]
+    keys = [r.key for r in _house_rules(game)]
     if e.code == "key" and e.kw["key"] in _all_rule_keys():
-        return click.UsageError(tr("those house rules are not rules of {game}").format(game=game.title(ui_lang())))
+        return click.UsageError(tr("those house rules are not rules of {game}").format(game=game.words.title.text(ui_lang())))
     if e.code == "value":
         return click.BadParameter(tr("{key}: one of {values}").format(**e.kw), param_hint="--rule")
     return click.BadParameter(tr("{text!r}: KEY=VALUE, KEY one of {keys}").format(
@@ -410,16 +421,16 @@ def _rule_error(e: RuleError, game: Game) -> click.ClickException:
 
 
 def _all_rule_keys() -> set[str]:
-    return {r.key for g in registry.all_games() for r in g.live_house_rules()}
+    return {r.key for g in registry.all_games() for r in _house_rules(g)}
 
 
 def _rules_for(game: Game, named: Mapping[str, RuleValue], given: Sequence[str]) -> dict[str, RuleValue]:
     """The house rules asked for (`--KEY` options and `--rule KEY=VALUE`), read by the game."""
-    own = {r.key for r in game.live_house_rules()}
+    own = {r.key for r in _house_rules(game)}
     if any(k not in own for k in named):
-        raise click.UsageError(tr("those house rules are not rules of {game}").format(game=game.title(ui_lang())))
+        raise click.UsageError(tr("those house rules are not rules of {game}").format(game=game.words.title.text(ui_lang())))
     try:
-        return {**game.live_rule_options(given), **named}
+        return {**_live(game).rule_options(given), **named}
     except RuleError as e:
         raise _rule_error(e, game) from None
 
@@ -432,7 +443,7 @@ def _house_rule_options(f: F) -> F:
     seen: set[str] = set()
     options = []
     for g in registry.all_games():
-        for r in g.live_house_rules():
+        for r in _house_rules(g):
             if r.help and r.key not in seen:
                 seen.add(r.key)
                 options.append(r)
@@ -504,7 +515,7 @@ def _resume(run: Run, asked: Asked, lang: str | None) -> NoReturn:
     side = game_for(str(loaded.header.get("game")), lang)
     if asked.game is not None and asked.game != side.game:
         raise click.UsageError(tr("{log} holds a sitting of {game}: resume it with `tetka live {file}` alone").format(
-            log=log, game=registry.game(side.game).title(ui_lang()), file=file))
+            log=log, game=registry.game(side.game).words.title.text(ui_lang()), file=file))
     try:
         header = side.header_from_json(loaded.header)
     except ValueError as e:
@@ -631,7 +642,7 @@ def _converse(session: Session[S, H], file: str, plain: bool) -> NoReturn:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--game", "game_name", type=click.Choice(registry.GAMES), default=None,
+@click.option("--game", "game_name", type=click.Choice(registry.names()), default=None,
               help="Start: the game (default tetka).")  # registry.DEFAULT (tests/cli check it)
 @click.option("--players", help="Start: four names, comma-separated, clockwise (Terz: two).")
 @click.option("--stake", help="Start: money per mark, exact decimal (default 1).")

@@ -8,6 +8,7 @@ from typing import Any, Iterable, Iterator, Sequence
 import click
 
 from ..common.output_table import Table
+from ..games.contract import Game
 from ..games.registry import DEFAULT, all_games, game_of
 from ..render.replay import replay_columns, replay_json, replay_rows
 from .base import (
@@ -71,7 +72,7 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
                 then(o)
                 rep = o.report
                 game = game_of(rep)
-                doc = game.replay_page(rep, opts.lang, part=robber, hand=hand, analyse=analyse and game.analysable,
+                doc = game.replay_page(rep, opts.lang, part=robber, hand=hand, analyse=analyse and game.analysis is not None,
                                        from_trick=from_trick)
                 shown.n += len(doc["hands"])
                 docs.append(doc)
@@ -81,7 +82,7 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
 
             def doc(rep: Any, level: int) -> Iterator[str]:
                 game = game_of(rep)
-                losses = game.play_losses(rep, from_trick=from_trick) if analyse else None
+                losses = losses_of(game, rep, from_trick) if analyse else None
                 r = game.replay(rep, part=robber, hand=hand, losses=losses)
                 return chunks(replay_json(r, DEFAULT, shown.counted(r.hands)), level)
 
@@ -97,7 +98,7 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
                 else:
                     def show(rep: Any, first: bool = shown.n == 0) -> Iterator[str]:
                         game = game_of(rep)
-                        losses = game.play_losses(rep, from_trick=from_trick) if analyse else None
+                        losses = losses_of(game, rep, from_trick) if analyse else None
                         tables = game.replay_tables(rep, opts.lang, part=robber, hand=hand, losses=losses)
                         return table_pieces(shown.counted(tables), opts, first=first)
                 out_pieces(batch.shown(o, show, then), end="")
@@ -105,6 +106,11 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
         raise click.BadParameter(tr("no such robber or hand in the record") + ": " + "; ".join(held),
                                  param_hint="--robber/--hand")
     sys.exit(batch.exit_code)
+
+
+def losses_of(game: Game, rep: Any, from_trick: int | None) -> Any:
+    """What each graded card cost its player (`replay --analyse`); None for a game without analysis."""
+    return game.analysis.losses(rep, from_trick=from_trick) if game.analysis is not None else None
 
 
 class Counter:
@@ -122,11 +128,11 @@ class Counter:
 def holds(game: Any, rep: Any, part: int, lang: str) -> str:
     """What a record holds where a part or hand was asked for: "Robber 1 holds 12 hands", or how
     many parts there are when there is no such part."""
-    parts = getattr(rep, game.part)
+    parts = game.parts(rep)
     chosen = [p for p in parts if p.number == part]
     if not chosen:
         return (tr("the record holds only {title} 1") if len(parts) == 1 else
-                tr("the record holds {title} 1 to {n}")).format(n=len(parts), title=game.part_title(lang))
+                tr("the record holds {title} 1 to {n}")).format(n=len(parts), title=game.words.part.text(lang))
     n = len(chosen[0].hands)
     return ntr("{title} {part} holds {n} hand", "{title} {part} holds {n} hands", n).format(
-        title=game.part_title(lang), part=part, n=n)
+        title=game.words.part.text(lang), part=part, n=n)

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from ..common.messages import LANGS
-from ..games.registry import DEFAULT, GAMES, all_games, game
+from ..games.registry import DEFAULT, all_games, game, names
 from .base import emit_json
 
 
@@ -28,7 +28,7 @@ def combined() -> dict[str, Any]:
         "$id": "https://tetka.invalid/schema/record-format-1.json",
         "title": "Tetka or Terz game record, format 1",
         "type": "object",
-        "properties": {**loose, "game": {"enum": list(GAMES)}},
+        "properties": {**loose, "game": {"enum": list(names())}},
         **schema,
     }
 
@@ -36,7 +36,7 @@ def combined() -> dict[str, Any]:
 @click.command()
 @click.option("--lang", type=click.Choice(LANGS), default=None, expose_value=False,
               help="Language of the help (the schema itself is English).")
-@click.option("--game", "game_name", type=click.Choice(("both",) + GAMES), default="both", show_default=True,
+@click.option("--game", "game_name", type=click.Choice(("both",) + names()), default="both", show_default=True,
               help="One game's schema, or both chosen by `game:`.")
 def schema(game_name: str) -> None:
     """Print the JSON Schema of record format 1, for editors."""

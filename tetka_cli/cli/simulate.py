@@ -7,13 +7,13 @@ import sys
 import click
 
 from ..common.messages import LANGS
-from ..games.registry import DEFAULT, GAMES, game
+from ..games.registry import DEFAULT, all_games, game, names
 from .base import WriteFailed, err, is_stdin, not_an_output, out, reason, render_table, stdin_refusal
 from .language import tr, ui_lang
 
 
 @click.command()
-@click.option("--game", "game_name", type=click.Choice(GAMES), default=DEFAULT, show_default=True,
+@click.option("--game", "game_name", type=click.Choice(names()), default=DEFAULT, show_default=True,
               help="Which game the bots play.")
 @click.option("--games", type=click.IntRange(min=1), help="Terz: whole games per sitting, each to the target (default 1).")
 @click.option("--target", type=click.IntRange(min=1), default=None, show_default="501",
@@ -60,8 +60,13 @@ def simulate(game_name: str, games: int | None, target: int | None, hands: int |
         lang=ui_lang(), options={"games": games, "target": target, "hands": hands, "robbers": robbers,
                                  "renonce_rate": renonce_rate, "table_marks_errors": table_marks_errors,
                                  "robber_target": robber_target, "with_deal": with_deal})
+    simulation = game(game_name).simulation
+    if simulation is None:
+        raise click.UsageError(tr("{game} has no bots yet: simulate plays {games}").format(
+            game=game(game_name).words.title.text(lang),
+            games=", ".join(g.words.title.text(lang) for g in all_games() if g.simulation is not None)))
     try:
-        run = game(game_name).simulate(request)
+        run = simulation.simulate(request)
         written: list[str] = []
         for i, text in enumerate(run.records()):
             _emit(text, i, out_path, folder, written)

@@ -53,9 +53,11 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
     From records, or from a database (`--db`) that `tetka export --sqlite` wrote: the same
     figures. `--format html`: the tables with charts of each player's running net and score per
     hand over the sittings."""
-    from ..common import club_stats, database as db, export_messages as msg
+    from ..jobs import club_stats
+    from ..jobs import database as db
+    from ..jobs import export_messages as msg
     from ..common.dedupe import once_per_file
-    from ..common.stats_views import GameWords, stats_csv, stats_json, stats_page, stats_tables
+    from ..render.stats import GameWords, stats_csv, stats_json, stats_page, stats_tables
     from ..jobs.export import ExportJob, export_paths
     from ..games.registry import all_games
 
@@ -87,7 +89,8 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
         sittings = club_stats.sittings(conn, since=first, until=last) if opts.fmt == "html" else []
     finally:
         conn.close()
-    words = {g.name: GameWords(g.title(opts.lang), g.score_name, g.won_name) for g in all_games()}
+    words = {g.name: GameWords(g.words.title.text(opts.lang), g.export.score_name, g.words.won_stat) for g in all_games()
+             if g.export is not None}
     lines = [x for x in lines if x.game in words]
     order = [g.name for g in all_games()]
     lines.sort(key=lambda x: order.index(x.game))  # stable: within a game, the figures' own order

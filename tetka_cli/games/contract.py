@@ -1,33 +1,37 @@
-"""What a game provides, so that every layer above it (the commands, batches, settlement, the HTML
-page, `live`) is written once and never asks which game it holds.
+"""What a game gives the layers above it (the commands, the jobs, the renderers), so that they are
+written once and never ask which game they hold.
 
-A game is one folder under `tetka_cli/games/` and one line in `registry.py`; its class subclasses
-`Game` and answers every method below from its own rules core, reader, referee and views. The
-layers above call only these methods (see docs/architecture.md): as python-chess's PGN reader
-picks a variant's board by name and every board answers the same methods.
+A game is an object the registry finds by entry point (`tetka.games`, see `registry.py`). It
+must give what every command needs (`Game`: its words, its reader, its referee, its schema, and
+its results: the score sheet, the replayed hands, the money), and it may give capabilities, each
+an object or None: reading a record lean (`lean`), showing one as it is read (`streaming`),
+grading its plays (`analysis`), bots (`simulation`), a sitting recorded at the table (`live`) and
+rows for a database (`export`). A command whose capability a game lacks says so in one line
+(exit 2). docs/architecture.md shows what a third game provides, step by step.
 
-Reports, records and money objects stay each game's own types; the layers above only read what
-this interface says they have (`report.ok`, `report.findings`, `report.path`, `report.record`).
+Reports and records stay each game's own types; the layers above read of them only what
+`Report` and `RecordHead` say they have.
 """
 from __future__ import annotations
 
-import importlib
-from abc import ABC, abstractmethod
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequence
 
-from ..common.findings import Finding
+from ..common.findings import Code, Finding
 from ..common.i18n import TranslatableError
 from ..common.output_table import Table
+from ..results.money import SittingMoney
+from ..results.replay import Replay
+from ..results.sheet import Sheet
+from ..results.words import Words
 
 if TYPE_CHECKING:
-    from ..kit.live_words import AnyLiveSide, HouseRule, RuleValue
-
-
-def _load(dotted: str) -> Any:
-    """What "module:name" names, its module imported when first asked for."""
-    module, _, name = dotted.partition(":")
-    return getattr(importlib.import_module(module), name)
+    from ..common.json_types import Json
+    from ..kit.live_words import AnyLiveSide as LiveGame
+    from ..kit.play_signs import LossGrade
+    from ..kit.reading import GameReader as RecordReader
+    from ..kit.simulation import SimulateRequest, Simulated
+    from ..results.rows import Row
 
 
 class Unsupported(TranslatableError, ValueError):
@@ -36,326 +40,241 @@ class Unsupported(TranslatableError, ValueError):
 
 
 class ReadAgain(Exception):
-    """A record shown as it is read (`Game.open_streamed`) has something only its full reading
-    can place: what was made of it is dropped and it is read again the full way."""
+    """A record shown as it is read (`Streaming.open`) has something only its full reading can
+    place: what was made of it is dropped and it is read again the full way."""
 
 
-class Game(ABC):
+class RecordHead(Protocol):
+    """What the layers above read of a game's record."""
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def findings(self) -> tuple[Finding, ...]: ...
+
+    @property
+    def stake(self) -> Decimal: ...
+
+    @property
+    def currency(self) -> str: ...
+
+    @property
+    def meta(self) -> Mapping[str, object]: ...
+
+
+class Report(Protocol):
+    """What the layers above read of a game's report on a record (its referee's)."""
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def findings(self) -> Sequence[Finding]: ...
+
+    @property
+    def record(self) -> RecordHead: ...
+
+
+class PartOutline(Protocol):
+    """A part of a judged record as a command that picks hands sees it: its number and hands."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def hands(self) -> Sequence[object]: ...
+
+
+Load = Callable[[str], object]  # a record's text read the full way (`record_check.load_record`)
+
+
+class LeanReading(Protocol):
+    """A game that judges some records straight from their bytes, hand by hand, keeping only the
+    verdict and the totals (`validate`, `settle`)."""
+
+    def check(self, path: str, data: bytes, max_bytes: int, load: Load) -> Report | None:
+        """The lean report of a record read from its bytes, or None to read it the full way."""
+
+
+class Streaming(Protocol):
+    """A game that shows some records as they are read (`marks`, `replay`), in flat memory."""
+
+    def open(self, path: str, data: object, max_bytes: int, load: Load) -> Report | None:
+        """A record to be shown as it is read: its hands read, judged and shown one at a time; the
+        results take it as they take a report (parts as iterators, the verdict known at the end),
+        and showing it may raise `ReadAgain`. None when the game reads this record whole."""
+
+
+class AnalysisTask(Protocol):
+    """One hand to grade: picklable, named by its place in the record (`key`, JSON)."""
+
+    key: object
+
+    def __call__(self) -> object: ...
+
+
+class Analysis(Protocol):
+    """A game whose plays `analyse` grades: with all hands open (the open view), and from what each
+    player could know (the player's view), where `grades_player_view`."""
+
+    @property
+    def first_graded_trick(self) -> int:
+        """The default first trick graded."""
+
+    @property
+    def tricks_per_hand(self) -> int: ...
+
+    takes_budget: bool  # `--budget`: seconds of search per hand
+    grades_player_view: bool
+
+    def grade(self, report: Report, *, from_trick: int | None, player: str | None,
+              budget: float | None) -> Sequence[object]:
+        """The record's graded hands, in this process."""
+
+    def tasks(self, report: Report, *, from_trick: int | None, player: str | None,
+              budget: float | None) -> Sequence[AnalysisTask] | None:
+        """The record's hands to grade, in order, each a task of its own (graded in any process,
+        cached); None: the game grades a record whole (`grade`)."""
+
+    def grade_player_view(self, report: Report, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Sequence[object]: ...
+
+    def player_view_tasks(self, report: Report, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Sequence[AnalysisTask] | None:
+        """The player's view hand by hand, as `tasks`; None: graded whole (`grade_player_view`)."""
+
+    def to_json(self, item: object) -> Json:
+        """One graded hand as plain JSON, for the analysis cache."""
+
+    def from_json(self, doc: Json, task: AnalysisTask) -> object:
+        """What `to_json` wrote for `task`, read back and checked (ValueError, KeyError, TypeError
+        for anything else: a cache file may be broken or hostile)."""
+
+    def losses(self, report: Report, *, from_trick: int | None) -> Mapping[object, object]:
+        """What each graded card cost its player, for `replay --analyse`."""
+
+    def loss_grades(self) -> Sequence[LossGrade]:
+        """The signs a costly play earns, in the game's unit."""
+
+    @property
+    def views(self) -> AnalysisViews:
+        """How `analyse` shows the graded hands."""
+
+
+class AnalysisViews(Protocol):
+    """What `analyse` shows of a game's graded hands (`jobs.analyse.Analysed`)."""
+
+    CSV_HEADERS: Sequence[str]
+    PLAYER_CSV_HEADERS: Sequence[str]
+    VIEW: Json
+    PLAYER_VIEW: Json
+    FIGURES: Json
+    PLAYER_FIGURES: Json
+
+    def Summary(self) -> object: ...  # noqa: N802 (the summary's class)
+
+    def record_json(self, analysed: object) -> Json: ...
+
+    def csv_rows(self, analysed: object) -> Iterable[Sequence[object]]: ...
+
+    def record_tables(self, analysed: object, lang: str) -> list[Table]: ...
+
+    def summary_title(self, paths: Iterable[str], lang: str) -> str: ...
+
+
+class Simulation(Protocol):
+    """A game whose bots play sittings (`simulate`)."""
+
+    def simulate(self, request: SimulateRequest) -> Simulated: ...
+
+
+class Live(Protocol):
+    """A game that `live` records at the table."""
+
+    def words(self, lang: str) -> LiveGame: ...
+
+    def house_rules(self) -> Sequence[object]: ...
+
+    def rule_options(self, given: Sequence[str]) -> dict[str, object]: ...
+
+
+class Export(Protocol):
+    """A game whose records `export --sqlite` stores and `stats` counts."""
+
+    score_name: str  # what a hand's score is in `stats`: "marks", "points"
+
+    def record_rows(self, report: Report, analysis: Sequence[object] | None = None) -> Iterable[Row]: ...
+
+
+class Game(Protocol):
     """One game the tool referees, chosen by a record's `game:`."""
 
     name: str  # the record's `game:` value
-    seats: int  # players at the table
-    part: str  # what a record is made of, as its JSON names it: "robbers" (Tetka), "games" (Terz)
-    part_key: str  # a finding's part number in JSON: "robber", "game"
+    seats: int
+    words: Words
     default_part_target: int  # what ends a part by default (21 marks, 501 points)
+    default_players: tuple[str, ...]
+    codes: Sequence[Code]  # the game's own finding codes, worded by it
 
-    # -- names -----------------------------------------------------------------------------------
-    @abstractmethod
-    def title(self, lang: str) -> str:
-        """The game's name for people: "Tetka", «Тетка»."""
+    # reading and judging
+    streamed: frozenset[str]  # the top-level lists its reader takes as events, hand by hand
 
-    @abstractmethod
-    def part_title(self, lang: str) -> str:
-        """What one part is called, as a heading: "Robber", «Партия»."""
-
-    # -- reading and judging ----------------------------------------------------------------------
-    reader_class: str  # "module:Class" of the game's reader (a `yaml_input.NodeReader`); its module's
-    # STREAMED names the top-level lists it reads from the parser's events, hand by hand
-    referee_function: str  # "module:function": the game's record -> its report (`.ok`, `.findings`, ...)
-    schema_object: str  # "module:NAME": the JSON Schema of the game's records (format 1)
-
-    @property
-    def streamed(self) -> frozenset[str]:
-        """The top-level lists the game's reader takes as events (a long record's nodes are never
-        all in memory)."""
-        return getattr(importlib.import_module(self.reader_class.partition(":")[0]), "STREAMED", frozenset())
-
-    def read(self, path: str, root: Any, top: Any, findings: Sequence[Finding] = ()) -> Any:
-        """The game's record from the composed top mapping (`records.load_record` calls this)."""
-        reader = _load(self.reader_class)(path)
-        reader.findings.extend(findings)
-        return reader.read(root, top)
-
-    def open_reader(self, path: str, findings: list[Finding]) -> Any:
-        """A reader that takes the `streamed` lists as events (`records.StreamingReader`), its
-        findings going to `findings`."""
-        reader = _load(self.reader_class)(path)
-        reader.findings = findings
-        return reader
-
-    def empty_record(self, path: str, findings: Sequence[Finding]) -> Any:
-        """A record of this game with nothing in it but `findings`: what stands for a record whose
-        header cannot be read (asked of the default game only)."""
-        raise NotImplementedError
-
-    @abstractmethod
     def keys(self) -> Mapping[str, frozenset[str]]:
-        """The keys the game's record format knows, per kind of mapping ("top", "hand", ...): a key
-        of another game in a record is named as that game's."""
+        """The keys its record format knows, per kind of mapping ("top", "hand", ...)."""
 
-    def referee(self, record: Any) -> Any:
-        """The report of a record: `.ok`, `.findings`, `.path`, `.record`."""
-        return _load(self.referee_function)(record)
+    def reader(self, path: str, findings: list[Finding]) -> RecordReader:
+        """A reader of its records, its findings going to `findings`."""
 
-    def check_lean(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
-        """The lean report (verdict and totals) of a record read from its bytes, or None to read it
-        the full way; `load(text)` reads a head of the record the full way."""
-        return None
+    def empty_record(self, path: str, findings: Sequence[Finding]) -> RecordHead:
+        """A record with nothing in it but `findings` (asked of the default game, for a record
+        whose header cannot be read)."""
 
-    def schema(self) -> dict[str, Any]:
-        """The JSON Schema of the game's records (format 1)."""
-        return _load(self.schema_object)
+    def referee(self, record: RecordHead) -> Report: ...
 
-    # -- views and money: functions of the game's views module -------------------------------------
-    views_module: str  # the module of the game's views: a function for each method below
+    def schema(self) -> Json:
+        """The JSON Schema of its records (format 1)."""
 
-    html_module: str = ""  # the module of the game's HTML sheet (`evening_of_*`), if not its views module
+    def parts(self, report: Report) -> Sequence[PartOutline]:
+        """A judged record's parts (robbers, games)."""
 
-    @property
-    def views(self) -> Any:
-        """The game's views module (imported when first asked for)."""
-        return importlib.import_module(self.views_module)
+    def players_of(self, report: Report) -> tuple[str, ...]:
+        """Everyone seated in the record, in order of first seating."""
 
-    @property
-    def html(self) -> Any:
-        """The game's HTML sheet module."""
-        return importlib.import_module(self.html_module or self.views_module)
+    def meaning_digest(self, report: Report) -> str:
+        """The digest of what a judged record means, the same for every copy of it."""
 
-    def finding_json(self, f: Finding, lang: str) -> dict[str, Any]:
-        """A finding in JSON, its part number under `part_key`."""
-        return self.views.finding_json(f, lang)
+    # results
+    def sheet(self, report: Report) -> Sheet: ...
 
-    def validate_json(self, report: Any, lang: str) -> dict[str, Any]:
-        """`validate --format json`: one record's verdict and findings."""
-        return self.views.validate_json(report, lang)
+    def replay(self, report: Report, *, part: int | None, hand: int | None,
+               losses: Mapping[object, object] | None = None) -> Replay: ...
 
-    def marks_json(self, report: Any, lang: str) -> dict[str, Any]:
-        """`marks --format json`: one record's score sheet."""
-        return self.views.marks_json(report, lang)
+    def replay_tables(self, report: Report, lang: str, *, part: int | None, hand: int | None,
+                      losses: Mapping[object, object] | None = None) -> Iterable[Table]:
+        """The chosen hands trick by trick, as its text tables lay them out."""
 
-    def marks_tables(self, report: Any, lang: str) -> list[Table]:
-        """`marks`: the score sheet, a table per part."""
-        return self.views.marks_tables(report, lang)
+    def replay_page(self, report: Report, lang: str, *, part: int | None, hand: int | None,
+                    analyse: bool = False, from_trick: int | None = None) -> Json:
+        """The chosen hands as the data of the replay page (`common.replay_page`); `analyse`: with
+        what each graded card cost."""
 
-    def marks_csv(self, reports: Iterable[Any]) -> Table:
-        """`marks --format csv`: a row per hand and player (the game's own columns)."""
-        return self.views.marks_csv(reports)
-
-    def replay_json(self, report: Any, *, part: int | None, hand: int | None,
-                    losses: Mapping[Any, Any] | None = None) -> dict[str, Any]:
-        """`replay --format json`: one record's chosen hands, trick by trick (`{"hands": [...]}`)."""
-        return self.views.replay_doc(report, robber=part, hand=hand, losses=losses)
-
-    def replay_tables(self, report: Any, lang: str, *, part: int | None, hand: int | None,
-                      losses: Mapping[Any, Any] | None = None) -> list[Table]:
-        """`replay`: the chosen hands, trick by trick."""
-        return self.views.replay_tables(report, lang, robber=part, hand=hand, losses=losses)
-
-    def replay_csv(self, reports: Iterable[Any], *, part: int | None, hand: int | None) -> Table:
-        """`replay --format csv`: a row per trick (the game's own columns)."""
-        return self.views.replay_csv(reports, robber=part, hand=hand)
-
-    def evening_of_marks(self, report: Any, lang: str) -> Any:
-        """`marks --format html`: the record's part of the page (`common.html_page.EveningRecord`)."""
-        return self.html.evening_of_marks(report, lang)
-
-    def evening_of_settled(self, report: Any | None, doc: Mapping[str, Any] | None, path: str, lang: str,
-                           findings: Iterable[Finding] = ()) -> Any:
-        """`settle --format html`: the record's sheet (when `report` is at hand) and its money as
-        settled (`doc`, its settle JSON), or why it is not settled."""
-        return self.html.evening_of_settled(report, doc, path, lang, findings)
-
-    @abstractmethod
-    def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
+    def money(self, report: Report, stake: Decimal | None = None, *, provisional: bool = False) -> SittingMoney:
         """The sitting's settlement at `stake` (else the record's own)."""
 
-    def sitting_json(self, money: Any) -> dict[str, Any]:
-        """A settled sitting in `settle --format json` (its `net` per player, amounts as text)."""
-        return self.views.sitting_json(money)
-
-    def check_sitting_json(self, doc: Mapping[str, Any]) -> None:
-        """Raise (`ShapeError`, `KeyError`, `TypeError`, `ValueError`) when an earlier settle
-        JSON record of this game is not one settle writes; the shared checks (players, nets that
-        sum to zero, names) are made by the caller."""
-        self.views.check_sitting_json(doc)
-
-    def sitting_tables(self, doc: Mapping[str, Any], lang: str, places: int) -> list[Table]:
-        """`settle`: a sitting's tables, from its settle JSON."""
-        return self.views.sitting_tables(doc, lang, places)
-
-    def standings(self, docs: Sequence[Mapping[str, Any]], places: int) -> dict[str, dict[str, Any]]:
-        """A season's standings from sittings' settle JSON: player -> figures, `net` among them."""
-        return self.views.standings(docs, places)
-
-    def standings_table(self, players: Mapping[str, Mapping[str, Any]], lang: str, currency: str = "",
-                        title: str = "") -> Table:
-        """The standings as a table."""
-        return self.views.standings_table(players, lang, currency, title)
-
-    def settle_csv(self, docs: Sequence[Mapping[str, Any]], players: Mapping[str, Mapping[str, Any]],
-                   transfers: Sequence[Mapping[str, str]], per_record: bool) -> Table:
-        """`settle --format csv`: the game's standings and payments as one table."""
-        return self.views.settle_csv(docs, players, transfers, per_record)
-
-    # -- analysis ---------------------------------------------------------------------------------
-    def analyse(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None = None) -> Any:
-        """The graded plays of a record; `Unsupported` when the game has no analysis yet. `budget`:
-        seconds of search per hand (`analyse --budget`; None: exact), passed only when given."""
-        raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
-
-    def players_of(self, report: Any) -> tuple[str, ...]:
-        """Everyone seated in the record, in order of first seating."""
-        return tuple(report.record.players)
-
-    def play_losses(self, report: Any, *, from_trick: int | None) -> Mapping[Any, Any] | None:
-        """What each graded card cost its player, for `replay --analyse`: None without analysis."""
-        return None
-
-    def analysis_views(self) -> Any:
-        """The module that shows the analysis (tables, JSON, CSV, summary)."""
-        raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
-
-    analysable = False
-    grades_player_view = False  # `analyse_player_view` grades from what the player could know
-    first_graded_trick = 1  # the default first trick `analyse` grades
-    tricks_per_hand = 0
-
-    # -- bots and records written ------------------------------------------------------------------
-    @abstractmethod
-    def simulate(self, request: Any) -> Any:
-        """Bots play the sittings a `simulate.SimulateRequest` asks for: the records' text and
-        the statistics (`simulate.Simulated`); `Unsupported`/`ValueError` when an option does
-        not fit the game."""
-
-    default_players: tuple[str, ...] = ()
-
-    # -- live -------------------------------------------------------------------------------------
-    @abstractmethod
-    def live_words(self, lang: str) -> AnyLiveSide:
-        """The game's live side (`kit.live_words.LiveSide`): its entries, reports and record."""
-
-    def live_house_rules(self) -> Sequence[HouseRule]:
-        """The house rules a live sitting of this game takes when it starts
-        (`kit.live_words.HouseRule`): each a key of `live --rule KEY=VALUE`, and an option of
-        `live` of its own when it has a help text."""
-        return ()
-
-    def live_rule_options(self, given: Sequence[str]) -> dict[str, RuleValue]:
-        """`live --rule KEY=VALUE` texts read against this game's house rules
-        (`kit.live_words.RuleError` says why one cannot be)."""
-        from ..kit.live_words import read_rules
-
-        return read_rules(self.live_house_rules(), given)
-
-    # -- export: a record's rows for a database (`export --sqlite`, `stats`) --------------------------
-    score_name = "marks"  # what a hand's score is, as `stats` names its figures: "marks" or "points"
-    won_name = "robbers_lowest"  # what a part won is, as `stats` names it: "robbers_lowest", "games_won"
-
-    def record_rows(self, report: Any, analysis: Any = None) -> Iterable[Any]:
-        """A judged record as plain rows (`common.record_rows`): its parts and each player's place
-        in them, hands, every card played, each hand's result per player with the reasons, and
-        the graded plays of `analysis` (what `analyse` returned for it) when given."""
-        raise Unsupported("export covers {games} records; {game} is not exported yet", game=self.name)
-
-    # -- the replay page (`replay --format html`) --------------------------------------------------
-    @abstractmethod
-    def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
-                    analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
-        """The chosen hands of a record as plain, JSON-able data for `common.replay_page`, worded
-        in `lang`: `{"path", "game", "hands": [...]}`, each hand with its `key` and `heading`,
-        `seats` (names in the order of play) and their `pos` seen from above ("S", "W", "N",
-        "E"), `facts` ([label, value] pairs), `deal` (each seat's cards, or None when unknown),
-        `up` (the face-up card: photograph, trump) and `stock`, `plays` ([seat, card, trick]),
-        `wins` (each trick's winner), `score_labels` and `score0`, `events` (step -> what changes
-        once that card is on the table: "score", "notes", "add"/"rm" cards, "up", "stock"),
-        `findings` (each at the step of its card: "at", "seat", "severity", "code", "text",
-        "line"), `losses` (step -> "loss", "text", with `analyse`) and `end` (the hand's result and
-        why: "title", "result", "lines" as [seat, text]). Step k is the table after the k-th card."""
-
-    # -- meaning: a record is the same record whatever its bytes (issue 22) ------------------------
-    def meaning(self, record: Any) -> Any:
-        """The record's head in canonical form (`common.dedupe.canonical`): its game, players,
-        rules, stake, currency and notes, without its parts."""
-        from ..common.dedupe import canonical
-
-        return canonical(record, skip=(self.part,))
-
-    def part_meaning(self, part: Any) -> Any:
-        """A part (robber, game) in canonical form, without its hands."""
-        from ..common.dedupe import canonical
-
-        return canonical(part, skip=("hands",))
-
-    def hand_meaning(self, hand: Any) -> Any:
-        """A hand in canonical form: every card and mark it holds, not how they are written."""
-        from ..common.dedupe import canonical
-
-        return canonical(hand)
-
-    def meaning_digest(self, report: Any) -> str:
-        """The digest of what a judged record means (`common.dedupe.Meaning`): the same for every
-        copy of it, whatever its bytes. A report read the lean way carries the digest taken as
-        its hands went by (`report.meaning`)."""
-        ready = getattr(report, "meaning", None)
-        if ready:
-            return ready
-        from ..common.dedupe import Meaning
-
-        m = Meaning()
-        record = report.record
-        m.add("record", self.meaning(record))
-        for part in getattr(record, self.part):
-            m.add("part", self.part_meaning(part))
-            for hand in part.hands:
-                m.add("hand", self.hand_meaning(hand))
-        return m.hexdigest()
-
-    # -- analysis: signs on costly plays, hand by hand, cached (issue 24) ---------------------------
-    def loss_grades(self) -> Sequence[Any]:
-        """The signs a costly play earns (`games.play_signs.LossGrade`: from which loss, in the
-        game's own unit, marks or points): none for a game without analysis."""
-        return ()
-
-    def analysis_tasks(self, report: Any, **options: Any) -> Sequence[Any] | None:
-        """The record's hands to analyse, in order, each a picklable object that, called with no
-        argument, returns one item of what `analyse` returns, and whose `key` (JSON) names its
-        place in the record. `options` are `analyse`'s own (`from_trick`, `player`, ...).
-        None (the default): the game analyses a record whole (`analyse`), in one process, uncached."""
-        return None
-
-    def analysis_to_json(self, item: Any) -> Any:
-        """One analysed hand (an item of `analyse`) as plain JSON, for the analysis cache."""
-        raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
-
-    def analysis_from_json(self, doc: Any, task: Any) -> Any:
-        """What `analysis_to_json` wrote for `task`, read back and checked against it: ValueError
-        (or KeyError, TypeError) for anything else, since a cache file may be broken or hostile."""
-        raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
-
-    # -- analysis from the player's view (issue 24: grading with what the player could know) -------
-    def analyse_player_view(self, report: Any, *, from_trick: int | None, player: str | None,
-                            samples: int, seed: int) -> Any:
-        """The graded plays of a record as `analyse` gives them, but each play judged over
-        `samples` deals drawn from what its player could know (reproducible from `seed`);
-        `Unsupported` when the game has no such grading."""
-        raise Unsupported("analysis covers {games} records; {game} is not analysed yet", game=self.name)
-
-    # -- marks and replay shown hand by hand, in flat memory (issue 23) ------------------------------
-    def open_streamed(self, path: str, data: Any, max_bytes: int, load: Any) -> Any:
-        """A record to be shown as it is read: its hands read, judged and shown one at a time, each
-        let go once shown. The views take it as they take a report (`marks_json`, `marks_tables`,
-        `marks_csv`, `replay_json`, `replay_tables`, `replay_csv`), giving iterators where a report
-        gives lists, and values known only at the end as `json_stream.Later`; its `done`, `ok` and
-        `findings` hold once it has been shown whole, and showing it may raise `ReadAgain`. None
-        when the game reads this record whole (`records.check_record`). `data`: the file's bytes
-        (or `yaml_input.FileBytes`); `load(text)` reads a record's text the full way."""
-        return None
-
-    # -- the player's view hand by hand, cached (issue 24: analyse --view player --jobs N) -----------
-    def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None,
-                          samples: int, seed: int) -> Sequence[Any] | None:
-        """`analysis_tasks` for the player's view: the record's hands, each a picklable task that,
-        called, returns one item of what `analyse_player_view` returns (the same, graded alone),
-        read and written by `analysis_from_json` and `analysis_to_json`. None (the default): the
-        game grades a record whole (`analyse_player_view`), in one process, uncached."""
-        return None
+    # capabilities: each an object, or None where the game lacks it
+    lean: LeanReading | None
+    streaming: Streaming | None
+    analysis: Analysis | None
+    simulation: Simulation | None
+    live: Live | None
+    export: Export | None

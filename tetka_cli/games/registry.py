@@ -1,49 +1,70 @@
-"""Every game the tool knows, by its `game:` name: adding a game is one folder and one line here.
+"""Every game the tool knows, by its `game:` name, found as plug-ins: the entry points of the group
+`tetka.games` (`importlib.metadata`), each naming a game's class, as pytest finds its plugins. The
+games that ship with the tool register themselves the same way as a game packaged on its own
+(pyproject/setup.cfg); adding a game touches nothing here.
 
 The layers above a game ask this module for it (by name, or by a report, a record or a settle JSON
-document) and then call only the `Game` interface (`game_interface.py`)."""
+document) and then use only the contract (`contract.Game`)."""
 from __future__ import annotations
 
-import importlib
-from typing import Any, Mapping
+from functools import lru_cache
+from importlib.metadata import EntryPoint, entry_points
+from typing import Mapping, cast
 
 from .contract import Game
 
-# name -> "module:Class". The first is the default: a record without `game:` is of this game, and
-# format 1's JSON keeps its parts' figures at the top level (other games' under their name).
-_GAMES: dict[str, str] = {
-    "tetka": "tetka_cli.games.tetka.tetka_game:TetkaGame",
-    "terz": "tetka_cli.games.terz.terz_game:TerzGame",
-}
+GROUP = "tetka.games"
+# A record without `game:` is of this game, and format 1's JSON keeps its parts' figures at the top
+# level (another game's under its name): format 1 was Tetka's before it was any other game's.
+DEFAULT = "tetka"
 
-GAMES: tuple[str, ...] = tuple(_GAMES)
-DEFAULT = GAMES[0]
+
+@lru_cache(maxsize=1)
+def _entry_points() -> Mapping[str, EntryPoint]:
+    """The games installed, by name: the default first, then the others by name. A name given twice
+    (two distributions) is the first one's."""
+    found: dict[str, EntryPoint] = {}
+    for ep in entry_points(group=GROUP):
+        found.setdefault(ep.name, ep)
+    if DEFAULT not in found:
+        raise RuntimeError(f"no `{GROUP}` entry point for {DEFAULT!r}: is tetka installed (pip install .)?")
+    return {name: found[name] for name in sorted(found, key=lambda n: (n != DEFAULT, n))}
+
+
+def names() -> tuple[str, ...]:
+    """Every game's name, the default first."""
+    return tuple(_entry_points())
+
+
 _LOADED: dict[str, Game] = {}
 
 
 def game(name: str) -> Game:
     """The game called `name` (KeyError for a name no game has), loaded on first use."""
-    if name not in _LOADED:
-        module, _, cls = _GAMES[name].partition(":")
-        _LOADED[name] = getattr(importlib.import_module(module), cls)()
-    return _LOADED[name]
+    got = _LOADED.get(name)
+    if got is None:
+        cls = _entry_points()[name].load()
+        got = _LOADED[name] = cast(Game, cls())
+        if got.name != name:
+            raise RuntimeError(f"the game registered as {name!r} calls itself {got.name!r}")
+    return got
 
 
-def game_of(report: Any) -> Game:
+def game_of(report: object) -> Game:
     """The game of a report or a record (what its `game:` names; the default when it names none)."""
     record = getattr(report, "record", report)
     return game(getattr(record, "game", "") or DEFAULT)
 
 
-def game_of_doc(doc: Mapping[str, Any]) -> Game:
+def game_of_doc(doc: object) -> Game:
     """The game of a record's `settle --format json` document (`game`, absent for the default)."""
-    name = doc.get("game", DEFAULT) if isinstance(doc, Mapping) else DEFAULT
-    return game(name if name in _GAMES else DEFAULT)
+    name = doc.get("game", DEFAULT) if isinstance(doc, dict) else DEFAULT
+    return game(name if known(name) else DEFAULT)
 
 
-def known(name: Any) -> bool:
-    return isinstance(name, str) and name in _GAMES
+def known(name: object) -> bool:
+    return isinstance(name, str) and name in _entry_points()
 
 
 def all_games() -> list[Game]:
-    return [game(n) for n in GAMES]
+    return [game(n) for n in names()]

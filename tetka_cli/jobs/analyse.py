@@ -24,6 +24,7 @@ class Analysed:
     unsupported: bool = False  # the game has no analysis (yet)
     view: str = "open"  # "open": all hands open (the worst case); "player": what the player could know
     beyond: int = 0  # --from-trick is past the game's last trick (its hands have this many tricks)
+    no_budget: bool = False  # --budget was given for a game whose search takes none
 
     @property
     def ok(self) -> bool:
@@ -70,23 +71,30 @@ def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> 
     except FindingError as e:
         return Analysed(path, (), (e.finding,), unreadable=True)
     g = registry.game_of(rep)
-    if g.analysable and options.get("from_trick") is not None and options["from_trick"] > g.tricks_per_hand:
-        return Analysed(path, (), rep.findings, game=g.name, beyond=g.tricks_per_hand)
+    analysis = g.analysis
     view = options.get("view", "open")
+    if analysis is None:
+        return Analysed(path, (), rep.findings, game=g.name, unsupported=True, view=view)
+    if options.get("from_trick") is not None and options["from_trick"] > analysis.tricks_per_hand:
+        return Analysed(path, (), rep.findings, game=g.name, beyond=analysis.tricks_per_hand)
+    budget = options.get("budget")
+    if budget is not None and not analysis.takes_budget:  # a search that takes no budget: one line, exit 2
+        return Analysed(path, (), rep.findings, game=g.name, unsupported=True, view=view, no_budget=True)
     graded = {"from_trick": options.get("from_trick"), "player": options.get("player")}
-    if options.get("budget") is not None:  # seconds of search per hand: only a game that takes it is asked
-        graded["budget"] = options["budget"]
     try:
         if view == "player":  # each play over drawn deals
+            if not analysis.grades_player_view:
+                return Analysed(path, (), rep.findings, game=g.name, unsupported=True, view=view)
             drawn = {"samples": options["samples"], "seed": options["seed"]}
-            tasks = g.player_view_tasks(rep, **graded, **drawn)
+            tasks = analysis.player_view_tasks(rep, **graded, **drawn)
             if tasks is None:  # a game that grades a record whole: in this process, uncached
-                hands = g.analyse_player_view(rep, **graded, **drawn)
+                hands = analysis.grade_player_view(rep, **graded, **drawn)
                 return Analysed(path, tuple(hands), rep.findings, g.players_of(rep), game=g.name, view=view)
         else:
-            tasks = g.analysis_tasks(rep, **graded)
+            tasks = analysis.tasks(rep, **graded, budget=budget)
             if tasks is None:  # a game that analyses a record whole
-                return Analysed(path, tuple(g.analyse(rep, **graded)), rep.findings, g.players_of(rep), game=g.name)
+                return Analysed(path, tuple(analysis.grade(rep, **graded, budget=budget)), rep.findings,
+                                g.players_of(rep), game=g.name)
     except Unsupported:
         return Analysed(path, (), rep.findings, game=g.name, unsupported=True, view=view)
     tasks = list(tasks)
@@ -101,10 +109,17 @@ def _read(path: str, max_bytes: int, options: Mapping[str, Any], cache: Any) -> 
             doc = cache.get(k)
             if doc is not None:
                 try:
-                    rec.hands[i] = g.analysis_from_json(doc, t)
+                    rec.hands[i] = analysis.from_json(doc, t)
                 except (ValueError, KeyError, TypeError, IndexError, AttributeError):
                     cache.refused += 1  # not what we write: analysed again, and written anew
     return rec
+
+
+def _analysis(name: str) -> Any:
+    """The analysis of the game called `name` (a game whose records were graded has one)."""
+    analysis = registry.game(name).analysis
+    assert analysis is not None
+    return analysis
 
 
 def _grade(task: Any) -> Any:
@@ -129,7 +144,7 @@ def analyse_records(paths: Sequence[str], *, max_bytes: int, options: Mapping[st
         for (r, i), h in zip(work, run_parallel(_grade, [r.tasks[i] for r, i in work], jobs)):
             r.hands[i] = h
             if r.keys[i] is not None:
-                cache.put(r.keys[i], registry.game(r.game).analysis_to_json(h))
+                cache.put(r.keys[i], _analysis(r.game).to_json(h))
         for r in ahead:
             yield r if isinstance(r, Analysed) else Analysed(r.path, tuple(r.hands), r.findings, r.players,
                                                              game=r.game, view=r.view)

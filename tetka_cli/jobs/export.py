@@ -1,5 +1,5 @@
 """One record's part in an export run, for any game: read it, judge it, and turn it into what the
-database holds (`common.record_rows.ExportedRecord`), or say why not. An `ExportJob` is what
+database holds (`results.rows.ExportedRecord`), or say why not. An `ExportJob` is what
 `export --jobs N` sends to each worker process; it sends back plain data."""
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Mapping
 
-from ..common.database import meta_date
+from .database import meta_date
 from ..common.dedupe import digest
 from ..common.findings import Finding, FindingError
-from ..common.record_rows import ExportedRecord, FindingRow
+from ..results.rows import ExportedRecord, FindingRow
 from ..common.yaml_input import MAX_BYTES, read_bytes
 from ..games import registry
 from .record_check import check_record
@@ -68,11 +68,14 @@ class ExportJob:
         g = registry.game_of(rep)
         analysed_from = self.wanted_analysis(g)
         analysis = None
-        if analysed_from is not None and g.analysable:
+        if analysed_from is not None and g.analysis is not None:
             # a trick past the game's last (--from-trick 14 on Tetka's 13): nothing to grade
-            analysis = (g.analyse(rep, from_trick=analysed_from, player=None)
-                        if analysed_from <= g.tricks_per_hand else ())
-        rows = tuple(g.record_rows(rep, analysis))
+            analysis = (g.analysis.grade(rep, from_trick=analysed_from, player=None, budget=None)
+                        if analysed_from <= g.analysis.tricks_per_hand else ())
+        if g.export is None:
+            return Exported(key, path, d, unreadable=Finding("unsupported", {"what": "export", "game": g.name},
+                                                               path=path))
+        rows = tuple(g.export.record_rows(rep, analysis))
         rec = rep.record
         findings = tuple(FindingRow(i, f.code, f.severity.value, f.line, f.column, f.part, f.hand, f.trick,
                                     f.player, f.message("en")) for i, f in enumerate(rep.findings, start=1))
@@ -93,7 +96,7 @@ def _money(g: Any, rep: Any) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[s
     from ..common.money import format_money, money_places
     from ..common.transfers import settle_up
 
-    if any(f.is_error and f.code != "renonce" for f in rep.findings) or not getattr(rep, g.part):
+    if any(f.is_error and f.code != "renonce" for f in rep.findings) or not g.parts(rep):
         return (), (), False
     m = g.money(rep)
     places = money_places(m.stake)
@@ -120,7 +123,7 @@ def export_paths(conn: Any, paths: list[str], job: ExportJob, *, jobs: int = 1, 
     database `conn`, one transaction each. A copy of a record read before, or held under another
     path, is a `duplicate-record` warning and is not stored again; `warn(finding)` hears of it and
     of every input that cannot be read; `tick()` of each record done."""
-    from ..common import database
+    from . import database
     from ..common.batch import run_parallel
     from ..common.dedupe import ContentSeen, duplicate
 

@@ -82,7 +82,7 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
         if type(first) is not yaml.MappingStartEvent:
             root = events.node(first)
             events.finish()
-            head.header(root, registry.GAMES)
+            head.header(root, registry.names())
             return _unread(path, head)
         root = Placeholder.mapping(first)
         top: dict[str, tuple[Any, Any]] = {}
@@ -106,7 +106,7 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
             if name is not None and name not in top:
                 top[name] = (key, value)
         events.finish()
-        got = head.header(root, registry.GAMES)
+        got = head.header(root, registry.names())
         if got is None:
             return _unread(path, head)
         name, top = got
@@ -122,7 +122,7 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
                 top[key] = (top[key][0], node)
         if reader is not None:
             return _other_games_keys_named(reader.read(root, top))
-        return _other_games_keys_named(registry.game(name).read(path, root, top, head.findings))
+        return _other_games_keys_named(registry.game(name).reader(path, list(head.findings)).read(root, top))
 
 
 def _streaming_reader(top: dict[str, tuple[Any, Any]], path: str, head: NodeReader, readers: dict[str, Any],
@@ -139,7 +139,7 @@ def _streaming_reader(top: dict[str, tuple[Any, Any]], path: str, head: NodeRead
     if not g.streamed or (key is not None and key not in g.streamed):
         return None
     if name not in readers:
-        readers[name] = g.open_reader(path, head.findings)
+        readers[name] = g.reader(path, head.findings)
     return readers[name]
 
 
@@ -198,7 +198,7 @@ def quick_report(path: str, data: bytes, max_bytes: int) -> Any:
         return load_record(path, text=head, max_bytes=max_bytes)
 
     for g in registry.all_games():
-        report = g.check_lean(path, data, max_bytes, load)
+        report = g.lean.check(path, data, max_bytes, load) if g.lean is not None else None
         if report is not None:
             return report
     return None
@@ -215,7 +215,7 @@ def open_record(path: str, *, max_bytes: int = MAX_BYTES) -> Any:
                 return load_record(path, text=head, max_bytes=max_bytes)
 
             for g in registry.all_games():
-                stream = g.open_streamed(path, data, max_bytes, load)
+                stream = g.streaming.open(path, data, max_bytes, load) if g.streaming is not None else None
                 if stream is not None:
                     owned, data = data, None
                     if not isinstance(owned, bytes):

@@ -58,7 +58,7 @@ class SettleJob:
         # sitting settles like any other (docs/tetka-rules.md, Renonce).
         if not self.force and any(f.is_error and f.code != "renonce" for f in rep.findings):
             return Settled(path, None, rep.findings, report=kept, digest=d, meaning=meaning, game=g.name)
-        if not getattr(rep, g.part):
+        if not g.parts(rep):
             return Settled(path, None, rep.findings, report=kept, digest=d, meaning=meaning, game=g.name)
         return Settled(path, g.money(rep, self.stake, provisional=self.provisional), rep.findings, report=kept,
                        digest=d, meaning=meaning, game=g.name)

@@ -1,4 +1,4 @@
-"""A judged Terz record as the rows `tetka export --sqlite` stores (`common.record_rows`): its
+"""A judged Terz record as the rows `tetka export --sqlite` stores (`results.rows`): its
 games, hands (the turned-up card), every card played (lead, then reply), each hand's points per
 player with their reasons (card points, last trick, each declaration written, bela), and with
 `--analyse` each graded play (tricks 8-16, values in points)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator
 
 from ...common.cards import DECK
-from ...common.record_rows import AnalysisRow, HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
+from ...results.rows import AnalysisRow, HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
 from .referee import RecordReport
 
 

@@ -1,30 +1,67 @@
-"""Terz as the layers above see it: the `Game` interface answered from Terz's own rules core,
-reader, referee, views, settlement, bots and live side."""
+"""Terz as the layers above see it (`games.contract.Game`): its words, reader, referee, schema and
+results from its own rules core, and each capability it has (lean reading, analysis, bots, live,
+export) as an object of its own."""
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
+from ...common.findings import Finding
 from ...common.i18n import N_
 from ...common.output_table import Table
-from ..contract import Game
+from ...kit.game_base import GameBase
 from .messages import _, games_text, hands_text
 from .words import WORDS
 
 
-class TerzGame(Game):
+class TerzGame(GameBase):
     name = "terz"
     seats = 2
-    part = "games"
-    reader_class = "tetka_cli.games.terz.reader:TerzReader"
-    referee_function = "tetka_cli.games.terz.referee:referee"
-    schema_object = "tetka_cli.games.terz.schema:SCHEMA"
-    views_module = "tetka_cli.games.terz.views"
-    part_key = "game"
+    words = WORDS
     default_part_target = 501
     default_players = ("Анна", "Борис")
-    words = WORDS
+    streamed = frozenset({"games"})  # read hand by hand from the parser's events (`reader.STREAMED`)
+    renderer = "tetka_cli.games.terz.messages"  # words the findings whose Terz sense differs from Tetka's
 
+    def __init__(self) -> None:
+        self.codes: tuple[Any, ...] = ()
+        self.lean = TerzLean()
+        self.streaming = None
+        self.analysis = TerzAnalysis()
+        self.simulation = TerzSimulation()
+        self.live = TerzLive()
+        self.export = TerzExport()
+
+    # -- reading and judging ----------------------------------------------------------------------
+    def keys(self) -> Mapping[str, frozenset[str]]:
+        from .reader import TERZ_KEYS
+
+        return {what: frozenset(keys) for what, keys in TERZ_KEYS.items()}
+
+    def reader(self, path: str, findings: list[Finding]) -> Any:
+        from .lean import open_reader
+
+        return open_reader(path, findings)
+
+    def empty_record(self, path: str, findings: Sequence[Finding]) -> Any:
+        from .record import Record
+
+        return Record(path, "terz", (), (), tuple(findings))
+
+    def referee(self, record: Any) -> Any:
+        from .referee import referee
+
+        return referee(record)
+
+    def schema(self) -> Any:
+        from .schema import SCHEMA
+
+        return SCHEMA
+
+    def parts(self, report: Any) -> Any:
+        return report.games
+
+    # -- results ----------------------------------------------------------------------------------
     def sheet(self, report: Any) -> Any:
         from .results import sheet
 
@@ -35,54 +72,123 @@ class TerzGame(Game):
 
         return replay(report, part, hand, losses)
 
-    def title(self, lang: str) -> str:
-        return _(lang, "Terz")
+    def replay_tables(self, report: Any, lang: str, *, part: int | None, hand: int | None,
+                      losses: Any = None) -> Any:
+        from .views import replay_tables
 
-    def part_title(self, lang: str) -> str:
-        return _(lang, "Game")
+        return replay_tables(report, lang, robber=part, hand=hand, losses=losses)
 
-    # -- reading and judging ----------------------------------------------------------------------
-    def keys(self) -> Mapping[str, frozenset[str]]:
-        from .reader import TERZ_KEYS
+    def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
+                    analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
+        """With `analyse`, each costly play after the stock carries its loss in points (no sign:
+        Terz gives no thresholds, `loss_grades`)."""
+        from .replay_page import replay_page
 
-        return {what: frozenset(keys) for what, keys in TERZ_KEYS.items()}
+        grades = None
+        if analyse:
+            grades = {(g.game, g.hand): g.analysis.plays
+                      for g in self.analysis.grade(report, from_trick=from_trick, player=None, budget=None)}
+        return {**replay_page(report, lang, game=part, hand=hand, grades=grades), "game": WORDS.title.text(lang)}
 
-    renderer = "tetka_cli.games.terz.messages"  # words the findings whose Terz sense differs from Tetka's
-
-    # -- money ------------------------------------------------------------------------------------
     def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
         from .settlement import settle_sitting, shared
 
         rec = report.record
         return shared(settle_sitting(report.path, rec.players,
-                              [(g.number, g.finished, g.totals, g.winner) for g in report.games],
-                              rec.stake if stake is None else stake, rec.currency, provisional=provisional))
+                                     [(g.number, g.finished, g.totals, g.winner) for g in report.games],
+                                     rec.stake if stake is None else stake, rec.currency, provisional=provisional))
 
-    # -- bots -------------------------------------------------------------------------------------
+    # -- meaning: a record is the same record whatever its bytes -----------------------------------
+    def meaning_digest(self, report: Any) -> str:
+        """A report read the lean way holds no hands: its record is read again whole."""
+        if getattr(report, "lean", None) is not None:
+            from .lean import whole
+
+            report = whole(report)
+        return self.meaning_of(report.record, "games", report.record.games)
+
+
+class TerzLean:
+    def check(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
+        """Each hand judged as soon as it is read, then let go (`lean`)."""
+        from .lean import check_lean
+
+        return check_lean(path, data, max_bytes, load)
+
+
+class TerzAnalysis:
+    """The play after the stock searched exactly; tricks 1-7 over drawn deals in the player's view."""
+
+    first_graded_trick = 8  # the first trick after the stock: both hands known (analysis.EXACT_FROM)
+    tricks_per_hand = 16
+    takes_budget = False  # the search after the stock is exact and short: no budget to give it
+    grades_player_view = True  # tricks 1-7 over drawn deals; from trick 8 the open view
+
+    def grade(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None) -> Any:
+        from .analysis import analyse_report
+
+        return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player)
+
+    def tasks(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None) -> Any:
+        return None  # a record is graded whole, in one process (`grade`)
+
+    def grade_player_view(self, report: Any, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Any:
+        """Tricks 1-7 over deals drawn from what the player could know; from trick 8 on both hands
+        are known, and the grades are the open view's. The default first trick is 8, as for the
+        open view: `--from-trick 1` grades the stock."""
+        from .player_view import analyse_report_player_view
+
+        return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
+                                          player=player, samples=samples, seed=seed)
+
+    def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Any:
+        return None  # a record is graded whole, in one process (`grade_player_view`)
+
+    def to_json(self, item: Any) -> Any:
+        raise NotImplementedError("Terz analyses a record whole: nothing of it is cached")
+
+    def from_json(self, doc: Any, task: Any) -> Any:
+        raise NotImplementedError("Terz analyses a record whole: nothing of it is cached")
+
+    def losses(self, report: Any, *, from_trick: int | None) -> Any:
+        from .analysis_views import losses_by_hand
+
+        return losses_by_hand(self.grade(report, from_trick=from_trick, player=None, budget=None))
+
+    def loss_grades(self) -> Sequence[Any]:
+        return ()
+
+    @property
+    def views(self) -> Any:
+        from . import analysis_views
+
+        return analysis_views
+
+
+class TerzSimulation:
     def simulate(self, request: Any) -> Any:
         from ...common.yaml_input import MAX_WHOLE
-        from ...kit.simulation import OptionRefused, Simulated, seated_names
+        from ...kit.simulation import OptionRefused, Simulated, max_parts, refuse_long, refuse_many, seated_names
         from .record_writer import write_sitting
         from .rules import TerzRules
-        from .simulate import Simulator, game_stats
+        from .simulate import MAX_HANDS_PER_GAME, Simulator, game_stats
 
         request.refuse_others(("games", "target"), N_("{option} is Tetka's; a Terz sitting is --games whole games"))
-        names = seated_names(request.players or ",".join(self.default_players), self.seats,
+        names = seated_names(request.players or ",".join(TerzGame.default_players), TerzGame.seats,
                              N_("Terz is played by two distinct players, not {n}: {players!r}"), request.lang)
         seats = [b.strip() for b in request.bots.split(",") if b.strip()]
         seats = seats * 2 if len(seats) == 1 else seats
         if len(seats) != 2 or any(b not in ("book", "random") for b in seats):
             raise OptionRefused("bots", "one bot for both seats or two, each book or random: {bots!r}",
                                 bots=request.bots)
-        target = request.get("target", self.default_part_target)
+        target = request.get("target", TerzGame.default_part_target)
         if not 1 <= target <= MAX_WHOLE:
             raise OptionRefused("target", "{value} is outside the record's bounds (1 to {most})",
                                 value=target, most=MAX_WHOLE)
         rules = TerzRules(target=target)
         games = request.get("games", 1)
-        from ...kit.simulation import max_parts, refuse_long, refuse_many
-        from .simulate import MAX_HANDS_PER_GAME
-
         refuse_many("games", games, max_parts())
         # A hand hands out 150 points or more, 75 to the one ahead at least; the bots stop a game
         # that goes on past MAX_HANDS_PER_GAME hands.
@@ -118,85 +224,28 @@ class TerzGame(Game):
 
         return Simulated(records, written, stats)
 
-    # -- live -------------------------------------------------------------------------------------
-    def live_words(self, lang: str) -> Any:
-        from .live_words import TerzLive
 
-        return TerzLive(lang)
+class TerzLive:
+    def words(self, lang: str) -> Any:
+        from .live_words import TerzLive as Words
 
-    def live_house_rules(self) -> Sequence[Any]:
+        return Words(lang)
+
+    def house_rules(self) -> Sequence[Any]:
         from .live_rules import HOUSE_RULES
 
         return HOUSE_RULES
 
-    # -- export: a record's rows for a database (`export --sqlite`, `stats`) --------------------------
+    def rule_options(self, given: Sequence[str]) -> dict[str, Any]:
+        from ...kit.live_words import read_rules
+
+        return read_rules(self.house_rules(), given)
+
+
+class TerzExport:
     score_name = "points"
-    won_name = "games_won"
 
     def record_rows(self, report: Any, analysis: Any = None) -> Iterable[Any]:
         from .export_rows import record_rows
 
         return record_rows(report, analysis)
-
-    # -- the replay page (`replay --format html`) --------------------------------------------------
-    def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
-                    analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
-        """With `analyse`, each costly play after the stock carries its loss in points (no sign:
-        Terz gives no thresholds, `loss_grades`)."""
-        from .replay_page import replay_page
-
-        grades = None
-        if analyse:
-            grades = {(g.game, g.hand): g.analysis.plays for g in self.analyse(report, from_trick=from_trick, player=None)}
-        return {**replay_page(report, lang, game=part, hand=hand, grades=grades), "game": self.title(lang)}
-
-    # -- analysis (terzanalysis): the play after the stock, searched exactly ------------------------
-    analysable = True
-    grades_player_view = True  # tricks 1-7 over drawn deals (terzsampled); from trick 8 the open view
-    first_graded_trick = 8  # the first trick after the stock: both hands known (analysis.EXACT_FROM)
-    tricks_per_hand = 16
-
-    def analyse(self, report: Any, *, from_trick: int | None, player: str | None) -> Any:
-        from .analysis import analyse_report
-
-        return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player)
-
-    def play_losses(self, report: Any, *, from_trick: int | None) -> Mapping[Any, Any] | None:
-        from .analysis_views import losses_by_hand
-
-        return losses_by_hand(self.analyse(report, from_trick=from_trick, player=None))
-
-    def analysis_views(self) -> Any:
-        from . import analysis_views
-
-        return analysis_views
-
-    def analyse_player_view(self, report: Any, *, from_trick: int | None, player: str | None,
-                            samples: int, seed: int) -> Any:
-        """Tricks 1-7 over deals drawn from what the player could know; from trick 8 on both hands
-        are known, and the grades are the open view's. The default first trick is 8, as for the
-        open view: `--from-trick 1` grades the stock."""
-        from .player_view import analyse_report_player_view
-
-        return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
-                                          player=player, samples=samples, seed=seed)
-
-    # -- lean reading: each hand judged as it is read (issue 23) ----------------------------------
-    def open_reader(self, path: str, findings: list[Any]) -> Any:
-        from .lean import open_reader
-
-        return open_reader(path, findings)
-
-    def check_lean(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
-        """Each hand judged as soon as it is read, then let go (`lean`)."""
-        from .lean import check_lean
-
-        return check_lean(path, data, max_bytes, load)
-
-    def meaning_digest(self, report: Any) -> str:
-        """A report read the lean way holds no hands: its record is read again whole."""
-        if getattr(report, "lean", None) is not None:
-            from .lean import whole
-
-            report = whole(report)
-        return super().meaning_digest(report)

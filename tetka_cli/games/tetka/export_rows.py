@@ -1,4 +1,4 @@
-"""A judged Tetka record as the rows `tetka export --sqlite` stores (`common.record_rows`): its
+"""A judged Tetka record as the rows `tetka export --sqlite` stores (`results.rows`): its
 robbers, hands (photograph), every card played, each hand's marks per player with the reason for
 each mark, and the graded plays of `analyse` when given."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any, Iterable, Iterator
 
 from ...common.season import lowest
 from ...common.cards import DECK
-from ...common.record_rows import AnalysisRow, HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
+from ...results.rows import AnalysisRow, HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
 from .referee import RecordReport
 
 

@@ -1,5 +1,6 @@
-"""Tetka as the layers above see it: the `Game` interface answered from Tetka's own rules core,
-reader, referee, views, settlement, analysis, bots and live side."""
+"""Tetka as the layers above see it (`games.contract.Game`): its words, reader, referee, schema and
+results from its own rules core, and each capability it has (lean and streamed reading, analysis,
+bots, live, export) as an object of its own."""
 from __future__ import annotations
 
 from decimal import Decimal
@@ -10,28 +11,66 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ...common.findings import Finding
 from ...common.i18n import N_, gettext, ngettext
 from ...common.output_table import Table
-from ..contract import Game
+from ...kit.game_base import GameBase
 from .words import WORDS
 
 _CARD_INDEX = attrgetter("index")
 
 
-class TetkaGame(Game):
+class TetkaGame(GameBase):
     name = "tetka"
     seats = 4
-    part = "robbers"
-    reader_class = "tetka_cli.games.tetka.reader:TetkaReader"
-    referee_function = "tetka_cli.games.tetka.referee:referee"
-    schema_object = "tetka_cli.games.tetka.schema:SCHEMA"
-    views_module = "tetka_cli.games.tetka.views"
-    html_module = "tetka_cli.games.tetka.html_sheet"
-    part_key = "robber"
-    default_part_target = 21
-    analysable = True
-    grades_player_view = True
-    default_players = ("Анна", "Борис", "Вера", "Глеб")
     words = WORDS
+    default_part_target = 21
+    default_players = ("Анна", "Борис", "Вера", "Глеб")
+    streamed = frozenset({"robbers"})  # read hand by hand from the parser's events (`reader.STREAMED`)
 
+    def __init__(self) -> None:
+        self.codes: tuple[Any, ...] = ()
+        self.lean = TetkaLean(self)
+        self.streaming = TetkaStreaming()
+        self.analysis = TetkaAnalysis()
+        self.simulation = TetkaSimulation()
+        self.live = TetkaLive()
+        self.export = TetkaExport()
+
+    # -- reading and judging ----------------------------------------------------------------------
+    def keys(self) -> Mapping[str, frozenset[str]]:
+        from .reader import HAND_KEYS, ROBBER_KEYS, RULE_KEYS, TOP_KEYS
+
+        return {"top": frozenset(TOP_KEYS), "rules": frozenset(RULE_KEYS), "robber": frozenset(ROBBER_KEYS),
+                "hand": frozenset(HAND_KEYS)}
+
+    def reader(self, path: str, findings: list[Finding]) -> Any:
+        from .reader import TetkaReader
+
+        reader = TetkaReader(path)
+        reader.findings = findings
+        return reader
+
+    def empty_record(self, path: str, findings: Sequence[Finding]) -> Any:
+        from .record import Record
+
+        return Record(path, "", (), (), tuple(findings))
+
+    def referee(self, record: Any) -> Any:
+        from .referee import referee
+
+        return referee(record)
+
+    def schema(self) -> Any:
+        from .schema import SCHEMA
+
+        return SCHEMA
+
+    def parts(self, report: Any) -> Any:
+        return report.robbers
+
+    def players_of(self, report: Any) -> tuple[str, ...]:
+        """Everyone seated in the record, in order of first seating."""
+        return tuple(dict.fromkeys(p for r in report.robbers for p in r.players))
+
+    # -- results ----------------------------------------------------------------------------------
     def sheet(self, report: Any) -> Any:
         from .results import sheet
 
@@ -42,43 +81,99 @@ class TetkaGame(Game):
 
         return replay(report, part, hand, losses)
 
-    def title(self, lang: str) -> str:
-        return gettext(lang, "Tetka")
+    def replay_tables(self, report: Any, lang: str, *, part: int | None, hand: int | None,
+                      losses: Any = None) -> Any:
+        from .views import replay_tables
 
-    def part_title(self, lang: str) -> str:
-        return gettext(lang, "Robber")
+        return replay_tables(report, lang, robber=part, hand=hand, losses=losses)
 
-    # -- reading and judging ----------------------------------------------------------------------
-    def empty_record(self, path: str, findings: Sequence[Finding]) -> Any:
-        from .record import Record
+    def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
+                    analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
+        from .replay_page import replay_page
 
-        return Record(path, "", (), (), tuple(findings))
+        grades = None
+        if analyse:
+            grades = {(g.robber, g.hand): g.analysis.plays
+                      for g in self.analysis.grade(report, from_trick=from_trick, player=None, budget=None)}
+        return {**replay_page(report, lang, robber=part, hand=hand, grades=grades), "game": WORDS.title.text(lang)}
 
-    def keys(self) -> Mapping[str, frozenset[str]]:
-        from .reader import HAND_KEYS, ROBBER_KEYS, RULE_KEYS, TOP_KEYS
+    def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
+        from .settlement import settle_sitting, shared
 
-        return {"top": frozenset(TOP_KEYS), "rules": frozenset(RULE_KEYS), "robber": frozenset(ROBBER_KEYS),
-                "hand": frozenset(HAND_KEYS)}
+        rec = report.record
+        return shared(settle_sitting(report.path, rec.players, [(r.number, r.finished, r.totals) for r in report.robbers],
+                                     rec.stake if stake is None else stake, rec.currency, provisional=provisional))
 
-    def check_lean(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
-        """A record in the layout tetka writes, read from its bytes hand by hand and judged as it is
-        read (`quick_reader`); None for any other layout, or when a hand has anything to report."""
+    # -- meaning: a record is the same record whatever its bytes -----------------------------------
+    def meaning_digest(self, report: Any) -> str:
+        """A report read the lean way carries the digest taken as its hands went by."""
+        ready = getattr(report, "meaning", None)
+        if ready:
+            return str(ready)
+        return self.meaning_of(report.record, "robbers", report.record.robbers)
+
+    def hand_meaning(self, hand: Any) -> Any:
+        """A hand in canonical form: its number, dealer, photograph, deal, tricks and marks, each
+        card as its index in the deck. A mapping (a deal, the marks, a trick written player: card)
+        is read in its keys' sorted order, since the order a record writes them in means nothing.
+        Written out field by field: the lean reading takes it for every hand."""
+        index = _CARD_INDEX
+
+        def cards(cs: Any) -> tuple[int, ...]:
+            return tuple(map(index, cs))
+
+        tricks: Any = None
+        players = hand.trick_players
+        if hand.tricks is not None and len(players) >= len(hand.tricks) and players.count(None) == len(players):
+            # Every trick in play order (as the quick reader gives them): each (its cards, None).
+            if set(map(len, hand.tricks)) == {4}:  # four cards each: the indexes taken in one go
+                flat = iter(tuple(map(index, chain.from_iterable(hand.tricks))))
+                tricks = tuple(zip(zip(flat, flat, flat, flat), repeat(None)))
+            else:
+                tricks = tuple(zip(map(cards, hand.tricks), repeat(None)))
+        elif hand.tricks is not None:
+            tricks = []
+            players = hand.trick_players
+            for i, cs in enumerate(hand.tricks):
+                who = players[i] if i < len(players) else None
+                if who is not None and len(who) == len(cs):
+                    tricks.append(tuple(sorted(zip(who, cards(cs)))))
+                else:
+                    tricks.append((cards(cs), who))
+            tricks = tuple(tricks)
+        return (hand.number, hand.dealer, None if hand.photograph is None else hand.photograph.index,
+                None if hand.deal is None else tuple(sorted((p, cards(cs)) for p, cs in hand.deal.items())),
+                tricks, None if hand.marks is None else tuple(sorted(hand.marks.items())), hand.broken)
+
+
+class TetkaLean:
+    """A record in the layout tetka writes, read from its bytes hand by hand and judged as it is
+    read (`quick_reader`)."""
+
+    def __init__(self, game: TetkaGame) -> None:
+        self.game = game
+
+    def check(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
+        """The lean report, or None for any other layout, or when a hand has anything to report."""
         from dataclasses import replace
 
+        from ...common.dedupe import Meaning
         from ...common.findings import FindingError
         from .quick_reader import NotQuick, QuickRead, Refused
         from .referee import HandToReport, referee_lean
 
         if len(data) > max_bytes:
             return None
+        game = self.game
         try:
             quick = QuickRead(path, data, load)
-            meaning = self._meaning_taker(quick.record)
+            meaning = Meaning()
+            meaning.add("record", game.meaning(quick.record, "robbers"))
 
             def hands_of(robber: Any) -> Any:  # each hand adds to the record's meaning as it goes by
-                meaning.add("part", self.part_meaning(robber))
+                meaning.add("part", game.part_meaning(robber))
                 for hand in quick.hands(robber):
-                    meaning.add("hand", self.hand_meaning(hand))
+                    meaning.add("hand", game.hand_meaning(hand))
                     yield hand
             report = referee_lean(quick.record, hands_of)
         except Refused as e:  # refused as the full reader refuses it, where it does
@@ -89,49 +184,108 @@ class TetkaGame(Game):
         # Totals that differ may be a seating read the wrong way round: the full referee tries it.
         return None if any(f.code == "totals-differ" for f in report.findings) else report
 
-    # -- money ------------------------------------------------------------------------------------
-    def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
-        from .settlement import settle_sitting, shared
 
-        rec = report.record
-        return shared(settle_sitting(report.path, rec.players, [(r.number, r.finished, r.totals) for r in report.robbers],
-                              rec.stake if stake is None else stake, rec.currency, provisional=provisional))
+class TetkaStreaming:
+    def open(self, path: str, data: Any, max_bytes: int, load: Any) -> Any:
+        """A record in the layout tetka writes (`quick_reader`), read, judged and shown hand by
+        hand (`referee.RecordStream`); None for any other layout. A hand with a finding of its
+        own raises `ReadAgain` while it is shown: the record is then read the full way."""
+        from ...common.findings import FindingError
+        from ..contract import ReadAgain
+        from .quick_reader import NotQuick, QuickRead
+        from .referee import RecordStream
 
-    # -- analysis ---------------------------------------------------------------------------------
+        if len(data) > max_bytes:
+            return None
+        try:
+            quick = QuickRead(path, data, load)
+        except (NotQuick, FindingError):
+            return None
+
+        def hands_of(robber: Any) -> Any:
+            try:
+                yield from quick.hands(robber)
+            except (NotQuick, FindingError):
+                raise ReadAgain(path) from None
+        return RecordStream(quick.record, hands_of)
+
+
+class TetkaAnalysis:
+    """Every play graded by the solver (`analysis`), hand by hand, in both views."""
+
+    takes_budget = True
+    grades_player_view = True
+
     @property
-    def first_graded_trick(self) -> int:  # type: ignore[override]
+    def first_graded_trick(self) -> int:
         from .analysis import default_from_trick
 
         return default_from_trick()
 
     @property
-    def tricks_per_hand(self) -> int:  # type: ignore[override]
+    def tricks_per_hand(self) -> int:
         from .rules import TRICKS_PER_HAND
 
         return TRICKS_PER_HAND
 
-    def analyse(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None = None) -> Any:
+    def grade(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None) -> Any:
         from .analysis import analyse_report
 
         return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player, budget=budget)
 
-    def play_losses(self, report: Any, *, from_trick: int | None) -> Mapping[Any, Any] | None:
+    def tasks(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None) -> Any:
+        from .analysis_tasks import hand_tasks
+
+        options: dict[str, Any] = {"from_trick": from_trick, "player": player}
+        if budget is not None:
+            options["budget"] = budget
+        return hand_tasks(report, **options)
+
+    def grade_player_view(self, report: Any, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Any:
+        from .player_view import analyse_report_player_view
+
+        return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
+                                          player=player, samples=samples, seed=seed)
+
+    def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Any:
+        from .player_view import player_view_tasks
+
+        return player_view_tasks(report, from_trick=from_trick or self.first_graded_trick, player=player,
+                                 samples=samples, seed=seed)
+
+    def to_json(self, item: Any) -> Any:
+        from .analysis_tasks import hand_json
+
+        return hand_json(item)
+
+    def from_json(self, doc: Any, task: Any) -> Any:
+        from .analysis_tasks import hand_from_json
+
+        return hand_from_json(doc, task)
+
+    def losses(self, report: Any, *, from_trick: int | None) -> Any:
         from .analysis_views import losses_by_hand
 
-        return losses_by_hand(self.analyse(report, from_trick=from_trick, player=None))
+        return losses_by_hand(self.grade(report, from_trick=from_trick, player=None, budget=None))
 
-    def analysis_views(self) -> Any:
+    def loss_grades(self) -> Sequence[Any]:
+        from .play_signs import LOSS_GRADES
+
+        return LOSS_GRADES
+
+    @property
+    def views(self) -> Any:
         from . import analysis_views
 
         return analysis_views
 
-    def players_of(self, report: Any) -> tuple[str, ...]:
-        """Everyone seated in the record, in order of first seating."""
-        return tuple(dict.fromkeys(p for r in report.robbers for p in r.players))
 
-    # -- bots -------------------------------------------------------------------------------------
+class TetkaSimulation:
     def simulate(self, request: Any) -> Any:
-        from ...kit.simulation import OptionRefused, Simulated, rate, seated_names
+        from ...common.yaml_input import MAX_WHOLE
+        from ...kit.simulation import OptionRefused, Simulated, max_parts, rate, refuse_long, refuse_many, seated_names
         from .bots import BotSpecError, bot_names
         from .record_writer import write_sitting
         from .rules import HouseRules
@@ -144,22 +298,18 @@ class TetkaGame(Game):
             robbers = 1
         if hands is not None and robbers is not None:
             raise OptionRefused(None, "give --hands or --robbers, not both")
-        names = seated_names(request.players or ",".join(self.default_players), self.seats,
+        names = seated_names(request.players or ",".join(TetkaGame.default_players), TetkaGame.seats,
                              N_("Tetka is played by four distinct players, not {n}: {players!r}"), request.lang)
         try:
             seats = bot_names(request.bots)
         except BotSpecError as e:
             raise OptionRefused("bots", e.msgid, **e.kw) from None
         renonce_rate, marks_errors = rate(request, "renonce_rate"), rate(request, "table_marks_errors")
-        target = request.get("robber_target", self.default_part_target)
-        from ...common.yaml_input import MAX_WHOLE
-
+        target = request.get("robber_target", TetkaGame.default_part_target)
         if not 1 <= target <= MAX_WHOLE:
             raise OptionRefused("robber_target", "{value} is outside the record's bounds (1 to {most})",
                                 value=target, most=MAX_WHOLE)
         rules = HouseRules(robber_target=target)
-        from ...kit.simulation import max_parts, refuse_long, refuse_many
-
         if hands is not None:
             refuse_long("hands", hands, hands)
         else:
@@ -200,132 +350,28 @@ class TetkaGame(Game):
 
         return Simulated(records, written, stats)
 
-    # -- live -------------------------------------------------------------------------------------
-    def live_words(self, lang: str) -> Any:
-        from .live_words import TetkaLive
 
-        return TetkaLive(lang)
+class TetkaLive:
+    def words(self, lang: str) -> Any:
+        from .live_words import TetkaLive as Words
 
-    def live_house_rules(self) -> Sequence[Any]:
+        return Words(lang)
+
+    def house_rules(self) -> Sequence[Any]:
         from .live_rules import HOUSE_RULES
 
         return HOUSE_RULES
 
-    # -- export: a record's rows for a database (`export --sqlite`, `stats`) --------------------------
+    def rule_options(self, given: Sequence[str]) -> dict[str, Any]:
+        from ...kit.live_words import read_rules
+
+        return read_rules(self.house_rules(), given)
+
+
+class TetkaExport:
+    score_name = "marks"
+
     def record_rows(self, report: Any, analysis: Any = None) -> Iterable[Any]:
         from .export_rows import record_rows
 
         return record_rows(report, analysis)
-
-    # -- the replay page (`replay --format html`) --------------------------------------------------
-    def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
-                    analyse: bool = False, from_trick: int | None = None) -> dict[str, Any]:
-        from .replay_page import replay_page
-
-        grades = None
-        if analyse:
-            grades = {(g.robber, g.hand): g.analysis.plays
-                      for g in self.analyse(report, from_trick=from_trick, player=None)}
-        return {**replay_page(report, lang, robber=part, hand=hand, grades=grades), "game": self.title(lang)}
-
-    # -- meaning: a record is the same record whatever its bytes (issue 22) ------------------------
-    def _meaning_taker(self, record: Any) -> Any:
-        from ...common.dedupe import Meaning
-
-        m = Meaning()
-        m.add("record", self.meaning(record))
-        return m
-
-    def hand_meaning(self, hand: Any) -> Any:
-        """A hand in canonical form: its number, dealer, photograph, deal, tricks and marks, each
-        card as its index in the deck. A mapping (a deal, the marks, a trick written player: card)
-        is read in its keys' sorted order, since the order a record writes them in means nothing.
-        Written out field by field: the lean reading takes it for every hand."""
-        index = _CARD_INDEX
-
-        def cards(cs: Any) -> tuple[int, ...]:
-            return tuple(map(index, cs))
-
-        tricks: Any = None
-        players = hand.trick_players
-        if hand.tricks is not None and len(players) >= len(hand.tricks) and players.count(None) == len(players):
-            # Every trick in play order (as the quick reader gives them): each (its cards, None).
-            if set(map(len, hand.tricks)) == {4}:  # four cards each: the indexes taken in one go
-                flat = iter(tuple(map(index, chain.from_iterable(hand.tricks))))
-                tricks = tuple(zip(zip(flat, flat, flat, flat), repeat(None)))
-            else:
-                tricks = tuple(zip(map(cards, hand.tricks), repeat(None)))
-        elif hand.tricks is not None:
-            tricks = []
-            players = hand.trick_players
-            for i, cs in enumerate(hand.tricks):
-                who = players[i] if i < len(players) else None
-                if who is not None and len(who) == len(cs):
-                    tricks.append(tuple(sorted(zip(who, cards(cs)))))
-                else:
-                    tricks.append((cards(cs), who))
-            tricks = tuple(tricks)
-        return (hand.number, hand.dealer, None if hand.photograph is None else hand.photograph.index,
-                None if hand.deal is None else tuple(sorted((p, cards(cs)) for p, cs in hand.deal.items())),
-                tricks, None if hand.marks is None else tuple(sorted(hand.marks.items())), hand.broken)
-
-    # -- analysis: signs on costly plays, hand by hand, cached (issue 24) ---------------------------
-    def loss_grades(self) -> Sequence[Any]:
-        from .play_signs import LOSS_GRADES
-
-        return LOSS_GRADES
-
-    def analysis_tasks(self, report: Any, **options: Any) -> Sequence[Any]:
-        from .analysis_tasks import hand_tasks
-
-        return hand_tasks(report, **options)
-
-    def analysis_to_json(self, item: Any) -> Any:
-        from .analysis_tasks import hand_json
-
-        return hand_json(item)
-
-    def analysis_from_json(self, doc: Any, task: Any) -> Any:
-        from .analysis_tasks import hand_from_json
-
-        return hand_from_json(doc, task)
-
-    # -- analysis from the player's view (issue 24: grading with what the player could know) -------
-    def analyse_player_view(self, report: Any, *, from_trick: int | None, player: str | None,
-                            samples: int, seed: int) -> Any:
-        from .player_view import analyse_report_player_view
-
-        return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
-                                          player=player, samples=samples, seed=seed)
-
-    # -- marks and replay shown hand by hand, in flat memory (issue 23) ------------------------------
-    def open_streamed(self, path: str, data: Any, max_bytes: int, load: Any) -> Any:
-        """A record in the layout tetka writes (`quick_reader`), read, judged and shown hand by
-        hand (`referee.RecordStream`); None for any other layout. A hand with a finding of its
-        own raises `ReadAgain` while it is shown: the record is then read the full way."""
-        from ...common.findings import FindingError
-        from ..contract import ReadAgain
-        from .quick_reader import NotQuick, QuickRead
-        from .referee import RecordStream
-
-        if len(data) > max_bytes:
-            return None
-        try:
-            quick = QuickRead(path, data, load)
-        except (NotQuick, FindingError):
-            return None
-
-        def hands_of(robber: Any) -> Any:
-            try:
-                yield from quick.hands(robber)
-            except (NotQuick, FindingError):
-                raise ReadAgain(path) from None
-        return RecordStream(quick.record, hands_of)
-
-    # -- the player's view hand by hand, cached (issue 24: analyse --view player --jobs N) -----------
-    def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None,
-                          samples: int, seed: int) -> Sequence[Any]:
-        from .player_view import player_view_tasks
-
-        return player_view_tasks(report, from_trick=from_trick or self.first_graded_trick, player=player,
-                                 samples=samples, seed=seed)

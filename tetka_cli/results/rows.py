@@ -8,7 +8,7 @@ them, stored as they are); what a record is (`ExportedRecord`) is a frozen datac
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, NamedTuple
+from typing import Union, Any, Mapping, NamedTuple
 
 
 class PartRow(NamedTuple):
@@ -130,3 +130,7 @@ class ExportedRecord:
 
 
 ROW_TYPES = (PartRow, PartPlayerRow, HandRow, PlayRow, ResultRow, ReasonRow, AnalysisRow)
+
+
+# One row of a judged record, whichever table it goes to.
+Row = Union[PartRow, PartPlayerRow, HandRow, PlayRow, ResultRow, ReasonRow, AnalysisRow]

@@ -14,7 +14,7 @@ import os
 import sqlite3
 from typing import Any, Iterator, Mapping
 
-from .record_rows import (
+from ..results.rows import (
     AnalysisRow,
     ExportedRecord,
     HandRow,

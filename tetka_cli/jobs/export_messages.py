@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import N_, gettext, ngettext
+from ..common.i18n import N_, gettext, ngettext
 
 _REFUSALS = {
     "not-sqlite": N_("{path}: not an SQLite database"),

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Iterable, Mapping, Sequence
 
-from .club_stats import Line, Sitting
-from .html_page import CSS, e, plain_table
-from .i18n import N_, gettext
-from .locale_format import money_text
-from .money import format_money
-from .output_table import Table
+from ..jobs.club_stats import Line, Sitting
+from ..common.html_page import CSS, e, plain_table
+from ..common.i18n import N_, gettext
+from ..common.locale_format import money_text
+from ..common.money import format_money
+from ..common.output_table import Table
 
 
 @dataclass(frozen=True, slots=True)

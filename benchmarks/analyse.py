@@ -354,7 +354,7 @@ def bench_batch(pairs: int, from_trick: int | None) -> None:
 
         rep = check_record(record)
         times = []
-        for task in game_of(rep).analysis_tasks(rep, from_trick=from_trick, player=None):
+        for task in game_of(rep).analysis.tasks(rep, from_trick=from_trick, player=None, budget=None):
             t = time.process_time()
             task()
             times.append(time.process_time() - t)

@@ -230,6 +230,7 @@ JOBS = [False]  # whether money_check settles records too (for a mutant of games
 
 def money_check(args, kwargs):
     from tetka_cli.common import dedupe, money, season, transfers
+    from tetka_cli.results import money as results_money
     from tetka_cli.jobs import settle as settling
     from tetka_cli.games.terz import settlement as terz
     from tetka_cli.games.tetka import settlement as tetka
@@ -246,16 +247,18 @@ def money_check(args, kwargs):
     out.append(got)
     if got[0] == "ok":
         out.append(_outcome(transfers.balance_after, case["nets"], got[1]))
-    summaries = [season.SittingSummary(*s) for s in case["summaries"]]
-    out.append(_outcome(season.standings, summaries))
+    summaries = [results_money.SittingMoney(path, "tetka", players, Decimal(1), "", tuple(
+        results_money.PartMoney(i, True, totals, None, net, ()) for i, (totals, net) in enumerate(parts, start=1)), nets)
+        for path, players, parts, nets in case["summaries"]]
+    out.append(_outcome(results_money.standings, summaries, "lowest"))
     out.append(_outcome(season.name_variants, case["names"]))
-    out.append(_outcome(season.lowest, case["totals"]))
+    out.append(_outcome(results_money.lowest, case["totals"]))
     out.append(_outcome(tetka.settle, case["totals"], case["stake"]))
     sitting = _outcome(tetka.settle_sitting, "x.yaml", list(case["totals"]), case["robbers"], case["stake"], "руб.",
                        provisional=case["provisional"])
     out.append(sitting)
     if sitting[0] == "ok":
-        out.append(_outcome(season.standings, [season.SittingSummary.of(sitting[1])]))
+        out.append(_outcome(results_money.standings, [tetka.shared(sitting[1])], "lowest"))
         out.append(_outcome(tetka.nets_from_payments, list(case["totals"]),
                             [p for r in sitting[1].robbers for p in r.settlement.payments]))
     for number, finished, totals, winner in case["games"]:
@@ -294,6 +297,7 @@ def money_check(args, kwargs):
 
 # The modules each replay runs through: a mutant elsewhere is not reached by these hands.
 GAMES = {f"tetka_cli.common.{m}.": (money_inputs, money_check) for m in ("money", "transfers", "season", "dedupe")} | {
+    "tetka_cli.results.money.": (money_inputs, money_check),
     "tetka_cli.jobs.settle.": (money_inputs, money_check),
     "tetka_cli.games.tetka.settlement.": (money_inputs, money_check),
     "tetka_cli.games.terz.settlement.": (money_inputs, money_check)} | {f"tetka_cli.games.tetka.{m}.": (tetka_inputs, tetka_check) for m in ("hand", "play", "renonce", "marks")} | {

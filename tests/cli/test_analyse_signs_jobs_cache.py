@@ -35,7 +35,7 @@ def test_a_play_earns_the_sign_of_the_greatest_threshold_its_loss_reaches():
     # A game in points (Terz) gives its own thresholds, in any order.
     points = (LossGrade(50, "??", "blunder"), LossGrade(10, "?!", "inaccuracy"), LossGrade(20, "?", "mistake"))
     assert [sign_of(n, points) for n in (9, 10, 19, 20, 49, 50, 162)] == [None, "?!", "?!", "?", "?", "??", "??"]
-    assert game("tetka").loss_grades() == LOSS_GRADES and game("terz").loss_grades() == ()
+    assert game("tetka").analysis.loss_grades() == LOSS_GRADES and game("terz").analysis.loss_grades() == ()
 
 
 def test_a_play_whose_value_is_only_bounded_gets_no_sign_and_is_not_counted_as_best_or_costly():

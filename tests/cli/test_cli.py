@@ -228,9 +228,10 @@ def test_a_full_disk_is_exit_4_and_leaves_nothing_behind(tmp_path):
 def test_replay_csv_has_a_row_per_trick_with_the_renonce_named():
     r = run("replay", "--format", "csv", "records/bad-renonce-and-wrong-marks.yaml", "--robber", "1", "--hand", "2")
     rows = r.stdout.splitlines()
-    assert rows[0] == "path,robber,hand,trick,leader,seat1,seat2,seat3,seat4,winner,renonce"
+    assert rows[0] == ("game,path,part,hand,trick,leader,seat1,seat2,seat3,seat4,winner,lead,reply,points,draws,"
+                       "scored_to,renonce")
     assert len(rows) == 14
-    assert rows[6] == "records/bad-renonce-and-wrong-marks.yaml,1,2,6,Анна,3♣,8♣,J♠,A♥,Борис,Вера"
+    assert rows[6] == "tetka,records/bad-renonce-and-wrong-marks.yaml,1,2,6,Анна,3♣,8♣,J♠,A♥,Борис,,,,,,Вера"
 
 
 def test_output_file_holds_what_stdout_would(tmp_path):

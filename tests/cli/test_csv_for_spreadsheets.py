@@ -59,7 +59,8 @@ def test_no_cell_from_a_record_begins_with_a_formula_sign(records, command):
 
 def test_negative_amounts_stay_numbers(records):
     rows = list(csv.reader(io.StringIO(run("settle", records[0], "--format", "csv").stdout)))
-    amounts = [row[9] for row in rows[1:] if row[0] == "standing"]
+    assert rows[0][1] == "section" and rows[0][10] == "amount"
+    amounts = [row[10] for row in rows[1:] if row[1] == "standing"]
     assert any(a.startswith("-") for a in amounts) and all(NUMBER.fullmatch(a) for a in amounts)
 
 

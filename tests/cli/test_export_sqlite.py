@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tetka_cli.common import database
+from tetka_cli.jobs import database
 from support.cli import run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -44,40 +44,41 @@ def outsider_in_totals(doc):
 
 # Each tampering and the words of its refusal.
 TAMPERED = {
-    "outsider-in-totals": (TETKA, outsider_in_totals, "a robber's `totals` names 'Дмитрий', who is not a player"),
+    "outsider-in-totals": (TETKA, outsider_in_totals, "`robbers[0].totals` names 'Дмитрий', who is not a player"),
     "outsider-in-totals-only": (TETKA, lambda d: tetka_robber(d)["totals"].update({"Дмитрий": 3}),
-                                "a robber's `totals` names 'Дмитрий', who is not a player"),
+                                "`robbers[0].totals` names 'Дмитрий', who is not a player"),
     "outsider-paid": (TETKA, lambda d: tetka_robber(d)["payments"][0].update({"to": "Дмитрий"}),
-                      "a payment names 'Дмитрий', who is not a player"),
+                      "`robbers[0].payments[0].to` names 'Дмитрий', who is not a player"),
     "bool-total": (TETKA, lambda d: tetka_robber(d)["totals"].update({"Анна": True}),
-                   "robber totals must be whole numbers"),
+                   "`robbers[0].totals` must be a whole number from 0 to 1000000000, not "),
     "float-total": (TETKA, lambda d: tetka_robber(d)["totals"].update({"Анна": 8.0}),
-                    "robber totals must be whole numbers"),
+                    "`robbers[0].totals` must be a whole number from 0 to 1000000000, not "),
     "huge-total": (TETKA, lambda d: tetka_robber(d)["totals"].update({"Анна": 10**30}),
-                   "a robber's total must be a whole number from 0 to 1000000000, not 1000000000000000000000000000000"),
+                   "`robbers[0].totals` must be a whole number from 0 to 1000000000, not 1000000000000000000000000000000"),
     "negative-marks": (TETKA, lambda d: tetka_robber(d)["payments"][0].update({"marks": -1}),
-                       "a payment's `marks` must be a whole number from 0 to 1000000000, not -1"),
+                       "`robbers[0].payments[0].marks` must be a whole number from 0 to 1000000000, not -1"),
     # found by the short fuzz run: a robber without `payments` was taken, and the CSV view failed on it
     "no-payments": (TETKA, lambda d: tetka_robber(d).pop("payments"),
-                    "a robber must have a number, totals, net and payments"),
+                    "`robbers[0]` must have a number, totals, net and payments"),
     "terz-no-payments": (TERZ, lambda d: terz_game(d).pop("payments"),
-                         "a game must have a number, totals, net and payments"),
+                         "`games[0]` must have a number, totals, net and payments"),
     "robber-number": (TETKA, lambda d: tetka_robber(d).update({"number": 0}),
-                      "a robber's `number` must be a whole number from 1 to 1000000000, not 0"),
+                      "`robbers[0].number` must be a whole number from 1 to 1000000000, not 0"),
     "huge-stake": (TETKA, lambda d: d["records"][0].update({"stake": "1e999999999"}),
                    "'1e999999999' is not a stake settle writes"),
     "negative-stake": (TETKA, lambda d: d["records"][0].update({"stake": "-1"}), "'-1' is not a stake settle writes"),
     "exponent-amount": (TETKA, lambda d: tetka_robber(d)["payments"][0].update({"amount": "1e-999999999"}),
                         "'1e-999999999' is not an amount settle writes"),
     "no-provisional": (TETKA, lambda d: tetka_robber(d).pop("provisional"),
-                       "a robber must have a number, totals, net and payments"),
+                       "`robbers[0]` must have a number, totals, net and payments"),
     "terz-winner": (TERZ, lambda d: terz_game(d).update({"winner": "Вера"}),
-                    "a game's `winner` names 'Вера', who is not a player"),
+                    "`games[0].winner` names 'Вера', who is not a player"),
     "terz-outsider": (TERZ, lambda d: terz_game(d)["totals"].update({"Вера": 3}),
-                      "a game's `totals` names 'Вера', who is not a player"),
+                      "`games[0].totals` names 'Вера', who is not a player"),
     "terz-payment": (TERZ, lambda d: terz_game(d)["payments"][0].update({"from": "Вера"}),
-                     "a payment names 'Вера', who is not a player"),
-    "terz-unbalanced": (TERZ, lambda d: terz_game(d)["net"].update({"Анна": "0.00"}), "its nets do not sum to zero"),
+                     "`games[0].payments[0].from` names 'Вера', who is not a player"),
+    "terz-unbalanced": (TERZ, lambda d: terz_game(d)["net"].update({"Анна": "0.00"}),
+                        "`games[0]`: its net does not sum to zero"),
     "terz-stake": (TERZ, lambda d: d["records"][0].update({"stake": "1e999999999"}),
                    "'1e999999999' is not a stake settle writes"),
     "counts": (TETKA, lambda d: d["counts"].update({"read": -5}),
@@ -87,7 +88,7 @@ TAMPERED = {
 }
 
 
-EMPTY_CSV = "section,path,robber,player,to,sittings,robbers,lowest,marks,amount,currency\n"
+EMPTY_CSV = "game,section,path,part,player,to,sittings,parts,won,score,amount,currency\n"
 
 
 @pytest.mark.parametrize("name", sorted(TAMPERED))
@@ -199,5 +200,5 @@ def test_refusals_are_worded_in_russian(tmp_path):
     r = run("settle", "--from-json", str(p), "--lang", "ru")
     assert r.exit_code == 2
     col = p.read_text(encoding="utf-8").index('"records": [') + len('"records": [') + 1  # record 1, on line 1
-    assert (f"пропущено: {p}:1:{col}: ошибка not-settle-json: это не JSON-вывод settle: запись 1: счёт роббера "
-            "(`totals`): 'Дмитрий' — не игрок этого вечера\n") in r.stderr
+    assert (f"пропущено: {p}:1:{col}: ошибка not-settle-json: это не JSON-вывод settle: запись 1: "
+            "`robbers[0].totals`: 'Дмитрий' — не игрок этого вечера\n") in r.stderr

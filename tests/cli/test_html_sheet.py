@@ -285,14 +285,16 @@ def test_any_names_come_back_as_text_never_as_markup(names, event):
     import yaml
 
     from tetka_cli.common.html_page import page
-    from tetka_cli.games.tetka.html_sheet import evening_of_marks
+    from tetka_cli.games.registry import game_of
     from tetka_cli.jobs.record_check import check_record
+    from tetka_cli.render.evening import evening_of_marks
 
     doc = {"format": 1, "game": "tetka", "meta": {"event": event}, "players": names,
            "robbers": [{"hands": [{"marks": dict(zip(names, (7, 0, 0, 0)))} for _ in range(3)]}]}
     rep = check_record("r.yaml", text=yaml.safe_dump(doc, allow_unicode=True))
     assume(rep.robbers and list(rep.record.players) == names)
-    tree = Tree(page([evening_of_marks(rep, "en")], "en"))
+    g = game_of(rep)
+    tree = Tree(page([evening_of_marks(g.sheet(rep), g.money(rep) if rep.ok else None, rep.record.meta, "en")], "en"))
     tags = {n.tag for n in _walk(tree.root)}
     assert tags <= ALLOWED, tags - ALLOWED
     heads = sheet_rows(tree.root.all("table", "sheet")[0])[0][2:]

@@ -18,7 +18,7 @@ def _tree():
 
 
 def test_the_driver_imports_nothing_of_any_game():
-    games = [f"games.{name}" for name in registry.GAMES]
+    games = [f"games.{name}" for name in registry.names()]
     for node in ast.walk(_tree()):
         if isinstance(node, ast.ImportFrom):
             assert not any((node.module or "").startswith((g, "tetka_cli." + g)) for g in games), node.module
@@ -31,7 +31,7 @@ def test_the_driver_never_names_a_game_in_its_code():
     for node in ast.walk(_tree()):
         if isinstance(node, (ast.Compare, ast.BoolOp, ast.IfExp, ast.Call, ast.Tuple, ast.Dict)):
             for sub in ast.iter_child_nodes(node):
-                assert not (isinstance(sub, ast.Constant) and sub.value in registry.GAMES), ast.dump(node)
+                assert not (isinstance(sub, ast.Constant) and sub.value in registry.names()), ast.dump(node)
 
 
 def _param(name: str):
@@ -39,13 +39,13 @@ def _param(name: str):
 
 
 def test_the_games_offered_and_the_default_are_the_registrys():
-    assert tuple(_param("game_name").type.choices) == registry.GAMES
+    assert tuple(_param("game_name").type.choices) == registry.names()
     assert registry.DEFAULT in _param("game_name").help
 
 
 def test_every_house_rule_with_an_option_of_its_own_is_an_option_of_live():
     for g in registry.all_games():
-        for r in g.live_house_rules():
+        for r in g.live.house_rules():
             assert isinstance(r, HouseRule)
             if r.help:
                 assert _param(r.key).opts == [r.option]
@@ -53,15 +53,15 @@ def test_every_house_rule_with_an_option_of_its_own_is_an_option_of_live():
 
 def test_each_game_reads_its_own_rules_and_no_other_game_s():
     tetka, terz = registry.game("tetka"), registry.game("terz")
-    assert tetka.live_rule_options(["robber_target=25", "last-trick-mark=true"]) == {
+    assert tetka.live.rule_options(["robber_target=25", "last-trick-mark=true"]) == {
         "robber_target": 25, "last_trick_mark": True}
-    assert terz.live_rule_options(["target=301", "declaration_window=1-7"]) == {
+    assert terz.live.rule_options(["target=301", "declaration_window=1-7"]) == {
         "target": 301, "declaration_window": "1-7"}
     with pytest.raises(RuleError) as e:
-        tetka.live_rule_options(["declaration_window=1-7"])
+        tetka.live.rule_options(["declaration_window=1-7"])
     assert (e.value.code, e.value.kw["key"]) == ("key", "declaration_window")
     with pytest.raises(RuleError) as e:
-        terz.live_rule_options(["robber_target=5"])
+        terz.live.rule_options(["robber_target=5"])
     assert e.value.code == "key"
 
 

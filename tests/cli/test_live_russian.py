@@ -51,11 +51,11 @@ def test_a_russian_sitting_shows_russian_card_letters_and_one_word_for_a_hand(tm
 def test_an_undone_entry_is_named_in_the_readers_words():
     from tetka_cli.games import registry
 
-    ru, en = registry.game("terz").live_words("ru"), registry.game("terz").live_words("en")
+    ru, en = registry.game("terz").live.words("ru"), registry.game("terz").live.words("en")
     fix = {"t": "fix", "hand": 2, "trick": 3, "seat": 1, "card": "Q♥"}
     assert ru.undo_line(fix, redo=False) == "Отменено: испр 2 3 ответ Д♥"
     assert en.undo_line(fix, redo=False) == "Undone: fix 2 3 reply Q♥"
-    tetka = registry.game("tetka").live_words("ru")
+    tetka = registry.game("tetka").live.words("ru")
     assert tetka.undo_line({"t": "photo", "card": "J♠"}, redo=True) == "Возвращено: фото В♠"
 
 
@@ -78,7 +78,7 @@ def test_english_counts_are_singular_for_one(tmp_path):
     r = run(tmp_path / "t.yaml", ["points 100 62", "status"], "--game", "terz", "--players", "A,B", "--lang", "en")
     assert "Game 1, 1 hand played" in r.output and "1 hands" not in r.output, r.output
     for game in registry.all_games():
-        words = game.live_words("en")
+        words = game.live.words("en")
         assert words.refusal(Refused("too-many-cards", count=2, left=1)) == "2 cards, but only 1 is left in this hand"
         assert words.refusal(Refused("too-many-cards", count=5, left=3)) == "5 cards, but only 3 are left in this hand"
 

@@ -76,10 +76,10 @@ def test_csv_and_html_show_each_amounts_unit(tmp_path):
     assert rows[0][-1] == "currency"
     assert {row[-1] for row in rows[1:]} == {"руб.", "USD"}
     by_currency = {}
-    for row in rows[1:]:
-        if row[0] == "standing":
-            by_currency.setdefault(row[-1], Decimal(0))
-            by_currency[row[-1]] += Decimal(row[9])
+    for row in csv.DictReader(io.StringIO(run("settle", folder, "--format", "csv").stdout)):
+        if row["section"] == "standing":
+            by_currency.setdefault(row["currency"], Decimal(0))
+            by_currency[row["currency"]] += Decimal(row["amount"])
     assert by_currency == {"руб.": 0, "USD": 0}
     html = run("settle", folder, "--format", "html", "--lang", "en").stdout
     assert "Who pays whom (руб.)" in html and "Who pays whom (USD)" in html and "2.40 USD" in html

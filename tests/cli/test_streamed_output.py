@@ -37,12 +37,19 @@ def whole_marks(paths, fmt, lang):
 
 
 def whole_replay(paths, fmt, lang, robber=None, hand=None):
+    from tetka_cli.common.json_stream import to_plain
+    from tetka_cli.common.output_table import Table
+    from tetka_cli.games.registry import DEFAULT, all_games
+    from tetka_cli.render.replay import replay_columns, replay_json, replay_rows
+
     reps = [check_record(p) for p in paths]
     if fmt == "json":
-        return safe_json({"records": [game_of(r).replay_json(r, part=robber, hand=hand) for r in reps]},
-                         indent=2) + "\n"
+        return safe_json({"records": [to_plain(replay_json(game_of(r).replay(r, part=robber, hand=hand), DEFAULT))
+                                      for r in reps]}, indent=2) + "\n"
     if fmt == "csv":
-        return _csv([(game_of(r), game_of(r).replay_csv([r], part=robber, hand=hand)) for r in reps])
+        columns = replay_columns(g.words for g in all_games())
+        return _csv([(None, Table("", columns, list(replay_rows(game_of(r).replay(r, part=robber, hand=hand), columns))))
+                     for r in reps])
     return _tables([game_of(r).replay_tables(r, lang, part=robber, hand=hand) for r in reps], per_table=True)
 
 

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from tetka_cli.common import database
+from tetka_cli.jobs import database
 from tetka_cli.results.rows import ExportedRecord, HandRow, PartRow, PlayRow, ResultRow
 from tetka_cli.jobs.export import ExportJob
 from tetka_cli.jobs.record_check import check_record
@@ -88,7 +88,7 @@ def test_a_records_date_is_its_meta_date_when_it_reads_as_one(meta, date):
 
 def test_the_rows_of_a_played_tetka_hand_are_what_its_record_says():
     rep = check_record(os.path.join(ROOT, "records", "robber-played.yaml"))
-    rows = list(game_of(rep).record_rows(rep))
+    rows = list(game_of(rep).export.record_rows(rep))
     hands = [r for r in rows if isinstance(r, HandRow)]
     assert len(hands) == sum(len(rb.hands) for rb in rep.robbers)
     first = rep.robbers[0].hands[0]

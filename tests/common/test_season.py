@@ -5,8 +5,16 @@ from decimal import Decimal
 
 from support.tetka import PLAYERS as P
 
-from tetka_cli.common.season import SittingSummary, lowest, standings
+from support.tetka import sitting_money as SittingSummary
+from tetka_cli.games.tetka.settlement import shared
+from tetka_cli.results.money import Standing, lowest
+from tetka_cli.results.money import standings as by_rule
 from tetka_cli.games.tetka.settlement import settle_sitting
+
+
+def standings(sittings):
+    """The Tetka season's standings (robbers won by the fewest marks)."""
+    return by_rule(sittings, "lowest")
 
 
 # -- season standings: every column, with its sign ------------------------------------------------
@@ -15,7 +23,7 @@ def test_standings_give_each_players_net_with_its_sign_and_every_column():
                                        (2, True, dict(zip(P, (5, 5, 30, 1))))], Decimal("0.10"))
     two = settle_sitting("b.yaml", ("Анна", "Борис", "Дмитрий", "Глеб"),
                          [(1, True, {"Анна": 21, "Борис": 3, "Дмитрий": 3, "Глеб": 7})], Decimal("1"))
-    rows = {s.player: s for s in standings([SittingSummary.of(one), SittingSummary.of(two)])}
+    rows = {s.player: s for s in standings([shared(one), shared(two)])}
     # A robber's net is (everyone's marks - 4 * own marks) * stake: robber 1 of a has 33 marks.
     assert one.robbers[0].settlement.net == {"Анна": Decimal("2.50"), "Борис": Decimal("-0.70"),
                                              "Вера": Decimal("-5.10"), "Глеб": Decimal("3.30")}
@@ -23,12 +31,12 @@ def test_standings_give_each_players_net_with_its_sign_and_every_column():
                        "Глеб": Decimal("7.00")}  # both robbers, not the last one only
     assert rows["Анна"].net == Decimal("-45.40") and rows["Борис"].net == Decimal("23.40")
     assert rows["Дмитрий"].net == Decimal(22) and rows["Глеб"].net == Decimal(13) and rows["Вера"].net == -13
-    assert (rows["Анна"].sittings, rows["Анна"].robbers, rows["Анна"].lowest, rows["Анна"].marks) == (2, 3, 0, 28)
-    assert (rows["Глеб"].sittings, rows["Глеб"].robbers, rows["Глеб"].lowest, rows["Глеб"].marks) == (2, 3, 2, 8)
-    assert (rows["Борис"].robbers, rows["Борис"].lowest, rows["Борис"].marks) == (3, 1, 18)
-    assert (rows["Дмитрий"].sittings, rows["Дмитрий"].robbers, rows["Дмитрий"].lowest) == (1, 1, 1)
-    assert (rows["Вера"].sittings, rows["Вера"].lowest, rows["Вера"].marks) == (1, 0, 51)
-    assert [s.player for s in standings([SittingSummary.of(one), SittingSummary.of(two)])] == [
+    assert (rows["Анна"].sittings, rows["Анна"].parts, rows["Анна"].won, rows["Анна"].score) == (2, 3, 0, 28)
+    assert (rows["Глеб"].sittings, rows["Глеб"].parts, rows["Глеб"].won, rows["Глеб"].score) == (2, 3, 2, 8)
+    assert (rows["Борис"].parts, rows["Борис"].won, rows["Борис"].score) == (3, 1, 18)
+    assert (rows["Дмитрий"].sittings, rows["Дмитрий"].parts, rows["Дмитрий"].won) == (1, 1, 1)
+    assert (rows["Вера"].sittings, rows["Вера"].won, rows["Вера"].score) == (1, 0, 51)
+    assert [s.player for s in standings([shared(one), shared(two)])] == [
         "Борис", "Дмитрий", "Глеб", "Вера", "Анна"]
 
 
@@ -44,7 +52,7 @@ def test_season_sums_are_exact_past_the_default_precision():
     rows = {s.player: s.net for s in standings(sittings)}
     assert rows == {"A": big + Decimal("0.01"), "B": -big - Decimal("0.01")}
     m = settle_sitting("p.yaml", P, [(1, True, dict(zip(P, (0, 1, 2, 21))))], Decimal("1"))
-    assert SittingSummary.of(m).path == "p.yaml"
+    assert shared(m).path == "p.yaml"
 
 
 def test_a_season_is_summed_exactly_past_the_default_precision():

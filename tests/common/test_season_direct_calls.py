@@ -6,7 +6,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from tetka_cli.common.money import format_money, money_places
-from tetka_cli.common.season import SittingSummary, Standing, standings
+from support.tetka import sitting_money as SittingSummary
+from tetka_cli.results.money import Standing
+from tetka_cli.results.money import standings as by_rule
+
+
+def standings(sittings):
+    """The Tetka season's standings (robbers won by the fewest marks)."""
+    return by_rule(sittings, "lowest")
 
 
 def test_a_player_of_the_sitting_without_a_net_has_won_and_lost_nothing():

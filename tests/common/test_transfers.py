@@ -7,9 +7,16 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from support import examples
 
-from tetka_cli.common.season import SittingSummary, standings
+from support.tetka import sitting_money as SittingSummary
+from tetka_cli.games.tetka.settlement import shared
+from tetka_cli.results.money import standings as by_rule
 from tetka_cli.common.transfers import EXACT_LIMIT, Transfer, Unbalanced, balance_after, settle_up
 from tetka_cli.games.tetka.settlement import settle_sitting
+
+
+def standings(sittings):
+    """The Tetka season's standings (robbers won by the fewest marks)."""
+    return by_rule(sittings, "lowest")
 
 
 def set_partitions(items):
@@ -114,7 +121,7 @@ def test_random_seasons_settle_every_net_exactly_in_the_fewest_transfers(sitting
     summaries = []
     for k, (players, totals, stake) in enumerate(sittings):
         money = settle_sitting(f"s{k}.yaml", players, [(1, True, dict(zip(players, totals)))], Decimal(stake))
-        summaries.append(SittingSummary.of(money))
+        summaries.append(shared(money))
     nets = {s.player: s.net for s in standings(summaries)}
     got = settle_up(nets)
     check(nets, got)

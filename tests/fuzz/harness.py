@@ -17,11 +17,14 @@ from tetka_cli.common.yaml_input import decode
 from tetka_cli.jobs.record_check import check_record
 from tetka_cli.common.messages import finding_line
 from tetka_cli.common.money import EXACT
-from tetka_cli.common.season import SittingSummary, standings
+from tetka_cli.common.json_stream import chunks, to_plain
 from tetka_cli.common.transfers import balance_after, settle_up
-from tetka_cli.games.tetka.settlement import settle_sitting
-from tetka_cli.games.tetka.views import (finding_json, hand_json, marks_csv, marks_json, marks_tables, replay_tables,
-                             sitting_json, sitting_tables, summary_from_json, validate_json)
+from tetka_cli.games.registry import DEFAULT, all_games, game_of
+from tetka_cli.render.findings import finding_json, verdict_json
+from tetka_cli.render.money import sitting_from_json, sitting_json, sitting_tables
+from tetka_cli.render.replay import replay_columns, replay_json, replay_rows
+from tetka_cli.render.sheet import sheet_columns, sheet_json, sheet_rows, sheet_tables
+from tetka_cli.results.money import standings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -109,64 +112,33 @@ def exercise(data: bytes) -> tuple[str, ...]:
         for lang in ("en", "ru"):
             finding_line(rep, lang)
         return (rep.code,)
-    if rep.record.game == "terz":
-        return exercise_terz(rep)
+    g = game_of(rep)
+    words = g.words
     for lang in ("en", "ru"):
-        validate_json(rep, lang)
-        marks_json(rep, lang)
-        marks_tables(rep, lang)
-        replay_tables(rep, lang)
+        verdict_json(rep.path, words, rep.ok, rep.findings, lang, DEFAULT)
+        sheet = sheet_json(g.sheet(rep), lang, DEFAULT)
+        assert "".join(chunks(sheet)) == "".join(chunks(to_plain(sheet)))
+        list(sheet_tables(g.sheet(rep), lang))
+        list(g.replay_tables(rep, lang, part=None, hand=None))
+        "".join(chunks(replay_json(g.replay(rep, part=None, hand=None), DEFAULT)))
         for f in rep.findings:
             assert f.code in CODES
             finding_line(f, lang)
-            finding_json(f, lang)
-    marks_csv([rep])
-    for r in rep.robbers:
-        for h in r.hands:
-            hand_json(h)
-    if rep.robbers:
-        rec = rep.record
-        money = settle_sitting("fuzz.yaml", rec.players, [(r.number, r.finished, r.totals) for r in rep.robbers],
-                               rec.stake, rec.currency, provisional=True)
-        doc = sitting_json(money)
-        sitting_tables(doc, "en")
-        back = summary_from_json(doc)
-        assert standings([back]) == standings([SittingSummary.of(money)])
+            finding_json(f, words, lang)
+    names = [x.words for x in all_games()]
+    list(sheet_rows(g.sheet(rep), sheet_columns(names)))
+    list(replay_rows(g.replay(rep, part=None, hand=None), replay_columns(names)))
+    if g.parts(rep):
+        money = g.money(rep, provisional=True)
+        doc = to_plain(sitting_json(money, words, DEFAULT))
+        sitting_tables(money, words, "en")
+        back = sitting_from_json(doc, words)
+        assert standings([back], words.won_by) == standings([money], words.won_by)
         with localcontext(EXACT):
             assert sum(money.net.values(), Decimal(0)) == 0
         transfers = settle_up(money.net)
         assert all(v == 0 for v in balance_after(money.net, transfers).values())
         exercise_from_json(json.dumps({"records": [doc]}, ensure_ascii=False).encode("utf-8"))
-    return tuple(f.code for f in rep.findings)
-
-
-def exercise_terz(rep) -> tuple[str, ...]:
-    """What the commands do with a Terz record's report: its views, in both languages, and its money."""
-    from tetka_cli.games.terz import views as v
-    from tetka_cli.games.terz.settlement import settle_sitting as settle_terz
-
-    for lang in ("en", "ru"):
-        v.validate_json(rep, lang)
-        v.marks_json(rep, lang)
-        v.marks_tables(rep, lang)
-        v.replay_tables(rep, lang)
-        v.replay_json(rep)
-        for f in rep.findings:
-            assert f.code in CODES
-            finding_line(f, lang)
-            v.finding_json(f, lang)
-    v.marks_csv([rep])
-    v.replay_csv([rep])
-    if rep.games:
-        rec = rep.record
-        money = settle_terz("fuzz.yaml", rec.players, [(g.number, g.finished, g.totals, g.winner) for g in rep.games],
-                            rec.stake, rec.currency, provisional=True)
-        doc = v.sitting_json(money)
-        v.check_sitting_json(doc)
-        v.sitting_tables(doc, "en", 2)
-        v.standings([doc], 2)
-        with localcontext(EXACT):
-            assert sum(money.net.values(), Decimal(0)) == 0
     return tuple(f.code for f in rep.findings)
 
 
@@ -282,9 +254,10 @@ def json_seeds() -> list[bytes]:
         for f in sorted(files):
             if f.endswith(".yaml"):
                 s = SettleJob(provisional=True, force=True)(os.path.join(folder, f))
-                if s.money is not None and getattr(s.money, "game", "tetka") != "terz":  # Tetka's money documents
-                    rec = sitting_json(s.money)
+                if s.money is not None:
+                    rec = to_plain(sitting_json(s.money, game_of(s.money).words, DEFAULT))
                     rec["digest"] = s.digest
+                    rec["meaning"] = s.meaning
                     out.append(json.dumps({"records": [rec], "left_out": [], "counts": {"read": 1}},
                                           ensure_ascii=False, indent=2).encode("utf-8"))
     return out
@@ -293,36 +266,37 @@ def json_seeds() -> list[bytes]:
 def exercise_from_json(data: bytes) -> bool:
     """What `settle --from-json` does with one document: refuse it with the documented error
     (exit 2), or combine it into standings, transfers and every output. True when accepted."""
-    from tetka_cli.cli.settle import read_json_doc
     from tetka_cli.common.findings import FindingError
     from tetka_cli.common.messages import finding_line
-    from tetka_cli.common.money_views import places_of, transfers_json, transfers_table
-    from tetka_cli.games.tetka.views import settle_csv, standings_json, standings_table
     from tetka_cli.common.terminal import safe, safe_json
+    from tetka_cli.games.registry import game
+    from tetka_cli.jobs.settle import SettleRun, money_blocks, settled_record
+    from tetka_cli.jobs.settle_json import read_json_doc
+    from tetka_cli.render.settle import settle_csv, settle_json, settle_tables
 
     try:
-        doc, _ = read_json_doc("fuzz.json", data)
+        doc, _ = read_json_doc("fuzz.json", data, "en")
     except FindingError as e:  # the document is left out: exit 2 with its one finding line
         assert e.finding.code == "not-settle-json" and e.finding.unreadable
         assert "\n" not in finding_line(e.finding) and "\n" not in finding_line(e.finding, "ru")
         return False
-    summaries = [summary_from_json(r) for r in doc["records"]]
-    table = standings(summaries)
-    nets = {s.player: s.net for s in table}
-    with localcontext(EXACT):  # exact, as the tool adds money (the default context rounds at 28 digits)
-        assert sum(nets.values(), Decimal(0)) == 0
-    places = places_of(doc["records"])
-    transfers = transfers_json(settle_up(nets), places)
-    players = standings_json(table, places)
+    run = SettleRun()
+    run.records.extend(settled_record(m, None, None) for m in doc["_money"])
+    run.blocks = money_blocks(run.records, DEFAULT)
+    for b in run.blocks:
+        with localcontext(EXACT):  # exact, as the tool adds money (the default context rounds at 28 digits)
+            assert sum((s.net for board in b.boards for s in board.rows), Decimal(0)) == 0
+
+    def words_of(name):
+        return game(name).words
     for lang in ("en", "ru"):
-        tb = transfers_table(transfers, lang)
-        standings_table(players, lang)
-        for row in tb.rows:
-            assert all(safe(c).isprintable() for c in row)
-    csv = settle_csv(doc["records"], players, transfers, True)
+        for tb in settle_tables(run, words_of, lang, True):
+            for row in tb.rows:
+                assert all(safe(c).isprintable() for c in row)
+    csv = settle_csv(run, words_of, True)
     for row in csv.rows:
         assert all(safe(c).isprintable() for c in row)
-    json.loads(safe_json({"transfers": transfers, "players": players}))
+    json.loads(safe_json(settle_json(run, words_of, DEFAULT)))
     return True
 
 

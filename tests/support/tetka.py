@@ -85,3 +85,14 @@ def scripted_hand(winners: list[str], dealer: str = "Глеб") -> list[list[Car
     start = _SUITS.index("♣")  # the leader leads A♣ and the others throw their aces
     tricks.append([parse_card("A" + _SUITS[(start + i) % 4]) for i in range(4)])
     return tricks
+
+
+def sitting_money(path, players, robbers, net, game="tetka"):
+    """A sitting's settlement (`results.money.SittingMoney`) of robbers given as (totals, net) pairs,
+    as the standings read it: what `season.SittingSummary` was."""
+    from decimal import Decimal
+
+    from tetka_cli.results.money import PartMoney, SittingMoney
+
+    parts = tuple(PartMoney(i, True, totals, None, rnet, ()) for i, (totals, rnet) in enumerate(robbers, start=1))
+    return SittingMoney(path, game, tuple(players), Decimal(1), "", parts, net)

@@ -1,5 +1,6 @@
-"""A hand of `marks --format json` written straight from its report (games/tetka/views.py:
-`hand_text`) is the text `json_stream.plain(hand_json(h), level)` gives, character for character:
+"""A hand of `marks --format json` written from its result (games/tetka/results.py: `Hand`, a
+dataclass, by `json_stream.plain` from a template made once for its class) is the text the same
+hand gives as a plain mapping (`json_stream.to_plain`), character for character:
 on played hands, hands with renonces and wrong table marks, marks-only and unfinished hands, hands
 after a robber's end, every house rule, at any level, and with names that need escapes."""
 from __future__ import annotations
@@ -9,13 +10,13 @@ import os
 
 import pytest
 
-from tetka_cli.common.json_stream import plain
+from tetka_cli.common.json_stream import plain, to_plain
 from tetka_cli.jobs.record_check import load_record
 from tetka_cli.games.tetka.record_writer import write_sitting
 from tetka_cli.games.tetka.referee import referee
 from tetka_cli.games.tetka.rules import HouseRules
 from tetka_cli.games.tetka.simulate import Simulator
-from tetka_cli.games.tetka.views import hand_json, hand_text
+from tetka_cli.games.tetka.results import hand
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -34,7 +35,7 @@ def simulated(players=("Анна", "Борис", "Вера", "Глеб"), **kw) 
 def same(hands) -> int:
     for h in hands:
         for level in (0, 1, 5, 9, 70):
-            assert hand_text(h, level) == plain(hand_json(h), level)
+            assert plain(hand(h), level) == plain(to_plain(hand(h)), level)
     return len(hands)
 
 

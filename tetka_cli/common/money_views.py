@@ -9,8 +9,6 @@ from typing import Any, Iterable, Mapping, Sequence
 from .i18n import TranslatableError, gettext
 from .locale_format import money_text
 from .money import format_money
-from .output_table import Table
-from .transfers import Transfer
 
 
 class ShapeError(TranslatableError, TypeError, ValueError):
@@ -105,27 +103,3 @@ def amount_cell(amount: str, currency: str = "", lang: str = "en") -> str:
     """An amount settle already wrote with its places (`-1.20`), for people: the decimal sign of
     `lang`, its unit."""
     return money_text(amount, lang) + (f" {currency}" if currency else "")
-
-
-# -- who pays whom --------------------------------------------------------------------------------
-def transfers_json(transfers: Iterable[Transfer], places: int, currency: str = "") -> list[dict[str, str]]:
-    """Transfers in settle's JSON, each with its amount's currency."""
-    return [{"from": x.payer, "to": x.payee, "amount": format_money(x.amount, places), "currency": currency}
-            for x in transfers]
-
-
-def transfers_table(transfers: Sequence[Mapping[str, str]], lang: str, currency: str = "", path: str = "",
-                    heading: str = "") -> Table:
-    """The transfers that settle every net: for the whole run, or for one sitting (`path`);
-    `heading` (the currency, when a run has several) is added to the title."""
-    title = gettext(lang, "Who pays whom")
-    if path:
-        title = f"{path}: {title[:1].lower()}{title[1:]}"
-    if heading:
-        title = f"{title} ({heading})"
-    if not transfers:
-        return Table(title, [], [], [gettext(lang, "nothing to pay: every net is zero")])
-    rows = [[x["from"], x["to"], amount_cell(x["amount"], currency, lang)] for x in transfers]
-    return Table(title, [gettext(lang, "Pays"), gettext(lang, "To"), gettext(lang, "Amount")], rows)
-
-

@@ -14,6 +14,7 @@ from ..common.findings import Finding, FindingError
 from ..results.rows import ExportedRecord, FindingRow
 from ..common.yaml_input import MAX_BYTES, read_bytes
 from ..games import registry
+from ..games.contract import Game
 from .record_check import check_record
 
 
@@ -41,8 +42,11 @@ class ExportJob:
     from_trick: int | None = None
     known: Mapping[str, tuple[str, int | None]] = field(default_factory=dict)  # path -> (digest, analysed_from)
 
-    def wanted_analysis(self, g: Any) -> int | None:
-        return (self.from_trick or g.first_graded_trick) if self.analyse else None
+    def wanted_analysis(self, g: Game) -> int | None:
+        """The first trick graded, when the plays are to be graded and the game grades them."""
+        if not self.analyse or g.analysis is None:
+            return None
+        return self.from_trick or g.analysis.first_graded_trick
 
     def analysed_enough(self, analysed_from: int | None) -> bool:
         """Whether a record held with this analysis needs none again."""

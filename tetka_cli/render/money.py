@@ -57,34 +57,38 @@ def _text(v: Any) -> bool:
     return isinstance(v, str)
 
 
-def _payment_from_json(pay: Any, words: Words, players: Sequence[str]) -> Payment:
+def _payment_from_json(pay: Any, words: Words, players: Sequence[str], at: str) -> Payment:
+    """A payment read back (`at`: where it stands in the document, as its keys name it)."""
     scored = words.won_by == "lowest"  # a part settled pair by pair pays each difference of totals
-    _need(isinstance(pay, dict) and _text(pay.get("from")) and _text(pay.get("to")) and _text(pay.get("amount"))
-          and (not scored or isinstance(pay.get(words.score_key), int)),
-          N_("a payment must have from, to, marks, amount"))
-    score = whole_of(pay[words.score_key], N_("a payment's `marks`")) if scored else None
-    return Payment(name_in(pay["from"], players, N_("a payment")), name_in(pay["to"], players, N_("a payment")),
+    if not (isinstance(pay, dict) and _text(pay.get("from")) and _text(pay.get("to")) and _text(pay.get("amount"))
+            and (not scored or isinstance(pay.get(words.score_key), int))):
+        raise ShapeError("{what} must have from, to and an amount (and the difference it pays, where the game pays "
+                         "pair by pair)", what=f"`{at}`")
+    score = whole_of(pay[words.score_key], f"`{at}.{words.score_key}`") if scored else None
+    return Payment(name_in(pay["from"], players, f"`{at}.from`"), name_in(pay["to"], players, f"`{at}.to`"),
                    score, money_of(pay["amount"]))
 
 
-def _part_from_json(d: Any, words: Words, players: Sequence[str]) -> PartMoney:
-    _need(isinstance(d, dict) and isinstance(d.get("provisional"), bool) and isinstance(d.get("finished", True), bool)
-          and isinstance(d.get("totals"), dict) and isinstance(d.get("net"), dict)
-          and isinstance(d.get("payments"), list), N_("a part must have a number, totals, net and payments"))
-    number = whole_of(d.get("number"), N_("a part's `number`"), 1)
-    totals = {name_in(p, players, N_("a part's `totals`")): whole_of(v, N_("a part's total"))
-              for p, v in d["totals"].items()}
-    net = {name_in(p, players, N_("a part's `net`")): money_of(v) for p, v in d["net"].items()}
+def _part_from_json(d: Any, words: Words, players: Sequence[str], at: str) -> PartMoney:
+    """A settled part read back (`at`: where it stands in the document, as its keys name it)."""
+    if not (isinstance(d, dict) and isinstance(d.get("provisional"), bool) and isinstance(d.get("finished", True), bool)
+            and isinstance(d.get("totals"), dict) and isinstance(d.get("net"), dict)
+            and isinstance(d.get("payments"), list)):
+        raise ShapeError("{what} must have a number, totals, net and payments", what=f"`{at}`")
+    number = whole_of(d.get("number"), f"`{at}.number`", 1)
+    totals = {name_in(p, players, f"`{at}.totals`"): whole_of(v, f"`{at}.totals`") for p, v in d["totals"].items()}
+    net = {name_in(p, players, f"`{at}.net`"): money_of(v) for p, v in d["net"].items()}
     if set(net) != set(totals):
-        raise ShapeError("a part's net and its totals name different players")
+        raise ShapeError("{what}: its net and its totals name different players", what=f"`{at}`")
     with localcontext(EXACT):
         if sum(net.values(), Decimal(0)) != 0:
-            raise ShapeError("a part's net does not sum to zero")
+            raise ShapeError("{what}: its net does not sum to zero", what=f"`{at}`")
     winner = d.get("winner") if words.won_by == "winner" else None
     if winner is not None:
-        name_in(winner, players, N_("a part's `winner`"))
+        name_in(winner, players, f"`{at}.winner`")
     return PartMoney(number, bool(d.get("finished", True)), totals, winner, net,
-                     tuple(_payment_from_json(pay, words, players) for pay in d["payments"]))
+                     tuple(_payment_from_json(pay, words, players, f"{at}.payments[{j}]")
+                           for j, pay in enumerate(d["payments"])))
 
 
 def sitting_from_json(doc: Any, words: Words) -> SittingMoney:
@@ -102,8 +106,9 @@ def sitting_from_json(doc: Any, words: Words) -> SittingMoney:
         raise ShapeError("`{key}` must be a list", key=words.parts_key)
     _need(isinstance(doc.get("net"), dict), N_("`net` must be a mapping"))
     players = tuple(doc.get("players") or doc["net"])
-    parts = tuple(_part_from_json(d, words, players) for d in doc[words.parts_key])
-    net = {name_in(p, players, N_("`net`")): money_of(v) for p, v in doc["net"].items()}
+    parts = tuple(_part_from_json(d, words, players, f"{words.parts_key}[{i}]")
+                  for i, d in enumerate(doc[words.parts_key]))
+    net = {name_in(p, players, "`net`"): money_of(v) for p, v in doc["net"].items()}
     with localcontext(EXACT):
         total = {p: Decimal(0) for p in players}
         for part in parts:

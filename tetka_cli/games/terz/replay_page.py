@@ -16,7 +16,7 @@ from .cards import DECK, sort_key, trump_seven
 from .messages import _, kind_name
 from .referee import GameReport, HandReport, RecordReport
 from .rules import STOCK_TRICKS
-from .views import trick_notes
+from .replay_tables import trick_notes
 
 POSITIONS = ("S", "N")  # the two players face each other
 DECK_SIZE, HAND_SIZE = 32, 9

@@ -74,7 +74,7 @@ class TerzGame(GameBase):
 
     def replay_tables(self, report: Any, lang: str, *, part: int | None, hand: int | None,
                       losses: Any = None) -> Any:
-        from .views import replay_tables
+        from .replay_tables import replay_tables
 
         return replay_tables(report, lang, robber=part, hand=hand, losses=losses)
 

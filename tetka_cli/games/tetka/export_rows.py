@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from ...common.season import lowest
+from ...results.money import lowest
 from ...common.cards import DECK
 from ...results.rows import AnalysisRow, HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
 from .referee import RecordReport

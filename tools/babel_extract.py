@@ -26,6 +26,7 @@ KEYWORDS = (
     "gettext:2", "ngettext:2,3", "pgettext:2c,3",
     "tr:1", "ntr:1,2",  # cli/language.py: in the language of the run under way
     "N_:1,1t", "N_:1,2,2t",  # a message (or a plural pair) looked up later
+    "Msg:1,1t", "Msg:1,2c,2t",  # results/words.py: a game's word, looked up when drawn (with its context)
     # The message-carrying exceptions (common/i18n.py: TranslatableError), their message id's place:
     "ShapeError:1", "OptionRefused:2", "LogError:1", "Unsupported:1", "BotSpecError:1",
 )

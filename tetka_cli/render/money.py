@@ -60,10 +60,11 @@ def _text(v: Any) -> bool:
 def _payment_from_json(pay: Any, words: Words, players: Sequence[str], at: str) -> Payment:
     """A payment read back (`at`: where it stands in the document, as its keys name it)."""
     scored = words.won_by == "lowest"  # a part settled pair by pair pays each difference of totals
+    where = f"`{at}`"
     if not (isinstance(pay, dict) and _text(pay.get("from")) and _text(pay.get("to")) and _text(pay.get("amount"))
             and (not scored or isinstance(pay.get(words.score_key), int))):
         raise ShapeError("{what} must have from, to and an amount (and the difference it pays, where the game pays "
-                         "pair by pair)", what=f"`{at}`")
+                         "pair by pair)", what=where)
     score = whole_of(pay[words.score_key], f"`{at}.{words.score_key}`") if scored else None
     return Payment(name_in(pay["from"], players, f"`{at}.from`"), name_in(pay["to"], players, f"`{at}.to`"),
                    score, money_of(pay["amount"]))
@@ -71,18 +72,19 @@ def _payment_from_json(pay: Any, words: Words, players: Sequence[str], at: str) 
 
 def _part_from_json(d: Any, words: Words, players: Sequence[str], at: str) -> PartMoney:
     """A settled part read back (`at`: where it stands in the document, as its keys name it)."""
+    where = f"`{at}`"
     if not (isinstance(d, dict) and isinstance(d.get("provisional"), bool) and isinstance(d.get("finished", True), bool)
             and isinstance(d.get("totals"), dict) and isinstance(d.get("net"), dict)
             and isinstance(d.get("payments"), list)):
-        raise ShapeError("{what} must have a number, totals, net and payments", what=f"`{at}`")
+        raise ShapeError("{what} must have a number, totals, net and payments", what=where)
     number = whole_of(d.get("number"), f"`{at}.number`", 1)
     totals = {name_in(p, players, f"`{at}.totals`"): whole_of(v, f"`{at}.totals`") for p, v in d["totals"].items()}
     net = {name_in(p, players, f"`{at}.net`"): money_of(v) for p, v in d["net"].items()}
     if set(net) != set(totals):
-        raise ShapeError("{what}: its net and its totals name different players", what=f"`{at}`")
+        raise ShapeError("{what}: its net and its totals name different players", what=where)
     with localcontext(EXACT):
         if sum(net.values(), Decimal(0)) != 0:
-            raise ShapeError("{what}: its net does not sum to zero", what=f"`{at}`")
+            raise ShapeError("{what}: its net does not sum to zero", what=where)
     winner = d.get("winner") if words.won_by == "winner" else None
     if winner is not None:
         name_in(winner, players, f"`{at}.winner`")

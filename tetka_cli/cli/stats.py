@@ -57,7 +57,7 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
     from ..jobs import database as db
     from ..jobs import export_messages as msg
     from ..common.dedupe import once_per_file
-    from ..render.stats import GameWords, stats_csv, stats_json, stats_page, stats_tables
+    from ..render.stats import stats_csv, stats_json, stats_page, stats_tables
     from ..jobs.export import ExportJob, export_paths
     from ..games.registry import all_games
 
@@ -89,8 +89,7 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
         sittings = club_stats.sittings(conn, since=first, until=last) if opts.fmt == "html" else []
     finally:
         conn.close()
-    words = {g.name: GameWords(g.words.title.text(opts.lang), g.export.score_name, g.words.won_stat) for g in all_games()
-             if g.export is not None}
+    words = {g.name: g.words for g in all_games() if g.export is not None}
     lines = [x for x in lines if x.game in words]
     order = [g.name for g in all_games()]
     lines.sort(key=lambda x: order.index(x.game))  # stable: within a game, the figures' own order

@@ -211,8 +211,6 @@ class Live(Protocol):
 class Export(Protocol):
     """A game whose records `export --sqlite` stores and `stats` counts."""
 
-    score_name: str  # what a hand's score is in `stats`: "marks", "points"
-
     def record_rows(self, report: Report, analysis: Sequence[object] | None = None) -> Iterable[Row]: ...
 
 

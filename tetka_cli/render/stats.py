@@ -1,9 +1,8 @@
 """What `tetka stats` shows, for every game: the club's figures (`club_stats.Line`) as tables,
 JSON, CSV and an HTML page with a chart of each player's running net and score per hand over the
-sittings. A game's words come in as `GameWords` (the command asks the registry for them)."""
+sittings. A game's words come in as its `Words` (the command asks the registry for them)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -13,23 +12,10 @@ from ..common.i18n import N_, gettext
 from ..common.locale_format import money_text
 from ..common.money import format_money
 from ..common.output_table import Table
+from ..results.words import Words
 
 
-@dataclass(frozen=True, slots=True)
-class GameWords:
-    """What the views need of a game: its title, and how its score and parts are named
-    (`Game.score_name`: marks, points; `Game.won_name`: robbers_lowest, games_won)."""
-
-    title: str
-    score_name: str
-    won_name: str
-
-
-_PER_HAND = {"marks": N_("Marks/hand"), "points": N_("Points/hand")}
-_PARTS = {"robbers_lowest": (N_("Robbers"), N_("Won (lowest)")), "games_won": (N_("Games"), N_("Won"))}
-_PARTS_KEY = {"robbers_lowest": "robbers", "games_won": "games"}
 _BY = {"dealer": N_("Dealer"), "seat": N_("Seat")}
-_SO_FAR = {"marks": N_("Marks per hand so far"), "points": N_("Points per hand so far")}
 
 
 def _round(v: float | None, places: int) -> float | None:
@@ -52,26 +38,26 @@ def _money(v: Decimal, places: int) -> str:
 
 
 # -- JSON and CSV ----------------------------------------------------------------------------------
-def line_json(x: Line, words: GameWords, places: int) -> dict[str, Any]:
+def line_json(x: Line, words: Words, places: int) -> dict[str, Any]:
     d: dict[str, Any] = {"game": x.game, "season": x.season, "player": x.player}
     if x.split is not None:
         d["by"] = x.split
-    d.update({"sittings": x.sittings, "hands": x.hands, words.score_name: x.score,
-              f"{words.score_name}_per_hand": _round(x.score_per_hand, 4), "renonces": x.renonces,
+    d.update({"sittings": x.sittings, "hands": x.hands, words.score_key: x.score,
+              f"{words.score_key}_per_hand": _round(x.score_per_hand, 4), "renonces": x.renonces,
               "renonces_per_100": _round(x.renonces_per_100, 4),
-              _PARTS_KEY[words.won_name]: x.parts, words.won_name: x.won,
+              words.parts_key: x.parts, words.won_stat: x.won,
               "net": None if x.net is None else {c: _money(v, places) for c, v in sorted(x.net.items())},
               "analysed_plays": x.analysed, "analysis_loss": x.loss})
     return d
 
 
-def stats_json(lines: Sequence[Line], words: Mapping[str, GameWords], *, by: str | None, since: str | None,
+def stats_json(lines: Sequence[Line], words: Mapping[str, Words], *, by: str | None, since: str | None,
                until: str | None) -> dict[str, Any]:
     places = places_of(lines)
     return {"since": since, "until": until, "by": by, "players": [line_json(x, words[x.game], places) for x in lines]}
 
 
-def stats_csv(lines: Sequence[Line], words: Mapping[str, GameWords]) -> Table:
+def stats_csv(lines: Sequence[Line], words: Mapping[str, Words]) -> Table:
     """One row per line and currency (a line without money: one row, its net empty)."""
     places = places_of(lines)
     rows = []
@@ -92,7 +78,7 @@ def _cell(v: float | None, places: int, lang: str = "en") -> str:
 
 
 # -- text --------------------------------------------------------------------------------------------
-def stats_tables(lines: Sequence[Line], words: Mapping[str, GameWords], lang: str, *, by: str | None) -> list[Table]:
+def stats_tables(lines: Sequence[Line], words: Mapping[str, Words], lang: str, *, by: str | None) -> list[Table]:
     """A table per game: a line per season and player (and dealer or seat)."""
     places = places_of(lines)
     tables = []
@@ -101,15 +87,15 @@ def stats_tables(lines: Sequence[Line], words: Mapping[str, GameWords], lang: st
         mine = [x for x in lines if x.game == game]
         currencies = sorted({c for x in mine for c in (x.net or {})})
         analysed = any(x.loss is not None for x in mine)
-        parts, won = _PARTS[w.won_name]
+        parts, won = w.stats_parts or w.parts, w.stats_won or w.won
         headers = [gettext(lang, "Season"), gettext(lang, "Player")]
         if by:
             headers.append(gettext(lang, _BY[by]))
         else:
             headers.append(gettext(lang, "Sittings"))
-        headers += [gettext(lang, "Hands"), gettext(lang, _PER_HAND[w.score_name]), gettext(lang, "Renonces/100")]
+        headers += [gettext(lang, "Hands"), w.per_hand.text(lang), gettext(lang, "Renonces/100")]
         if not by:
-            headers += [gettext(lang, parts), gettext(lang, won)]
+            headers += [parts.text(lang), won.text(lang)]
             headers += [(gettext(lang, "Net {currency}").format(currency=c) if c else gettext(lang, "Net"))
                         for c in currencies]
         if analysed:
@@ -125,7 +111,7 @@ def stats_tables(lines: Sequence[Line], words: Mapping[str, GameWords], lang: st
                 row.append("" if x.loss is None else gettext(lang, "{loss} in {plays} plays").format(
                     loss=x.loss, plays=x.analysed))
             rows.append(row)
-        tables.append(Table(w.title, headers, rows))
+        tables.append(Table(w.title.text(lang), headers, rows))
     return tables
 
 
@@ -184,7 +170,7 @@ def line_chart(series: Mapping[str, Sequence[float | None]], label: str, axis: s
     return f'<figure>{"".join(parts)}<figcaption>{e(label)}<ul class="legend">{legend}</ul></figcaption></figure>'
 
 
-def charts(sittings: Sequence[Sitting], game: str, words: GameWords, lang: str) -> list[str]:
+def charts(sittings: Sequence[Sitting], game: str, words: Words, lang: str) -> list[str]:
     """A game's charts: each player's running net (one chart per currency) and running score per
     hand, after each of the game's sittings in the order of time."""
     mine = [s for s in sittings if s.game == game]
@@ -212,12 +198,12 @@ def charts(sittings: Sequence[Sitting], game: str, words: GameWords, lang: str) 
             hands[p] += s.hands.get(p, 0)
             score[p] += s.score.get(p, 0)
             per_hand[p].append(score[p] / hands[p] if hands[p] else None)
-    title = gettext(lang, _SO_FAR[words.score_name])
+    title = words.per_hand_so_far.text(lang)
     out.append(line_chart(per_hand, title, axis, lang))
     return out
 
 
-def stats_page(lines: Sequence[Line], sittings: Sequence[Sitting], words: Mapping[str, GameWords], lang: str, *,
+def stats_page(lines: Sequence[Line], sittings: Sequence[Sitting], words: Mapping[str, Words], lang: str, *,
                by: str | None) -> str:
     """One self-contained page: per game, the table and the charts (no script, no external resource)."""
     from .. import __version__

@@ -65,6 +65,10 @@ class Words:
     provisional: Msg = Msg("provisional: the part is unfinished")  # under a part settled before its end
     unsettled_parts: Msg = Msg("Unfinished parts are not settled.")  # on a page, where some are not
     none_finished: Msg = Msg("No part is finished: nothing to settle yet.")  # on a page, where none is
+    per_hand: Msg = Msg("Score/hand")  # `stats`: a player's score per hand, as a heading: "Marks/hand"
+    per_hand_so_far: Msg = Msg("Score per hand so far")  # ... as a chart's title
+    stats_parts: Msg | None = None  # `stats`: the parts played, as a heading, where not `parts`
+    stats_won: Msg | None = None  # ... and those won, where not `won`
     up: Msg | None = None  # the card turned up in every hand, shown on the sheet ("Trump"), if shown
     breakdown: tuple[Msg, ...] = ()  # headings of each player's parts of a hand's score, shown beside it
     breakdown_keys: tuple[str, ...] = ()  # ... and their CSV columns

@@ -243,8 +243,6 @@ class TerzLive:
 
 
 class TerzExport:
-    score_name = "points"
-
     def record_rows(self, report: Any, analysis: Any = None) -> Iterable[Any]:
         from .export_rows import record_rows
 

@@ -14,6 +14,7 @@ WORDS = Words(
     breakdown_keys=("card_points", "last_trick", "declarations", "bela"),
     replay_keys=("lead", "reply", "points", "draws", "scored_to"),
     parts=Msg("Games"), won=Msg("Won", "terz"), won_key="won", won_by="winner", won_stat="games_won",
+    per_hand=Msg("Points/hand"), per_hand_so_far=Msg("Points per hand so far"), stats_won=Msg("Won"),
     provisional=Msg("provisional: the game is unfinished"),
     unsettled_parts=Msg("Unfinished games are not settled."),
     none_finished=Msg("No game is finished: nothing to settle yet "

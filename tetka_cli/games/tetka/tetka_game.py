@@ -369,8 +369,6 @@ class TetkaLive:
 
 
 class TetkaExport:
-    score_name = "marks"
-
     def record_rows(self, report: Any, analysis: Any = None) -> Iterable[Any]:
         from .export_rows import record_rows
 

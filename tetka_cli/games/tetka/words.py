@@ -10,6 +10,7 @@ WORDS = Words(
     end_code="unfinished-robber", sheet_title=Msg("Tetka score sheet"), race_axis=Msg("Hand"),
     score_only=Msg("marks only"), after_end=Msg("after the end"),
     parts=Msg("Robbers"), won=Msg("Won (lowest)"), won_key="lowest", won_by="lowest", won_stat="robbers_lowest",
+    per_hand=Msg("Marks/hand"), per_hand_so_far=Msg("Marks per hand so far"),
     provisional=Msg("provisional: the robber is unfinished"),
     unsettled_parts=Msg("Unfinished robbers are not settled."),
     none_finished=Msg("No robber is finished: nothing to settle yet "

@@ -61,15 +61,57 @@ def test_no_module_imports_one_that_imports_it_back():
     assert cycles == []
 
 
-def test_the_commands_import_no_game():
-    g = graph()
-    for m, deps in g.items():
-        if m.startswith("tetka_cli.cli"):
-            assert not [d for d in deps if d.startswith(("tetka_cli.games.tetka", "tetka_cli.games.terz"))], m
+# The layers, lowest first (docs/architecture.md): a module may import its own layer and those below.
+#   common   the shared ground: cards, YAML with its guards, findings, money, atomic writes, ...
+#   results  what every command shows, as typed data
+#   render   results drawn in every format
+#   kit      what the game folders share (readers' base, live, bots' base, ...)
+#   games    the contract, the registry, and each game's folder
+#   jobs     what the commands run over any game (reading back what a renderer wrote, `settle --from-json`)
+#   cli      the commands
+LAYERS = ("common", "results", "render", "kit", "games", "jobs", "cli")
+ALLOWED = {
+    "common": {"common"},
+    "results": {"common", "results"},
+    "render": {"common", "results", "render"},
+    "kit": {"common", "results", "kit"},
+    "games": {"common", "results", "kit", "games"},
+    "jobs": {"common", "results", "render", "kit", "games", "jobs"},
+    "cli": {"common", "results", "render", "kit", "games", "jobs", "cli"},
+}
 
 
-def test_the_shared_ground_imports_no_game():
-    g = graph()
-    for m, deps in g.items():
-        if m.startswith("tetka_cli.common"):
-            assert not [d for d in deps if d.startswith(("tetka_cli.games", "tetka_cli.cli"))], m
+def layer(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in ALLOWED else None
+
+
+def a_game_folder(module: str) -> bool:
+    """A module of one game's folder (`tetka_cli.games.NAME....`), not the contract or the registry."""
+    parts = module.split(".")
+    return len(parts) > 3 and parts[1] == "games"
+
+
+def test_each_layer_imports_only_itself_and_the_layers_below():
+    wrong = []
+    for m, deps in graph().items():
+        mine = layer(m)
+        if mine is None:
+            continue
+        wrong += [f"{m} -> {d}" for d in deps if layer(d) is not None and layer(d) not in ALLOWED[mine]]
+    assert wrong == []
+
+
+def test_no_layer_above_the_games_imports_a_game_folder():
+    """Only the registry reaches a game, by entry point: every other layer asks it and uses the contract."""
+    wrong = [f"{m} -> {d}" for m, deps in graph().items() if not a_game_folder(m) and not m.startswith(
+        "tetka_cli.games.") for d in deps if a_game_folder(d)]
+    wrong += [f"{m} -> {d}" for m, deps in graph().items() if m in ("tetka_cli.games.contract", "tetka_cli.games.registry")
+              for d in deps if a_game_folder(d)]
+    assert wrong == []
+
+
+def test_a_game_folder_imports_no_other_game():
+    wrong = [f"{m} -> {d}" for m, deps in graph().items() if a_game_folder(m) for d in deps
+             if a_game_folder(d) and d.split(".")[2] != m.split(".")[2]]
+    assert wrong == []

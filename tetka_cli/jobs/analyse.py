@@ -7,28 +7,11 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 from ..common.findings import Finding, FindingError
+from ..results.analysis import Analysed
 from ..common.yaml_input import read_bytes
 from ..games import registry
 from ..games.contract import Unsupported
 from .record_check import check_record
-
-
-@dataclass(frozen=True, slots=True)
-class Analysed:
-    path: str
-    hands: tuple[Any, ...]  # the game's graded hands
-    findings: tuple[Finding, ...]
-    players: tuple[str, ...] = ()  # everyone seated in the record
-    unreadable: bool = False
-    game: str = ""  # the record's game
-    unsupported: bool = False  # the game has no analysis (yet)
-    view: str = "open"  # "open": all hands open (the worst case); "player": what the player could know
-    beyond: int = 0  # --from-trick is past the game's last trick (its hands have this many tricks)
-    no_budget: bool = False  # --budget was given for a game whose search takes none
-
-    @property
-    def ok(self) -> bool:
-        return not any(f.is_error for f in self.findings)
 
 
 # -- a run of `analyse`: hand by hand over N processes, each hand's result cached ------------------

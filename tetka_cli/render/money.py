@@ -187,14 +187,14 @@ SETTLE_COLUMNS = ["game", "section", "path", "part", "player", "to", "sittings",
 
 
 @dataclass(frozen=True)
-class Board:
+class GameBoard:
     """One game's standings in one currency."""
 
     words: Words
     rows: Sequence[Standing]
 
 
-def settle_rows(boards: Sequence[Board], sittings: Sequence[SittingMoney], records_transfers: Mapping[str, Sequence[Transfer]],
+def settle_rows(boards: Sequence[GameBoard], sittings: Sequence[SittingMoney], records_transfers: Mapping[str, Sequence[Transfer]],
                 transfers: Sequence[Transfer], places: int, currency: str, per_record: bool) -> list[list[Any]]:
     """One currency's rows of `settle --format csv`: each game's standings, every payment of every
     settled part, the transfers of each sitting (with --per-record) and of the whole run. Every

@@ -8,9 +8,9 @@ from typing import Any, Callable, Sequence
 from ..common.html_page import EveningRecord, page
 from ..common.i18n import gettext
 from ..common.output_table import Table
-from ..jobs.settle import MoneyBlock, SettledRecord, SettleRun
+from ..results.settle import MoneyBlock, SettledRecord, SettleRun
 from ..results.words import Words
-from .money import SETTLE_COLUMNS, Board, settle_rows, sitting_json, standings_json, standings_table, transfers_json, \
+from .money import SETTLE_COLUMNS, GameBoard, settle_rows, sitting_json, standings_json, standings_table, transfers_json, \
     transfers_table
 
 WordsOf = Callable[[str], Words]  # a game's name -> its words
@@ -67,7 +67,7 @@ def settle_csv(run: SettleRun, words_of: WordsOf, per_record: bool) -> Table:
     for b in run.blocks:
         sittings = [r.money for r in run.records if r.money.currency == b.currency]
         own = {r.money.path: r.transfers for r in run.records if r.money.currency == b.currency}
-        rows.extend(settle_rows([Board(words_of(x.game), x.rows) for x in b.boards], sittings, own, b.transfers,
+        rows.extend(settle_rows([GameBoard(words_of(x.game), x.rows) for x in b.boards], sittings, own, b.transfers,
                                 b.places, b.currency, per_record))
     return Table("", SETTLE_COLUMNS, rows)
 

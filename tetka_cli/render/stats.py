@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..jobs.club_stats import Line, Sitting
+from ..results.stats import Line, Sitting
 from ..common.html_page import CSS, e, plain_table
 from ..common.i18n import N_, gettext
 from ..common.locale_format import money_text

@@ -9,7 +9,7 @@ from typing import Any, Iterable, Mapping
 from ...common.i18n import gettext, ngettext
 from ...common.locale_format import card_text
 from ...common.output_table import Table
-from ...jobs.analyse import Analysed
+from ...results.analysis import Analysed
 from ...kit.analysis_words import choice_text as cards_text
 from ...kit.analysis_words import RunSummary, a_player_view, figure, player_csv_row, player_play_json
 from ...kit.analysis_words import record_tables as shared_record_tables

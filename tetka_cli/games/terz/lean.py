@@ -36,6 +36,7 @@ class Lean:
 
     data: bytes | None
     quick: bool = False  # read from the bytes by the quick reader (`terz.quick_reader`)
+    load: Any = None  # the full reader of the record's text (`record_check.load_record`), to read it again
 
 
 def open_reader(path: str, findings: list[Any]) -> TerzReader:
@@ -64,8 +65,6 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
     """The lean report of a Terz record, or None to read it the full way (any other record). A
     Terz record whose games are not streamed is judged the full way here, from the same reading
     (`load` is the full reader); one the reader refuses is refused here, once."""
-    from .. import registry
-
     if len(data) > max_bytes:
         return None
     from ...common.findings import FindingError
@@ -73,7 +72,8 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
     from .quick_reader import quick_report
 
     try:  # the layouts tetka writes and people type, read from the bytes (`quick_reader`)
-        return quick_report(path, data, load, Lean(data if isinstance(data, bytes) else None, quick=True))
+        return quick_report(path, data, load, Lean(data if isinstance(data, bytes) else None, quick=True,
+                                                                  load=load))
     except Refused as e:  # refused as the full reader refuses it, where it does
         raise FindingError(e.finding) from None
     except (NotQuick, FindingError):  # read the lean way below (a record refused is refused there)
@@ -92,7 +92,9 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
     if reader is None:  # not Terz's after all
         return None
     if not reader.judged:  # nothing streamed: the record is whole, judge it so
-        return registry.game_of(rec).referee(rec)
+        from .referee import referee
+
+        return referee(rec)
     if reader.failed or rec.rules != reader.head.rules:
         return None
     findings = list(rec.findings)
@@ -105,18 +107,19 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
         games.append(report)
         findings.extend(found)
     findings.sort(key=lambda f: (f.line or 0, f.column or 0))
-    return RecordReport(rec, tuple(games), tuple(findings), lean=Lean(data if isinstance(data, bytes) else None))
+    return RecordReport(rec, tuple(games), tuple(findings), lean=Lean(data if isinstance(data, bytes) else None,
+                                                                              load=load))
 
 
 def whole(report: RecordReport) -> RecordReport:
     """A report read the lean way, as the full reading gives it (its record with every hand)."""
     from ...common.yaml_input import MAX_BYTES, read_bytes
-    from ...jobs.record_check import check_record
+    from .referee import referee
 
     data = report.lean.data
     if data is None:
         data = read_bytes(report.path, max_bytes=max(MAX_BYTES, 1 << 40))
-    return check_record(report.path, text=decode(report.path, data), max_bytes=len(data))
+    return referee(report.lean.load(decode(report.path, data)))
 
 
 class LeanReader(TerzReader):

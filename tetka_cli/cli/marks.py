@@ -75,9 +75,9 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
             first = True
             for o in shown():
                 if opts.fmt == "csv":
-                    def show(rep: Any, header: bool = first) -> Iterator[str]:
+                    def show(rep: Any, first: bool = first) -> Iterator[str]:
                         return csv_pieces(Table("", columns, sheet_rows(game_of(rep).sheet(rep), columns)),
-                                          header=header)
+                                          header=first)
                 else:
                     def show(rep: Any, first: bool = first) -> Iterator[str]:
                         return table_pieces(sheet_tables(game_of(rep).sheet(rep), opts.lang), opts, first=first)

@@ -92,9 +92,9 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
         else:
             for n, o in enumerate(readable()):
                 if opts.fmt == "csv":
-                    def show(rep: Any, header: bool = n == 0) -> Iterator[str]:
+                    def show(rep: Any, first: bool = n == 0) -> Iterator[str]:
                         rows = replay_rows(game_of(rep).replay(rep, part=robber, hand=hand), columns)
-                        return csv_pieces(Table("", columns, shown.counted(rows)), header=header)
+                        return csv_pieces(Table("", columns, shown.counted(rows)), header=first)
                 else:
                     def show(rep: Any, first: bool = shown.n == 0) -> Iterator[str]:
                         game = game_of(rep)

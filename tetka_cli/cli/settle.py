@@ -14,7 +14,8 @@ from ..common.i18n import _
 from ..common.messages import finding_line, settle_summary
 from ..common.yaml_input import MAX_BYTES
 from ..games.registry import DEFAULT, game
-from ..jobs.settle import SettleJob, SettleRun
+from ..jobs.settle import SettleJob
+from ..results.settle import SettleRun
 from ..results.words import Words
 from .base import EXIT_OK, EXIT_RULES, Options, emit_csv, emit_json, emit_tables, err, expand, interruptible, out, \
     output_options, progress

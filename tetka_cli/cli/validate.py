@@ -38,8 +38,10 @@ def validate(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
         for n, o in enumerate(batch):
             g = game_of(o.report) if o.report is not None else game(DEFAULT)
             if opts.fmt == "json":
-                docs.append(unreadable_json(o.unreadable, g.words, opts.lang) if o.unreadable or o.report is None
-                            else verdict_json(o.report.path, g.words, o.report.ok, o.report.findings, opts.lang, DEFAULT))
+                if o.report is None:
+                    docs.append(unreadable_json(findings_of(o)[0], g.words, opts.lang))
+                else:
+                    docs.append(verdict_json(o.report.path, g.words, o.report.ok, o.report.findings, opts.lang, DEFAULT))
             elif opts.fmt == "csv":
                 name = g.name if o.report is not None else ""
                 emit_csv(Table("", FINDING_COLUMNS, [finding_row(f, name, opts.lang) for f in findings_of(o)]),

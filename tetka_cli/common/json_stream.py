@@ -121,7 +121,7 @@ def plain(o: Any, level: int) -> str:
             inner, close = _INDENTS[level + 1], _INDENTS[level]
         except IndexError:
             inner, close = _indent(level + 1), _indent(level)
-        parts = []
+        parts: list[str] = []
         append = parts.append
         seen = _seen
         for k, v in o.items():
@@ -240,7 +240,7 @@ def _object(o: Any, t: type, fields: tuple[tuple[str, str], ...], level: int) ->
         inner = _indent(level + 1)
         template = _OBJECTS[(t, level)] = ("{" + ",".join(f"{inner}{_str(k)}: %s" for _, k in fields)
                                            + _indent(level) + "}")
-    values = []
+    values: list[str] = []
     append = values.append
     for a, _k in fields:
         v = getattr(o, a)

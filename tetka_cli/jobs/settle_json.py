@@ -16,7 +16,8 @@ from ..common.findings import Finding, FindingError
 from ..common.i18n import N_, gettext
 from ..common.os_errors import os_reason
 from ..games import registry
-from .settle import LeftOut, SettleRun, settled_record
+from ..results.settle import LeftOut, SettleRun
+from .settle import settled_record
 
 
 def read_documents(inputs: Sequence[str], max_bytes: int, lang: str, run: SettleRun) -> list[Finding]:

@@ -62,7 +62,7 @@ def stats_csv(lines: Sequence[Line], words: Mapping[str, Words]) -> Table:
     places = places_of(lines)
     rows = []
     for x in lines:
-        nets = sorted((x.net or {}).items()) or [("", None)]
+        nets: list[tuple[str, Decimal | None]] = [*sorted((x.net or {}).items())] or [("", None)]
         for currency, net in nets:
             rows.append([x.game, x.season or "", x.player, x.split or "", "" if x.sittings is None else x.sittings,
                          x.hands, x.score, _cell(x.score_per_hand, 4), x.renonces, _cell(x.renonces_per_100, 4),

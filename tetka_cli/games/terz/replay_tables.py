@@ -6,27 +6,30 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...common.i18n import pgettext
+from ...common.cards import Card
+from ...common.i18n import _, pgettext
 from ...common.locale_format import card_text, cards_text
 from ...common.output_table import Table
 from ...kit.hand_choice import chosen_hands
-from .messages import _, kind_name
+from .messages import kind_name
+from .model import Declaration, Issue, TrickResult
 from .names import obligation_name
 from .referee import GameReport, HandReport, RecordReport
 
 
-def _decl_text(d: Any, lang: str) -> str:
+def _decl_text(d: Declaration, lang: str) -> str:
     return f"{kind_name(d.kind, lang)} {cards_text(list(d.cards), lang, ' ')} ({d.points})"
 
 
-def trick_notes(tr: Any, lang: str, renonce: Mapping[tuple[int, str], Any], trump: Any) -> list[str]:
+def trick_notes(tr: TrickResult, lang: str, renonce: Mapping[tuple[int | None, str | None], Issue],
+                trump: Card) -> list[str]:
     """What else happened in a trick, in the order of the turn: exchange, declarations and the
     contest with who wrote, bela, a renonce."""
     notes = []
     if tr.exchange:
         notes.append(_(lang, "{player} exchanges the 7{suit} for the turned-up {card}").format(
             player=tr.exchange, suit=trump.suit, card=card_text(trump, lang)))
-    decls = list(tr.declarations)
+    decls: list[Declaration] = list(tr.declarations)
     lead = next((d for d in decls if d.player == tr.leader and not d.answer), None)
     answer = next((d for d in decls if d.answer), None)
     for d in decls:

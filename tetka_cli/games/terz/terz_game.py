@@ -10,7 +10,8 @@ from ...common.findings import Finding
 from ...common.i18n import N_
 from ...common.output_table import Table
 from ...kit.game_base import GameBase
-from .messages import _, games_text, hands_text
+from ...common.i18n import _
+from .messages import games_text, hands_text
 from .words import WORDS
 
 

@@ -10,11 +10,13 @@ from ...common.i18n import gettext
 from ...common.locale_format import card_text
 from ...common.messages import mark_reason
 from ...common.output_table import Table
-from .referee import HandReport, RecordReport, RecordStream, RobberReport
+from ...common.cards import Card
+from .play import Trick
+from .referee import HandReport, RecordReport, RecordStream, RobberReport, RobberStream
 from .results import chosen
 
 
-def _carries(tr, photograph, counting: int, lang: str) -> str:
+def _carries(tr: Trick, photograph: Card, counting: int, lang: str) -> str:
     parts = [card_text(c, lang) for c in tr.cards if c.is_queen]
     if photograph in tr.cards and not photograph.is_queen:
         parts.append(f"{gettext(lang, 'Photograph').lower()} {card_text(photograph, lang)}")
@@ -35,7 +37,7 @@ def replay_tables(rep: RecordReport | RecordStream, lang: str = "en", *, robber:
     return tables if isinstance(rep, RecordStream) else list(tables)
 
 
-def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
+def hand_table(rep: RecordReport | RecordStream, r: RobberReport | RobberStream, h: HandReport, lang: str,
                losses: Mapping[tuple[int, str], Any] | None = None) -> Table:
     players = r.players
     title = (f"{rep.path}: {gettext(lang, 'Robber')} {r.number}, {gettext(lang, 'Hand').lower()} {h.number}, "
@@ -52,12 +54,12 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
     renonce_at = {(x.trick, x.player) for x in res.renonces}
     headers = [gettext(lang, "Trick"), gettext(lang, "Leader")] + list(players) + [gettext(lang, "Winner"), gettext(lang, "Carries"),
                                                                         gettext(lang, "Tricks")]
-    rows = []
+    rows: list[list[object]] = []
     running = {p: 0 for p in players}
     for tr in res.tricks:
         if tr.winner:
             running[tr.winner] += 1
-        cells = []
+        cells: list[object] = []
         for p in players:
             c = tr.card_of(p)
             text = card_text(c, lang)
@@ -71,7 +73,8 @@ def hand_table(rep: RecordReport, r: RobberReport, h: HandReport, lang: str,
                                                        " ".join(str(running[p]) for p in players)])
     if res.renonces:
         after = res.counts.after_penalties
-        rows.append(["", gettext(lang, "renonce penalties")] + ["" for _ in players] + ["", "", " ".join(str(after[p]) for p in players)])
-    rows.append(["", gettext(lang, "Marks")] + [str(res.marks_by_player[p]) for p in players] + ["", "", ""])
+        rows.append(["", gettext(lang, "renonce penalties"), *["" for _ in players], "", "",
+                     " ".join(str(after[p]) for p in players)])
+    rows.append(["", gettext(lang, "Marks"), *[str(res.marks_by_player[p]) for p in players], "", "", ""])
     notes = [f"{m.player}: {mark_reason(m, lang)}" for m in res.marks]
     return Table(title, headers, rows, notes)

@@ -159,7 +159,9 @@ class TetkaLean:
 
         from ...common.dedupe import Meaning
         from ...common.findings import FindingError
-        from .quick_reader import NotQuick, QuickRead, Refused
+        from ...kit.quick_lines import NotQuick
+        from ...kit.quick_reading import Refused
+        from .quick_reader import QuickRead
         from .referee import HandToReport, referee_lean
 
         if len(data) > max_bytes:
@@ -192,7 +194,8 @@ class TetkaStreaming:
         own raises `ReadAgain` while it is shown: the record is then read the full way."""
         from ...common.findings import FindingError
         from ..contract import ReadAgain
-        from .quick_reader import NotQuick, QuickRead
+        from ...kit.quick_lines import NotQuick
+        from .quick_reader import QuickRead
         from .referee import RecordStream
 
         if len(data) > max_bytes:

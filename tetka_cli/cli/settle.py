@@ -96,11 +96,9 @@ def _read(inputs: Sequence[str], job: SettleJob, jobs: int, from_json: bool, lan
             def tick() -> None:
                 counter.done += 1
                 bar.update(1)
-            settle_records(paths, job, jobs=jobs, lang=lang, run=run, tick=tick)
-        for s in run.unsettled:
-            first = next((f for f in s.findings if f.is_error), s.findings[0] if s.findings else None)
-            if first is not None:
-                err(f"{_(lang, 'left out')}: {finding_line(first, lang)}")
+            def left(f: Finding) -> None:  # said as soon as it is known: a long run shows it at once
+                err(f"{_(lang, 'left out')}: {finding_line(f, lang)}")
+            settle_records(paths, job, jobs=jobs, lang=lang, run=run, tick=tick, left=left)
     run.blocks = money_blocks(run.records, DEFAULT)
     return run
 

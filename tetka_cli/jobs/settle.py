@@ -125,10 +125,12 @@ def money_blocks(records: Sequence[SettledRecord], default_game: str) -> tuple[M
 
 
 def settle_records(paths: Sequence[str], job: SettleJob, *, jobs: int, lang: str, run: SettleRun,
-                   tick: Callable[[], None] = lambda: None) -> None:
+                   tick: Callable[[], None] = lambda: None,
+                   left: Callable[[Finding], None] = lambda f: None) -> None:
     """Every record of `paths` (each file once already) read, judged and settled in `jobs`
     processes, into `run`: a copy of a record read before (the same bytes, or the same meaning
-    written differently) counted once, with a `duplicate-record` warning."""
+    written differently) counted once, with a `duplicate-record` warning. `left(finding)` is told
+    of each record left out as soon as it is (the first error that keeps it out)."""
     from ..common.batch import run_parallel
     from ..common.dedupe import ContentSeen, duplicate
 
@@ -148,6 +150,7 @@ def settle_records(paths: Sequence[str], job: SettleJob, *, jobs: int, lang: str
             first = s.first_error or (s.findings[0] if s.findings else None)
             if first is not None:
                 run.left_out.append(left_out(first, lang))
+                left(first)
             run.code = 2 if s.unreadable else max(run.code, 1)
             run.order.append((False, len(run.unsettled)))
             run.unsettled.append(Unsettled(s.path, s.game, s.report, s.findings))

@@ -13,7 +13,9 @@ from ...kit.replay_findings import place_findings
 from ...common.i18n import gettext
 from ...common.locale_format import card_text
 from .cards import DECK, sort_key, trump_seven
-from .messages import _, kind_name
+from ...common.i18n import _
+from .messages import kind_name
+from .model import HandResult
 from .referee import GameReport, HandReport, RecordReport
 from .rules import STOCK_TRICKS
 from .replay_tables import trick_notes
@@ -31,17 +33,12 @@ def replay_page(rep: RecordReport, lang: str, *, game: int | None = None, hand: 
 
 
 def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded: Any = ()) -> dict[str, Any]:
+    """One hand of the replay page: its facts, the deal, its plays step by step with the exchange,
+    draws, stock and score after each trick, the hand's count, each costly play (`graded`), its
+    findings."""
     players = list(g.players)
-    seat = {p: i for i, p in enumerate(players)}
+    page = _skeleton(g, h, players, lang)
     res = h.result
-    heading = f"{_(lang, 'Game')} {g.number}, {_(lang, 'hand')} {h.number}"
-    labels = [_(lang, "Cards"), _(lang, "Declarations"), _(lang, "Points")]
-    page: dict[str, Any] = {
-        "key": f"{g.number}-{h.number}", "heading": heading, "seats": players, "pos": list(POSITIONS),
-        "facts": [[_(lang, "Dealer"), h.dealer]], "score_labels": labels, "score0": [[0, 0], [0, 0], [0, 0]],
-        "plays": [], "wins": [], "events": {}, "findings": [], "losses": {}, "deal": None, "up": None,
-        "stock": None, "end": None,
-    }
     if res is None:
         label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only")
         # No cards: the points that count (the table's) are all there is to show.
@@ -56,6 +53,38 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded
     deal = h.record.deal
     if deal is not None and all(p in deal and len(deal[p]) == HAND_SIZE for p in players):
         page["deal"] = [[card_text(c, lang) for c in sorted(deal[p], key=sort_key)] for p in players]
+    seat = {p: i for i, p in enumerate(players)}
+    plays, where, last_of, events = _plays(page, res, seat, lang)
+    if plays:
+        ev = events.setdefault(len(plays), {})
+        final = [res.points.get(p, 0) for p in players]
+        ev["score"] = [[res.card_points.get(p, 0) for p in players], [res.written.get(p, 0) for p in players], final]
+        if res.last_trick is not None and res.complete:
+            ev.setdefault("notes", []).append(gettext(lang, "{player}: the last trick (10)").format(player=res.last_trick))
+    page["plays"], page["events"] = plays, {str(k): v for k, v in events.items()}
+    page["end"] = _count(h, res, players, seat, lang)
+    _losses(page, graded, where, lang)
+    place_findings(page, rep.findings, g.number, h.number, g.players, lang, where, last_of)
+    return page
+
+
+def _skeleton(g: GameReport, h: HandReport, players: list[str], lang: str) -> dict[str, Any]:
+    """A hand's page before its cards: its heading, seats and the dealer."""
+    heading = f"{_(lang, 'Game')} {g.number}, {_(lang, 'hand')} {h.number}"
+    labels = [_(lang, "Cards"), _(lang, "Declarations"), _(lang, "Points")]
+    return {
+        "key": f"{g.number}-{h.number}", "heading": heading, "seats": players, "pos": list(POSITIONS),
+        "facts": [[_(lang, "Dealer"), h.dealer]], "score_labels": labels, "score0": [[0, 0], [0, 0], [0, 0]],
+        "plays": [], "wins": [], "events": {}, "findings": [], "losses": {}, "deal": None, "up": None,
+        "stock": None, "end": None,
+    }
+
+
+def _plays(page: dict[str, Any], res: HandResult, seat: dict[str, int], lang: str) -> tuple[
+        list[list[Any]], dict[tuple[int, str], int], dict[int, int], dict[int, dict[str, Any]]]:
+    """Every lead and reply, step by step, and after each trick its points, what was written,
+    the draws and the stock: (plays, (trick, player) -> the step of the card, trick -> its last
+    step, step -> what changes)."""
     plays: list[list[Any]] = []
     where: dict[tuple[int, str], int] = {}
     last_of: dict[int, int] = {}
@@ -63,6 +92,7 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded
     won = [0, 0]
     written = [0, 0]
     stock = page["stock"]["count"]
+    trump = res.trump
     renonce = {(r.trick, r.player): r for r in res.renonces}
     seven = trump_seven(trump.suit)
     for tr in res.tricks:
@@ -93,13 +123,12 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded
             ev["stock"] = stock
             if tr.number == STOCK_TRICKS:
                 ev["up"] = ""
-    if plays:
-        ev = events.setdefault(len(plays), {})
-        final = [res.points.get(p, 0) for p in players]
-        ev["score"] = [[res.card_points.get(p, 0) for p in players], [res.written.get(p, 0) for p in players], final]
-        if res.last_trick is not None and res.complete:
-            ev.setdefault("notes", []).append(gettext(lang, "{player}: the last trick (10)").format(player=res.last_trick))
-    page["plays"], page["events"] = plays, {str(k): v for k, v in events.items()}
+    return plays, where, last_of, events
+
+
+def _count(h: HandReport, res: HandResult, players: list[str], seat: dict[str, int], lang: str) -> dict[str, Any]:
+    """The hand's count: each player's card points, last trick, declarations and bela, and what the
+    table wrote where it differs."""
     lines = []
     for p in players:
         decl = [d for d in res.declarations if d.player == p and d.scored]
@@ -117,8 +146,13 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded
     if h.recorded is not None and any(h.recorded.get(p) != res.points.get(p) for p in players):
         result += " — " + _(lang, "The table wrote: {points}").format(
             points=", ".join(f"{p} {h.recorded.get(p)}" for p in players))
-    page["end"] = {"title": _(lang, "The hand's count"), "result": result, "lines": lines}
-    for pg in graded:  # with --analyse
+    return {"title": _(lang, "The hand's count"), "result": result, "lines": lines}
+
+
+def _losses(page: dict[str, Any], graded: Any, where: dict[tuple[int, str], int], lang: str) -> None:
+    """Each costly play (replay --analyse) at the step of its card: the points it gave away, and
+    what would have given fewer."""
+    for pg in graded:
         from .analysis_views import points_text
 
         step = where.get((pg.trick, pg.player))
@@ -128,7 +162,3 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded
             lang, "{player}: {card} gave away {points} — {cards} would have given {best}").format(
             player=pg.player, card=card_text(pg.card, lang), points=points_text(pg.loss, lang),
             cards=choice_text(pg.best_cards, lang), best=pg.best_value)}
-    place_findings(page, rep.findings, g.number, h.number, g.players, lang, where, last_of)
-    return page
-
-

@@ -40,17 +40,11 @@ def _sorted(cards: Any) -> list[Any]:
 
 
 def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, graded: Any = ()) -> dict[str, Any]:
+    """One hand of the replay page: its facts, its plays step by step with the score after each
+    trick, the deal, what ends it and why each mark, each costly play (`graded`), its findings."""
     players = list(r.players)
-    seat = {p: i for i, p in enumerate(players)}
+    page = _skeleton(r, h, players, lang)
     res = h.result
-    heading = f"{_(lang, 'Robber')} {r.number}, {_(lang, 'Hand').lower()} {h.number}"
-    facts = [[_(lang, "Dealer"), h.dealer]]
-    page: dict[str, Any] = {
-        "key": f"{r.number}-{h.number}", "heading": heading, "seats": players, "pos": list(POSITIONS),
-        "facts": facts, "score_labels": [_(lang, "Marks"), _(lang, "Tricks")],
-        "score0": [[0] * 4, [0] * 4], "plays": [], "wins": [], "events": {}, "findings": [], "losses": {},
-        "deal": None, "up": None, "stock": None, "end": None,
-    }
     if res is None:
         label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "marks only")
         # No cards: the marks that count (the table's) are all there is to show.
@@ -59,9 +53,37 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
         place_findings(page, rep.findings, r.number, h.number, r.players, lang, {}, {})
         return page
     counting = rep.record.rules.counting_trick(res.photograph.rank.count_value)
-    facts.append([_(lang, "Photograph"), card_text(res.photograph, lang)])
-    facts.append([_(lang, "Counting trick"), str(counting)])
+    page["facts"] += [[_(lang, "Photograph"), card_text(res.photograph, lang)], [_(lang, "Counting trick"), str(counting)]]
     page["up"] = {"label": _(lang, "Photograph"), "card": card_text(res.photograph, lang)}
+    seat = {p: i for i, p in enumerate(players)}
+    plays, where, last_of, events = _plays(page, res, seat, lang)
+    page["deal"] = _deal(h, res, players, lang)
+    final = [res.marks_by_player[p] for p in players]
+    if plays:
+        _last_step(events.setdefault(len(plays), {}), res, players, final, lang)
+    page["plays"], page["events"] = plays, {str(k): v for k, v in events.items()}
+    page["end"] = _end(h, res, players, seat, final, lang)
+    _losses(page, graded, where, lang)
+    place_findings(page, rep.findings, r.number, h.number, r.players, lang, where, last_of)
+    return page
+
+
+def _skeleton(r: RobberReport, h: HandReport, players: list[str], lang: str) -> dict[str, Any]:
+    """A hand's page before its cards: its heading, seats and the dealer."""
+    heading = f"{_(lang, 'Robber')} {r.number}, {_(lang, 'Hand').lower()} {h.number}"
+    return {
+        "key": f"{r.number}-{h.number}", "heading": heading, "seats": players, "pos": list(POSITIONS),
+        "facts": [[_(lang, "Dealer"), h.dealer]], "score_labels": [_(lang, "Marks"), _(lang, "Tricks")],
+        "score0": [[0] * 4, [0] * 4], "plays": [], "wins": [], "events": {}, "findings": [], "losses": {},
+        "deal": None, "up": None, "stock": None, "end": None,
+    }
+
+
+def _plays(page: dict[str, Any], res: Any, seat: dict[str, int], lang: str) -> tuple[
+        list[list[Any]], dict[tuple[int, str], int], dict[int, int], dict[int, dict[str, Any]]]:
+    """Every card played, step by step, and after each trick the marks and tricks so far with
+    what it carried: (plays, (trick, player) -> the step of the card, trick -> its last step,
+    step -> what changes)."""
     plays: list[list[Any]] = []
     where: dict[tuple[int, str], int] = {}  # (trick, player) -> the step that plays the card
     last_of: dict[int, int] = {}  # trick -> the step of its last card
@@ -86,24 +108,36 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
             marks[seat[m.player]] += 1
             notes.append(f"{m.player}: {mark_reason(m, lang)}")
         events[len(plays)] = {"score": [list(marks), list(taken)], "notes": notes}
+    return plays, where, last_of, events
+
+
+def _deal(h: HandReport, res: Any, players: list[str], lang: str) -> list[list[str]] | None:
+    """Each seat's cards as dealt: the record's deal, or, when every card was played, the tricks'."""
     complete_deal = res.complete and len({c for tr in res.tricks for c in tr.cards}) == 4 * TRICKS_PER_HAND
     deal = h.record.deal
     if deal is not None and all(p in deal for p in players):
-        page["deal"] = [[card_text(c, lang) for c in _sorted(deal[p])] for p in players]
-    elif complete_deal:  # every card was played: the hands are known from the tricks
-        page["deal"] = [[card_text(c, lang) for c in _sorted(tr.card_of(p) for tr in res.tricks)] for p in players]
-    final = [res.marks_by_player[p] for p in players]
-    if plays:
-        end = events.setdefault(len(plays), {})
-        after = res.counts.after_penalties
-        end["score"] = [final, [after[p] for p in players]]
-        if res.renonces:
-            end.setdefault("notes", []).append(_(lang, "After the renonce penalties: {counts}").format(
-                counts=", ".join(f"{p} {after[p]}" for p in players)))
-        most = [m for m in res.marks if m.trick is None]
-        for m in most:
+        return [[card_text(c, lang) for c in _sorted(deal[p])] for p in players]
+    if complete_deal:  # every card was played: the hands are known from the tricks
+        return [[card_text(c, lang) for c in _sorted(tr.card_of(p) for tr in res.tricks)] for p in players]
+    return None
+
+
+def _last_step(end: dict[str, Any], res: Any, players: list[str], final: list[int], lang: str) -> None:
+    """After the last card: the hand's marks, the tricks after the renonce penalties, and the
+    marks of no one trick (most tricks)."""
+    after = res.counts.after_penalties
+    end["score"] = [final, [after[p] for p in players]]
+    if res.renonces:
+        end.setdefault("notes", []).append(_(lang, "After the renonce penalties: {counts}").format(
+            counts=", ".join(f"{p} {after[p]}" for p in players)))
+    for m in res.marks:
+        if m.trick is None:
             end.setdefault("notes", []).append(f"{m.player}: {mark_reason(m, lang)}")
-    page["plays"], page["events"] = plays, {str(k): v for k, v in events.items()}
+
+
+def _end(h: HandReport, res: Any, players: list[str], seat: dict[str, int], final: list[int],
+         lang: str) -> dict[str, Any]:
+    """The hand's result and why each mark; what the table wrote where it differs."""
     lines = [[seat[m.player], f"{m.player}: {mark_reason(m, lang)}"] for m in res.marks]
     if res.complete:
         result = _(lang, "The hand's marks: {marks}").format(marks=", ".join(f"{p} {v}" for p, v in zip(players, final)))
@@ -112,7 +146,12 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
     if h.recorded is not None and any(h.recorded.get(p) != res.marks_by_player[p] for p in players):
         result += " — " + _(lang, "the table wrote: {marks}").format(
             marks=", ".join(f"{p} {h.recorded.get(p)}" for p in players))
-    page["end"] = {"title": _(lang, "Why each mark"), "result": result, "lines": lines}
+    return {"title": _(lang, "Why each mark"), "result": result, "lines": lines}
+
+
+def _losses(page: dict[str, Any], graded: Any, where: dict[tuple[int, str], int], lang: str) -> None:
+    """Each costly play (replay --analyse) at the step of its card: what it cost, what would have
+    held its player lower, and its sign."""
     for g in graded:
         step = where.get((g.trick, g.player))
         if step is None or not g.loss:
@@ -128,7 +167,5 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
         sign = play_sign(g)
         if sign:  # as chess tools mark inaccuracies and blunders (docs/analyse.md, "Signs")
             loss["sign"], loss["sign_name"] = sign, sign_name(sign, lang)
-    place_findings(page, rep.findings, r.number, h.number, r.players, lang, where, last_of)
-    return page
 
 

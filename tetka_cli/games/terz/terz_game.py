@@ -169,6 +169,29 @@ class TerzGame(Game):
         return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
                                           player=player, samples=samples, seed=seed)
 
+    # -- hand by hand, cached, over --jobs or --cluster (issue 34; analysis_tasks.py) ---------------
+    def analysis_tasks(self, report: Any, **options: Any) -> Sequence[Any]:
+        from .analysis_tasks import hand_tasks
+
+        return hand_tasks(report, **{**options, "from_trick": options.get("from_trick") or self.first_graded_trick})
+
+    def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None,
+                          samples: int, seed: int) -> Sequence[Any]:
+        from .analysis_tasks import player_view_tasks
+
+        return player_view_tasks(report, from_trick=from_trick or self.first_graded_trick, player=player,
+                                 samples=samples, seed=seed)
+
+    def analysis_to_json(self, item: Any) -> Any:
+        from .analysis_tasks import hand_json
+
+        return hand_json(item)
+
+    def analysis_from_json(self, doc: Any, task: Any) -> Any:
+        from .analysis_tasks import hand_from_json
+
+        return hand_from_json(doc, task)
+
     # -- lean reading: each hand judged as it is read (issue 23) ----------------------------------
     def open_reader(self, path: str, findings: list[Any]) -> Any:
         from .lean import open_reader

@@ -22,8 +22,8 @@ from .base import (
     input_options,
     interruptible,
     output_options,
-    progress,
 )
+from .cluster_option import cluster_option, cluster_pool, refuse_jobs_beside
 from .language import tr
 
 _ANALYSED = [g for g in all_games() if g.analysable]
@@ -49,14 +49,16 @@ _ANALYSED = [g for g in all_games() if g.analysable]
               help="Processes analysing hands in parallel; the output is the same.")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Analyse every hand again, neither reading nor writing the cache of analysed hands.")
+@cluster_option  # issue 34: --cluster ADDRESS (cli/cluster_option.py)
 @output_options
 def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budget: float | None,
             player: str | None, view: str,
             samples: int, seed: int, jobs: int,
-            no_cache: bool, opts: Options) -> None:
+            no_cache: bool, cluster: str | None, opts: Options) -> None:
     """Grade every play of fully played, renonce-free hands from trick K on, with all hands open:
     the marks the player ends with after his card, when he then plays his best and the other
     three play together against him, beside the least his best card would have cost."""
+    from ..common.progress import HandProgress
     from ..common.result_cache import ResultCache
     from ..jobs.analyse import analyse_records
 
@@ -64,6 +66,7 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
         # A budget leaves ranges of values, which an expected loss over drawn deals cannot average.
         raise click.UsageError(tr("--budget bounds the search of the open view only: leave out --budget, "
                                   "or use --view open"))
+    refuse_jobs_beside(cluster, jobs)
     paths, problems = expand(inputs)
     code = EXIT_OK
     for f in problems:
@@ -85,10 +88,18 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
     shown = 0  # text tables printed so far
     csv_header = True
     counter = _Counter(len(paths))
-    with interruptible(counter), progress(len(paths)) as bar:
-        for a in analyse_records(paths, max_bytes=max_bytes, options=options, jobs=jobs, cache=cache):
+    # Issue 34: the hands graded on a Dask cluster (--cluster) or here; a progress line on a terminal.
+    with interruptible(counter), cluster_pool(cluster) as pool, HandProgress(len(paths), opts.lang) as bar:
+        if pool is not None:
+            from ..jobs.cluster_analyse import analyse_on_cluster
+
+            analysed = analyse_on_cluster(paths, max_bytes=max_bytes, options=options, runner=pool, cache=cache,
+                                          progress=bar)
+        else:
+            analysed = analyse_records(paths, max_bytes=max_bytes, options=options, jobs=jobs, cache=cache,
+                                       progress=bar)
+        for a in analysed:
             counter.done += 1
-            bar.update(1)
             for f in a.findings:
                 err(finding_line(f, opts.lang))
             if a.unreadable:

@@ -149,6 +149,10 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2_within_10_seconds(recor
     code, out, err = alone("analyse", "--cluster", "no-port-here", *OPEN, records[0], cache=str(tmp_path))
     assert code == 2 and out == b"" and len(err.decode().splitlines()) == 1
     assert err.decode().startswith("Error: 'no-port-here' is not the address of a Dask scheduler")
+    code, out, err = alone("analyse", "--cluster", "tls://127.0.0.1:1", *OPEN, records[0], cache=str(tmp_path))
+    assert code == 2 and out == b"" and len(err.decode().splitlines()) == 1
+    assert err.decode().startswith("Error: tls://127.0.0.1:1 is a TLS address, and Dask's configuration names no "
+                                   "TLS files: set DASK_DISTRIBUTED__COMM__TLS__CA_FILE")
 
 
 def test_a_worker_of_another_version_is_refused_and_nothing_is_mixed(records, cluster, tmp_path):

@@ -51,6 +51,10 @@ def message(e: ClusterError) -> str:
     if e.code == "address":
         return tr("{address!r} is not the address of a Dask scheduler: write tcp://HOST:8786, "
                   "or tls://HOST:8786 with TLS").format(address=d["address"])
+    if e.code == "tls":
+        return tr("{address} is a TLS address, and Dask's configuration names no TLS files: set "
+                  "DASK_DISTRIBUTED__COMM__TLS__CA_FILE, DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT and "
+                  "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY (docs/cluster.md)").format(address=d["address"])
     if e.code == "unreachable":
         return tr("cannot reach a Dask scheduler at {address} within {seconds} s: is `dask scheduler` "
                   "running there, and its port open to this machine?").format(**d)

@@ -29,7 +29,8 @@ T = TypeVar("T")
 
 class ClusterError(Exception):
     """What stops a cluster run, as a code and its details; the command words it in one line.
-    Codes: `missing` (distributed is not installed), `address` (not an address), `unreachable`,
+    Codes: `missing` (distributed is not installed), `address` (not an address), `tls` (a tls://
+    address without TLS files in Dask's configuration), `unreachable`,
     `no-workers`, `not-installed` (a worker cannot load tetka), `other-version` (a worker runs
     another version), `killed` (a task killed the workers it ran on), `lost` (the scheduler went
     away during the run)."""
@@ -112,6 +113,8 @@ def open_pool(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Pool:
     try:
         _probe(address, timeout, security)
     except (ValueError, TypeError) as e:
+        if address.startswith("tls://"):  # a TLS address, and no TLS files in Dask's configuration
+            raise ClusterError("tls", address=address, reason=str(e)) from None
         raise ClusterError("address", address=address, reason=str(e)) from None
     except (OSError, asyncio.TimeoutError):
         raise ClusterError("unreachable", address=address, seconds=f"{timeout:g}") from None

@@ -60,7 +60,6 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
     three play together against him, beside the least his best card would have cost."""
     from ..common.progress import HandProgress
     from ..common.result_cache import ResultCache
-    from ..jobs.analyse import analyse_records
 
     if budget is not None and view == "player":
         # A budget leaves ranges of values, which an expected loss over drawn deals cannot average.
@@ -88,17 +87,8 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
     shown = 0  # text tables printed so far
     csv_header = True
     counter = _Counter(len(paths))
-    # Issue 34: the hands graded on a Dask cluster (--cluster) or here; a progress line on a terminal.
     with interruptible(counter), cluster_pool(cluster) as pool, HandProgress(len(paths), opts.lang) as bar:
-        if pool is not None:
-            from ..jobs.cluster_analyse import analyse_on_cluster
-
-            analysed = analyse_on_cluster(paths, max_bytes=max_bytes, options=options, runner=pool, cache=cache,
-                                          progress=bar)
-        else:
-            analysed = analyse_records(paths, max_bytes=max_bytes, options=options, jobs=jobs, cache=cache,
-                                       progress=bar)
-        for a in analysed:
+        for a in _graded(paths, max_bytes, options, jobs, cache, pool, bar):
             counter.done += 1
             for f in a.findings:
                 err(finding_line(f, opts.lang))
@@ -151,6 +141,19 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
             emit_tables([s.table(opts.lang, views.summary_title(read, opts.lang), player)], opts, first=not shown)
             shown += 1
     sys.exit(code)
+
+
+def _graded(paths: list[str], max_bytes: int, options: dict[str, Any], jobs: int, cache: Any, pool: Any,
+            bar: Any) -> Any:
+    """Issue 34: the records analysed, their hands graded on a Dask cluster (`pool`, --cluster) or in
+    `jobs` processes here, the progress line (`bar`) told of each hand."""
+    if pool is not None:
+        from ..jobs.cluster_analyse import analyse_on_cluster
+
+        return analyse_on_cluster(paths, max_bytes=max_bytes, options=options, runner=pool, cache=cache, progress=bar)
+    from ..jobs.analyse import analyse_records
+
+    return analyse_records(paths, max_bytes=max_bytes, options=options, jobs=jobs, cache=cache, progress=bar)
 
 
 def _view_keys(names: list[str], from_trick: int | None, view: str, samples: int, seed: int) -> dict[str, Any]:

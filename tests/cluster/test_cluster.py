@@ -18,8 +18,8 @@ import time
 
 import pytest
 from support.cli import ROOT, run
-from support.dask_cluster import (client_of, executed, local_cluster, set_worker_version, slow_workers,
-                                  wait_for)
+from support.dask_cluster import (client_of, cluster_process, executed, local_cluster, set_worker_version,
+                                  slow_workers, wait_for)
 
 from tetka_cli.common.cluster import ClusterError, OtherVersion, Pool, run_stamped, version
 
@@ -127,6 +127,21 @@ def test_a_worker_killed_mid_run_changes_nothing(records, cluster, reference, tm
             slow_workers(client, 0)
     assert cached(cache) == 20
     assert (proc.returncode, out, err) == reference
+
+
+def test_a_scheduler_lost_mid_run_is_one_line_and_exit_2_and_the_graded_hands_are_kept(records, tmp_path):
+    cache, out = str(tmp_path / "c"), tmp_path / "out.txt"
+    with cluster_process(2) as (address, cluster):
+        with client_of(address) as client:
+            slow_workers(client, 0.25)
+        proc = start("analyse", "--cluster", address, *OPEN, records[0], "-o", str(out), cache=cache)
+        wait_for(lambda: cached(cache) >= 2, 60, "two hands graded")
+        os.killpg(cluster.pid, signal.SIGKILL)  # the scheduler and its workers, all at once
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2 and not out.exists() and 2 <= cached(cache) < 20
+    assert err.decode().splitlines() == [
+        f"Error: lost the Dask scheduler at {address} during the run; the hands graded so far are in the cache: "
+        "the same command again goes on from there"]
 
 
 def free_port() -> int:

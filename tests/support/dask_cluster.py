@@ -29,6 +29,13 @@ if __name__ == "__main__":
 @contextlib.contextmanager
 def local_cluster(workers: int = 2, timeout: float = 60) -> Iterator[str]:
     """The address (`tcp://127.0.0.1:PORT`) of a new cluster of `workers` worker processes."""
+    with cluster_process(workers, timeout) as (address, _):
+        yield address
+
+
+@contextlib.contextmanager
+def cluster_process(workers: int = 2, timeout: float = 60) -> Iterator[tuple[str, subprocess.Popen]]:
+    """The address of a new cluster, and its process (`os.killpg(proc.pid, ...)` ends it all at once)."""
     proc = subprocess.Popen([sys.executable, "-c", SCRIPT, str(workers)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
@@ -37,7 +44,7 @@ def local_cluster(workers: int = 2, timeout: float = 60) -> Iterator[str]:
         assert ready, "the local Dask cluster did not start in time"
         address = proc.stdout.readline().decode().strip()
         assert address.startswith("tcp://127.0.0.1:"), address
-        yield address
+        yield address, proc
     finally:
         with contextlib.suppress(OSError):
             proc.stdin.close()  # type: ignore[union-attr]

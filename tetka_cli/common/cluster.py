@@ -84,8 +84,14 @@ def _dask(module: str = "distributed") -> Any:
 def _quiet_dask() -> None:
     """Dask's own log lines (a worker lost, a reconnection) stay off the user's stderr: the command
     says what matters in its own line."""
-    for name in ("distributed", "tornado"):
-        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    silent = logging.CRITICAL + 1
+    known = list(logging.Logger.manager.loggerDict)  # Dask's configuration gives some of its loggers levels of their own
+    for name in ("distributed", "tornado", *known):
+        if name.split(".")[0] in ("distributed", "tornado"):
+            logger = logging.getLogger(name)
+            logger.setLevel(silent)
+            for handler in logger.handlers:
+                handler.setLevel(silent)
 
 
 def _probe(address: str, timeout: float, security: Any) -> None:

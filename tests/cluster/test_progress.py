@@ -67,3 +67,36 @@ def test_a_piped_analyse_writes_no_progress(tmp_path):
     r = run("analyse", "--from-trick", "12", "--jobs", "2", "records/robber-played.yaml",
             env={"XDG_CACHE_HOME": str(tmp_path)})
     assert r.exit_code == 0 and "hands" not in r.stderr and "\r" not in r.stderr
+
+
+def test_a_local_run_on_a_terminal_shows_the_hands_and_clears_its_line(tmp_path):
+    import os
+    import pty
+    import re
+    import subprocess
+    import sys
+
+    from support.cli import ROOT
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "tetka_cli", "analyse", "--from-trick", "12", "--jobs", "2",
+                             "records/robber-played.yaml", "records/terz/game-to-501.yaml"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=slave,
+                            env=dict(os.environ, XDG_CACHE_HOME=str(tmp_path), TETKA_LANG="ru"))
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    proc.communicate(timeout=120)
+    text = shown.decode()
+    counts = re.findall(r"tetka: (\d+) из (?:примерно )?(\d+) кон", text)
+    assert proc.returncode == 0 and counts, text
+    assert counts[-1][0] == counts[-1][1]  # the last count: every hand
+    assert text.endswith("\r\x1b[K")  # the line is cleared at the end: nothing of it is left on the terminal

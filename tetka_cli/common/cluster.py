@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterable, Iterator, Protocol, Sequence, TypeVar
@@ -23,6 +24,7 @@ from typing import Any, Callable, Generic, Iterable, Iterator, Protocol, Sequenc
 CONNECT_TIMEOUT = 5.0  # seconds to reach the scheduler: an unreachable one is said well within 10 s
 WORKERS_TIMEOUT = 5.0  # seconds to wait for a first worker on a scheduler that has none
 WINDOW_PER_THREAD = 8  # hands sent ahead per worker thread: busy workers, bounded memory
+RECOUNT = 5.0  # seconds between two counts of the cluster's threads (workers may join during a run)
 
 T = TypeVar("T")
 
@@ -177,12 +179,22 @@ class Pool:
         self.client = client
         self.stamp = stamp
         self.threads = threads
+        self._counted = time.monotonic()
         self._done = _dask().as_completed(loop=client.loop)
         self._tags: dict[str, Any] = {}
         self._futures: dict[str, Any] = {}
 
     @property
     def window(self) -> int:
+        """Tasks to keep sent ahead: enough for every worker thread, those that join during the run
+        too (counted again every `RECOUNT` seconds)."""
+        now = time.monotonic()
+        if now - self._counted >= RECOUNT:
+            self._counted = now
+            try:
+                self.threads = max(1, int(sum(self.client.nthreads().values())))
+            except Exception:  # noqa: BLE001 - a scheduler that does not answer now: the last count stands
+                pass
         return WINDOW_PER_THREAD * self.threads
 
     def submit(self, task: Callable[[], Any], tag: Any) -> None:

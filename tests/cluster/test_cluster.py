@@ -151,19 +151,24 @@ def free_port() -> int:
 
 
 def test_an_unreachable_scheduler_is_one_line_and_exit_2_within_10_seconds(records, tmp_path):
+    # The same command refused at once (not an address): Python, tetka and Dask starting, which a
+    # loaded machine can stretch to seconds; the unreachable scheduler may add its 5 s, no more.
+    t0 = time.monotonic()
+    bad = tetka("analyse", "--cluster", "no-port-here", *OPEN, records[0], cache=str(tmp_path))
+    started = time.monotonic() - t0
+    assert bad.returncode == 2 and bad.stdout == b"" and len(bad.stderr.decode().splitlines()) == 1
+    assert bad.stderr.decode().startswith("Error: 'no-port-here' is not the address of a Dask scheduler")
     address = f"tcp://127.0.0.1:{free_port()}"
     t0 = time.monotonic()
     r = tetka("analyse", "--cluster", address, *OPEN, records[0], "-o", str(tmp_path / "out.txt"),
               cache=str(tmp_path))
-    assert time.monotonic() - t0 < 10
+    took = time.monotonic() - t0
+    assert took - started < 7, (took, started)  # within 10 s wherever starting takes under 3 s
     assert r.returncode == 2 and r.stdout == b""
     assert r.stderr.decode().splitlines() == [
         f"Error: cannot reach a Dask scheduler at {address} within 5 s: is `dask scheduler` running there, "
         "and its port open to this machine?"]
     assert not (tmp_path / "out.txt").exists()
-    code, out, err = alone("analyse", "--cluster", "no-port-here", *OPEN, records[0], cache=str(tmp_path))
-    assert code == 2 and out == b"" and len(err.decode().splitlines()) == 1
-    assert err.decode().startswith("Error: 'no-port-here' is not the address of a Dask scheduler")
     code, out, err = alone("analyse", "--cluster", "tls://127.0.0.1:1", *OPEN, records[0], cache=str(tmp_path))
     assert code == 2 and out == b"" and len(err.decode().splitlines()) == 1
     assert err.decode().startswith("Error: tls://127.0.0.1:1 is a TLS address, and Dask's configuration names no "

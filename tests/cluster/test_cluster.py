@@ -267,3 +267,13 @@ def test_ctrl_c_keeps_the_graded_hands_and_the_run_again_grades_only_the_others(
     assert lines and all(f", {kept} from the cache" in ln for ln in lines), lines
     assert f"tetka: {kept} of 20 hands, {kept} from the cache" in lines
     assert "tetka: 20 of 20 hands" in lines[-1]
+
+
+def test_export_takes_cluster_only_with_analyse_and_neither_takes_it_with_jobs(records, tmp_path):
+    code, _, err = alone("export", "--sqlite", str(tmp_path / "a.db"), "--cluster", "tcp://127.0.0.1:1", records[0],
+                         cache=str(tmp_path))
+    assert code == 2 and "Error: --cluster grades the analysis of the hands: give --analyse with it" in err.decode()
+    assert not (tmp_path / "a.db").exists()
+    for command in (["analyse"], ["export", "--sqlite", str(tmp_path / "b.db"), "--analyse"]):
+        code, _, err = alone(*command, "--jobs", "2", "--cluster", "tcp://127.0.0.1:1", records[0], cache=str(tmp_path))
+        assert code == 2 and "Error: --jobs and --cluster cannot be used together" in err.decode()

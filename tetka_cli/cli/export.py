@@ -13,7 +13,7 @@ from .base import EXIT_OK, EXIT_UNREADABLE, EXIT_WRITE, err, expand, interruptib
 from ..games.registry import all_games
 from .cluster_option import cluster_option, cluster_pool, refuse_jobs_beside
 from .completion import complete_records
-from .language import ui_lang
+from .language import tr, ui_lang
 
 PAUSE_ENV = "TETKA_EXPORT_PAUSE"  # a test hook: seconds to wait inside each record's transaction
 
@@ -48,6 +48,8 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
 
     lang = lang or ui_lang()
     refuse_jobs_beside(cluster, jobs)
+    if cluster is not None and not (analyse or from_trick is not None):
+        raise click.UsageError(tr("--cluster grades the analysis of the hands: give --analyse with it"))
     paths, problems = expand(inputs)
     paths, dups = once_per_file(paths)
     for f in [*problems, *dups]:

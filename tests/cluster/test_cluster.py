@@ -18,7 +18,7 @@ import time
 
 import pytest
 from support.cli import ROOT, run
-from support.dask_cluster import (client_of, cluster_process, executed, local_cluster, set_worker_version,
+from support.dask_cluster import (busy, client_of, cluster_process, executed, local_cluster, set_worker_version,
                                   slow_workers, wait_for)
 
 from tetka_cli.common.cluster import ClusterError, OtherVersion, Pool, run_stamped, version
@@ -113,7 +113,7 @@ def test_a_worker_killed_mid_run_changes_nothing(records, cluster, reference, tm
     cache = str(tmp_path / "c2")
     with client_of(cluster) as client:
         pids = client.run(os.getpid)
-        slow_workers(client, 0.25)  # 20 hands at 0.25 s on two workers: time to kill one mid-run
+        slow_workers(client, 0.4)  # 20 hands at 0.4 s on two workers: time to kill one mid-run
         try:
             proc = start("analyse", "--cluster", cluster, *OPEN, records[0], cache=cache)
             wait_for(lambda: cached(cache) >= 2 and any(client.processing().values()), 60, "hands under way")
@@ -243,7 +243,7 @@ def test_ctrl_c_keeps_the_graded_hands_and_the_run_again_grades_only_the_others(
     cache, out = str(tmp_path / "c2"), tmp_path / "out.txt"
     address = cluster
     with client_of(address) as client:
-        slow_workers(client, 0.25)
+        slow_workers(client, 0.4)  # time to press Ctrl-C with hands still out
         try:
             proc = start("analyse", "--cluster", address, *OPEN, records[0], "-o", str(out), cache=cache)
             wait_for(lambda: cached(cache) >= 4, 60, "four hands graded")
@@ -257,7 +257,7 @@ def test_ctrl_c_keeps_the_graded_hands_and_the_run_again_grades_only_the_others(
         kept = cached(cache)
         assert 4 <= kept < 20
         # The hands under way when the run stopped were cancelled; those a worker had begun end first.
-        wait_for(lambda: not any(client.processing().values()), 30, "the workers idle")
+        wait_for(lambda: not any(client.processing().values()) and not busy(client), 30, "the workers idle")
         before = executed(client)
         again, shown = on_a_terminal("analyse", "--cluster", address, *OPEN, records[0], cache=cache)
         graded = executed(client) - before

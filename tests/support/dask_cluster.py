@@ -75,6 +75,12 @@ def executed(client: object) -> int:
     return sum(counts.values())
 
 
+def busy(client: object) -> int:
+    """Tasks the workers are running now (a task cancelled by its client runs on to its end)."""
+    counts = client.run(lambda dask_worker: len(dask_worker.state.executing))  # type: ignore[attr-defined]
+    return sum(counts.values())
+
+
 def slow_workers(client: object, seconds: float) -> None:
     """Each hand a worker grades takes `seconds` longer (0: as before), so that a test can act
     while a run is under way. Defined here, sent by value: the workers never import the tests."""

@@ -50,7 +50,8 @@ def test_in_russian_the_line_agrees_with_its_numbers():
     q = HandProgress(2, "ru", io.StringIO(), shown=True, clock=clock)
     q.read(3, 0)
     assert q.line() == "tetka: 0 из примерно 6 конов"
-    assert [duration(s, "ru") for s in (0, 59.6, 61, 3600)] == ["0 с", "1 мин 0 с", "1 мин 1 с", "1 ч 0 мин"]
+    assert [duration(s, "ru") for s in (0, 59.6, 61, 3600)] == [
+        "0 с", "1 мин 0 с", "1 мин 1 с", "1 ч 0 мин"]
     assert [duration(s, "en") for s in (42, 125)] == ["42 s", "2 min 5 s"]
 
 

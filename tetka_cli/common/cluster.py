@@ -87,7 +87,8 @@ def _quiet_dask() -> None:
     """Dask's own log lines (a worker lost, a reconnection) stay off the user's stderr: the command
     says what matters in its own line."""
     silent = logging.CRITICAL + 1
-    known = list(logging.Logger.manager.loggerDict)  # Dask's configuration gives some of its loggers levels of their own
+    # Dask's configuration gives some of its loggers levels of their own: each is silenced.
+    known = list(logging.Logger.manager.loggerDict)
     for name in ("distributed", "tornado", *known):
         if name.split(".")[0] in ("distributed", "tornado"):
             logger = logging.getLogger(name)

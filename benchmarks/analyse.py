@@ -27,6 +27,9 @@
 - `--only terz-player` (not in the default run): the Terz player's view from trick 1, 32 deals a
   play, CPU seconds a hand on 20 simulated hands, split into tricks 1-6 and 7-16, and the search
   one trick ahead (the first version) on three of them.
+- `--only cluster` (not in the default run; issue 34): the player's view of 40 hands on a local
+  Dask cluster of 1 worker and of 2, the throughput ratio with the load beside it, and `--jobs 2`
+  against the local cluster (`bench_cluster`).
 """
 from __future__ import annotations
 
@@ -497,13 +500,97 @@ def bench_terz_player(n: int, samples: int = 32) -> None:
           f"{spread(deeper)}")
 
 
+# -- issue 34: `--only cluster` ------------------------------------------------------------------------
+CLUSTER_TRICK, CLUSTER_SAMPLES = 7, 32  # the player's view from trick 7, 32 deals a play: ~0.5 s of CPU a hand
+
+
+def _workers_cpu(client: Any) -> list[float]:
+    """Each worker process's CPU seconds so far (user and system), in the order of their addresses."""
+    import resource
+
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+
+    return [v for _, v in sorted(client.run(cpu).items())]
+
+
+def bench_cluster(pairs: int, hands: int = 40) -> int:
+    """`--only cluster`: the player's view of `hands` simulated hands graded on a local Dask cluster
+    of 1 worker and of 2 workers (processes, one thread each; each cluster started before and left
+    running, as a club's is), interleaved pairs of runs of the whole command, the median ratio of
+    their throughputs (target >= 1.7 on 2 cores), the load beside each run; then `--jobs 2` (the
+    process pool, started by the command) against the 2-worker cluster, and what starting a local
+    cluster costs, which a `--jobs` run on one machine would pay each time. Outputs compared byte
+    for byte with `--jobs 1`."""
+    import logging
+    import shutil
+    import tempfile
+
+    from distributed import Client, LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)  # the clusters' own log lines: only errors
+    work = tempfile.mkdtemp(prefix="tetka-bench-cluster-")
+    clusters: list[Any] = []
+    try:
+        record = os.path.join(work, "hands.yaml")
+        subprocess.run([sys.executable, "-m", "tetka_cli", "simulate", "--hands", str(hands), "--seed", "1", "--out",
+                        record], cwd=ROOT, capture_output=True, check=True)
+        base = ["analyse", "--no-cache", "--view", "player", "--from-trick", str(CLUSTER_TRICK), "--samples",
+                str(CLUSTER_SAMPLES), record]
+        started = []
+        for n in (1, 2):
+            t = time.perf_counter()
+            clusters.append(LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                         dashboard_address=None, silence_logs=logging.ERROR))
+            started.append(time.perf_counter() - t)
+        print(f"the player's view of {hands} simulated hands (seed 1), --from-trick {CLUSTER_TRICK}, "
+              f"--samples {CLUSTER_SAMPLES}; {pairs} interleaved pairs; {_load()} before")
+        _, cpu1, reference = _command([*base, "--jobs", "1"])
+        print(f"  --jobs 1: {cpu1:.1f} s CPU ({hands / cpu1:.2f} hands/s of one core); {_load()}")
+        ratios, models, same = [], [], True
+        clients = [Client(c.scheduler_address, set_as_default=False) for c in clusters]
+        for c in clusters:  # each worker imports the solver once: before the timed runs
+            _command(["analyse", "--no-cache", "--view", "player", "--from-trick", "12", "--samples", "2", record,
+                      "--cluster", c.scheduler_address])
+        for i in range(pairs):
+            before = [_workers_cpu(c) for c in clients]
+            w1, c1, o1 = _command([*base, "--cluster", clusters[0].scheduler_address])
+            load1 = _load()
+            w2, c2, o2 = _command([*base, "--cluster", clusters[1].scheduler_address])
+            spent = [[a - b for a, b in zip(_workers_cpu(c), was)] for c, was in zip(clients, before)]
+            same = same and o1 == reference and o2 == reference
+            ratios.append(w1 / w2)
+            # On two free cores: the client's own CPU, then the grading, alone or shared by the two workers.
+            models.append((c1 + sum(spent[0])) / (c2 + max(spent[1])))
+            print(f"  pair {i + 1}: 1 worker {w1:.2f} s ({hands / w1:.2f} hands/s; {load1}), 2 workers {w2:.2f} s "
+                  f"({hands / w2:.2f} hands/s; {_load()}): throughput x{w1 / w2:.2f}; CPU: client {c1:.2f} / {c2:.2f} s, "
+                  f"worker {sum(spent[0]):.1f} s / workers {' + '.join(f'{x:.1f}' for x in spent[1])} s, "
+                  f"so x{models[-1]:.2f} on two free cores")
+        for c in clients:
+            c.close()
+        print(f"  2 workers / 1 worker, throughput: median x{statistics.median(ratios):.2f} "
+              f"(range {min(ratios):.2f}-{max(ratios):.2f}; target >= 1.7); from CPU times, on two free cores: "
+              f"x{statistics.median(models):.2f}; outputs identical to --jobs 1: {same}")
+        jw, _, oj = _command([*base, "--jobs", "2"])
+        cw, _, oc = _command([*base, "--cluster", clusters[1].scheduler_address])
+        print(f"  on one machine: --jobs 2 {jw:.2f} s; --cluster on a running local cluster of 2 workers {cw:.2f} s, "
+              f"and {started[1]:.2f} s to start that cluster (1 worker: {started[0]:.2f} s); identical: "
+              f"{oj == reference and oc == reference}; {_load()}")
+    finally:
+        for c in clusters:
+            c.close()
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
     ap.add_argument("--cpu-limit", type=float, default=300.0,
                     help="CPU seconds allowed one hand from an early trick before it is stopped")
     ap.add_argument("--only", choices=["k5", "equal", "budget", "rates", "deep", "command", "batch", "player", "terz",
-                                            "terz-player"],
+                                            "terz-player", "cluster"],
                     help="run one part only")
     ap.add_argument("--pairs", type=int, default=5, help="--only batch: interleaved pairs of runs")
     ap.add_argument("--from-trick", type=int, default=None, help="--only batch: K (default: the program's)")
@@ -523,6 +610,8 @@ def main(argv: list[str]) -> int:
     if a.only == "terz-player":
         bench_terz_player(3 if a.quick else 20)
         return 0
+    if a.only == "cluster":  # issue 34
+        return bench_cluster(1 if a.quick else 3, 10 if a.quick else 40)
     if a.only == "player":
         player_section(a.quick, 10.0 if a.quick else a.cpu_limit, a.player_trick, a.player_hands, not a.no_rate)
         return 0

@@ -22,9 +22,9 @@ from .base import (
     input_options,
     interruptible,
     output_options,
-    progress,
 )
 from ..games.contract import Analysis
+from .cluster_option import cluster_option, cluster_pool, refuse_jobs_beside
 from .language import tr
 
 _ANALYSED = [g for g in all_games() if g.analysis is not None]
@@ -51,21 +51,23 @@ _GRADED = [a for g in _ANALYSED if (a := g.analysis) is not None]
               help="Processes analysing hands in parallel; the output is the same.")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Analyse every hand again, neither reading nor writing the cache of analysed hands.")
+@cluster_option  # issue 34: --cluster ADDRESS (cli/cluster_option.py)
 @output_options
 def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budget: float | None,
             player: str | None, view: str,
             samples: int, seed: int, jobs: int,
-            no_cache: bool, opts: Options) -> None:
+            no_cache: bool, cluster: str | None, opts: Options) -> None:
     """Grade every play of fully played, renonce-free hands from trick K on, with all hands open:
     the marks the player ends with after his card, when he then plays his best and the other
     three play together against him, beside the least his best card would have cost."""
+    from ..common.progress import HandProgress
     from ..common.result_cache import ResultCache
-    from ..jobs.analyse import analyse_records
 
     if budget is not None and view == "player":
         # A budget leaves ranges of values, which an expected loss over drawn deals cannot average.
         raise click.UsageError(tr("--budget bounds the search of the open view only: leave out --budget, "
                                   "or use --view open"))
+    refuse_jobs_beside(cluster, jobs)
     paths, problems = expand(inputs)
     code = EXIT_OK
     for f in problems:
@@ -87,10 +89,9 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
     shown = 0  # text tables printed so far
     csv_header = True
     counter = _Counter(len(paths))
-    with interruptible(counter), progress(len(paths)) as bar:
-        for a in analyse_records(paths, max_bytes=max_bytes, options=options, jobs=jobs, cache=cache):
+    with interruptible(counter), cluster_pool(cluster) as pool, HandProgress(len(paths), opts.lang) as bar:
+        for a in _graded(paths, max_bytes, options, jobs, cache, pool, bar):
             counter.done += 1
-            bar.update(1)
             for f in a.findings:
                 err(finding_line(f, opts.lang))
             if a.unreadable:
@@ -150,6 +151,19 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
             emit_tables([s.table(opts.lang, views.summary_title(read, opts.lang), player)], opts, first=not shown)
             shown += 1
     sys.exit(code)
+
+
+def _graded(paths: list[str], max_bytes: int, options: dict[str, Any], jobs: int, cache: Any, pool: Any,
+            bar: Any) -> Any:
+    """Issue 34: the records analysed, their hands graded on a Dask cluster (`pool`, --cluster) or in
+    `jobs` processes here, the progress line (`bar`) told of each hand."""
+    if pool is not None:
+        from ..jobs.cluster_analyse import analyse_on_cluster
+
+        return analyse_on_cluster(paths, max_bytes=max_bytes, options=options, runner=pool, cache=cache, progress=bar)
+    from ..jobs.analyse import analyse_records
+
+    return analyse_records(paths, max_bytes=max_bytes, options=options, jobs=jobs, cache=cache, progress=bar)
 
 
 def _view_keys(names: list[str], from_trick: int | None, view: str, samples: int, seed: int) -> dict[str, Any]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 import click
 
@@ -11,8 +11,9 @@ from ..common.messages import LANGS, finding_line
 from ..common.yaml_input import MAX_BYTES
 from .base import EXIT_OK, EXIT_UNREADABLE, EXIT_WRITE, err, expand, interruptible, progress
 from ..games.registry import all_games
+from .cluster_option import cluster_option, cluster_pool, refuse_jobs_beside
 from .completion import complete_records
-from .language import ui_lang
+from .language import tr, ui_lang
 
 PAUSE_ENV = "TETKA_EXPORT_PAUSE"  # a test hook: seconds to wait inside each record's transaction
 
@@ -32,8 +33,9 @@ PAUSE_ENV = "TETKA_EXPORT_PAUSE"  # a test hook: seconds to wait inside each rec
               help="Processes reading and checking records in parallel; the database is the same.")
 @click.option("--lang", type=click.Choice(LANGS), default=None,
               help="Language of messages and headings (default: from the locale).")
+@cluster_option  # issue 34: --cluster ADDRESS (cli/cluster_option.py)
 def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int | None, max_bytes: int,
-           jobs: int, lang: str | None) -> None:
+           jobs: int, lang: str | None, cluster: str | None) -> None:
     """Store records in an SQLite database, for SQL, the sqlite3 shell, Datasette or `tetka stats
     --db`: every record (both games) with its parts, hands, every card played, each hand's marks
     or points with the reasons, findings, money and (with --analyse) graded plays. Each record
@@ -46,6 +48,9 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
     from ..jobs.export import ExportJob, ExportRun, export_paths
 
     lang = lang or ui_lang()
+    refuse_jobs_beside(cluster, jobs)
+    if cluster is not None and not (analyse or from_trick is not None):
+        raise click.UsageError(tr("--cluster grades the analysis of the hands: give --analyse with it"))
     paths, problems = expand(inputs)
     paths, dups = once_per_file(paths)
     for f in [*problems, *dups]:
@@ -66,13 +71,14 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
                     known=db.known(conn))
     run = ExportRun(total=len(paths))
     try:
-        with interruptible(run), progress(len(paths)) as bar:
+        with interruptible(run), _progress(len(paths), cluster, job.analyse, lang) as bar, \
+                cluster_pool(cluster) as pool:
             def warn(f: object) -> None:
                 err(finding_line(f, lang))  # type: ignore[arg-type]
 
             try:
                 export_paths(conn, paths, job, jobs=jobs, pause=pause, run=run, warn=warn,
-                             tick=lambda: bar.update(1))
+                             tick=lambda: bar.update(1), exported=_on_cluster(paths, job, pool, bar))
             except db.sqlite3.Error as e:  # locked by another export, a full disk: the record under way is rolled back
                 err(msg.refusal(db.Refused("cannot-write", reason=str(e)), database, lang))
                 err(msg.summary(run, database, lang))
@@ -81,3 +87,29 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
         db.close(conn)
     err(msg.summary(run, database, lang))
     sys.exit(EXIT_UNREADABLE if problems or run.unreadable else EXIT_OK)
+
+
+# -- issue 34: --cluster ADDRESS ---------------------------------------------------------------------
+def _progress(records: int, cluster: str | None, analyse: bool, lang: str) -> Any:
+    """The records' bar; with the analysis graded on a cluster, the hands' line (`common.progress`)."""
+    if cluster is None or not analyse:
+        return progress(records)
+    from ..common.progress import HandProgress
+
+    class HandBar(HandProgress):
+        def update(self, n: int) -> None:
+            """A record stored: the line counts hands, not records."""
+
+    return HandBar(records, lang)
+
+
+def _on_cluster(paths: list[str], job: Any, pool: Any, bar: Any) -> Any:
+    """The records exported with their hands graded on the cluster; None: here, as `--jobs` says."""
+    if pool is None:
+        return None
+    from ..common.progress import HandProgress
+    from ..common.result_cache import ResultCache
+    from ..jobs.cluster_export import export_on_cluster
+
+    return export_on_cluster(paths, job, runner=pool, cache=ResultCache("analyse"),
+                             progress=bar if isinstance(bar, HandProgress) else None)

@@ -110,12 +110,14 @@ def _grade(task: Any) -> Any:
 
 
 def analyse_records(paths: Sequence[str], *, max_bytes: int, options: Mapping[str, Any], jobs: int = 1,
-                    cache: Any = None) -> Iterator[Analysed]:
+                    cache: Any = None, progress: Any = None) -> Iterator[Analysed]:
     """Each record read, judged and analysed, in the order of `paths`. The records are read here;
     their hands not found in `cache` (a `ResultCache`, or None) are graded in `jobs` processes,
     hand by hand, so one long record keeps them all busy; `options` are `Game.analysis_tasks`'s
     (from_trick, player, ...) and part of each hand's cache key. The results, and so the output,
-    are the same whatever `jobs` is."""
+    are the same whatever `jobs` is (`cluster_analyse.analyse_on_cluster` is the same on a Dask
+    cluster). Issue 34: `progress` (a `common.progress.HandProgress`) hears of each record read and
+    each hand graded."""
     from ..common.batch import run_parallel
 
     ahead: list[Analysed | _Record] = []
@@ -128,6 +130,10 @@ def analyse_records(paths: Sequence[str], *, max_bytes: int, options: Mapping[st
             r.hands[i] = h
             if r.keys[i] is not None:
                 cache.put(r.keys[i], _analysis(r.game).to_json(h))
+            if progress is not None:  # issue 34: the progress line
+                progress.graded()
+        if progress is not None:
+            progress.erase()
         for r in ahead:
             yield r if isinstance(r, Analysed) else Analysed(r.path, tuple(r.hands), r.findings, r.players,
                                                              game=r.game, view=r.view)
@@ -140,6 +146,8 @@ def analyse_records(paths: Sequence[str], *, max_bytes: int, options: Mapping[st
             ahead.append(r)
             if isinstance(r, _Record):
                 todo += sum(h is None for h in r.hands)
+                if progress is not None:  # issue 34: the progress line
+                    progress.read(sum(h is None for h in r.hands), sum(h is not None for h in r.hands))
             if todo >= CHUNK * jobs or jobs <= 1:
                 yield from flush()
         yield from flush()

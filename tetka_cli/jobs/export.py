@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from .database import meta_date
 from ..common.dedupe import digest
@@ -36,6 +36,18 @@ def db_path(path: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Judged:
+    """A record read and judged, before its analysis (`ExportJob.judged`)."""
+
+    key: str
+    path: str
+    digest: str
+    report: Any
+    game: Any
+    analysed_from: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class ExportJob:
     max_bytes: int = MAX_BYTES
     analyse: bool = False
@@ -55,6 +67,21 @@ class ExportJob:
         return analysed_from is not None and (self.from_trick is None or analysed_from == self.from_trick)
 
     def __call__(self, path: str) -> Exported:
+        ready = self.judged(path)
+        if isinstance(ready, Exported):
+            return ready
+        g, rep = ready.game, ready.report
+        analysis = None
+        if ready.analysed_from is not None and g.analysis is not None:
+            # a trick past the game's last (--from-trick 14 on Tetka's 13): nothing to grade
+            analysis = (g.analysis.grade(rep, from_trick=ready.analysed_from, player=None, budget=None)
+                        if ready.analysed_from <= g.analysis.tricks_per_hand else ())
+        return self.stored(ready, analysis)
+
+    def judged(self, path: str) -> Exported | Judged:
+        """A record read and judged, to be analysed (`Judged`), or what the run does with it
+        already (unchanged, unreadable). Issue 34: `export --cluster` grades the analysis between
+        this and `stored` (`cluster_export.py`)."""
         key = db_path(path)
         try:
             data = read_bytes(path, max_bytes=self.max_bytes)
@@ -70,12 +97,12 @@ class ExportJob:
         except FindingError as e:
             return Exported(key, path, d, unreadable=e.finding)
         g = registry.game_of(rep)
-        analysed_from = self.wanted_analysis(g)
-        analysis = None
-        if analysed_from is not None and g.analysis is not None:
-            # a trick past the game's last (--from-trick 14 on Tetka's 13): nothing to grade
-            analysis = (g.analysis.grade(rep, from_trick=analysed_from, player=None, budget=None)
-                        if analysed_from <= g.analysis.tricks_per_hand else ())
+        return Judged(key, path, d, rep, g, self.wanted_analysis(g))
+
+    def stored(self, ready: Judged, analysis: Any) -> Exported:
+        """What the database holds of a judged record, with `analysis` (what `analyse` gives it, or None)."""
+        key, path, d, rep, g, analysed_from = (ready.key, ready.path, ready.digest, ready.report, ready.game,
+                                               ready.analysed_from)
         if g.export is None:
             return Exported(key, path, d, unreadable=Finding("unsupported", {"what": "export", "game": g.name},
                                                                path=path))
@@ -122,11 +149,13 @@ class ExportRun:
 
 
 def export_paths(conn: Any, paths: list[str], job: ExportJob, *, jobs: int = 1, pause: float = 0.0,
-                 run: ExportRun | None = None, warn: Any = None, tick: Any = None) -> ExportRun:
+                 run: ExportRun | None = None, warn: Any = None, tick: Any = None,
+                 exported: Iterable[Exported] | None = None) -> ExportRun:
     """Store every record of `paths` (each file once already: `dedupe.once_per_file`) in the
     database `conn`, one transaction each. A copy of a record read before, or held under another
     path, is a `duplicate-record` warning and is not stored again; `warn(finding)` hears of it and
-    of every input that cannot be read; `tick()` of each record done."""
+    of every input that cannot be read; `tick()` of each record done. Issue 34: `exported`, the
+    records of `paths` as another engine made them (`cluster_export`, on a Dask cluster), in order."""
     from . import database
     from ..common.batch import run_parallel
     from ..common.dedupe import ContentSeen, duplicate
@@ -135,7 +164,7 @@ def export_paths(conn: Any, paths: list[str], job: ExportJob, *, jobs: int = 1, 
     run.total = len(paths)
     warn = warn or (lambda f: None)
     seen = ContentSeen()
-    for e in run_parallel(job, paths, jobs, crashed=job.crashed):
+    for e in exported if exported is not None else run_parallel(job, paths, jobs, crashed=job.crashed):
         run.done += 1
         if tick is not None:
             tick()

@@ -122,7 +122,7 @@ class TerzAnalysis:
 
     first_graded_trick = 8  # the first trick after the stock: both hands known (analysis.EXACT_FROM)
     tricks_per_hand = 16
-    takes_budget = False  # the search after the stock is exact and short: no budget to give it
+    takes_budget = True  # the search after the stock is exact and short: it always ends within a budget
     grades_player_view = True  # tricks 1-7 over drawn deals; from trick 8 the open view
 
     def grade(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None) -> Any:
@@ -131,7 +131,10 @@ class TerzAnalysis:
         return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player)
 
     def tasks(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None) -> Any:
-        return None  # a record is graded whole, in one process (`grade`)
+        """The record's hands, each graded alone (in any process, or on a cluster), cached."""
+        from .analysis_tasks import hand_tasks
+
+        return hand_tasks(report, from_trick=from_trick or self.first_graded_trick, player=player)
 
     def grade_player_view(self, report: Any, *, from_trick: int | None, player: str | None, samples: int,
                           seed: int) -> Any:
@@ -145,13 +148,20 @@ class TerzAnalysis:
 
     def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None, samples: int,
                           seed: int) -> Any:
-        return None  # a record is graded whole, in one process (`grade_player_view`)
+        from .analysis_tasks import player_view_tasks
+
+        return player_view_tasks(report, from_trick=from_trick or self.first_graded_trick, player=player,
+                                 samples=samples, seed=seed)
 
     def to_json(self, item: Any) -> Any:
-        raise NotImplementedError("Terz analyses a record whole: nothing of it is cached")
+        from .analysis_tasks import hand_json
+
+        return hand_json(item)
 
     def from_json(self, doc: Any, task: Any) -> Any:
-        raise NotImplementedError("Terz analyses a record whole: nothing of it is cached")
+        from .analysis_tasks import hand_from_json
+
+        return hand_from_json(doc, task)
 
     def losses(self, report: Any, *, from_trick: int | None) -> Any:
         from .analysis_views import losses_by_hand

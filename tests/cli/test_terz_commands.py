@@ -93,8 +93,8 @@ def test_validate_json_and_csv_keep_tetkas_shape_with_game_for_robber():
         "code": "renonce", "severity": "error", "line": 31, "column": 16, "game": 1, "hand": 1, "trick": 14,
         "player": "Анна"}
     csv = run("validate", "--format", "csv", FAULTS, "records/marks-only.yaml").stdout.splitlines()
-    assert csv[0] == "path,line,column,severity,code,robber,hand,trick,player,message"
-    assert csv[6].startswith(f"{FAULTS},31,16,error,renonce,1,1,14,Анна,")
+    assert csv[0] == "game,path,line,column,severity,code,part,hand,trick,player,message"
+    assert csv[6].startswith(f"terz,{FAULTS},31,16,error,renonce,1,1,14,Анна,")
 
 
 def test_marks_json_is_the_core_of_the_format_page():
@@ -135,8 +135,9 @@ def test_the_game_to_501_score_sheet():
     assert [(d["player"], d["kind"], d["scored"]) for d in contests] == [("Борис", "four-jacks", True)]
     assert sum(1 for h in g["hands"] if h["bela"]) == 1
     csv = run("marks", "--format", "csv", GAME).stdout.splitlines()
-    assert csv[0] == "path,game,hand,dealer,trump,player,card_points,last_trick,declarations,bela,points,total,recorded,source"
-    assert csv[2] == f"{GAME},1,1,Анна,10♥,Борис,89,10,20 + 20,20,159,159,159,played"
+    assert csv[0] == ("game,path,part,hand,dealer,up_card,player,score,card_points,last_trick,declarations,bela,"
+                      "total,recorded,source")
+    assert csv[2] == f"terz,{GAME},1,1,Анна,10♥,Борис,159,89,10,20 + 20,20,159,159,played"
     ru = run("marks", GAME, "--lang", "ru").stdout
     assert "Партия 1 (окончена)" in ru and "Победитель: Борис" in ru
 
@@ -238,4 +239,4 @@ def test_the_html_page_of_an_evening_holds_terz_records_too(tmp_path):
         (tmp_path / os.path.basename(src)).write_bytes(open(os.path.join(ROOT, src), "rb").read())
     r = run("settle", "--format", "html", str(tmp_path), "--lang", "ru")
     assert r.exit_code == 1 and "<h4>Тётка</h4>" in r.stdout and "<h4>Терц</h4>" in r.stdout
-    assert "Не рассчитано: запись нарушает правила" in r.stdout
+    assert "Не рассчитано: запись нарушает правило" in r.stdout

@@ -266,8 +266,8 @@ def test_a_season_has_its_transfers_and_each_sitting_its_own_with_per_record():
     text = run("settle", "records/season", "--per-record", "--lang", "ru").stdout
     assert text.count("кто кому платит") == 4 and text.count("Кто кому платит") == 1
     csv = run("settle", "--format", "csv", "--per-record", "records/season").stdout.splitlines()
-    assert csv[0] == "section,path,robber,player,to,sittings,robbers,lowest,marks,amount,currency"
-    kinds = [row.split(",", 1)[0] for row in csv[1:]]
+    assert csv[0] == "game,section,path,part,player,to,sittings,parts,won,score,amount,currency"
+    kinds = [row.split(",")[1] for row in csv[1:]]
     assert kinds.count("standing") == 7 and "payment" in kinds
     assert kinds.count("transfer") == len(doc["transfers"]) + sum(len(r["transfers"]) for r in doc["records"])
 

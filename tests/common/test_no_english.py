@@ -167,7 +167,7 @@ JSON_DOCS = {
     "not-mapping": ({"records": [1]}, "record 1: a record must be a mapping",
                     "запись 1: запись должна быть словарём (ключи и значения)"),
     "nets": ({"records": [{**GOOD, "net": {"А": "1", "Б": "1"}}]},
-             "record 1: its net is not the sum of its robbers' nets", "запись 1: её итог не равен сумме итогов её робберов"),
+             "record 1: its nets do not sum to zero", "запись 1: её итоги в сумме не дают ноль"),
     "money": ({"records": [{**GOOD, "net": {"А": 1, "Б": "-1"}}]}, "record 1: money must be a decimal string, not 1",
               "запись 1: деньги пишутся десятичной строкой, а не 1"),
     "amount": ({"records": [{**GOOD, "net": {"А": "NaN", "Б": "0"}}]}, "record 1: 'NaN' is not an amount",
@@ -180,12 +180,15 @@ JSON_DOCS = {
     "name": ({"records": [{**GOOD, "players": ["А\u202e", "Б"], "net": {"А\u202e": "0", "Б": "0"}}]},
              "record 1: the player name 'А\\u202e' holds U+202E RIGHT-TO-LEFT OVERRIDE at 2",
              "запись 1: в имени игрока 'А\\u202e' есть символ U+202E RIGHT-TO-LEFT OVERRIDE, 2-й символ"),
-    "terz-key": ({"records": [{"game": "terz", "net": {}}]}, "record 1: `games` is missing", "запись 1: нет ключа `games`"),
+    "terz-key": ({"records": [{"game": "terz", "path": "x", "net": {}}]}, "record 1: `games` must be a list",
+                 "запись 1: `games` должно быть списком"),
     "terz-sum": ({"records": [{"game": "terz", "path": "x", "games": [], "net": {"А": "1", "Б": "0"}}]},
                  "record 1: its nets do not sum to zero", "запись 1: её итоги в сумме не дают ноль"),  # was an internal error
-    "terz-kind": ({"records": [{"game": "terz", "games": [{"totals": {"А": "x"}, "net": {}}], "net": {}}]},
-                  "record 1: a value is not of the kind settle writes",
-                  "запись 1: значение не того вида, что пишет settle"),
+    "terz-kind": ({"records": [{"game": "terz", "path": "x", "players": ["А", "Б"],
+                                "games": [{"number": 1, "provisional": False, "totals": {"А": "x"}, "net": {},
+                                           "payments": []}], "net": {}}]},
+                  "record 1: `games[0].totals` must be a whole number from 0 to 1000000000, not 'x'",
+                  "запись 1: `games[0].totals`: должно быть целое число от 0 до 1000000000, а не 'x'"),
 }
 
 
@@ -345,10 +348,11 @@ def test_every_new_message_has_a_russian_translation():
                   "those house rules are not rules of {game}", "{text!r}: KEY=VALUE, KEY one of {keys}",
                   "{key}: one of {values}", "{name!r}: a name is printable text, up to 40 characters, not a number",
                   "the currency is text", "Terz is played by two players with distinct names",
-                  "the target is a positive whole number", "robber totals must be whole numbers",
-                  "a robber must have a number, totals, net and payments", "a payment must have from, to, marks, amount",
-                  "`players` must be a list of names", "`robbers` must be a list", "`stake` and `currency` must be text",
-                  "its players and the players of its net differ",
-                  "a robber's net names other players or does not sum to zero", "its nets do not sum to zero",
+                  "the target is a positive whole number",
+                  "{what} must have a number, totals, net and payments",
+                  "{what} must have from, to and an amount (and the difference it pays, where the game pays pair by pair)",
+                  "`players` must be a list of names", "`{key}` must be a list", "`stake` and `currency` must be text",
+                  "{what}: its net and its totals name different players", "{what}: its net does not sum to zero",
+                  "its net is not the sum of its parts' nets", "its nets do not sum to zero",
                   "{value} is not an amount settle writes", "{path}: cannot be read: {reason}"]:
         assert gettext("ru", msgid) != msgid, msgid

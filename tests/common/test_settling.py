@@ -43,7 +43,7 @@ def test_settle_job_hands_back_the_report_only_when_asked_and_always_the_digest(
     died = SettleJob().crashed("x.yaml").findings[0]
     assert died.args == {} and died.path == "x.yaml" and "died" in died.message("en")
     unfinished = SettleJob(keep_report=True, force=True)("records/bad-renonce-and-wrong-marks.yaml").report
-    assert money_of(unfinished).robbers == () and money_of(unfinished, provisional=True).robbers
+    assert money_of(unfinished).parts == () and money_of(unfinished, provisional=True).parts
 
 
 def test_settle_bounds_a_record_by_its_bytes_not_its_letters():

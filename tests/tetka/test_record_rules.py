@@ -51,8 +51,8 @@ def test_a_sitting_whose_only_fault_is_a_penalised_renonce_settles(tmp_path):
     settled = SettleJob()(str(path))
     assert [f.code for f in settled.findings] == ["renonce"]
     assert settled.money is not None
-    (robber,) = settled.money.robbers
-    assert robber.finished and robber.settlement.totals[A] >= 21 and sum(robber.settlement.net.values()) == 0
+    (robber,) = settled.money.parts
+    assert robber.finished and robber.totals[A] >= 21 and sum(robber.net.values()) == 0
 
 
 def test_a_record_error_still_keeps_a_renonce_sitting_out(tmp_path):

@@ -101,7 +101,7 @@ def test_the_language_is_read_from_the_arguments_before_click_parses_them():
 def test_a_bad_stake_option_in_russian():
     r = run("settle", "--lang", "ru", "--stake", "0,10", "records/marks-only.yaml")
     assert r.exit_code == 2
-    assert 'в \'0,10\' дробная часть отделена запятой: пишите ставку с точкой, "0.10"' in r.stderr
+    assert 'в «0,10» дробная часть отделена запятой: пишите ставку с точкой: `"0.10"`' in r.stderr
 
 
 @pytest.mark.parametrize("n, text", [(1, "1 запись"), (2, "2 записи"), (5, "5 записей"), (21, "21 запись")])

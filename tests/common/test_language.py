@@ -63,7 +63,7 @@ def test_the_group_help_in_russian_however_russian_is_asked_for(args, env):
     r = invoke(args, env)
     assert r.exit_code == 0
     assert r.stdout.startswith("Использование: tetka")
-    assert "судья русских карточных игр «Тетка» и «Терц»" in r.stdout
+    assert "судья русских карточных игр «Тётка» и «Терц»" in r.stdout
     assert "Показать эту справку и выйти." in r.stdout and "Команды:" in r.stdout
 
 

@@ -18,22 +18,22 @@ robbers:
 CARDS = [
     ("Tt", "'Tt' is not a card: a Latin T is read neither as ten nor as the ace, since on a page it looks exactly "
            "like the Cyrillic Т, which is the ace; write the ace as Т or A, and ten as 10",
-           "'Tt' не карта: латинская T не читается ни как десятка, ни как туз — на странице она неотличима от "
-           "кириллической Т, то есть туза; туза пишите Т или A, десятку — 10"),
+           "«Tt» — не карта: латинская T не читается ни как десятка, ни как туз, потому что на странице она "
+           "неотличима от кириллической Т, то есть туза; туза пишите Т или A, десятку — 10"),
     ("Tп", "'Tп' is not a card: a Latin T is read neither as ten nor as the ace, since on a page it looks exactly "
            "like the Cyrillic Т, which is the ace; write the ace as Т or A, and ten as 10",
-           "'Tп' не карта: латинская T не читается ни как десятка, ни как туз — на странице она неотличима от "
-           "кириллической Т, то есть туза; туза пишите Т или A, десятку — 10"),
+           "«Tп» — не карта: латинская T не читается ни как десятка, ни как туз, потому что на странице она "
+           "неотличима от кириллической Т, то есть туза; туза пишите Т или A, десятку — 10"),
     ("Bп", "'Bп' is not a card: a Latin B looks like the Cyrillic В, the jack; write the jack as В or J",
-           "'Bп' не карта: латинская B похожа на кириллическую В, то есть валета; валета пишите В или J"),
+           "«Bп» — не карта: латинская B похожа на кириллическую В, то есть валета; валета пишите В или J"),
     ("Аh", "'Аh' is not a card: a Cyrillic А looks like the Latin A, the ace; write the ace as A or Т",
-           "'Аh' не карта: кириллическая А похожа на латинскую A, то есть туза; туза пишите A или Т"),
+           "«Аh» — не карта: кириллическая А похожа на латинскую A, то есть туза; туза пишите A или Т"),
     ("Дс", "'Дс' is not a card: a Cyrillic С looks like the Latin C, clubs; write clubs as C, т or к",
-           "'Дс' не карта: кириллическая С похожа на латинскую C, то есть трефы; трефы пишите C, т или к"),
+           "«Дс» — не карта: кириллическая С похожа на латинскую C, то есть трефы; трефы пишите C, т или к"),
     ("ДН", "'ДН' is not a card: a Cyrillic Н looks like the Latin H, hearts; write hearts as H or ч",
-           "'ДН' не карта: кириллическая Н похожа на латинскую H, то есть червы; червы пишите H или ч"),
+           "«ДН» — не карта: кириллическая Н похожа на латинскую H, то есть червы; червы пишите H или ч"),
     ("Дt", "'Дt' is not a card: a Latin T looks like the Cyrillic т, clubs; write clubs as т, к or C",
-           "'Дt' не карта: латинская t похожа на кириллическую т, то есть трефы; трефы пишите т, к или C"),
+           "«Дt» — не карта: латинская t похожа на кириллическую т, то есть трефы; трефы пишите т, к или C"),
 ]
 
 
@@ -104,14 +104,15 @@ def test_a_misspelt_key_says_what_was_meant_and_hides_nothing_else(tmp_path):
     path.write_text(TYPO, encoding="utf-8")
     en = run("validate", str(path), "--lang", "en").stdout.splitlines()
     ru = run("validate", str(path), "--lang", "ru").stdout.splitlines()
-    assert (f"{path}:7:9: error unknown-key: unknown key `photgraph` in hand (known: deal, dealer, marks, notes, "
-            "photograph, tricks); did you mean `photograph`? It is read as `photograph`, so the rest is still "
-            "checked") in en
+    assert (f"{path}:7:9: error unknown-key: unknown key `photgraph` in a hand (known: `deal`, `dealer`, `marks`, "
+            "`notes`, `photograph`, `tricks`); did you mean `photograph`? It is read as `photograph`, so the rest is "
+            "still checked") in en
     assert f"{path}:9:13: error schema: `trick` has more than four cards" in en  # not hidden by the slip
     assert not any("required and missing" in line for line in en)
-    assert (f"{path}:7:9: ошибка unknown-key: неизвестный ключ `photgraph` в hand (допустимы: deal, dealer, marks, "
-            "notes, photograph, tricks); может быть, имелось в виду `photograph`? Ключ прочитан как `photograph`, "
-            "чтобы проверить остальное") in ru
+    assert (f"{path}:7:9: ошибка unknown-key: неизвестный ключ `photgraph` в кону (допустимы: `deal`, `dealer`, "
+            "`marks`, `notes`, `photograph`, `tricks`); может быть, имелся в виду ключ `photograph`? Он прочитан как "
+            "`photograph`, чтобы проверить остальное") in ru
+    assert f"{path}:9:13: ошибка schema: во взятке больше четырёх карт" in ru
 
 
 def test_a_key_far_from_any_is_only_unknown(tmp_path):

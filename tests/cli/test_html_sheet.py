@@ -131,7 +131,7 @@ def test_the_page_in_russian():
     r = run("marks", "--format", "html", "records/robber-played.yaml", "--lang", "ru")
     doc = Tree(r.stdout)
     assert doc.root.all("html")[0].attrs["lang"] == "ru"
-    assert doc.root.all("title")[0].content() == "Тетка: лист записи: Вечер в клубе"
+    assert doc.root.all("title")[0].content() == "Тётка: лист записи: Вечер в клубе"
     assert sheet_rows(doc.root.all("table", "sheet")[0])[0][:2] == ["Кон", "Сдаёт"]
     assert doc.root.all("section", "settlement")[0].all("h3")[0].content() == "Расчёт"
     assert "Гонка до 21" in doc.root.all("figcaption")[0].content()
@@ -247,7 +247,7 @@ def test_a_real_browser_renders_the_page(tmp_path, lang):
     dom = browse(str(page), "--dump-dom")
     assert dom.returncode == 0
     assert console(dom) == []
-    title = "Tetka score sheet" if lang == "en" else "Тетка: лист записи"
+    title = "Tetka score sheet" if lang == "en" else "Тётка: лист записи"
     assert f"<title>{title}" in dom.stdout
     assert dom.stdout.count('<svg class="chart"') == 4 and dom.stdout.count("<polyline") == 16
     if lang != "en":

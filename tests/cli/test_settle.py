@@ -90,8 +90,8 @@ def test_a_player_under_two_spellings_is_warned_about(tmp_path):
             "(U+0430 for U+0410 at 1): are they one person?") in r.stderr
     assert r.exit_code == 0
     ru = run("settle", str(tmp_path), "--lang", "ru")
-    assert (f"{second}: предупреждение name-variant: игрок 'Анна' из {first} записан здесь как 'анна' "
-            "(U+0430 вместо U+0410 в знаке 1): это один человек?") in ru.stderr
+    assert (f"{second}: предупреждение name-variant: игрок «Анна» из {first} записан здесь как «анна» "
+            "(U+0430 вместо U+0410, 1-й символ): это один человек?") in ru.stderr
 
 
 def test_a_record_with_no_robbers_is_left_out(tmp_path):

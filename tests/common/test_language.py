@@ -63,7 +63,7 @@ def test_the_group_help_in_russian_however_russian_is_asked_for(args, env):
     r = invoke(args, env)
     assert r.exit_code == 0
     assert r.stdout.startswith("Использование: tetka")
-    assert "судья русских карточных игр «Тетка» и «Терц»" in r.stdout
+    assert "судья русских карточных игр «Тётка» и «Терц»" in r.stdout
     assert "Показать эту справку и выйти." in r.stdout and "Команды:" in r.stdout
 
 
@@ -101,7 +101,7 @@ def test_the_language_is_read_from_the_arguments_before_click_parses_them():
 def test_a_bad_stake_option_in_russian():
     r = run("settle", "--lang", "ru", "--stake", "0,10", "records/marks-only.yaml")
     assert r.exit_code == 2
-    assert 'в \'0,10\' дробная часть отделена запятой: пишите ставку с точкой, "0.10"' in r.stderr
+    assert 'в «0,10» дробная часть отделена запятой: пишите ставку с точкой: `"0.10"`' in r.stderr
 
 
 @pytest.mark.parametrize("n, text", [(1, "1 запись"), (2, "2 записи"), (5, "5 записей"), (21, "21 запись")])

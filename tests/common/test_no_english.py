@@ -251,7 +251,7 @@ def test_a_name_with_a_control_character_in_a_record_in_russian(tmp_path):
     p = tmp_path / "r.yaml"
     p.write_text('format: 1\ngame: tetka\nplayers: ["А\\e[2JБ", Борис, Вера, Глеб]\nrobbers: []\n', encoding="utf-8")
     line = run("validate", "--lang", "ru", str(p)).stdout.splitlines()[0]
-    assert line.endswith("(дано: А\\x1b[2JБ: U+001B ESCAPE, 2-й символ)")
+    assert line.endswith("(записано: А\\x1b[2JБ: U+001B ESCAPE, 2-й символ)")
     assert run("validate", "--lang", "en", str(p)).stdout.splitlines()[0].endswith(
         "(got А\\x1b[2JБ: U+001B ESCAPE at 2)")
 

@@ -126,7 +126,7 @@ def test_the_reader_keeps_up_to_its_limit_of_findings_and_refuses_the_one_past_i
     assert f.args == {"what": "findings", "limit": MAX_FINDINGS, "first": "bad-card", "first_line": 8}
     assert f.message("en") == ("more than 10,000 findings in one record (the first: bad-card on line 8): "
                                "no record is written this wrongly; reading stopped here")
-    assert f.message("ru").startswith("больше 10,000 замечаний в одной записи (первое: bad-card в строке 8)")
+    assert f.message("ru").startswith("больше 10\u202f000 замечаний в одной записи (первое — bad-card в строке 8)")
 
 
 def test_a_player_name_up_to_its_limit_is_read_and_one_past_it_is_refused_where_it_stands():
@@ -141,7 +141,7 @@ def test_a_player_name_up_to_its_limit_is_read_and_one_past_it_is_refused_where_
     f = e.value.finding
     assert (f.code, f.line, f.column, f.args) == ("too-long", 3, 11, {"what": "name", "limit": MAX_NAME})
     assert f.message("en") == "a player's name of more than 100 characters: no record needs one so long"
-    assert f.message("ru") == "имя игрока длиннее 100 символов: такое длинное ни одной записи не нужно"
+    assert f.message("ru") == "имя игрока длиннее 100 символов: такое длинное имя ни одной записи не нужно"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

@@ -141,7 +141,8 @@ def test_a_terz_key_in_a_tetka_record_is_unknown_and_named_as_terzs(insert, need
 def test_an_ordinary_unknown_key_keeps_tetkas_wording():
     text = terz(top="stakes: 1\n")
     f = one(text, "unknown-key")
-    assert f.message("en").startswith("unknown key `stakes` in record (known: currency, format, game, games")
+    assert f.message("en").startswith("unknown key `stakes` in the record (known: `currency`, `format`, `game`, `games`")
+    assert f.message("ru").startswith("неизвестный ключ `stakes` в записи (допустимы: `currency`, `format`, `game`, `games`")
 
 
 def test_house_rules_are_read_against_their_choices():
@@ -152,7 +153,8 @@ def test_house_rules_are_read_against_their_choices():
     text = terz(top="rules: {bela_window: always, target: 0}\n")
     bad = sorted((f for f in read(text).findings if f.code == "schema"), key=lambda f: f.column)
     assert [(f.line, f.column) for f in bad] == [where(text, "always"), where(text, "0}")]
-    assert "stock | declarations | any" in bad[0].message("en")
+    assert bad[0].message("en") == "`bela_window` must be one of `stock`, `declarations`, `any`"
+    assert bad[0].message("ru") == "`bela_window`: нужно одно из значений: `stock`, `declarations`, `any`"
 
 
 def test_players_are_two_distinct_names():

@@ -106,9 +106,9 @@ def test_a_misspelt_dealer_says_did_you_mean():
 
 
 @pytest.mark.parametrize("written, fix_en, fix_ru", [
-    ("дама пик", "write it as rank and suit together, Дп", "пишите достоинство и масть слитно, Дп"),
-    ("Туз червей", "write it as rank and suit together, Тч", "пишите достоинство и масть слитно, Тч"),
-    ("queen of spades", "write it as rank and suit together, Q♠", "пишите достоинство и масть слитно, Q♠"),
+    ("дама пик", "write it as rank and suit together, Дп", "пишите достоинство и масть слитно: Дп"),
+    ("Туз червей", "write it as rank and suit together, Тч", "пишите достоинство и масть слитно: Тч"),
+    ("queen of spades", "write it as rank and suit together, Q♠", "пишите достоинство и масть слитно: Д♠"),
     ("десятка", "like 10п (not in words, not split by a space)", "например 10п (не словами и без пробела)"),
 ])
 def test_a_card_written_in_words_is_told_how_to_write_it(written, fix_en, fix_ru):
@@ -199,14 +199,14 @@ def test_a_decimal_comma_in_the_stake_is_told_to_be_a_point():
     text = PLAYED.replace("players:", "stake: 0,10\nplayers:", 1)
     f = only(text, "bad-stake")
     assert f.message("en") == 'bad stake: \'0,10\' has a decimal comma: write the stake with a point, as "0.10"'
-    assert f.message("ru") == 'неверная ставка: в \'0,10\' дробная часть отделена запятой: пишите ставку с точкой, "0.10"'
+    assert f.message("ru") == 'неверная ставка: в «0,10» дробная часть отделена запятой: пишите ставку с точкой: `"0.10"`'
 
 
 def test_players_not_written_as_a_list_are_shown_the_list():
     text = PLAYED.replace("players: [Анна, Борис, Вера, Глеб]", "players: Анна, Борис, Вера, Глеб")
     f = only(text, "schema")
     assert "must be a list of the four names, clockwise, like `players: [Анна, Борис, Вера, Глеб]`" in f.message("en")
-    assert "должно быть списком из четырёх имён по часовой стрелке" in f.message("ru")
+    assert "`players`: нужен список из четырёх имён по часовой стрелке" in f.message("ru")
 
 
 def test_a_negative_number_of_marks_says_what_marks_are():
@@ -290,8 +290,8 @@ def test_all_the_slips_in_one_record_are_reported_in_one_run():
     assert sum(" error " in ln for ln in lines) == len(want)
     ru = run("validate", SLIPS, "--lang", "ru")
     assert ru.exit_code == 1
-    for text in ("пишите ставку с точкой, \"0.10\"", "против часовой стрелки", "имелся в виду игрок Анна",
-                 "по порядку мест", "слитно, Кб", "отрицательных марок не бывает", "списком из четырёх имён"):
+    for text in ("пишите ставку с точкой: `\"0.10\"`", "против часовой стрелки", "имелся в виду игрок Анна",
+                 "по порядку мест", "слитно: Кб", "отрицательных марок не бывает", "список из четырёх имён"):
         assert text in ru.stdout, text
     assert "1 запись: в порядке 0, с ошибками 1, не прочитано 0" in ru.stderr
 

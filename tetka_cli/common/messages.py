@@ -9,17 +9,57 @@ import locale
 import os
 import re
 import unicodedata
+from enum import Enum
 from functools import lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
+from .cards import Card
 from .i18n import N_, ngettext
 from .i18n import gettext as _
 from .locale_format import card_text, cards_text, number_text
 from .os_errors import reason_text
+from .terminal import safe
+
+if TYPE_CHECKING:
+    from .money import StakeError
 
 LANGS = ("en", "ru")
 
 SUITS_RU = {"♠": "пики", "♥": "червы", "♦": "бубны", "♣": "трефы"}  # suit names, for callers that name a suit
+
+# A finding's arguments (`Finding.args`): the values its message is worded from, of whatever kind
+# each finding carries (text, numbers, cards, lists of names).
+Args = Mapping[str, Any]
+
+
+class Worded(Protocol):
+    """A finding as its message is worded (`findings.Finding`, which imports this module)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def args(self) -> Args: ...
+
+    @property
+    def renderer(self) -> str | None: ...
+
+    @property
+    def player(self) -> str | None: ...
+
+    @property
+    def path(self) -> str | None: ...
+
+    @property
+    def line(self) -> int | None: ...
+
+    @property
+    def column(self) -> int | None: ...
+
+    @property
+    def severity(self) -> Enum: ...
+
+    def message(self, lang: str = "en") -> str: ...
 
 
 def default_lang() -> str:
@@ -35,20 +75,32 @@ def default_lang() -> str:
     return "ru" if loc.lower().startswith("ru") else "en"
 
 
-def _names(v: Any, lang: str = "en") -> str:
+def _names(v: object, lang: str = "en") -> str:
     """Names or cards, in a comma-separated list; cards in the reader's notation."""
     return cards_text(v, lang) if isinstance(v, (list, tuple)) else card_text(v, lang)
 
 
-def _name_variant(a: Mapping[str, Any], lang: str) -> str:
-    """Both spellings quoted alike (`repr`, so an invisible difference shows), and the first
-    character in which they differ by its code point: a Latin A and a Cyrillic А look the same."""
+def quoted(value: object, lang: str) -> str:
+    """A text the record holds, quoted as the language quotes it: `'Дама'` in English (its
+    `repr`, so that an invisible difference shows), «Дама» in Russian (its invisible characters
+    shown as escapes, as a terminal shows them)."""
+    return f"«{safe(value)}»" if lang == "ru" else repr(value)
+
+
+def _keys(keys: object) -> str:
+    """Keys of a record, each as it is typed: `dealer`, `tricks`."""
+    return ", ".join(f"`{k}`" for k in keys) if isinstance(keys, (list, tuple)) else f"`{keys}`"
+
+
+def _name_variant(a: Args, lang: str) -> str:
+    """Both spellings quoted alike (so an invisible difference shows), and the first character in
+    which they differ by its code point: a Latin A and a Cyrillic А look the same."""
     name, (other,) = a["name"], a["variants"]
     at = next((i for i, (x, y) in enumerate(zip(name, other)) if x != y), None)
     differ = "" if at is None else " (" + _(lang, "{new} for {old} at {at}").format(
         new=f"U+{ord(other[at]):04X}", old=f"U+{ord(name[at]):04X}", at=at + 1) + ")"
-    return _(lang, "the player {name!r} of {first} is also written {variant!r} here{differ}: are they one person?"
-             ).format(name=name, first=a["first"], variant=other, differ=differ)
+    return _(lang, "the player {name} of {first} is also written {variant} here{differ}: are they one person?"
+             ).format(name=quoted(name, lang), first=a["first"], variant=quoted(other, lang), differ=differ)
 
 
 # -- reading the file ------------------------------------------------------------------------------
@@ -65,16 +117,70 @@ _UNREADABLE = {
 }
 
 
-def _unreadable(a: Mapping[str, Any], lang: str) -> str:
+def _unreadable(a: Args, lang: str) -> str:
     reason = a["reason"]
     text = _(lang, _UNREADABLE[reason]) if reason in _UNREADABLE else str(reason)
     return text + (f": {reason_text(str(a['detail']), lang)}" if a.get("detail") else "")
 
 
-# libyaml's problems, in plain words; `{line}` is the line the construct in trouble starts on.
-def _yaml_syntax(a: Mapping[str, Any], lang: str) -> str:
+# libyaml's problems (and PyYAML's pure-Python parser's), in plain words: each kind of problem by
+# the words its message starts with, in either parser; `{line}` is the line the construct in
+# trouble starts on.
+_YAML_KINDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("list", ("did not find expected ',' or ']'", "expected ',' or ']'")),
+    ("flow-mapping", ("did not find expected ',' or '}'", "expected ',' or '}'")),
+    ("escape", ("found unknown escape character", "did not find expected hexdecimal number",
+                "expected escape sequence of", "found invalid Unicode character escape code")),
+    ("colon", ("mapping values are not allowed",)),
+    ("no-colon", ("could not find expected ':'",)),
+    ("dash", ("block sequence entries are not allowed", "sequence entries are not allowed")),
+    ("document", ("but found another document",)),
+    ("after-end", ("did not find expected <document start>", "expected '<document start>'")),
+    ("no-value", ("did not find expected node content", "expected the node content")),
+    ("anchor", ("did not find expected alphabetic or numeric character", "expected alphabetic or numeric character")),
+    ("tag", ("found undefined tag handle", "did not find the expected '>'", "expected '>'",
+             "did not find expected tag URI", "expected '!'", "did not find expected '!'")),
+    ("directive", ("found duplicate %", "found duplicate YAML directive", "duplicate tag handle",
+                   "found unknown directive name", "found incompatible YAML document", "did not find expected version",
+                   "found extremely long version")),
+    ("block-text", ("found an indentation indicator equal to 0", "expected indentation indicator",
+                    "expected chomping or indentation indicators")),
+)
+_YAML_WORDS = {
+    "list": N_("the list opened with `[` on line {line} is not closed with `]`, or two of its items have no comma "
+               "between them"),
+    "flow-mapping": N_("the mapping opened with `{{` on line {line} is not closed with `}}`, or two of its entries "
+                       "have no comma between them"),
+    "escape": N_("a backslash inside double quotes: use single quotes, or write the backslash twice"),
+    "colon": N_("a second `: ` on this line: put a value that holds a colon in quotes, or indent the line under "
+                "the key it belongs to"),
+    "no-colon": N_("line {line} holds no `key: value`: add the colon and a space after the key, or join the line "
+                   "to the one above"),
+    "dash": N_("a list item `- ` where no list can start: begin the list on a line of its own below its key, or "
+               "put the value in quotes"),
+    "document": N_("a second YAML document (after `---`): a record is one document; delete the `---` line, or "
+                   "write the second record in a file of its own"),
+    "after-end": N_("text after the end of the record: a bracket closed twice, or lines after `...`"),
+    "no-value": N_("a value is missing here, or a closing bracket stands where none was opened"),
+    "anchor": N_("`&` or `*` at the start of a value: put the value in quotes"),
+    "tag": N_("`!` at the start of a value: put the value in quotes"),
+    "directive": N_("a YAML directive (a line starting with `%`) that cannot be read: a record needs none; delete "
+                    "the line"),
+    "block-text": N_("a block of text after `|` or `>` is written wrongly: write the value on one line, in quotes"),
+    "other": N_("not valid YAML: {problem}"),
+}
+
+
+def _yaml_kind(problem: str) -> str:
+    """The kind of a parser's problem (`_YAML_KINDS`), or "other"."""
+    for kind, starts in _YAML_KINDS:
+        if problem.startswith(starts):
+            return kind
+    return "other"
+
+
+def _yaml_syntax(a: Args, lang: str) -> str:
     problem = str(a.get("problem", ""))
-    context = str(a.get("context", ""))
     line = a.get("context_line") or "?"
     found = str(a.get("found", ""))
     if problem == "unprintable":
@@ -93,36 +199,31 @@ def _yaml_syntax(a: Mapping[str, Any], lang: str) -> str:
     if problem == "did not find expected '-' indicator":
         return _(lang, "this line is indented differently from the list above: the items of one list "
                        "all start with `- ` in the same column (the list starts on line {line})").format(line=line)
-    if problem == "mapping values are not allowed in this context" and "above_line" in a and not a["colon_before"]:
-        # libyaml read this line as going on with a value begun above it.
-        if a["indent"] != a["above_indent"] and a["above_colon"]:
-            return _(lang, "this line is indented differently from the line above: a key that belongs "
-                           "beside the one on line {line} starts in the same column").format(line=a["above_line"])
-        if not a["above_colon"]:
-            return _(lang, "line {line} holds no `key: value`: add the colon and a space after the key, "
-                           "or join the line to the one above").format(line=a["above_line"])
-    if problem == "mapping values are not allowed in this context":
-        return _(lang, "a second `: ` on this line: put a value that holds a colon in quotes, "
-                       "or indent the line under the key it belongs to")
-    if problem == "could not find expected ':'":
-        return _(lang, "line {line} holds no `key: value`: add the colon and a space after the key, "
-                       "or join the line to the one above").format(line=line)
-    if problem == "found unexpected end of stream" and "quoted" in context:
+    if problem.startswith("mapping values are not allowed") and "above_line" in a and not a["colon_before"]:
+        return _colon_above(a, lang) or _(lang, _YAML_WORDS["colon"])
+    if problem == "found unexpected end of stream" and "quoted" in str(a.get("context", "")):
         return _(lang, "a quote opened on line {line} is never closed").format(line=line)
-    if problem.startswith("did not find expected ',' or ']'"):
-        return _(lang, "the list opened with `[` on line {line} is not closed with `]`, "
-                       "or two of its items have no comma between them").format(line=line)
-    if problem.startswith("did not find expected ',' or '}'"):
-        return _(lang, "the mapping opened with `{{` on line {line} is not closed with `}}`, "
-                       "or two of its entries have no comma between them").format(line=line)
-    if problem == "found unknown escape character":
-        return _(lang, "a backslash inside double quotes: use single quotes, or write the backslash twice")
-    if problem == "found character that cannot start any token" and found:
-        return _(lang, "a value cannot begin with {char!r}: put the value in quotes").format(char=found)
-    return _(lang, "not valid YAML: {problem}").format(problem=problem)
+    if "cannot start any token" in problem and found:
+        return _(lang, "a value cannot begin with {char}: put the value in quotes").format(char=quoted(found, lang))
+    if problem.startswith("did not find expected comment or line break"):
+        return _(lang, _YAML_WORDS["block-text" if "block scalar" in str(a.get("context", "")) else "other"]
+                 ).format(problem=problem)
+    return _(lang, _YAML_WORDS[_yaml_kind(problem)]).format(line=line, problem=problem)
+
+
+def _colon_above(a: Args, lang: str) -> str | None:
+    """A `: ` that libyaml read as going on with a value begun above it: which line is wrong."""
+    if a["indent"] != a["above_indent"] and a["above_colon"]:
+        return _(lang, "this line is indented differently from the line above: a key that belongs "
+                       "beside the one on line {line} starts in the same column").format(line=a["above_line"])
+    if not a["above_colon"]:
+        return _(lang, _YAML_WORDS["no-colon"]).format(line=a["above_line"])
+    return None
 
 
 # -- the record's structure -------------------------------------------------------------------------
+# What a value must be (the English completes "`key` must be ..."; the Russian is a whole predicate,
+# «`key`: нужен список», so that no word has to agree with a noun it does not know).
 _EXPECTED = {
     "mapping": N_("a mapping of keys and values"),
     "list": N_("a list"),
@@ -133,37 +234,109 @@ _EXPECTED = {
     "at most a billion": N_("a whole number of at most 1,000,000,000"),
     "boolean": N_("true or false"),
     "four names": N_("four distinct player names"),
+    "two names": N_("two distinct player names"),
     "card": N_("a card such as Q♥"),
     "cards": N_("cards such as `9♦ K♦ Q♦ 10♦` or a list of them"),
     "key": N_("a plain key"),
-    "required": N_("required"),
+    "required": N_("required"),  # (worded by `_schema` as a sentence; click's `[required]` is this id too)
     "all players": N_("a number for every player"),
-    "tricks or marks": N_("its tricks or its marks"),
+    "tricks or marks": N_("written with its tricks or its marks"),
+    "tricks or points": N_("written with its tricks or its points"),
     "0 or 1": N_("0 or 1"),
+    "lead and reply": N_("a lead and a reply, then any draws after `/`"),
+    "one or two cards": N_("one or two cards"),
+    "player and reason": N_("written with its `player` and its `reason`"),
+    "1-16": N_("a whole number from 1 to 16"),
 }
+# Values that are no key of the record but a part of it (`what` of a finding): a robber, a hand, a
+# trick... The one key of the same name (a forfeit's `trick`, the record's `game`) is a number or a
+# text, which no such part is (`_place`).
+_PLACES = {
+    "record": N_("the record"),
+    "robber": N_("a robber"),
+    "game": N_("a game"),
+    "hand": N_("a hand"),
+    "trick": N_("a trick"),
+    "card": N_("this value"),
+}
+_IN_PLACES = {  # where an unknown key or player stands
+    "record": N_("in the record"),
+    "robber": N_("in a robber"),
+    "game": N_("in a game"),
+    "hand": N_("in a hand"),
+    "trick": N_("in a trick"),
+}
+_KEY_VALUES = ("text", "whole", "positive", "at most a billion", "1-16", "required")
 
 
-def _schema(a: Mapping[str, Any], lang: str) -> str:
-    exp = a.get("expected", "")
-    what = a.get("what", "")
+def _place(what: str, expected: str = "") -> str | None:
+    """The English id of the part of the record `what` names (`_PLACES`), or None for a key."""
+    if what in _PLACES and not (what in ("trick", "game") and expected in _KEY_VALUES):
+        return _PLACES[what]
+    return None
+
+
+def _in_place(what: str, lang: str) -> str:
+    """Where a key or a name stands: «во взятке», «в `rules`»."""
+    if what in _IN_PLACES:
+        return _(lang, _IN_PLACES[what])
+    return _(lang, "in `{key}`").format(key=what)
+
+
+def _expected(exp: str, lang: str) -> str:
+    """What a value must be, in words (a choice of values, `a | b`, as those values)."""
+    if exp in _EXPECTED:
+        return _(lang, _EXPECTED[exp])
+    if " | " in exp:
+        return _(lang, "one of {values}").format(values=_keys(exp.split(" | ")))
+    return exp
+
+
+def _schema(a: Args, lang: str) -> str:
+    exp = str(a.get("expected", ""))
+    what = str(a.get("what", ""))
+    place = _place(what, exp)
     if exp == "required":
         return _(lang, "`{what}` is required and missing").format(what=what)
     if exp == "all players" and "missing" in a:
-        return _(lang, "`{what}` gives no number for {names}").format(what=what, names=_names(a["missing"], lang))
-    if "problem" in a:
+        return ngettext(lang, "`{what}` gives no number for {names}", "`{what}` gives no number for {names}",
+                        len(a["missing"])).format(what=what, names=_names(a["missing"], lang))
+    if "problem" in a:  # (the rules core's: a trick of more than four cards)
         return _(lang, "`{what}` has more than four cards").format(what=what)
-    if exp == "four names" and "got" not in a:
+    if exp in ("four names", "two names") and "got" not in a:
         # `players: Анна, Борис, Вера, Глеб` is one text, not a list.
+        if exp == "two names":
+            return _(lang, "`{what}` must be a list of the two names, like `players: [Анна, Борис]`"
+                     ).format(what=what)
         return _(lang, "`{what}` must be a list of the four names, clockwise, like "
                        "`players: [Анна, Борис, Вера, Глеб]`").format(what=what)
-    e = _(lang, _EXPECTED[exp]) if exp in _EXPECTED else str(exp)
+    e = _expected(exp, lang)
+    got = None
     if "character" in a:  # a name holding a character unfit to show (names.refuse_bad_names)
         got = "{name}: {at}".format(name=a.get("name", ""), at=character_at(a["character"], a["place"], lang))
-        return _(lang, "`{what}` must be {expected} (got {got})").format(what=what, expected=e, got=got)
-    if "got" in a:
-        return _(lang, "`{what}` must be {expected} (got {got})").format(what=what, expected=e,
-                                                                       got=_names(a["got"], lang))
-    return _(lang, "`{what}` must be {expected}").format(what=what, expected=e)
+    elif "got" in a:
+        got = _names(_cards_in(a["got"], lang) if exp in ("lead and reply", "cards") else a["got"], lang)
+    if place is not None:
+        text = _(lang, "{place} must be {expected}").format(place=_(lang, place), expected=e)
+    else:
+        text = _(lang, "`{what}` must be {expected}").format(what=what, expected=e)
+    return text if got is None else text + " " + _(lang, "(got {got})").format(got=got)
+
+
+def _cards_in(texts: object, lang: str) -> object:
+    """The texts of a run of cards (a finding's `got`), each card that reads as one in the
+    language's notation (`Т♣` in Russian)."""
+    if lang == "en" or not isinstance(texts, (list, tuple)):
+        return texts
+    from .cards import CardError, parse_card
+
+    out: list[object] = []
+    for t in texts:
+        try:
+            out.append(parse_card(t) if isinstance(t, str) else t)
+        except CardError:
+            out.append(t)
+    return out
 
 
 def character_at(character: str, place: int, lang: str = "en") -> str:
@@ -228,12 +401,21 @@ def suggest_name(name: str, players: Sequence[str]) -> str | None:
     return best[1]
 
 
-def _unknown_player(a: Mapping[str, Any], lang: str) -> str:
-    players = a.get("players") or []
-    text = _(lang, "{name!r} in `{what}` is not at this table ({players})").format(
-        name=a["name"], what=a["what"], players=_names(players, lang))
-    guess = suggest_name(str(a["name"]), players) if "," not in str(a["name"]) else None
-    if guess is not None:
+def _unknown_player(a: Args, lang: str) -> str:
+    players = list(a.get("players") or [])
+    name, what = str(a["name"]), str(a["what"])
+    where = _in_place(what, lang)
+    if a.get("nobody"):  # `scored` names a player or nobody
+        text = _(lang, "{name} {where} is neither at this table ({players}) nor `nobody`").format(
+            name=quoted(name, lang), where=where, players=_names(players, lang))
+        players.append("nobody")
+    else:
+        text = _(lang, "{name} {where} is not at this table ({players})").format(
+            name=quoted(name, lang), where=where, players=_names(players, lang))
+    guess = suggest_name(name, players) if "," not in name else None
+    if guess == "nobody":
+        text += _(lang, ": did you mean `nobody`?")
+    elif guess is not None:
         text += _(lang, ": did you mean {guess}?").format(guess=guess)
     return text
 
@@ -284,15 +466,15 @@ def card_in_words(text: str) -> tuple[str | None, str | None, bool]:
 # Letters that look like a rank or suit letter of the other alphabet, and what the scorer most
 # likely meant: said both ways where the letter could mean two cards (a Latin T: ten or the ace?).
 _LOOKALIKE_RANKS = {
-    "b": N_("{text!r} is not a card: a Latin B looks like the Cyrillic В, the jack; write the jack as В or J"),
-    "а": N_("{text!r} is not a card: a Cyrillic А looks like the Latin A, the ace; write the ace as A or Т"),
+    "b": N_("{text} is not a card: a Latin B looks like the Cyrillic В, the jack; write the jack as В or J"),
+    "а": N_("{text} is not a card: a Cyrillic А looks like the Latin A, the ace; write the ace as A or Т"),
 }
-_LATIN_T = N_("{text!r} is not a card: a Latin T is read neither as ten nor as the ace, since on a page it looks "
+_LATIN_T = N_("{text} is not a card: a Latin T is read neither as ten nor as the ace, since on a page it looks "
               "exactly like the Cyrillic Т, which is the ace; write the ace as Т or A, and ten as 10")
 _LOOKALIKE_SUITS = {
-    "t": N_("{text!r} is not a card: a Latin T looks like the Cyrillic т, clubs; write clubs as т, к or C"),
-    "с": N_("{text!r} is not a card: a Cyrillic С looks like the Latin C, clubs; write clubs as C, т or к"),
-    "н": N_("{text!r} is not a card: a Cyrillic Н looks like the Latin H, hearts; write hearts as H or ч"),
+    "t": N_("{text} is not a card: a Latin T looks like the Cyrillic т, clubs; write clubs as т, к or C"),
+    "с": N_("{text} is not a card: a Cyrillic С looks like the Latin C, clubs; write clubs as C, т or к"),
+    "н": N_("{text} is not a card: a Cyrillic Н looks like the Latin H, hearts; write hearts as H or ч"),
 }
 
 
@@ -305,28 +487,32 @@ def _lookalike(t: str) -> str | None:
     return (_LATIN_T if rank == "t" else None) or _LOOKALIKE_RANKS.get(rank) or _LOOKALIKE_SUITS.get(suit)
 
 
-def _bad_card(a: Mapping[str, Any], lang: str) -> str:
+def _bad_card(a: Args, lang: str) -> str:
     t = a["text"]
+    text = quoted(t, lang)
     if a.get("latin_t"):
-        return _(lang, _LATIN_T).format(text=t)
+        return _(lang, _LATIN_T).format(text=text)
     lookalike = _lookalike(str(t)) if len(str(t)) < 8 else None
     if lookalike is not None:
-        return _(lang, lookalike).format(text=t)
+        return _(lang, lookalike).format(text=text)
     rank, suit, russian = card_in_words(str(t)) if len(str(t)) < 64 else (None, None, False)
     if rank and suit:
-        return _(lang, "{text!r} is a card written in words: write it as rank and suit together, {card}"
-                 ).format(text=t, card=rank + suit)
+        if lang == "ru":  # English words: the card in Russian letters
+            rank = _RU_RANK.get(rank, rank)
+        return _(lang, "{text} is a card written in words: write it as rank and suit together, {card}"
+                 ).format(text=text, card=rank + suit)
     if rank or suit:
         example = (rank or ("Д" if russian else "Q")) + (suit or ("п" if russian else "♠"))
-        return _(lang, "{text!r} is not a card: write each card as one word, rank and suit together, "
-                       "like {card} (not in words, not split by a space)").format(text=t, card=example)
-    return _(lang, "{text!r} is not a card: write rank then suit, like Q♥, 10♦, qh or Дч").format(text=t)
+        return _(lang, "{text} is not a card: write each card as one word, rank and suit together, "
+                       "like {card} (not in words, not split by a space)").format(text=text, card=example)
+    return _(lang, "{text} is not a card: write rank then suit, like Q♥, 10♦, qh or Дч").format(text=text)
 
 
+_RU_RANK = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
 _SUITS_LED = {"♠": N_("a ♠ lead"), "♥": N_("a ♥ lead"), "♦": N_("a ♦ lead"), "♣": N_("a ♣ lead")}
 
 
-def _duplicate_card(a: Mapping[str, Any], lang: str) -> str:
+def _duplicate_card(a: Args, lang: str) -> str:
     card = card_text(a["card"], lang)
     if "in_deal_of" in a:
         return _(lang, "{card} is dealt twice (also to {other})").format(card=card, other=a["in_deal_of"])
@@ -336,7 +522,7 @@ def _duplicate_card(a: Mapping[str, Any], lang: str) -> str:
     return text
 
 
-def _deal_mismatch(a: Mapping[str, Any], lang: str) -> str:
+def _deal_mismatch(a: Args, lang: str) -> str:
     problem = a["problem"]
     if problem == "count":
         n = a.get("count") or 0
@@ -349,14 +535,14 @@ def _deal_mismatch(a: Mapping[str, Any], lang: str) -> str:
     return _(lang, "dealt but never played: {cards}").format(cards=_names(a.get("cards", []), lang))
 
 
-def _renonce(a: Mapping[str, Any], lang: str, player: str) -> str:
+def _renonce(a: Args, lang: str, player: str) -> str:
     led = str(a["led"])
     lead = _(lang, _SUITS_LED[led]) if led in _SUITS_LED else led
     return _(lang, "{player} played {card} on {lead} while holding {held}").format(
         player=player, card=card_text(a["card"], lang), lead=lead, held=card_text(a["held"], lang))
 
 
-def _marks_differ(a: Mapping[str, Any], lang: str, player: str) -> str:
+def _marks_differ(a: Args, lang: str, player: str) -> str:
     n = a["recorded"] if isinstance(a["recorded"], int) else 0
     if a.get("complete", True):
         return ngettext(lang, "{player}: the table wrote {recorded} mark, the cards give {computed}",
@@ -367,7 +553,7 @@ def _marks_differ(a: Mapping[str, Any], lang: str, player: str) -> str:
         player=player, recorded=a["recorded"], computed=a["computed"])
 
 
-def _impossible_marks(a: Mapping[str, Any], lang: str, player: str) -> str:
+def _impossible_marks(a: Args, lang: str, player: str) -> str:
     if a["problem"] == "negative" and a.get("what") == "totals":
         return _(lang, "{player}: a total of {value} marks: totals cannot be negative; write the sum of "
                        "{player}'s marks over the robber's hands").format(player=player, value=a["value"])
@@ -379,7 +565,7 @@ def _impossible_marks(a: Mapping[str, Any], lang: str, player: str) -> str:
         sum=a["sum"], expected=a["expected"])
 
 
-def totals_differ(a: Mapping[str, Any], lang: str, player: str) -> str:
+def totals_differ(a: Args, lang: str, player: str) -> str:
     """A total the table wrote that the hands do not give; with `unread`, the hands that could not
     be read (which count nothing) cannot make up the difference either. Both games word it so."""
     if a.get("unread"):
@@ -392,42 +578,60 @@ def totals_differ(a: Mapping[str, Any], lang: str, player: str) -> str:
         player=player, recorded=a["recorded"], computed=a["computed"])
 
 
-def _stake(a: Mapping[str, Any], lang: str) -> str:
+def _stake(a: Args, lang: str) -> str:
     return _(lang, "bad stake: {reason}").format(reason=stake_reason(a, lang))
 
 
-def stake_reason(a: Mapping[str, Any] | Any, lang: str = "en") -> str:
+def stake_reason(a: Args | StakeError, lang: str = "en") -> str:
     """Why a stake is refused, from a `bad-stake` finding's args or a StakeError."""
-    if not isinstance(a, Mapping):
-        a = {"reason": str(a), "problem": getattr(a, "problem", None), "text": getattr(a, "text", "")}
-    problem, text = a.get("problem"), a.get("text", "")
+    args: Args = a if isinstance(a, Mapping) else {"reason": str(a), "problem": a.problem, "text": a.text}
+    problem, text = args.get("problem"), args.get("text", "")
     if problem == "decimal-comma":
-        return _(lang, "{text!r} has a decimal comma: write the stake with a point, as \"{fixed}\"").format(
-            text=text, fixed=str(text).strip().replace(",", "."))
+        return _(lang, "{text} has a decimal comma: write the stake with a point, as \"{fixed}\"").format(
+            text=quoted(text, lang), fixed=str(text).strip().replace(",", "."))
     if problem in _STAKE:
-        return _(lang, _STAKE[problem]).format(text=text)
-    return str(a.get("reason", ""))
+        return _(lang, _STAKE[problem]).format(text=quoted(text, lang))
+    return str(args.get("reason", ""))
 
 
 _STAKE = {
-    "float": N_("{text!r} is not an exact decimal: write the stake as text, like \"0.10\""),
-    "not-a-number": N_("{text!r} is not a number"),
-    "not-finite": N_("{text!r} is not a finite amount"),
-    "negative": N_("{text!r} is negative: a stake is money per mark, zero or more"),
-    "too-long": N_("{text!r} has more digits than any stake needs"),
+    "float": N_("{text} is not an exact decimal: write the stake as text, like \"0.10\""),
+    "not-a-number": N_("{text} is not a number"),
+    "not-finite": N_("{text} is not a finite amount"),
+    "negative": N_("{text} is negative: a stake is zero or more"),
+    "too-long": N_("{text} has more digits than any stake needs"),
 }
 
 
-def _slip_seat_order(a: Mapping[str, Any], lang: str) -> str:
+def _slip_seat_order(a: Args, lang: str) -> str:
     return _(lang, "these tricks are written in seat order ({players}), not from each trick's leader: "
                    "read in seat order, they give the table's marks; write each trick starting with "
                    "the card of the player who led it").format(players=_names(a.get("players", []), lang))
 
 
-def _slip_counter_clockwise(a: Mapping[str, Any], lang: str) -> str:
+def _slip_counter_clockwise(a: Args, lang: str) -> str:
     return _(lang, "the players seem listed counter-clockwise: read clockwise as {players}, these tricks "
                    "give the table's marks; list the players clockwise, each next one at the previous "
                    "one's left").format(players=_names(a.get("players", []), lang))
+
+
+# What a record holds too many of (`too-many`), counted.
+_COUNTED = {
+    "robbers": N_("{count} robber", "{count} robbers"),
+    "games": N_("{count} game", "{count} games"),
+    "hands": N_("{count} hand", "{count} hands"),
+    "tricks": N_("{count} trick", "{count} tricks"),
+}
+
+
+def _too_many(a: Args, lang: str) -> str:
+    what, count = str(a["what"]), int(a["count"])
+    if what in _COUNTED:
+        things = ngettext(lang, *_COUNTED[what], count).format(count=number_text(count, lang))
+    else:
+        things = f"{number_text(count, lang)} {what}"
+    return _(lang, "{things}: more than the limit of {limit}").format(things=things,
+                                                                       limit=number_text(a["limit"], lang))
 
 
 _F: dict[str, Callable[..., str]] = {
@@ -438,18 +642,17 @@ _F: dict[str, Callable[..., str]] = {
     "too-deep": lambda a, lang: _(lang, "nested deeper than {limit} levels: no record is shaped like this").format(
         limit=a["limit"]),
     "yaml-alias": lambda a, lang: _(lang, "YAML anchors and aliases are not allowed in a record (write each value out)"),
-    "yaml-tag": lambda a, lang: _(lang, "the YAML tag {tag!r} is not allowed: records hold plain values only").format(
-        tag=a["tag"]),
+    "yaml-tag": lambda a, lang: _(lang, "the YAML tag {tag} is not allowed: records hold plain values only").format(
+        tag=quoted(a["tag"], lang)),
     "duplicate-key": lambda a, lang: _(lang, "the key `{key}` appears twice in this mapping (first on line {first})"
                                        ).format(key=a["key"], first=a["first"]),
-    "unknown-key": lambda a, lang: _(lang, "unknown key `{key}` in {what} (known: {known})").format(
-        key=a["key"], what=a["what"], known=", ".join(a["allowed"])) + meant_text(a, lang),
+    "unknown-key": lambda a, lang: unknown_key(a, lang),
     "schema": _schema,
-    "unsupported": lambda a, lang: _(lang, "{what} {value!r} is not supported (this version reads: {supported})"
-                                     ).format(what=a["what"], value=a["value"], supported=_names(a["supported"], lang)),
+    "unsupported": lambda a, lang: _(lang, "`{what}`: {value} is not supported (this version reads: {supported})"
+                                     ).format(what=a["what"], value=quoted(a["value"], lang),
+                                              supported=_keys(a["supported"])),
     "unknown-player": _unknown_player,
-    "too-many": lambda a, lang: _(lang, "{count} {what}: more than the limit of {limit}").format(
-        count=number_text(a["count"], lang), what=a["what"], limit=number_text(a["limit"], lang)),
+    "too-many": _too_many,
     "bad-card": _bad_card,
     "duplicate-card": _duplicate_card,
     "short-trick": lambda a, lang: ngettext(lang, "this trick has {count} card, not 4, and more tricks follow it",
@@ -480,21 +683,29 @@ _F: dict[str, Callable[..., str]] = {
 _WITH_PLAYER = {"renonce", "marks-differ", "impossible-marks", "totals-differ"}
 
 
-def meant_text(a: Mapping[str, Any], lang: str) -> str:
+def unknown_key(a: Args, lang: str) -> str:
+    """A key not read where it stands, in either game: the keys that are, and the one it was most
+    likely meant to be (`meant_text`)."""
+    return _(lang, "unknown key `{key}` {where} (known: {known})").format(
+        key=a["key"], where=_in_place(str(a["what"]), lang), known=_keys(a["allowed"])) + meant_text(a, lang)
+
+
+def meant_text(a: Args, lang: str) -> str:
     """What an unknown key was most likely meant to be, and that it was read so: nothing when no
-    known key is near it."""
+    known key is near it (`yaml_input.meant_key` finds it, for both games)."""
     if not a.get("suggest"):
         return ""
     return "; " + _(lang, "did you mean `{key}`? It is read as `{key}`, so the rest is still checked").format(
         key=a["suggest"])
 
 
-def finding_message(f: Any, lang: str = "en") -> str:
+def finding_message(f: Worded, lang: str = "en") -> str:
     # A finding may name its own renderer: a Terz record's `bad-card` or `renonce` is worded by
     # Terz (its deck, its obligations) though the code is shared with Tetka.
     renderer = f.renderer
     if renderer is not None:  # a code that a part of the tool words itself (see findings.Code)
-        return importlib.import_module(renderer).finding_message(f, lang)
+        worded: str = importlib.import_module(renderer).finding_message(f, lang)
+        return worded
     if f.code in _WITH_PLAYER:
         return _F[f.code](f.args, lang, f.player or "?")
     return _F[f.code](f.args, lang)
@@ -503,7 +714,7 @@ def finding_message(f: Any, lang: str = "en") -> str:
 _SEVERITY = {"error": N_("error"), "warning": N_("warning")}
 
 
-def finding_line(f: Any, lang: str = "en") -> str:
+def finding_line(f: Worded, lang: str = "en") -> str:
     """`path:line:col: severity code: message`, the line every finding is shown as."""
     place = f.path or "-"
     if f.line:
@@ -536,6 +747,22 @@ _MARK_REASON = {
 }
 
 
-def mark_reason(mark: Any, lang: str = "en") -> str:
-    tmpl = _(lang, _MARK_REASON[mark.kind.value])
+class MarkWhy(Protocol):
+    """What `mark_reason` words of a mark (Tetka's `marks.Mark`): its kind and what carried it."""
+
+    @property
+    def kind(self) -> Enum: ...
+
+    @property
+    def trick(self) -> int | None: ...
+
+    @property
+    def card(self) -> Card | None: ...
+
+    @property
+    def tricks(self) -> int | None: ...
+
+
+def mark_reason(mark: MarkWhy, lang: str = "en") -> str:
+    tmpl = _(lang, _MARK_REASON[str(mark.kind.value)])
     return tmpl.format(card=card_text(mark.card, lang), trick=mark.trick, tricks=mark.tricks)

@@ -2,52 +2,40 @@
 (English message ids; Russian in the `reader` gettext catalog)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .i18n import gettext as _
 from .i18n import ngettext
+from .locale_format import number_text
+
+if TYPE_CHECKING:
+    from .findings import Finding
 
 
-def _list(names: Any) -> str:
-    return ", ".join(str(n) for n in names)
+def _list(names: object) -> str:
+    return ", ".join(str(n) for n in names) if isinstance(names, (list, tuple)) else str(names)
 
 
-def finding_message(f: Any, lang: str = "en") -> str:
+def finding_message(f: Finding, lang: str = "en") -> str:
     a = f.args
     if f.code == "too-big":
-        n = a["limit"]
-        if a.get("what") == "keys":
-            text = ngettext(lang, "a mapping with more than {n:,} key: no record holds so many here",
-                            "a mapping with more than {n:,} keys: no record holds so many here", n)
-        elif a.get("what") == "findings":
-            text = ngettext(lang, "more than {n:,} finding in one record (the first: {code} on line {line}): "
-                                  "no record is written this wrongly; reading stopped here",
-                            "more than {n:,} findings in one record (the first: {code} on line {line}): "
-                            "no record is written this wrongly; reading stopped here", n)
-            return text.format(n=n, code=a.get("first", "?"), line=a.get("first_line", "?"))
-        elif a.get("what") == "nodes":
-            text = ngettext(lang, "more than {n:,} value in one part of the record: no record is shaped like this",
-                            "more than {n:,} values in one part of the record: no record is shaped like this", n)
-        else:
-            text = ngettext(lang, "a list with more than {n:,} item: no record holds so many here",
-                            "a list with more than {n:,} items: no record holds so many here", n)
-        return text.format(n=n)
+        return _too_big(f, lang)
     if f.code == "too-long":
-        n = a["limit"]
+        n = int(a["limit"])
         what = a.get("what")
         if what == "number":
-            text = ngettext(lang, "a number of more than {n:,} digit: no record needs one so long",
-                            "a number of more than {n:,} digits: no record needs one so long", n)
+            text = ngettext(lang, "a number of more than {n} digit: no record needs one so long",
+                            "a number of more than {n} digits: no record needs one so long", n)
         elif what == "name":
-            text = ngettext(lang, "a player's name of more than {n:,} character: no record needs one so long",
-                            "a player's name of more than {n:,} characters: no record needs one so long", n)
+            text = ngettext(lang, "a player's name of more than {n} character: no record needs one so long",
+                            "a player's name of more than {n} characters: no record needs one so long", n)
         elif what == "stake":
-            text = ngettext(lang, "a stake with more than {n:,} digit or an exponent that large: write it as a plain amount such as 0.10",
-                            "a stake with more than {n:,} digits or an exponent that large: write it as a plain amount such as 0.10", n)
+            text = ngettext(lang, "a stake with more than {n} digit or an exponent that large: write it as a plain amount such as 0.10",
+                            "a stake with more than {n} digits or an exponent that large: write it as a plain amount such as 0.10", n)
         else:
-            text = ngettext(lang, "a value of more than {n:,} character: no record needs one so long",
-                            "a value of more than {n:,} characters: no record needs one so long", n)
-        return text.format(n=n)
+            text = ngettext(lang, "a value of more than {n} character: no record needs one so long",
+                            "a value of more than {n} characters: no record needs one so long", n)
+        return text.format(n=number_text(n, lang))
     if f.code == "abandoned-robber":
         target = a["target"] if isinstance(a["target"], int) else 0
         return ngettext(lang, "robber {robber} stops before anyone reaches {target} mark (highest: {highest}), "
@@ -59,3 +47,24 @@ def finding_message(f: Any, lang: str = "en") -> str:
         return _(lang, "`deal` gives the cards of some players only: write the 13 cards of every player "
                        "(missing: {names})").format(names=_list(a["missing"]))
     raise KeyError(f.code)
+
+
+def _too_big(f: Finding, lang: str) -> str:
+    a = f.args
+    n = int(a["limit"])
+    if a.get("what") == "keys":
+        text = ngettext(lang, "a mapping with more than {n} key: no record holds so many here",
+                        "a mapping with more than {n} keys: no record holds so many here", n)
+    elif a.get("what") == "findings":
+        text = ngettext(lang, "more than {n} finding in one record (the first: {code} on line {line}): "
+                              "no record is written this wrongly; reading stopped here",
+                        "more than {n} findings in one record (the first: {code} on line {line}): "
+                        "no record is written this wrongly; reading stopped here", n)
+        return text.format(n=number_text(n, lang), code=a.get("first", "?"), line=a.get("first_line", "?"))
+    elif a.get("what") == "nodes":
+        text = ngettext(lang, "more than {n} value in one part of the record: no record is shaped like this",
+                        "more than {n} values in one part of the record: no record is shaped like this", n)
+    else:
+        text = ngettext(lang, "a list with more than {n} item: no record holds so many here",
+                        "a list with more than {n} items: no record holds so many here", n)
+    return text.format(n=number_text(n, lang))

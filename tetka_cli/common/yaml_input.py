@@ -12,20 +12,53 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from decimal import Decimal
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Literal, Protocol, TypedDict, cast, overload
 
 import yaml
 
 from .findings import Finding, FindingError
 from .money import MAX_STAKE_DIGITS, StakeError, parse_stake
 from .names import refuse_bad_names
-from .positions import Loc
+from .positions import Loc, Mark
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+
+class EventSource(Protocol):
+    """What the reader asks of PyYAML's parser, the C one or the pure-Python one: the next event
+    (the C one's `get_event` says `Event | None`: None only past the stream's end, never asked)."""
+
+    def get_event(self) -> yaml.Event: ...
+
 
 try:
-    _Loader: type = yaml.CSafeLoader
+    _Loader = cast("Callable[[str], EventSource]", yaml.CSafeLoader)
 except AttributeError:  # PyYAML built without libyaml
-    _Loader = yaml.SafeLoader
+    _Loader = cast("Callable[[str], EventSource]", yaml.SafeLoader)
+
+
+class Where(TypedDict, total=False):
+    """Where in a record a finding stands besides its line: the part (a Tetka robber, a Terz game),
+    the hand, the trick, the player (`Finding`'s fields of those names)."""
+
+    part: int
+    hand: int
+    trick: int
+    player: str
+
+
+class HandAt(TypedDict):
+    """Where a hand stands: its part and its number (a finding's `Where`, without a trick or a player)."""
+
+    part: int
+    hand: int
+
+
+# A mapping as `NodeReader.mapping` reads it: key -> (the key's node, the value's node).
+Top = dict[str, tuple[yaml.Node, yaml.Node]]
 
 FORMAT = 1  # the record format version this tool reads
 MAX_BYTES = 32 * 1024 * 1024  # a sitting of a few dozen hands is about 20 kB
@@ -55,19 +88,25 @@ def loc_of(node: yaml.Node) -> Loc:
     return Loc(m.line + 1, m.column + 1)
 
 
-def _mark_loc(mark: Any) -> tuple[int | None, int | None]:
+def _mark_loc(mark: Mark | None) -> tuple[int | None, int | None]:
     return (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
 
 
 WINDOW_FROM = 1 << 20  # a file this large may be read a window at a time (see read_bytes)
 
 
-def read_bytes(path: str, *, max_bytes: int = MAX_BYTES, windowed: bool = False) -> Any:
+@overload
+def read_bytes(path: str, *, max_bytes: int = MAX_BYTES, windowed: Literal[False] = False) -> bytes: ...
+@overload
+def read_bytes(path: str, *, max_bytes: int = MAX_BYTES, windowed: bool) -> bytes | FileBytes: ...
+
+
+def read_bytes(path: str, *, max_bytes: int = MAX_BYTES, windowed: bool = False) -> bytes | FileBytes:
     """The bytes of a record file, or of standard input for `-`; FindingError when unreadable.
     `windowed`: a regular file of a MiB or more comes as a `FileBytes` instead (which the caller
     closes), read where it is asked for, so that a reader going through it once never holds it
     all."""
-    def fail(reason: str, code: str = "unreadable", **args: Any) -> FindingError:
+    def fail(reason: str, code: str = "unreadable", **args: object) -> FindingError:
         return FindingError(Finding(code, {"reason": reason, **args}, path=path))
 
     if path == "-":
@@ -116,7 +155,8 @@ class FileBytes:
 
     def read(self, start: int, end: int) -> bytes:
         """data[start:end], or less where the file now ends sooner."""
-        parts, at = [], start
+        parts: list[bytes] = []
+        at = start
         while at < end:
             got = os.pread(self.fd, min(end - at, 1 << 24), at)
             if not got:
@@ -149,7 +189,7 @@ def decode(path: str, data: bytes) -> str:
     return text.removeprefix("\ufeff")
 
 
-def _refuse(path: str, code: str, mark: Any, **args: Any) -> FindingError:
+def _refuse(path: str, code: str, mark: Mark | None, **args: object) -> FindingError:
     line, col = _mark_loc(mark)
     return FindingError(Finding(code, args, path=path, line=line, column=col))
 
@@ -157,11 +197,12 @@ def _refuse(path: str, code: str, mark: Any, **args: Any) -> FindingError:
 _ScalarEvent, _AliasEvent = yaml.ScalarEvent, yaml.AliasEvent
 _SeqStart, _MapStart = yaml.SequenceStartEvent, yaml.MappingStartEvent
 _SeqEnd, _MapEnd = yaml.SequenceEndEvent, yaml.MappingEndEvent
-_IMPLICIT = yaml.resolver.Resolver.yaml_implicit_resolvers
+# PyYAML's implicit resolvers: first character -> (tag, pattern), in the order it tries them.
+_IMPLICIT: dict[str | None, list[tuple[str, re.Pattern[str]]]] = yaml.resolver.Resolver.yaml_implicit_resolvers
 _NUMBERS = {_T + "int", _T + "float"}
 
 
-def resolve_scalar(event: Any) -> str:
+def resolve_scalar(event: yaml.ScalarEvent) -> str:
     """The tag a composer gives a scalar event (PyYAML's implicit resolvers, looked up directly)."""
     tag = event.tag
     if tag is not None and tag != "!":
@@ -179,7 +220,7 @@ class Scalar(yaml.ScalarNode):
 
     end_mark = None
 
-    def __init__(self, tag: str, value: str, start_mark: Any, style: Any) -> None:
+    def __init__(self, tag: str, value: str, start_mark: Mark | None, style: str | None) -> None:
         self.tag, self.value, self.start_mark, self.style = tag, value, start_mark, style
 
 
@@ -187,15 +228,17 @@ class _Sequence(yaml.SequenceNode):
     end_mark = None
     flow_style = None
 
-    def __init__(self, tag: str, value: list, start_mark: Any) -> None:
+    def __init__(self, tag: str, value: list[yaml.Node], start_mark: Mark | None) -> None:
         self.tag, self.value, self.start_mark = tag, value, start_mark
 
 
 class _Mapping(yaml.MappingNode):
+    """Its value: the key and value nodes, in pairs (while composed: one after the other)."""
+
     end_mark = None
     flow_style = None
 
-    def __init__(self, tag: str, value: list, start_mark: Any) -> None:
+    def __init__(self, tag: str, value: list[tuple[yaml.Node, yaml.Node]], start_mark: Mark | None) -> None:
         self.tag, self.value, self.start_mark = tag, value, start_mark
 
 
@@ -203,11 +246,11 @@ class Placeholder:
     """Nodes that stand in the top mapping for a list a game reads from the events."""
 
     @staticmethod
-    def sequence(ev: Any) -> yaml.SequenceNode:
+    def sequence(ev: yaml.Event) -> yaml.SequenceNode:
         return _Sequence(_T + "seq", [], ev.start_mark)
 
     @staticmethod
-    def mapping(ev: Any) -> yaml.MappingNode:
+    def mapping(ev: yaml.CollectionStartEvent) -> yaml.MappingNode:
         return _Mapping(ev.tag if ev.tag not in (None, "!") else _T + "map", [], ev.start_mark)
 
 
@@ -222,7 +265,7 @@ class Events:
     def __init__(self, path: str, text: str) -> None:
         self.path, self.text = path, text
         try:
-            self._get = _Loader(text).get_event
+            self._get: Callable[[], yaml.Event] = _Loader(text).get_event
         except yaml.YAMLError as e:  # the pure-Python reader checks its first chunk at once
             raise self.syntax(e) from None
         self._open: list[list[int]] = []  # per open collection: [items so far, limit]
@@ -255,7 +298,7 @@ class Events:
                                             path=self.path, line=line, column=column))
         return FindingError(Finding("yaml-syntax", {"problem": str(e)}, path=self.path))
 
-    def next(self) -> Any:
+    def next(self) -> yaml.Event:
         """The next event, checked."""
         try:
             ev = self._get()
@@ -263,10 +306,10 @@ class Events:
             raise self.syntax(e) from None
         return self.check(ev)
 
-    def check(self, ev: Any) -> Any:
+    def check(self, ev: yaml.Event) -> yaml.Event:
         """Count the event into the open collections and refuse it if it crosses a bound."""
         cls = type(ev)
-        if cls is _ScalarEvent:
+        if type(ev) is _ScalarEvent:
             if ev.anchor or ev.tag:
                 self._marks(ev)
             if len(ev.value) > MAX_SCALAR:
@@ -274,14 +317,14 @@ class Events:
             self._item(ev)
         elif cls is _SeqEnd or cls is _MapEnd:
             self._open.pop()
-        elif cls is _SeqStart or cls is _MapStart:
+        elif type(ev) is _SeqStart or type(ev) is _MapStart:
             if ev.anchor or ev.tag:
                 self._marks(ev)
             self._item(ev)
             if len(self._open) >= MAX_DEPTH:
                 raise _refuse(self.path, "too-deep", ev.start_mark, limit=MAX_DEPTH)
             self._open.append([0, 2 * MAX_KEYS if cls is _MapStart else MAX_ITEMS])
-        elif cls is _AliasEvent:
+        elif type(ev) is _AliasEvent:
             raise _refuse(self.path, "yaml-alias", ev.start_mark, anchor=ev.anchor)
         elif cls is yaml.DocumentStartEvent:
             self._docs += 1
@@ -289,14 +332,14 @@ class Events:
                 raise _refuse(self.path, "yaml-syntax", ev.start_mark, problem="but found another document", tab=False)
         return ev
 
-    def _marks(self, ev: Any) -> None:
+    def _marks(self, ev: yaml.ScalarEvent | yaml.CollectionStartEvent) -> None:
         if ev.anchor:
             raise _refuse(self.path, "yaml-alias", ev.start_mark, anchor=ev.anchor)
         tag = ev.tag
         if tag and tag not in STANDARD_TAGS and tag != "!":
             raise _refuse(self.path, "yaml-tag", ev.start_mark, tag=tag)
 
-    def _item(self, ev: Any) -> None:
+    def _item(self, ev: yaml.Event) -> None:
         if self._open:
             top = self._open[-1]
             top[0] += 1
@@ -305,7 +348,7 @@ class Events:
                 raise _refuse(self.path, "too-big", ev.start_mark, what="keys" if keys else "items",
                               limit=MAX_KEYS if keys else top[1])  # a list's own limit, when widened
 
-    def entries(self) -> Iterator[tuple[yaml.Node, str | None, Any]]:
+    def entries(self) -> Iterator[tuple[yaml.Node, str | None, yaml.Event]]:
         """The entries of the mapping just opened, in order: each key's node, its text (None for
         a key that is not text), and the first event of its value, which the caller must read
         (`node`, or a reader of its own) or `skip` before the next entry."""
@@ -322,7 +365,7 @@ class Events:
         such as a robber's hands, keeps only what it needs of each)."""
         self._open[-1][1] = limit
 
-    def root(self) -> Any:
+    def root(self) -> yaml.Event | None:
         """The first event of the document's root node, or None for a stream with no document."""
         ev = self.next()  # StreamStart
         ev = self.next()
@@ -336,11 +379,10 @@ class Events:
         while type(self.next()) is not yaml.StreamEndEvent:
             pass
 
-    def node(self, first: Any, budget: int = MAX_NODES) -> yaml.Node:
+    def node(self, first: yaml.Event, budget: int = MAX_NODES) -> yaml.Node:
         """Compose the node that starts with event `first` (without recursion), of at most
         `budget` values."""
-        cls = type(first)
-        if cls is _ScalarEvent:
+        if type(first) is _ScalarEvent:
             return self.scalar(first)
         root = self._collection(first)
         stack = [root]
@@ -351,11 +393,14 @@ class Events:
                 ev = get()
             except yaml.YAMLError as e:
                 raise self.syntax(e) from None
-            cls = type(ev)
             count += 1
             if count > budget:
                 raise _refuse(self.path, "too-big", ev.start_mark, what="nodes", limit=budget)
-            if cls is _ScalarEvent and ev.tag is None and not ev.anchor:
+            if type(ev) is _ScalarEvent:
+                if ev.tag is not None or ev.anchor:
+                    check(ev)
+                    stack[-1].value.append(self.scalar(ev))
+                    continue
                 # The common case, with next()'s checks inline: this loop reads most of a record.
                 value = ev.value
                 top = opened[-1]
@@ -374,9 +419,8 @@ class Events:
                 stack[-1].value.append(Scalar(tag, value, ev.start_mark, ev.style))
                 continue
             check(ev)
-            if cls is _ScalarEvent:
-                stack[-1].value.append(self.scalar(ev))
-            elif cls is _SeqEnd or cls is _MapEnd:
+            cls = type(ev)
+            if cls is _SeqEnd or cls is _MapEnd:
                 done = stack.pop()
                 if type(done) is _Mapping:
                     v = done.value
@@ -387,7 +431,7 @@ class Events:
                 stack.append(n)
         return root
 
-    def skip(self, first: Any, budget: int = MAX_NODES) -> int:
+    def skip(self, first: yaml.Event, budget: int = MAX_NODES) -> int:
         """Pass over the node that starts with `first`, bounds checked; how many values it held."""
         if type(first) is _ScalarEvent:
             return 1
@@ -404,27 +448,22 @@ class Events:
                 raise _refuse(self.path, "too-big", None, what="nodes", limit=budget)
         return count
 
-    def scalar(self, ev: Any) -> yaml.ScalarNode:
+    def scalar(self, ev: yaml.ScalarEvent) -> yaml.ScalarNode:
         tag = resolve_scalar(ev)
         if tag in _NUMBERS and len(ev.value) > MAX_DIGITS:
             raise _refuse(self.path, "too-long", ev.start_mark, what="number", limit=MAX_DIGITS)
         return Scalar(tag, ev.value, ev.start_mark, ev.style)
 
     @staticmethod
-    def _collection(ev: Any) -> yaml.Node:
+    def _collection(ev: yaml.Event) -> yaml.Node:
+        """The empty node a collection's first event starts (the events checked: no other comes here)."""
         if type(ev) is _SeqStart:
             tag = ev.tag if ev.tag not in (None, "!") else _T + "seq"
             return _Sequence(tag, [], ev.start_mark)
-        tag = ev.tag if ev.tag not in (None, "!") else _T + "map"
-        return _Mapping(tag, [], ev.start_mark)
-
-
-def screen(path: str, text: str) -> None:
-    """Refuse what no record holds and no composer should build (see `Events`): every event is
-    checked, whatever the text looks like."""
-    events = Events(path, text)
-    while type(events.next()) is not yaml.StreamEndEvent:
-        pass
+        if type(ev) is _MapStart:
+            tag = ev.tag if ev.tag not in (None, "!") else _T + "map"
+            return _Mapping(tag, [], ev.start_mark)
+        raise AssertionError(f"not the first event of a collection: {ev!r}")
 
 
 def compose(path: str, text: str) -> yaml.Node:
@@ -442,7 +481,17 @@ def compose(path: str, text: str) -> yaml.Node:
 _YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
 
-def _line_above(text: str, mark: Any) -> dict[str, Any]:
+class LineAbove(TypedDict, total=False):
+    """How a line in error stands beside the nearest line above it with text (`_line_above`)."""
+
+    indent: int
+    above_indent: int
+    above_colon: bool
+    above_line: int
+    colon_before: bool
+
+
+def _line_above(text: str, mark: yaml.Mark | None) -> LineAbove:
     """The indentation of the line in error and of the nearest line above it with text, and
     whether that one holds a `key:`; for a syntax error's message to say which line is wrong."""
     if mark is None:
@@ -471,8 +520,9 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def meant_key(key: Any, missing: set[str]) -> str | None:
-    """The one missing key that `key` is a slip of (a letter or two wrong, or its case), or None."""
+def meant_key(key: object, missing: Collection[str]) -> str | None:
+    """The one missing key that `key` is a slip of (a letter or two wrong, or its case), or None.
+    Both games' readers ask it of every key they do not know (`NodeReader.mapping`)."""
     from .messages import name_distance
 
     if not isinstance(key, str) or len(key) > 64:
@@ -491,7 +541,10 @@ class NodeReader:
         self.findings: list[Finding] = []
 
     # -- findings and plain values ------------------------------------------------------------
-    def add(self, code: str, node_or_loc: yaml.Node | Loc | None, **args: Any) -> None:
+    def add(self, code: str, node_or_loc: yaml.Node | Loc | None, *, part: int | None = None, hand: int | None = None,
+            trick: int | None = None, player: str | None = None, **args: object) -> None:
+        """A finding at the node (or place): `part`, `hand`, `trick` and `player` go to the
+        finding's own fields, every other argument to its message's arguments."""
         loc = node_or_loc if isinstance(node_or_loc, Loc) or node_or_loc is None else loc_of(node_or_loc)
         findings = self.findings
         if len(findings) >= MAX_FINDINGS:  # no record is this wrong: refused here, one finding
@@ -500,21 +553,24 @@ class NodeReader:
                                                    "first_line": first.line or 0},
                                        path=self.path, line=loc.line if loc else None,
                                        column=loc.column if loc else None))
-        where = {k: args.pop(k) for k in ("part", "hand", "trick", "player") if k in args}
         findings.append(Finding(code, args, path=self.path, line=loc.line if loc else None,
-                                column=loc.column if loc else None, **where))
+                                column=loc.column if loc else None, part=part, hand=hand, trick=trick, player=player))
 
-    def mapping(self, node: yaml.Node, what: str, allowed: set[str] | None, **where: Any) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+    def mapping(self, node: yaml.Node, what: str, allowed: Collection[str] | None, **where: Unpack[Where]) -> Top:
+        """The mapping's entries by key (each key's first). With `allowed`, a key not in it is
+        reported (`unknown_key`), and read as the missing key it is a slip of (`meant`), if any,
+        so that the rest of the mapping is still checked."""
         if not isinstance(node, yaml.MappingNode):
             self.add("schema", node, what=what, expected="mapping", **where)
             return {}
-        out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        out: Top = {}
         unknown: list[tuple[yaml.Node, yaml.Node]] = []
-        for k, v in node.value:
+        pairs: list[tuple[yaml.Node, yaml.Node]] = node.value
+        for k, v in pairs:
             if not isinstance(k, yaml.ScalarNode):
                 self.add("schema", k, what=what, expected="key", **where)
                 continue
-            key = k.value
+            key: str = k.value
             if key in out:
                 self.add("duplicate-key", k, key=key, first=loc_of(out[key][0]).line, **where)
                 continue
@@ -522,25 +578,39 @@ class NodeReader:
                 unknown.append((k, v))
                 continue
             out[key] = (k, v)
-        for k, v in unknown:
-            # A misspelt key (`photgraph`) is reported, and read as the key it was meant to be when
-            # that one is missing, so that the rest of the mapping is still checked.
-            meant = meant_key(k.value, allowed - out.keys()) if allowed is not None else None
-            if meant is not None:
-                out[meant] = (k, v)
-                self.add("unknown-key", k, key=k.value, what=what, allowed=sorted(allowed), suggest=meant, **where)
-            else:
-                self.add("unknown-key", k, key=k.value, what=what, allowed=sorted(allowed or ()), **where)
+        if allowed is not None:
+            for k, v in unknown:
+                # A misspelt key (`photgraph`) is reported, and read as the key it was meant to be when
+                # that one is missing, so that the rest of the mapping is still checked.
+                meant = self.meant(k.value, what, [a for a in allowed if a not in out])
+                if meant is not None:
+                    out[meant] = (k, v)
+                self.unknown_key(k, k.value, what, allowed, meant, **where)
         return out
 
-    def text(self, node: yaml.Node, what: str, **where: Any) -> str | None:
+    def meant(self, key: str, what: str, missing: Collection[str]) -> str | None:
+        """The missing key of `what` that the unknown `key` is a slip of (`meant_key`), or None
+        (a game may say more: a key of another game is no slip)."""
+        return meant_key(key, missing)
+
+    def unknown_key(self, k: yaml.Node, key: str, what: str, allowed: Collection[str], meant: str | None = None,
+                    **where: Unpack[Where]) -> None:
+        """A key not read where it stands: the keys that are (`allowed`), and the one it was most
+        likely meant to be, read in its place (`meant`); a game may say more of it."""
+        if meant is not None:
+            self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), suggest=meant, **where)
+        else:
+            self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), **where)
+
+    def text(self, node: yaml.Node, what: str, **where: Unpack[Where]) -> str | None:
         if isinstance(node, yaml.ScalarNode) and node.tag != NULL and node.value.strip():
-            return node.value.strip()
+            value: str = node.value
+            return value.strip()
         self.add("schema", node, what=what, expected="text", **where)
         return None
 
-    def whole(self, node: yaml.Node, what: str, *, minimum: int = 0, **where: Any) -> int | None:
-        v = node.value if isinstance(node, yaml.ScalarNode) and node.tag == INT else ""
+    def whole(self, node: yaml.Node, what: str, *, minimum: int = 0, **where: Unpack[Where]) -> int | None:
+        v: str = node.value if isinstance(node, yaml.ScalarNode) and node.tag == INT else ""
         if v.isascii() and (v.isdigit() or (v[:1] in ("-", "+") and v[1:].isdigit())):
             value = int(v)
             if value > MAX_WHOLE or value < -MAX_WHOLE:  # no record counts this far: money of it would overflow
@@ -553,11 +623,12 @@ class NodeReader:
 
     def flag(self, node: yaml.Node, what: str) -> bool | None:
         if isinstance(node, yaml.ScalarNode) and node.tag == BOOL:
-            return node.value.lower() in ("true", "yes", "on", "y")
+            value: str = node.value
+            return value.lower() in ("true", "yes", "on", "y")
         self.add("schema", node, what=what, expected="boolean")
         return None
 
-    def player(self, node: yaml.Node, what: str, players: tuple[str, ...], **where: Any) -> str | None:
+    def player(self, node: yaml.Node, what: str, players: Sequence[str], **where: Unpack[Where]) -> str | None:
         name = self.text(node, what, **where)
         if name is not None and name not in players:
             self.add("unknown-player", node, name=name, what=what, players=list(players), **where)
@@ -571,18 +642,20 @@ class NodeReader:
         if not isinstance(node, yaml.SequenceNode):
             self.add("schema", node, what=what, expected=expected)
             return None
-        names = [self.text(n, what) for n in node.value]
-        if None in names:
+        nodes: list[yaml.Node] = node.value
+        texts = [self.text(n, what) for n in nodes]  # each one read, each problem a finding
+        names = [name for name in texts if name is not None]
+        if len(names) != len(texts):
             return None
-        self.names_bound(node.value, names)  # type: ignore[arg-type]
-        if refuse_bad_names(self.add, node.value, names, what):  # type: ignore[arg-type]
+        self.names_bound(nodes, names)
+        if refuse_bad_names(self.add, nodes, names, what):
             return None
         if len(names) != count or len(set(names)) != count:
             self.add("schema", node, what=what, expected=expected, got=names)
             return None
-        return tuple(names)  # type: ignore[arg-type]
+        return tuple(names)
 
-    def names_bound(self, nodes: list[yaml.Node], names: list[str]) -> None:
+    def names_bound(self, nodes: Sequence[yaml.Node], names: Sequence[str]) -> None:
         """A player's name longer than any person's is refused (too-long, exit 2) where it stands."""
         for node, name in zip(nodes, names):
             if len(name) > MAX_NAME:
@@ -590,28 +663,7 @@ class NodeReader:
                 raise FindingError(Finding("too-long", {"what": "name", "limit": MAX_NAME}, path=self.path,
                                            line=loc.line, column=loc.column))
 
-    def deal(self, node: yaml.Node, players: tuple[str, ...], **where: Any) -> tuple[dict[str, Any] | None, dict[str, Any], bool]:
-        """A hand's `deal:` (player -> his cards, read by the game's `cards`): the deal (None when it
-        names nobody), where each player's cards stand, and whether anything in it was unreadable."""
-        dm = self.mapping(node, "deal", None, **where)
-        deal: dict[str, Any] = {}
-        locs: dict[str, Any] = {}
-        broken = False
-        for name, (k, v) in dm.items():
-            if name not in players:
-                self.add("unknown-player", k, name=name, what="deal", players=list(players), **where)
-                broken = True
-                continue
-            got = self.cards(v, "deal", player=name, **where)  # type: ignore[attr-defined]
-            if got is None:
-                broken = True
-            else:
-                deal[name], locs[name] = got
-        if not dm:
-            return None, locs, True
-        return deal, locs, broken
-
-    def stake(self, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> tuple[Decimal, Loc | None]:
+    def stake(self, top: Top) -> tuple[Decimal, Loc | None]:
         """The record's `stake:` (1 when not written) and where it stands: exact, from the text as
         written (`0.10` is never a float), bounded before Decimal is asked to make or print it."""
         if "stake" not in top:
@@ -630,14 +682,15 @@ class NodeReader:
     def stake_bound(self, node: yaml.Node) -> None:
         """A stake longer than any, or with an exponent past kopecks or a trillion, is refused
         before Decimal is asked to make (or print) it."""
-        text = node.value if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str) else ""
+        text: str = node.value if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str) else ""
         ok = len(text) <= MAX_STAKE_TEXT
         if ok:
             try:
                 d = Decimal(text.strip())
                 # Past a trillion is a bad stake (parse_stake says so); with more places than digits
                 # a stake allows, amounts would print with as many places as the exponent asks.
-                ok = not d.is_finite() or d.as_tuple().exponent >= MIN_STAKE_EXPONENT
+                exponent = d.as_tuple().exponent
+                ok = not d.is_finite() or (isinstance(exponent, int) and exponent >= MIN_STAKE_EXPONENT)
             except ArithmeticError:
                 pass
         if not ok:
@@ -645,7 +698,7 @@ class NodeReader:
             raise FindingError(Finding("too-long", {"what": "stake", "limit": MAX_STAKE_TEXT}, path=self.path,
                                        line=loc.line, column=loc.column))
 
-    def meta(self, top: dict[str, tuple[yaml.Node, yaml.Node]]) -> dict[str, Any]:
+    def meta(self, top: Top) -> dict[str, str]:
         """The free `meta:` mapping, its plain values only."""
         if "meta" not in top:
             return {}
@@ -653,14 +706,15 @@ class NodeReader:
         if not isinstance(m, yaml.MappingNode):
             self.add("schema", m, what="meta", expected="mapping")
             return {}
-        return {k.value: v.value for k, v in m.value if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.ScalarNode)}
+        pairs: list[tuple[yaml.Node, yaml.Node]] = m.value
+        return {k.value: v.value for k, v in pairs if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.ScalarNode)}
 
-    def header(self, root: yaml.Node, games: Any) -> tuple[str, dict[str, tuple[yaml.Node, yaml.Node]]] | None:
+    def header(self, root: yaml.Node, games: Collection[str]) -> tuple[str, Top] | None:
         """Check `format` and `game`; the game's name (lower case) and the top mapping, or None
         when the record cannot be read any further (its findings say why)."""
         top = self.mapping(root, "record", None)
         if not top:
-            if not isinstance(root, yaml.MappingNode) or not root.value:
+            if isinstance(root, yaml.MappingNode) and not root.value:  # (any other root: `mapping` said so)
                 self.add("schema", root, what="record", expected="mapping")
             return None
         fmt = top.get("format")
@@ -670,42 +724,33 @@ class NodeReader:
             self.add("unsupported", fmt[1], what="format", value=fmt[1].value, supported=[FORMAT])
             return None
         game_node = top.get("game")
-        game = self.text(game_node[1], "game") if game_node else None
+        game = None
         if game_node is None:
             self.add("schema", root, what="game", expected="required")
-        if game is not None and game.lower() not in games:
-            self.add("unsupported", game_node[1], what="game", value=game, supported=sorted(games))
-            return None
+        else:
+            game = self.text(game_node[1], "game")
+            if game is not None and game.lower() not in games:
+                self.add("unsupported", game_node[1], what="game", value=game, supported=sorted(games))
+                return None
         return (game or "tetka").lower(), top
 
 
-
-class NodeLocs:
-    """The places of a list of nodes, worked out only when a finding asks for one."""
-
-    __slots__ = ("nodes",)
-
-    def __init__(self, nodes: list[yaml.Node]) -> None:
-        self.nodes = nodes
-
-    def __len__(self) -> int:
-        return len(self.nodes)
-
-    def __getitem__(self, i: int) -> Loc:
-        return loc_of(self.nodes[i])
-
-
-class ValueLocs:
+class ValueLocs(Mapping[str, Loc]):
     """Where each value of a mapping stands, by key, worked out only when a finding asks."""
 
-    __slots__ = ("items",)
+    __slots__ = ("items_",)
 
-    def __init__(self, items: dict[str, tuple[yaml.Node, yaml.Node]]) -> None:
-        self.items = items
+    def __init__(self, items: Top) -> None:
+        self.items_ = items
 
-    def get(self, key: str, default: Loc | None = None) -> Loc | None:
-        item = self.items.get(key)
-        return loc_of(item[1]) if item is not None else default
+    def __getitem__(self, key: str) -> Loc:
+        return loc_of(self.items_[key][1])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.items_)
+
+    def __len__(self) -> int:
+        return len(self.items_)
 
 
 def _regular(path: str) -> bool:

@@ -5,7 +5,7 @@ referee. Nothing here knows which games there are.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, TypeAlias
 
 import yaml
 
@@ -13,39 +13,34 @@ from ..common.findings import Finding, FindingError
 from ..common.yaml_input import (
     MAX_BYTES,
     Events,
+    FileBytes,
     NodeReader,
     Placeholder,
+    Top,
     decode,
     gc_paused,
     read_bytes,
 )
 from ..games import registry
+from ..games.contract import Game
+from ..kit.reading import RecordReader
+from ..kit.record_base import ReadRecord
+
+# A record judged by its game's referee (`Game.referee`, `Game.check_lean`, `Game.open_streamed`):
+# each game's own report, which the Game contract leaves untyped.
+Judged: TypeAlias = Any
 
 
-class StreamingReader(Protocol):
-    """A game's reader that takes some top-level lists as events rather than nodes."""
-
-    def ready(self, key: str, top: dict[str, tuple[Any, Any]]) -> bool:
-        """Whether the list under `key` can be read now, from the top keys read so far."""
-
-    def stream(self, key: str, events: Events, first: Any, placeholder: Any) -> None:
-        """Read the list under `key`, which starts with event `first`, from the events; the top
-        mapping holds `placeholder` for it."""
-
-    def read(self, root: Any, top: dict[str, tuple[Any, Any]]) -> Any:
-        """The record, from the top mapping."""
-
-
-def _other_games_keys_named(rec: Any) -> Any:
+def _other_games_keys_named(rec: ReadRecord) -> ReadRecord:
     """A record whose unknown keys are another game's says so: still an unknown key, but its
     message names the game whose key it is (worded by that game's `renderer`, if it has one)."""
     if not any(f.code == "unknown-key" for f in rec.findings):
         return rec
     own = registry.game_of(rec)
-    return replace(rec, findings=tuple(_key_named(f, own) for f in rec.findings))
+    return rec.with_findings(tuple(_key_named(f, own) for f in rec.findings))
 
 
-def _key_named(f: Finding, own: Any) -> Finding:
+def _key_named(f: Finding, own: Game) -> Finding:
     if f.code != "unknown-key":
         return f
     for other in registry.all_games():
@@ -61,7 +56,7 @@ def _streams() -> frozenset[str]:
     return frozenset(k for g in registry.all_games() for k in g.streamed)
 
 
-def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTES) -> Any:
+def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTES) -> ReadRecord:
     """Read one record of any game. Raises FindingError when the input cannot be read at all;
     every other problem is a finding on the returned record.
 
@@ -85,26 +80,8 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
             head.header(root, registry.names())
             return _unread(path, head)
         root = Placeholder.mapping(first)
-        top: dict[str, tuple[Any, Any]] = {}
-        readers: dict[str, Any] = {}
-        later: list[tuple[str, Any]] = []
-        for key, name, vfirst in events.entries():
-            if name is not None and name in top:  # a duplicate key: reported, never read
-                events.skip(vfirst)
-                value = Placeholder.sequence(vfirst)
-            elif name in _streams() and type(vfirst) is yaml.SequenceStartEvent:
-                value = Placeholder.sequence(vfirst)
-                reader = _streaming_reader(top, path, head, readers, name)
-                if reader is not None and reader.ready(name, top):
-                    reader.stream(name, events, vfirst, value)
-                else:
-                    events.skip(vfirst)
-                    later.append((name, value))
-            else:
-                value = events.node(vfirst)
-            root.value.append((key, value))
-            if name is not None and name not in top:
-                top[name] = (key, value)
+        readers: dict[str, RecordReader] = {}
+        top, later = _top(events, root, path, head, readers)
         events.finish()
         got = head.header(root, registry.names())
         if got is None:
@@ -122,18 +99,48 @@ def load_record(path: str, *, text: str | None = None, max_bytes: int = MAX_BYTE
                 top[key] = (top[key][0], node)
         if reader is not None:
             return _other_games_keys_named(reader.read(root, top))
-        return _other_games_keys_named(registry.game(name).reader(path, list(head.findings)).read(root, top))
+        read: ReadRecord = registry.game(name).reader(path, list(head.findings)).read(root, top)
+        return _other_games_keys_named(read)
 
 
-def _streaming_reader(top: dict[str, tuple[Any, Any]], path: str, head: NodeReader, readers: dict[str, Any],
-                      key: str | None, name: str | None = None) -> Any:
+def _top(events: Events, root: yaml.MappingNode, path: str, head: NodeReader,
+         readers: dict[str, RecordReader]) -> tuple[Top, list[tuple[str, yaml.Node]]]:
+    """The top mapping's entries, read from the events into `root`: each value composed, or, for
+    a list a game streams, read by its reader when it is ready for it, else passed over (the
+    second result: each such key and what stands for its value in `root`, read in a second pass)."""
+    top: Top = {}
+    later: list[tuple[str, yaml.Node]] = []
+    streams = _streams()
+    for key, name, vfirst in events.entries():
+        value: yaml.Node
+        if name is not None and name in top:  # a duplicate key: reported, never read
+            events.skip(vfirst)
+            value = Placeholder.sequence(vfirst)
+        elif name is not None and name in streams and type(vfirst) is yaml.SequenceStartEvent:
+            value = Placeholder.sequence(vfirst)
+            reader = _streaming_reader(top, path, head, readers, name)
+            if reader is not None and reader.ready(name, top):
+                reader.stream(name, events, vfirst, value)
+            else:
+                events.skip(vfirst)
+                later.append((name, value))
+        else:
+            value = events.node(vfirst)
+        root.value.append((key, value))
+        if name is not None and name not in top:
+            top[name] = (key, value)
+    return top, later
+
+
+def _streaming_reader(top: Top, path: str, head: NodeReader, readers: dict[str, RecordReader],
+                      key: str | None, name: str | None = None) -> RecordReader | None:
     """The streaming reader of the game `name`, or the one the top keys so far name, if that game
     streams `key` (any key, for None); one per record."""
     if name is None:
         item = top.get("game")
         v = item[1].value if item else None
         name = v.strip().lower() if type(v) is str else None
-    if not registry.known(name):
+    if name is None or not registry.known(name):
         return None
     g = registry.game(name)
     if not g.streamed or (key is not None and key not in g.streamed):
@@ -143,7 +150,7 @@ def _streaming_reader(top: dict[str, tuple[Any, Any]], path: str, head: NodeRead
     return readers[name]
 
 
-def _value_of(events: Events, key: str) -> Any:
+def _value_of(events: Events, key: str) -> yaml.Event:
     """In a fresh pass, the first event of the value of the top key `key` (its first occurrence)."""
     events.root()
     while True:
@@ -154,13 +161,14 @@ def _value_of(events: Events, key: str) -> Any:
         events.skip(first)
 
 
-def _unread(path: str, head: NodeReader) -> Any:
+def _unread(path: str, head: NodeReader) -> ReadRecord:
     """A record whose header could not be read: the default game's empty record, with the findings."""
-    return registry.game(registry.DEFAULT).empty_record(path, head.findings)
+    empty: ReadRecord = registry.game(registry.DEFAULT).empty_record(path, head.findings)
+    return empty
 
 
-def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = None, data: bytes | None = None,
-                 lean: bool = False) -> Any:
+def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = None,
+                 data: bytes | FileBytes | None = None, lean: bool = False) -> Judged:
     """Load and referee one record; FindingError when it cannot be read at all.
 
     `lean`: only the verdict and the totals are wanted (validate, settle), not each hand's
@@ -187,14 +195,14 @@ def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = No
                 if not isinstance(source, bytes):
                     source.close()
         if text is None and data is not None:
-            text = decode(path, data)
+            text = decode(path, data if isinstance(data, bytes) else data.whole())
         rec = load_record(path, text=text, max_bytes=max_bytes)
         return registry.game_of(rec).referee(rec)
 
 
-def quick_report(path: str, data: bytes, max_bytes: int) -> Any:
+def quick_report(path: str, data: bytes | FileBytes, max_bytes: int) -> Judged | None:
     """The lean report of a record in the layout tetka writes, or None to read it the full way."""
-    def load(head: str) -> Any:
+    def load(head: str) -> ReadRecord:
         return load_record(path, text=head, max_bytes=max_bytes)
 
     for g in registry.all_games():
@@ -204,26 +212,25 @@ def quick_report(path: str, data: bytes, max_bytes: int) -> Any:
     return None
 
 
-def open_record(path: str, *, max_bytes: int = MAX_BYTES) -> Any:
+def open_record(path: str, *, max_bytes: int = MAX_BYTES) -> Judged:
     """A record to be shown as it is read, hand by hand, when its game can (`Game.open_streamed`:
     its views then take it as a report, and it may raise `ReadAgain` while shown), else its
     report, read and judged whole (`check_record`). FindingError when it cannot be read at all."""
     with gc_paused():
         data = read_bytes(path, max_bytes=max_bytes, windowed=True)
+        shown = False  # a file read while the record is shown: closed once it is
         try:
-            def load(head: str) -> Any:
+            def load(head: str) -> ReadRecord:
                 return load_record(path, text=head, max_bytes=max_bytes)
 
             for g in registry.all_games():
                 stream = g.streaming.open(path, data, max_bytes, load) if g.streaming is not None else None
                 if stream is not None:
-                    owned, data = data, None
-                    if not isinstance(owned, bytes):
-                        stream.closing(owned.close)  # the file is read while the record is shown
+                    if not isinstance(data, bytes):
+                        stream.closing(data.close)  # the file is read while the record is shown
+                        shown = True
                     return stream
-            if not isinstance(data, bytes):
-                data = data.whole()
-            return check_record(path, max_bytes=max_bytes, data=data)
+            return check_record(path, max_bytes=max_bytes, data=data if isinstance(data, bytes) else data.whole())
         finally:
-            if data is not None and not isinstance(data, bytes):
+            if not shown and not isinstance(data, bytes):
                 data.close()

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Any, Iterator
+from typing import Iterator
 
 from ..common.cards import Card, CardError, parse_card
+
+__all__ = ["CARDS", "DASH_ITEM", "NotQuick", "Scores", "block_lines", "card_of", "cards_run", "clean", "deal_below",
+           "deal_of", "flow_items", "hand_keys", "key_value", "score_sheet", "scores_of", "splitters", "value_of"]
+
+Scores = dict[str, int]  # a hand's score sheet (Tetka's marks, Terz's points): player -> his number
+
 
 class NotQuick(Exception):
     """The record is not in a layout the quick reader reads (or has something to report)."""
@@ -149,7 +155,7 @@ def deal_of(block: list[tuple[int, bytes]], names: dict[bytes, str],
 
 
 
-def score_sheet(v: bytes | None, nested: bytes, names: dict[bytes, str], seen: dict[bytes, Any]) -> dict[str, int]:
+def score_sheet(v: bytes | None, nested: bytes, names: dict[bytes, str], seen: dict[bytes, Scores]) -> Scores:
     """A hand's score sheet (Tetka's marks, Terz's points): a flow mapping on its key's line (`v`),
     each text read once (`seen`: a record holds few different ones), or a line a player below it."""
     if v is not None and not nested:

@@ -15,15 +15,40 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Generic, Iterator, Protocol, Sequence, TypeVar
 
 import yaml
 
 from ..common.findings import Finding, FindingError
 from ..common.positions import Loc
 from ..common.yaml_input import FileBytes, compose, decode
-from .quick_lines import NotQuick
+from .quick_lines import NotQuick, Scores
 from .reading import MIN_HANDS, MIN_PARTS, Limits, limits, parts_before
+from .record_base import ReadRecord
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    class QuickPart(DataclassInstance, Protocol):
+        """What `QuickParts` asks of a part it reads (a frozen dataclass: its `hands_loc` is
+        set with `dataclasses.replace`)."""
+
+        @property
+        def number(self) -> int: ...
+
+        @property
+        def loc(self) -> Loc: ...
+
+        @property
+        def hands_loc(self) -> Loc: ...
+
+__all__ = ["AHEAD", "MAXHAND", "PREFIX", "WINDOW", "NotQuick", "QuickParts", "Refused", "Source", "block_root",
+           "plain_name"]
+
+Rec = TypeVar("Rec", bound=ReadRecord)  # the game's record
+P = TypeVar("P", bound="QuickPart")  # the game's part (a Tetka robber, a Terz game)
+H = TypeVar("H")  # the game's hand
+V = TypeVar("V")  # what `read_hand` reads of a hand, for `make_hand`
 
 
 def _key_line(key: bytes) -> re.Pattern[bytes]:
@@ -80,50 +105,58 @@ class Refused(Exception):
 PREFIX = 1 << 20  # bytes read the full way past a run of lines too long for the quick reader
 
 
-class QuickParts:
+class QuickParts(Generic[Rec, P, H, V]):
     """One record read the quick way: its header and parts (each part's hands read only when asked,
     by `hands(part)`, one at a time). A game sets the class's names and defines its hooks (below)."""
 
     KEY = b""  # the top key of the record's parts
-    PARTS = ""  # the record's field that holds them (and `PARTS_loc` where they stand)
     GAME = ""
     PLAYERS = 0
 
     # -- what each game defines ------------------------------------------------------------------
-    def part_reader(self) -> Any:
-        """The game's full reader, which reads each part's own keys where they stand."""
+    def record_of(self, read: ReadRecord) -> Rec | None:
+        """The record the full reader read, if it is the game's."""
         raise NotImplementedError
 
-    def read_part(self, reader: Any, item: yaml.Node, number: int, players: tuple[str, ...],
-                  placeholder: yaml.Node) -> Any:
-        """A part from its own keys' nodes (its hands left out: `placeholder`), or None."""
+    def parts_of(self, record: Rec) -> tuple[tuple[P, ...], Loc]:
+        """The record's parts, and where their list stands."""
         raise NotImplementedError
 
-    def shifted(self, part: Any, lines: int) -> Any:
+    def with_parts(self, record: Rec, parts: tuple[P, ...], loc: Loc, findings: tuple[Finding, ...]) -> Rec:
+        """The record with these parts, standing at `loc`, and these findings."""
+        raise NotImplementedError
+
+    def read_part(self, item: yaml.Node, number: int, players: tuple[str, ...],
+                  placeholder: yaml.Node) -> tuple[P | None, Sequence[Finding]]:
+        """A part from its own keys' nodes (its hands left out: `placeholder`), read by the game's
+        full reader, or None; and the reader's findings."""
+        raise NotImplementedError
+
+    def shifted(self, part: P, lines: int) -> P:
         """A part read from its own lines, placed where they stand in the file."""
         raise NotImplementedError
 
-    def part_players(self, part: Any, record: Any) -> tuple[str, ...]:
+    def part_players(self, part: P, record: Rec) -> tuple[str, ...]:
         """The players a part's hands are read with."""
         return record.players
 
-    def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> Any:
+    def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Scores]) -> V:
         """One hand's values from its text (NotQuick, KeyError or ValueError: not read here)."""
         raise NotImplementedError
 
     def usual_hand(self, buf: bytes, rel: int, reach: int, h: int, names: dict[bytes, str],
-                   seen: dict[bytes, Any]) -> tuple[Any, int] | None:
+                   seen: dict[bytes, Scores]) -> tuple[V, int] | None:
         """A hand at `rel` of `buf` in the layout tetka writes, read in one match: what `read_hand`
         would read and where the hand ends; None when it is not (then `read_hand` reads it)."""
         return None
 
-    def make_hand(self, got: Any, number: int) -> Any:
+    def make_hand(self, got: V, number: int) -> H:
         """The hand numbered `number` of its part, from what `read_hand` read (NotQuick: not read here)."""
         raise NotImplementedError
 
     # -- the record ------------------------------------------------------------------------------
 
-    def __init__(self, path: str, data: bytes | FileBytes, load: Callable[[str], Any]) -> None:
+    def __init__(self, path: str, data: bytes | FileBytes, load: Callable[[str], ReadRecord]) -> None:
         """`data`: the record's bytes, or a long file to read a window at a time. `load(text)`
         reads a record's text the full way (here: the record with its parts left out, line for
         line, so that every other place stays where it is)."""
@@ -131,7 +164,9 @@ class QuickParts:
         src = self.src = Source(data)
         key = self.KEY + b":"
         at = 0 if src.read(0, len(key)) == key else src.find(b"\n" + key, 0)  # bytes.find: no step a line
-        m = _key_line(self.KEY).match(src.read(at, at + 4096)) if at is not None else None
+        if at is None:
+            raise NotQuick("no line of the parts' key")
+        m = _key_line(self.KEY).match(src.read(at, at + 4096))
         if m is None or src.find(b"\n" + key, at + m.end(1) - 1) is not None:
             raise NotQuick("no line of the parts' key, or two")
         start = at + m.end(1)  # the parts' first line
@@ -145,9 +180,11 @@ class QuickParts:
         rest = b"\n" * src.lines(start, end) + src.read(end, src.size) if end < src.size else b""
         head = decode(path, src.read(0, at + m.start(1)) + key + b" []\n" + rest)
         self._load = load
-        record = load(head)
-        if (getattr(record, "game", None) != self.GAME or record.findings or len(record.players) != self.PLAYERS
-                or getattr(record, self.PARTS) or getattr(record, self.PARTS + "_loc") != Loc(self.first_line - 1, len(key) + 2)):
+        record = self.record_of(load(head))
+        if record is None or record.game != self.GAME or record.findings or len(record.players) != self.PLAYERS:
+            raise NotQuick("the rest of the record has something to report")
+        none, none_loc = self.parts_of(record)
+        if none or none_loc != Loc(self.first_line - 1, len(key) + 2):
             raise NotQuick("the rest of the record has something to report")
         if not block_root(head):
             raise NotQuick("not a block mapping")
@@ -155,7 +192,7 @@ class QuickParts:
         if not all(plain_name(p) for p in record.players):
             raise NotQuick("a name this layout cannot hold bare")
         self.count = 0  # hands read so far, in all parts
-        self._spans: dict[int, tuple[int, int, int, tuple[str, ...], int]] = {}  # see _robbers
+        self._spans: dict[int, _Span] = {}  # each part's hands, by the part's id
         self._limits: Limits | None = None
         self._silent: set[int] = set()  # parts whose hands are read but not judged (too many)
         parts = self._parts(start, end, record)
@@ -163,8 +200,7 @@ class QuickParts:
         extra: list[Finding] = []
         if src.lines(start, end) > MIN_HANDS and src.lines(start, end) > self.limits().hands:
             parts = self._too_many(parts, extra)  # a hand a line or more: maybe more than the full reader reads
-        self.record = replace(record, **{self.PARTS: tuple(parts), self.PARTS + "_loc": Loc(first.line, self._indent + 1)},
-                              findings=tuple(extra))
+        self.record = self.with_parts(record, tuple(parts), Loc(first.line, self._indent + 1), tuple(extra))
 
     def refusal(self, at: int) -> None:
         """Raise `Refused` when the full reader refuses the record at a bound (too-big,
@@ -194,7 +230,7 @@ class QuickParts:
             self._limits = limits(self.src.chars())
         return self._limits
 
-    def _too_many(self, parts: list[Any], extra: list[Finding]) -> list[Any]:
+    def _too_many(self, parts: list[P], extra: list[Finding]) -> list[P]:
         """The parts the full reader judges when the record holds more hands than it reads
         (`reading.limits`), with its findings (`GameReader.stream`): a part of more hands than
         the limit keeps none (its hands are read, not judged); the part whose hands take the
@@ -221,22 +257,22 @@ class QuickParts:
             total += n
         return parts
 
-    def _count_hands(self, part: Any) -> int:
+    def _count_hands(self, part: P) -> int:
         """How many hands the part holds: lines that start with a dash at its first hand's column."""
-        first, end = self._spans[id(part)][:2]
+        span = self._spans[id(part)]
+        first, end = span.start, span.end
         src = self.src
-        h = _SPACES.match(src.read(first, first + 4096)).end()
+        h = _spaces(src.read(first, first + 4096), 0)
         sep = b"\n" + b" " * h + b"-"
         if src.mem:
-            return 1 + src.data.count(sep, first, end)  # type: ignore[union-attr]
+            return 1 + src.data.count(sep, first, end)
         step = FileBytes.CHUNK
         return 1 + sum(src.read(a, min(a + step + len(sep) - 1, end)).count(sep, 0, step + len(sep) - 1)
                        for a in range(first, end, step))
 
-    def _parts(self, start: int, end: int, record: Any) -> list[Any]:
+    def _parts(self, start: int, end: int, record: Rec) -> list[P]:
         src = self.src
-        reader = self.part_reader()
-        out: list[Any] = []
+        out: list[P] = []
         pos = self.skip(start, end)
         buf, base = src.window(pos, end)
         indent = None
@@ -259,23 +295,23 @@ class QuickParts:
             hands_at = found + 1 if found is not None else end  # the next part's first line
             part = self.quick_part(m, len(out) + 1, record.players)
             if part is None:
-                part = self._read_part(reader, m, len(out) + 1, record.players)
+                part = self._read_part(m, len(out) + 1, record.players)
             part = self.shifted(part, line - 1)
             first = self.skip(after, hands_at)
             if first >= hands_at:
                 raise NotQuick("a part without hands")
             buf, base = src.ahead(buf, base, first, end)
-            hands_loc = Loc(line + src.lines(pos, first), _SPACES.match(buf, first - base).end() - (first - base) + 1)
+            hands_loc = Loc(line + src.lines(pos, first), _spaces(buf, first - base) - (first - base) + 1)
             part = replace(part, hands_loc=hands_loc)
             keys = indent + 1 + len(m.group(2))  # the part's keys' column: its hands stand no further left
-            self._spans[id(part)] = (first, hands_at, hands_loc.line, self.part_players(part, record), keys)
+            self._spans[id(part)] = _Span(first, hands_at, self.part_players(part, record), keys)
             out.append(part)
             pos = self.skip(hands_at, end)
         if not out:
             raise NotQuick("no part")
         return out
 
-    def _read_part(self, reader: Any, m: re.Match[bytes], number: int, players: tuple[str, ...]) -> Any:
+    def _read_part(self, m: re.Match[bytes], number: int, players: tuple[str, ...]) -> P:
         """A part's own keys (its first lines, matched by `m`), read the full way where they stand."""
         try:
             text = m.group(0).decode("utf-8")
@@ -284,31 +320,32 @@ class QuickParts:
         node = compose(self.path, text)  # placed by the caller: its lines counted from the part's
         if not isinstance(node, yaml.SequenceNode) or len(node.value) != 1:
             raise NotQuick("not one part")
-        item = node.value[0]
+        item: yaml.Node = node.value[0]
         if not isinstance(item, yaml.MappingNode) or item.value[-1][0].value != "hands":
             raise NotQuick("hands are not the part's last key")
-        placeholder = item.value[-1][1]
+        placeholder: yaml.Node = item.value[-1][1]
         if not (isinstance(placeholder, yaml.ScalarNode) and placeholder.value == ""):
             raise NotQuick("hands: with a value")
-        part = self.read_part(reader, item, number, players, placeholder)
-        if reader.findings or part is None:
+        part, findings = self.read_part(item, number, players, placeholder)
+        if findings or part is None:
             raise NotQuick("the part has something to report")
         return part
 
-    def quick_part(self, m: re.Match[bytes], number: int, players: tuple[str, ...]) -> Any:
+    def quick_part(self, m: re.Match[bytes], number: int, players: tuple[str, ...]) -> P | None:
         """A part's own keys in the one layout its game reads without the full reader (placed as
         `read_part` places them, from the part's first line), or None: read the full way."""
         return None
 
-    def hands(self, part: Any) -> Iterator[Any]:
+    def hands(self, part: P) -> Iterator[H]:
         """The part's hands, read one by one as they are asked for (`read_hand`, `make_hand`)."""
-        start, end, line, players, least = self._spans[id(part)]
+        span = self._spans[id(part)]
+        end = span.end
         src = self.src
-        names = {k: v for k, v in self.names.items() if v in players}
-        seen: dict[bytes, Any] = {}  # marks by their text
+        names = {k: v for k, v in self.names.items() if v in span.players}
+        seen: dict[bytes, Scores] = {}  # marks by their text
         silent = id(part) in self._silent
-        buf, base = src.window(start, end)
-        pos = start
+        buf, base = src.window(span.start, end)
+        pos = span.start
         sep = b""
         h = -1
         number = 0
@@ -317,39 +354,11 @@ class QuickParts:
             rel = pos - base
             stop = min(len(buf), end - base)
             if h < 0:  # the first hand's indentation is every hand's
-                h = _SPACES.match(buf, rel).end() - rel
-                if h < least:  # a part's hands are indented at least as its keys
+                h = _spaces(buf, rel) - rel
+                if h < span.least:  # a part's hands are indented at least as its keys
                     raise NotQuick("hands left of their part's keys")
                 sep = b"\n" + b" " * h + b"-"  # a line that starts the next hand
-            reach = min(stop, rel + MAXHAND)
-            # A hand in the layout tetka writes (then blank or comment lines, then the next hand's
-            # line or the part's end): read at once.
-            usual = self.usual_hand(buf, rel, reach, h, names, seen)
-            if usual is not None:  # then blank and comment lines (which `read_hand` would drop)
-                after = _GAP.match(buf, usual[1], reach).end()
-                if not ((buf.startswith(sep[1:], after) and after + len(sep) - 1 <= reach)
-                        or (after == stop and base + stop >= end)):  # the next hand, or the part's end
-                    usual = None
-            if usual is not None:
-                got, cut = usual[0], after
-                whole = True
-            else:
-                nxt = buf.find(sep, rel, reach)
-                whole = nxt >= 0 or (reach == stop and base + stop >= end)
-                if nxt >= 0:
-                    cut = nxt + 1
-                elif whole:
-                    cut = stop
-                else:  # longer than any hand: the rest may only be blank or comment lines
-                    cut = buf.rfind(b"\n", rel, reach) + 1
-                    if cut <= rel:
-                        raise NotQuick("a line longer than any hand")
-                try:
-                    got = self.read_hand(buf[rel:cut], h, names, seen)
-                except (NotQuick, KeyError, ValueError):
-                    if not whole:  # a hand cut at 32 KiB: maybe thousands of lines the full reader refuses
-                        self.refusal(pos)
-                    raise NotQuick("a name or card not in the tables, or a hand not in a layout read here") from None
+            got, cut, whole = self._hand(buf, rel, stop, base + stop >= end, h, sep, names, seen, pos)
             pos = base + cut
             if not whole:
                 pos = self.skip(pos, end)
@@ -364,6 +373,36 @@ class QuickParts:
             if self.count > MIN_HANDS and self.count > self.limits().hands:
                 raise NotQuick("too many hands")
             yield hand
+
+    def _hand(self, buf: bytes, rel: int, stop: int, last: bool, h: int, sep: bytes, names: dict[bytes, str],
+              seen: dict[bytes, Scores], pos: int) -> tuple[V, int, bool]:
+        """The hand at `rel` of `buf` (its dash at column `h` + 1; `stop`: where the part's bytes in
+        `buf` end, the part's end when `last`): what it holds, where it ends in `buf`, and whether it
+        is whole there (else it is cut at MAXHAND, and only blank or comment lines may follow)."""
+        reach = min(stop, rel + MAXHAND)
+        # A hand in the layout tetka writes (then blank or comment lines, then the next hand's
+        # line or the part's end): read at once.
+        usual = self.usual_hand(buf, rel, reach, h, names, seen)
+        if usual is not None:  # then blank and comment lines (which `read_hand` would drop)
+            after = _gap(buf, usual[1], reach)
+            if (buf.startswith(sep[1:], after) and after + len(sep) - 1 <= reach) or (after == stop and last):
+                return usual[0], after, True  # the next hand, or the part's end
+        nxt = buf.find(sep, rel, reach)
+        whole = nxt >= 0 or (reach == stop and last)
+        if nxt >= 0:
+            cut = nxt + 1
+        elif whole:
+            cut = stop
+        else:  # longer than any hand: the rest may only be blank or comment lines
+            cut = buf.rfind(b"\n", rel, reach) + 1
+            if cut <= rel:
+                raise NotQuick("a line longer than any hand")
+        try:
+            return self.read_hand(buf[rel:cut], h, names, seen), cut, whole
+        except (NotQuick, KeyError, ValueError):
+            if not whole:  # a hand cut at 32 KiB: maybe thousands of lines the full reader refuses
+                self.refusal(pos)
+            raise NotQuick("a name or card not in the tables, or a hand not in a layout read here") from None
 
     def skip(self, pos: int, end: int) -> int:
         """Past the blank and comment lines from `pos` (a line's start), a window at a time: runs
@@ -400,6 +439,28 @@ class QuickParts:
         return end
 
 
+class _Span:
+    """Where a part's hands stand: from `start` to `end` of the file, read with `players`, none
+    left of column `least`."""
+
+    __slots__ = ("start", "end", "players", "least")
+
+    def __init__(self, start: int, end: int, players: tuple[str, ...], least: int) -> None:
+        self.start, self.end, self.players, self.least = start, end, players, least
+
+
+def _spaces(buf: bytes, at: int) -> int:
+    """Where the run of spaces from `at` ends."""
+    m = _SPACES.match(buf, at)
+    return m.end() if m is not None else at  # (it matches the empty run)
+
+
+def _gap(buf: bytes, at: int, reach: int) -> int:
+    """Where the blank and comment lines from `at` (no further than `reach`) end."""
+    m = _GAP.match(buf, at, reach)
+    return m.end() if m is not None else at  # (it matches the empty run)
+
+
 MAXHAND = 1 << 15  # bytes of one hand: typed at length (a deal, a card a line, comments), a few KiB
 AHEAD = 1 << 16  # more than a hand (MAXHAND) or a part's first lines
 WINDOW = 1 << 20  # bytes of a long file read at a time
@@ -410,12 +471,14 @@ class Source:
     window at a time (`FileBytes`), so that it is never all in memory. Positions are the file's."""
 
     def __init__(self, data: bytes | FileBytes) -> None:
-        self.data = data
         self.mem = isinstance(data, bytes)
+        self.data = data if isinstance(data, bytes) else b""  # the bytes, when in memory
+        self.file = None if isinstance(data, bytes) else data  # else the file
         self.size = len(data)
 
     def read(self, start: int, end: int) -> bytes:
-        return self.data[start:end] if self.mem else self.data.read(start, end)  # type: ignore[index,union-attr]
+        file = self.file
+        return self.data[start:end] if file is None else file.read(start, end)
 
     def chars(self) -> int:
         """The characters of the text as the reader decodes it (UTF-8 continuation bytes and a
@@ -426,7 +489,7 @@ class Source:
     def window(self, pos: int, end: int) -> tuple[bytes, int]:
         """Bytes from `pos` (all of them in memory), and where they start."""
         if self.mem:
-            return self.data, 0  # type: ignore[return-value]
+            return self.data, 0
         return self.read(pos, min(end, pos + WINDOW)), pos
 
     def ahead(self, buf: bytes, base: int, pos: int, end: int) -> tuple[bytes, int]:
@@ -459,7 +522,7 @@ class Source:
         """Where `needle` (of at most 64 bytes) first stands within [start, end)."""
         end = self.size if end is None else end
         if self.mem:
-            i = self.data.find(needle, start, end)  # type: ignore[union-attr]
+            i = self.data.find(needle, start, end)
             return i if i >= 0 else None
         # Most often it stands within a part or two: looked for in a few KiB before whole chunks.
         i = self.read(start, min(end, start + AHEAD)).find(needle)
@@ -474,7 +537,7 @@ class Source:
     def lines(self, start: int, end: int) -> int:
         """Line breaks within [start, end)."""
         if self.mem:
-            return self.data.count(b"\n", start, end)  # type: ignore[union-attr]
+            return self.data.count(b"\n", start, end)
         return sum(self.read(a, min(a + FileBytes.CHUNK, end)).count(b"\n") for a in range(start, end, FileBytes.CHUNK))
 
     def utf8(self) -> bool:

@@ -7,12 +7,19 @@ one hand (see `GameReader`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence, Sized
+from decimal import Decimal
+from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
 
 import yaml
 
-from ..common.positions import NOWHERE, Loc
-from ..common.yaml_input import Events, NodeReader, Placeholder, loc_of
+from ..common.cards import Card
+from ..common.positions import NOWHERE, Loc, Places
+from ..common.yaml_input import Events, NodeReader, Placeholder, Top, Where, loc_of
+from .record_base import ReadRecord
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 HAND_BUDGET = 5_000  # values in one hand: 16 tricks, a deal, points or marks and notes are a few hundred
 # A record's parts and hands are not counted against a fixed number, which a long record the tool
@@ -42,10 +49,46 @@ def parts_before(at: int) -> int:
     return max(MIN_PARTS, at // CHARS_PER_PART)
 
 
-Top = dict  # key -> (key node, value node): a mapping as `NodeReader.mapping` reads it
+class PartRead(Protocol):
+    """What `GameReader` asks of a part its game reads: where it stands, and its hands."""
+
+    @property
+    def loc(self) -> Loc: ...
+
+    @property
+    def hands(self) -> Sized: ...
 
 
-class GameReader(NodeReader):
+P = TypeVar("P", bound=PartRead)  # the game's part (a Tetka robber, a Terz game)
+K = TypeVar("K")  # a hand as the game's parts keep it (Terz: None once judged)
+R = TypeVar("R")  # the game's house rules
+
+
+class RecordHead(NamedTuple, Generic[R]):
+    """What a record holds besides its parts, read alike in both games (`GameReader.read`)."""
+
+    players: tuple[str, ...]
+    players_loc: Loc
+    stake: Decimal
+    stake_loc: Loc
+    currency: str
+    rules: R
+    meta: Mapping[str, str]
+
+
+class RecordReader(Protocol):
+    """What `jobs.record_check` asks of a game's reader (`Game.open_reader`): whether a top-level
+    list can be read from the events now (`ready`), reading it so (`stream`), and the record
+    (`read`). `GameReader` is one."""
+
+    def ready(self, key: str, top: Top) -> bool: ...
+
+    def stream(self, key: str, events: Events, first: yaml.Event, placeholder: yaml.Node) -> None: ...
+
+    def read(self, root: yaml.Node, top: Top) -> ReadRecord: ...
+
+
+class GameReader(NodeReader, Generic[P, K, R]):
     """A game's record reader. The game sets `PARTS` (the top key of its list of parts) and
     defines `part(node, number, players, streamed)` and `hand(node, part, number, players)`; its
     parts are read part by part and hand by hand from the parser's events (`stream`), each hand's
@@ -53,38 +96,77 @@ class GameReader(NodeReader):
 
     PARTS = ""
     bounds = limits(0)  # set from the record's length when its parts are streamed
+    _players: tuple[tuple[str, ...], Loc] | None = None  # the record's players and their place, once read
+    _placeholder: yaml.Node | None = None  # what stands for the parts in the top mapping, once streamed
+    _parts: list[P]  # the parts streamed
+    _top: Top  # the top mapping's keys read before the parts (`ready`)
+    _count = 0  # hands of the last part read from the events, counted past the limit
 
     # -- values of either game ---------------------------------------------------------------------
-    def player_at(self, m: Top, key: str, players: tuple[str, ...], **where: Any) -> tuple[str | None, Loc]:
+    def card(self, node: yaml.Node, what: str = "card", **where: Unpack[Where]) -> Card | None:
+        """A card (None when unreadable: a finding says why); `what`: the key it stands under, if
+        any."""
+        raise NotImplementedError
+
+    def cards(self, node: yaml.Node, what: str, **where: Unpack[Where]) -> tuple[tuple[Card, ...], Places] | None:
+        """A run of cards and where each stands; None if any card is unreadable."""
+        raise NotImplementedError
+
+    def player_at(self, m: Top, key: str, players: Sequence[str], **where: Unpack[Where]) -> tuple[str | None, Loc]:
         """The player `key` names (None when absent or not at the table), and where it stands."""
         if key not in m:
             return None, NOWHERE
         node = m[key][1]
         return self.player(node, key, players, **where), loc_of(node)
 
-    def card_at(self, m: Top, key: str, **where: Any) -> tuple[Any, Loc]:
+    def card_at(self, m: Top, key: str, **where: Unpack[Where]) -> tuple[Card | None, Loc]:
         """The card under `key` (None when absent or unreadable), and where it stands."""
         if key not in m:
             return None, NOWHERE
         node = m[key][1]
-        return self.card(node, **where), loc_of(node)  # type: ignore[attr-defined]
+        return self.card(node, key, **where), loc_of(node)
 
-    def deal_at(self, m: Top, players: tuple[str, ...], **where: Any) -> tuple[dict[str, Any] | None, dict[str, Any], bool]:
+    def deal_at(self, m: Top, players: Sequence[str],
+                **where: Unpack[Where]) -> tuple[dict[str, tuple[Card, ...]] | None, dict[str, Places], bool]:
         """A hand's `deal` (None when absent), where each player's cards stand, and whether any of
         it was unreadable."""
         if "deal" not in m:
             return None, {}, False
         return self.deal(m["deal"][1], players, **where)
 
-    def score(self, node: yaml.Node, player: str, what: str, **where: Any) -> int | None:
+    def deal(self, node: yaml.Node, players: Sequence[str],
+             **where: Unpack[Where]) -> tuple[dict[str, tuple[Card, ...]] | None, dict[str, Places], bool]:
+        """A hand's `deal:` (player -> his cards, read by the game's `cards`): the deal (None when it
+        names nobody), where each player's cards stand, and whether anything in it was unreadable."""
+        dm = self.mapping(node, "deal", None, **where)
+        deal: dict[str, tuple[Card, ...]] = {}
+        locs: dict[str, Places] = {}
+        broken = False
+        for name, (k, v) in dm.items():
+            if name not in players:
+                self.add("unknown-player", k, name=name, what="deal", players=list(players), **where)
+                broken = True
+                continue
+            at: Where = {**where, "player": name}
+            got = self.cards(v, "deal", **at)
+            if got is None:
+                broken = True
+            else:
+                deal[name], locs[name] = got
+        if not dm:
+            return None, locs, True
+        return deal, locs, broken
+
+    def score(self, node: yaml.Node, name: str, what: str, **where: Unpack[Where]) -> int | None:
         """One player's whole number on a score sheet (a game may read it more strictly)."""
         return self.whole(node, what, **where)
 
-    def score_locs(self, m: Top) -> Any:
-        """Where each value of a score sheet stands (`.get(player, default)`)."""
+    def score_locs(self, m: Top) -> Mapping[str, Loc]:
+        """Where each value of a score sheet stands, by player."""
         return {name: loc_of(v) for name, (_, v) in m.items()}
 
-    def scores(self, node: yaml.Node, what: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int], Any] | None:
+    def scores(self, node: yaml.Node, what: str, players: Sequence[str],
+               **where: Unpack[Where]) -> tuple[dict[str, int], Mapping[str, Loc]] | None:
         """A mapping player -> whole number, naming every player; None when anything is wrong
         (each problem a finding)."""
         m = self.mapping(node, what, None, **where)
@@ -108,7 +190,8 @@ class GameReader(NodeReader):
             ok = False
         return (out, self.score_locs(m)) if ok else None
 
-    def scores_at(self, m: Top, key: str, players: tuple[str, ...], **where: Any) -> tuple[dict[str, int] | None, Loc, Any]:
+    def scores_at(self, m: Top, key: str, players: Sequence[str],
+                  **where: Unpack[Where]) -> tuple[dict[str, int] | None, Loc, Mapping[str, Loc]]:
         """The score sheet under `key` (None when absent or wrong), where it stands, and where each
         of its values stands."""
         if key not in m:
@@ -117,7 +200,7 @@ class GameReader(NodeReader):
         got = self.scores(node, key, players, **where)
         return (got[0], loc_of(node), got[1]) if got else (None, loc_of(node), {})
 
-    def money(self, top: Top) -> tuple[Any, Loc, str]:
+    def money(self, top: Top) -> tuple[Decimal, Loc, str]:
         """The record's stake (1 when not written), where it stands, and its currency."""
         stake, stake_loc = self.stake(top)
         currency = self.text(top["currency"][1], "currency") or "" if "currency" in top else ""
@@ -125,35 +208,39 @@ class GameReader(NodeReader):
 
     # -- the record ------------------------------------------------------------------------------
     GAME = ""  # the record's `game`
-    TOP_KEYS: frozenset[str] | set[str] = frozenset()  # the keys of the record's top mapping
-    RULES: Any = None  # the game's house rules (their defaults when the record names none)
-    RECORD: Any = None  # the game's record
+    TOP_KEYS: Collection[str] = frozenset()  # the keys of the record's top mapping
 
-    def unknown_key(self, k: yaml.Node, key: str, what: str, allowed: Any, **where: Any) -> None:
-        """A key the game does not read where it stands (a game may say more of it)."""
-        self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), **where)
-
-    def rules(self, node: yaml.Node) -> Any:
+    def rules(self, node: yaml.Node) -> R:
+        """The record's house rules, from its `rules:`."""
         raise NotImplementedError
 
-    def read(self, root: yaml.Node, top: Top) -> Any:
+    def no_rules(self) -> R:
+        """The house rules of a record that names none (the game's defaults)."""
+        raise NotImplementedError
+
+    def record(self, head: RecordHead[R], parts: list[P], parts_loc: Loc) -> ReadRecord:
+        """The game's record, from what `read` read."""
+        raise NotImplementedError
+
+    def read(self, root: yaml.Node, top: Top) -> ReadRecord:
         """The record, from its top mapping (its parts streamed already, or as nodes)."""
         for key in set(top) - set(self.TOP_KEYS):
             self.unknown_key(top[key][0], key, "record", self.TOP_KEYS)
         players, players_loc = self.record_players(root, top)
         stake, stake_loc, currency = self.money(top)
-        rules = self.rules(top["rules"][1]) if "rules" in top else self.RULES()
+        rules = self.rules(top["rules"][1]) if "rules" in top else self.no_rules()
         meta = self.meta(top)
         parts, parts_loc = self.parts(root, top, players)
-        return self.RECORD(self.path, self.GAME, players, tuple(parts), tuple(self.findings), stake, stake_loc,
-                           currency, rules, meta, players_loc, parts_loc)
+        return self.record(RecordHead(players, players_loc, stake, stake_loc, currency, rules, meta), parts, parts_loc)
 
     # -- parts and hands -------------------------------------------------------------------------
     def part(self, node: yaml.Node, number: int, players: tuple[str, ...],
-             streamed: tuple[yaml.Node | None, list[Any]] = (None, [])) -> Any:
+             streamed: tuple[yaml.Node | None, Sequence[K]] = (None, ())) -> P | None:
+        """One part, from its node; its hands from `streamed` when its `hands` node is the one
+        there (read from the events already), else from their nodes."""
         raise NotImplementedError
 
-    def hand(self, node: yaml.Node, part: int, number: int, players: tuple[str, ...]) -> Any:
+    def hand(self, node: yaml.Node, part: int, number: int, players: tuple[str, ...]) -> K:
         raise NotImplementedError
 
     def seating(self, node: yaml.Node, what: str) -> tuple[str, ...] | None:
@@ -163,7 +250,7 @@ class GameReader(NodeReader):
     def record_players(self, root: yaml.Node | None, top: Top) -> tuple[tuple[str, ...], Loc]:
         """The record's players and where they stand (read once: streaming needs them before the
         record is done)."""
-        got = getattr(self, "_players", None)
+        got = self._players
         if got is None:
             if "players" not in top:
                 self.add("schema", root, what="players", expected="required")
@@ -177,23 +264,24 @@ class GameReader(NodeReader):
         """The players a part's hands are read with (a game may seat them anew in a part)."""
         return players
 
-    def parts(self, root: yaml.Node, top: Top, players: tuple[str, ...]) -> tuple[list[Any], Loc]:
+    def parts(self, root: yaml.Node, top: Top, players: tuple[str, ...]) -> tuple[list[P], Loc]:
         """The record's parts and where their list stands: streamed already, or from its nodes."""
         key = self.PARTS
         if key not in top:
             self.add("schema", root, what=key, expected="required")
             return [], loc_of(root)
         node = top[key][1]
-        if node is getattr(self, "_placeholder", None):
+        if node is self._placeholder:
             return self._parts, loc_of(node)
-        out: list[Any] = []
+        out: list[P] = []
         if not isinstance(node, yaml.SequenceNode):
             self.add("schema", node, what=key, expected="list")
         elif len(node.value) > self.bounds.parts:
             self.add("too-many", node, what=key, count=len(node.value), limit=self.bounds.parts)
         elif players:
             hands = 0
-            for n, pnode in enumerate(node.value, start=1):
+            pnodes: list[yaml.Node] = node.value
+            for n, pnode in enumerate(pnodes, start=1):
                 got = self.part(pnode, n, players)
                 if got is None:
                     continue
@@ -205,7 +293,7 @@ class GameReader(NodeReader):
         return out, loc_of(node)
 
     def hands_of(self, m: Top, node: yaml.Node, number: int, players: tuple[str, ...],
-                 streamed: tuple[yaml.Node | None, list[Any]], **where: Any) -> tuple[list[Any], Loc]:
+                 streamed: tuple[yaml.Node | None, Sequence[K]], **where: Unpack[Where]) -> tuple[Sequence[K], Loc]:
         """A part's hands (streamed already, or from their nodes) and where their list stands."""
         if "hands" not in m:
             self.add("schema", node, what="hands", expected="required", **where)
@@ -218,7 +306,8 @@ class GameReader(NodeReader):
         elif len(hnode.value) > self.bounds.hands:
             self.add("too-many", hnode, what="hands", count=len(hnode.value), limit=self.bounds.hands, **where)
         else:
-            return [self.hand(n, number, h, players) for h, n in enumerate(hnode.value, start=1)], loc_of(hnode)
+            hnodes: list[yaml.Node] = hnode.value
+            return [self.hand(n, number, h, players) for h, n in enumerate(hnodes, start=1)], loc_of(hnode)
         return [], loc_of(hnode)
 
     # -- streaming: parts and hands read from the parser's events --------------------------------
@@ -229,19 +318,20 @@ class GameReader(NodeReader):
             return True
         return False
 
-    def stream(self, key: str, events: Events, first: Any, placeholder: yaml.Node) -> None:
+    def stream(self, key: str, events: Events, first: yaml.Event, placeholder: yaml.Node) -> None:
         """The parts, part by part and hand by hand: each hand's nodes live only while it is read;
         the record keeps what the referee needs."""
         players = self.record_players(None, self._top)[0]
         self._placeholder = placeholder
         self.bounds = bound = limits(len(events.text))
-        parts: list[Any] = []
+        parts: list[P] = []
         count = hands = 0
         full = False
         over = 0  # the limit of parts where one crossed it (parts_before the place it starts)
         for count, ev in _items(events, bound.hands):  # counted past the limit, so that too-many can say how many
-            if not over and count > parts_before(ev.start_mark.index):
-                over = parts_before(ev.start_mark.index)
+            start = ev.start_mark.index if ev.start_mark is not None else 0
+            if not over and count > parts_before(start):
+                over = parts_before(start)
             if over or not players or full:
                 events.skip(ev)
                 continue
@@ -258,20 +348,20 @@ class GameReader(NodeReader):
             parts = []
         self._parts = parts
 
-    def part_events(self, events: Events, first: Any, number: int, players: tuple[str, ...]) -> Any:
+    def part_events(self, events: Events, first: yaml.Event, number: int, players: tuple[str, ...]) -> P | None:
         """One part from its events: its own keys composed, its hands streamed (`part_hands`), the
         part handed to `part_read` once read."""
         if type(first) is not yaml.MappingStartEvent:
             return self.part_read(self.part(events.node(first), number, players), None)
         node = Placeholder.mapping(first)
         hands_value = None
-        hands: Sequence[Any] = []
-        taken = None
+        hands: Sequence[K] = []
+        taken: object = None
         seen: set[str] = set()
         for key, name, vfirst in events.entries():
+            value: yaml.Node
             if name == "hands" and name not in seen and type(vfirst) is yaml.SequenceStartEvent:
-                hands_value = Placeholder.sequence(vfirst)
-                value = hands_value
+                hands_value = value = Placeholder.sequence(vfirst)
                 got, taken = self.part_hands(events, node, number, players)
                 if got is None:
                     self.add("too-many", value, what="hands", count=self._count, limit=self.bounds.hands,
@@ -289,34 +379,33 @@ class GameReader(NodeReader):
         return self.part_read(self.part(node, number, players, (hands_value, hands)), taken)
 
     def part_hands(self, events: Events, node: yaml.Node, number: int,
-                   players: tuple[str, ...]) -> tuple[Sequence[Any] | None, Any]:
+                   players: tuple[str, ...]) -> tuple[Sequence[K] | None, object]:
         """A part's hands from their events (None past the limit), and whatever took them on the
         way, for `part_read` (here: nothing, the hands are kept)."""
         return self.hands_events(events, number, self.part_players(node, players)), None
 
-    def part_read(self, part: Any, taken: Any) -> Any:
+    def part_read(self, part: P | None, taken: object) -> P | None:
         """A part once read, with what took its hands (`part_hands`): here, the part as it is."""
         return part
 
     def hands_events(self, events: Events, part: int, players: tuple[str, ...],
-                     take: Callable[[Any], Any] | None = None) -> list[Any] | None:
+                     take: Callable[[K], object] | None = None) -> list[K] | None:
         """One part's hands, each composed alone and read, and kept, or handed to `take` and let
         go; None past the limit (`self._count` says how many there were either way)."""
-        out: list[Any] = []
-        take = take or out.append
+        out: list[K] = []
+        keep = take or out.append
         h = 0
         limit = self.bounds.hands
         for h, ev in _items(events, 2 * limit):  # counted past the limit, so that too-many can say how many
             if h > limit:
                 events.skip(ev)
                 continue
-            take(self.hand(events.node(ev, HAND_BUDGET), part, h, players))
+            keep(self.hand(events.node(ev, HAND_BUDGET), part, h, players))
         self._count = h
         return out if h <= limit else None
 
 
-
-def _items(events: Events, most: int) -> Iterator[tuple[int, Any]]:
+def _items(events: Events, most: int) -> Iterator[tuple[int, yaml.Event]]:
     """The first event of each item of the list just opened, numbered from 1; the caller reads or
     skips each. A list of more than `most` items is refused (too-big)."""
     events.widen(most)

@@ -1,12 +1,18 @@
 """What a record holds alike in both games, as plain data with the place of every value: a part's
 head (a Tetka robber, a Terz game: its number, place, hands and first dealer) and a hand's head (its
-number, place and dealer). Each game's record adds its own fields after these, in this order."""
+number, place and dealer). Each game's record adds its own fields after these, in this order.
+
+`ReadRecord` is what the layers that read records of any game (`jobs.record_check`) ask of a
+record, whatever its game."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, Protocol, TypeVar
 
+from ..common.findings import Finding
 from ..common.positions import NOWHERE, Loc
+
+H = TypeVar("H", covariant=True)  # a part's hands: the game's hand records (Terz: None once judged)
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,16 +22,30 @@ class HandHead:
     dealer: str | None = None
     dealer_loc: Loc = NOWHERE
 
-    @property
-    def played(self) -> bool:
-        """Whether the hand is written with its tricks (else only with the table's score)."""
-        return self.tricks is not None  # type: ignore[attr-defined]
-
 
 @dataclass(frozen=True, slots=True)
-class PartHead:
+class PartHead(Generic[H]):
     number: int
     loc: Loc
-    hands: tuple[Any, ...]
+    hands: tuple[H, ...]
     first_dealer: str | None = None
     first_dealer_loc: Loc = NOWHERE
+
+
+class ReadRecord(Protocol):
+    """A record of any game as its reader gives it: where it was read from, its game, its players,
+    what the reader found, and the same record with other findings (`with_findings`)."""
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def findings(self) -> tuple[Finding, ...]: ...
+
+    def with_findings(self, findings: tuple[Finding, ...]) -> ReadRecord: ...

@@ -13,39 +13,31 @@ and the record is read again the full way.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
-from typing import Any
 
 import yaml
 
+from ...common.findings import Finding
 from ...common.yaml_input import Events, FileBytes, decode
+from ...kit.record_base import ReadRecord
 from .reader import GAME_KEYS, TerzReader
-from .record import GameRecord, Record, nones
+from .record import GameRecord, HandRecord, Lean, Record, nones
 from .referee import GameJudge, GameReport, RecordReport
 from .rules import TerzRules
 
-_ACTIVE: ContextVar[list[Any] | None] = ContextVar("terz_lean", default=None)
+_ACTIVE: ContextVar[list[LeanReader] | None] = ContextVar("terz_lean", default=None)
 
 
-@dataclass(frozen=True, slots=True)
-class Lean:
-    """How a report read the lean way came about: the record's bytes when the caller had them
-    whole (to read it again the full way if its meaning is asked), else None (read from the path);
-    and whether the quick reader read it."""
-
-    data: bytes | None
-    quick: bool = False  # read from the bytes by the quick reader (`terz.quick_reader`)
-    load: Any = None  # the full reader of the record's text (`record_check.load_record`), to read it again
-
-
-def open_reader(path: str, findings: list[Any]) -> TerzReader:
+def open_reader(path: str, findings: list[Finding]) -> TerzReader:
     """The Terz reader of a record: the lean one while a lean check is under way."""
     readers = _ACTIVE.get()
-    reader = TerzReader(path) if readers is None else LeanReader(path)
+    if readers is None:
+        reader = TerzReader(path)
+    else:
+        reader = lean = LeanReader(path)
+        readers.append(lean)
     reader.findings = findings
-    if readers is not None:
-        readers.append(reader)
     return reader
 
 
@@ -61,7 +53,8 @@ def _says_terz(data: bytes | FileBytes) -> bool:
     return any(_GAME_TERZ.search(data.read(at, min(len(data), at + step + 64))) for at in range(0, len(data), step))
 
 
-def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) -> Any:
+def check_lean(path: str, data: bytes | FileBytes, max_bytes: int,
+               load: Callable[[str], ReadRecord]) -> RecordReport | None:
     """The lean report of a Terz record, or None to read it the full way (any other record). A
     Terz record whose games are not streamed is judged the full way here, from the same reading
     (`load` is the full reader); one the reader refuses is refused here, once."""
@@ -81,16 +74,17 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int, load: Any) ->
     if not _says_terz(data):
         return None
     text = decode(path, data if isinstance(data, bytes) else data.whole())
-    readers: list[Any] = []
+    readers: list[LeanReader] = []
     token = _ACTIVE.set(readers)
     try:
-        rec = load(text)
+        read = load(text)
     finally:
         _ACTIVE.reset(token)
     del text
     reader = readers[0] if readers else None
-    if reader is None:  # not Terz's after all
+    if reader is None or not isinstance(read, Record):  # not Terz's after all
         return None
+    rec = read
     if not reader.judged:  # nothing streamed: the record is whole, judge it so
         from .referee import referee
 
@@ -119,7 +113,11 @@ def whole(report: RecordReport) -> RecordReport:
     data = report.lean.data
     if data is None:
         data = read_bytes(report.path, max_bytes=max(MAX_BYTES, 1 << 40))
-    return referee(report.lean.load(decode(report.path, data)))
+    load = report.lean.load
+    rec = load(decode(report.path, data)) if load is not None else None
+    if not isinstance(rec, Record):  # read lean, it was Terz's: read again, it is still
+        raise ValueError(f"{report.path}: read again, not a Terz record")
+    return referee(rec)
 
 
 class LeanReader(TerzReader):
@@ -131,7 +129,7 @@ class LeanReader(TerzReader):
     head: Record
     previous: GameReport | None = None
 
-    def stream(self, key: str, events: Events, first: Any, placeholder: yaml.Node) -> None:
+    def stream(self, key: str, events: Events, first: yaml.Event, placeholder: yaml.Node) -> None:
         players = self.record_players(None, self._top)[0]
         rules = TerzRules()
         if "rules" in self._top:  # read ahead (the record reads them again, with their findings)
@@ -141,37 +139,40 @@ class LeanReader(TerzReader):
         self.previous = None
         # each game judged, in order: those the record keeps are the first (a game past a bound is
         # judged, then left out with every later one)
-        self.reports: list[tuple[GameReport, tuple[Any, ...]]] = []
+        self.reports: list[tuple[GameReport, tuple[Finding, ...]]] = []
         super().stream(key, events, first, placeholder)
 
     def part_hands(self, events: Events, node: yaml.Node, number: int,
-                   players: tuple[str, ...]) -> tuple[Any, GameJudge | None]:
+                   players: tuple[str, ...]) -> tuple[Sequence[HandRecord | None] | None, GameJudge | None]:
         """A game's hands judged one by one as they are read, and let go: only their count is kept
         (`GameReader.part_hands`); None past the limit (counted)."""
-        judge = self._judge(node, number, players, None)
-        if self.hands_events(events, number, self.part_players(node, players), take=judge.hand) is None:
+        scratch = TerzReader(self.path)  # the game's keys read so far, by a reader of its own (read again later)
+        first = scratch.player_at(scratch.mapping(node, "game", GAME_KEYS), "first_dealer", players)[0]
+        judge = self._judge(number, first)
+
+        def take(hand: HandRecord | None) -> None:
+            if hand is not None:  # (always: a hand read is a hand)
+                judge.hand(hand)
+        if self.hands_events(events, number, self.part_players(node, players), take=take) is None:
             return None, None
         return nones(self._count), judge
 
-    def part_read(self, part: GameRecord | None, judge: GameJudge | None) -> GameRecord | None:
+    def part_read(self, part: GameRecord | None, taken: object) -> GameRecord | None:
         """A game once read: judged (hand by hand as it was read, or now), kept without its hands."""
-        return self._judged(part, judge)
+        return self._judged(part, taken if isinstance(taken, GameJudge) else None)
 
-    def _judge(self, node: yaml.Node | None, number: int, players: tuple[str, ...], g: GameRecord | None) -> GameJudge:
-        if g is not None:
-            first = g.first_dealer
-        else:  # the game's keys read so far, by a reader of its own (the game's are read again)
-            scratch = TerzReader(self.path)
-            first = scratch.player_at(scratch.keys(node, "game", GAME_KEYS), "first_dealer", players)[0]
+    def _judge(self, number: int, first: str | None) -> GameJudge:
+        """A judge of game `number`, whose first dealer is `first` (None: by the rules)."""
         return GameJudge(self.head, number, first, self.previous, [], keep=False)
 
     def _judged(self, g: GameRecord | None, judge: GameJudge | None) -> GameRecord | None:
         if g is None:
             return None
         if judge is None:  # its hands were read as nodes: judged now
-            judge = self._judge(None, g.number, (), g)
+            judge = self._judge(g.number, g.first_dealer)
             for hand in g.hands:
-                judge.hand(hand)
+                if hand is not None:  # (always: a game read as nodes keeps its hands)
+                    judge.hand(hand)
         elif judge.first_dealer != g.first_dealer:
             self.failed = True
         report = judge.end(g)

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import string
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Mapping
 
 from ...common.cards import Card, CardError, parse_card
+from ...common.findings import Finding
+# `N_`, `_` and `ngettext` are this module's names too: the Terz views word with them.
+from ...common.i18n import N_ as N_
+from ...common.i18n import _ as _
+from ...common.i18n import ngettext as ngettext
 from ...common.locale_format import card_text
-from ...common.i18n import N_, _, ngettext  # noqa: F401 (N_: the Terz views mark with it)
+from ...common.messages import Args, quoted
 
 # The context of the few English words Terz says otherwise in Russian than Tetka: a Terz game is
 # «окончена» where a Tetka robber is «окончен» (`pgettext(lang, CONTEXT, "finished")`).
@@ -34,14 +39,14 @@ def hands_text(lang: str, n: int) -> str:
     return ngettext(lang, "{n} hand", "{n} hands", n).format(n=n)
 
 
-class _Args(dict):
+class _Args(dict[str, str]):
     """Arguments for a message: a missing one shows as `?`, never as an error."""
 
     def __missing__(self, key: str) -> str:
         return "?"
 
 
-def _show(v: Any, lang: str = "en") -> str:
+def _show(v: object, lang: str = "en") -> str:
     """An argument as a message shows it: cards in the language's letters (Д♥ in Russian)."""
     if isinstance(v, (list, tuple)):
         return " ".join(_show(x, lang) for x in v)
@@ -58,7 +63,7 @@ def _show(v: Any, lang: str = "en") -> str:
 _SUIT_SIGNS = "♠♥♦♣"
 
 
-def _fill(lang: str, text: str, args: Mapping[str, Any], player: str | None) -> str:
+def _fill(lang: str, text: str, args: Args, player: str | None) -> str:
     values = _Args({k: _show(v, lang) for k, v in args.items()})
     values["player"] = player or values.get("player", "?")
     return string.Formatter().vformat(_(lang, text), (), values)
@@ -109,7 +114,6 @@ _DEALER_RULE = {
     "first_dealer": N_("the game's first hand is dealt by its first_dealer"),
 }
 _UNKNOWN_KEY_OTHER = N_("`{key}` is a key of {other} records; this is a {game} record (keys here: {allowed})")
-_UNKNOWN_KEY = N_("unknown key `{key}` in {what} (known: {allowed})")
 
 MESSAGES: dict[str, str] = {
     "declaration-invalid": N_("{player} declared {cards}: not a combination (three or more cards in sequence in one suit, or four queens, kings, aces or jacks)"),
@@ -138,7 +142,22 @@ _OFFENCE = {"draw-out-of-turn": N_("took a card out of turn"), "extra-card": N_(
 _NOBODY = N_("nobody")  # `scored: nobody`: no player writes the declaration
 
 
-def finding_message(f: Any, lang: str = "en") -> str:
+def _unknown_key(a: dict[str, object], lang: str) -> str:
+    """A key not read where it stands: as either game words it (`common.messages.unknown_key`), or,
+    when it is the other game's key, saying so."""
+    if not a.get("game"):
+        from ...common.messages import unknown_key
+
+        return unknown_key(a, lang)
+    names = 1 if lang == "ru" else 0
+    other, game = str(a["game"]), str(a.get("record_game", ""))
+    allowed = a.get("allowed")
+    keys = ", ".join(f"`{k}`" for k in allowed) if isinstance(allowed, (list, tuple)) else ""
+    return _fill(lang, _UNKNOWN_KEY_OTHER, {**a, "allowed": keys, "other": GAME_NAMES.get(other, (other, other))[names],
+                                             "game": GAME_NAMES.get(game, ("?", "?"))[names]}, None)
+
+
+def finding_message(f: Finding, lang: str = "en") -> str:
     """One finding in plain words: what is wrong and what the rule is."""
     a = dict(f.args)
     a.pop("renderer", None)
@@ -149,27 +168,19 @@ def finding_message(f: Any, lang: str = "en") -> str:
     code = f.code
     which: Mapping[str, str] | None = {"bela-illegal": _BELA, "exchange-illegal": _EXCHANGE, "renonce": _RENONCE}.get(code)
     if which is not None:
-        key = a.get("obligation" if code == "renonce" else "reason")
+        key = str(a.get("obligation" if code == "renonce" else "reason"))
         return _fill(lang, which.get(key, next(iter(which.values()))), a, f.player)
     if code == "unknown-key":
-        from ...common.messages import meant_text
-
-        a["allowed"] = ", ".join(a.get("allowed", ()))
-        if not a.get("game"):
-            return _fill(lang, _UNKNOWN_KEY, a, f.player) + meant_text(f.args, lang)
-        names = 1 if lang == "ru" else 0
-        a["other"] = GAME_NAMES.get(a["game"], (a["game"],) * 2)[names]
-        a["game"] = GAME_NAMES.get(a.get("record_game", ""), ("?", "?"))[names]
-        return _fill(lang, _UNKNOWN_KEY_OTHER, a, f.player)
+        return _unknown_key(a, lang)
     if code == "bad-card" and a.get("deck") == 32:
-        return _fill(lang, MESSAGES["bad-card"], {**a, "text": repr(a.get("text"))}, f.player)
+        return _fill(lang, MESSAGES["bad-card"], {**a, "text": quoted(a.get("text"), lang)}, f.player)
     if code == "deal-mismatch":
         problem = a.get("problem")
         if problem == "count" and "cards" not in a:
             n = a["count"] if isinstance(a.get("count"), int) else 0
             return ngettext(lang, "{count} card dealt, not 9", "{count} cards dealt, not 9", n).format(
                 count=_show(a.get("count")))
-        text = _DEAL.get("draw-count" if problem == "count" and "cards" in a else problem)
+        text = _DEAL.get("draw-count" if problem == "count" and "cards" in a else str(problem))
         if text is None:  # a problem this page has no sentence for: the rules core's words for it
             from .names import reason_text
 
@@ -177,9 +188,9 @@ def finding_message(f: Any, lang: str = "en") -> str:
             a["detail"] = reason_text(code, str(problem), lang)
         return _fill(lang, text, a, f.player)
     if code == "wrong-dealer":
-        a["rule"] = _(lang, _DEALER_RULE.get(a.get("rule"), _DEALER_RULE["last_trick"]))
+        a["rule"] = _(lang, _DEALER_RULE.get(str(a.get("rule")), _DEALER_RULE["last_trick"]))
     if code == "forfeit":
-        a["offence"] = _(lang, _OFFENCE.get(a.get("reason"), _OFFENCE["extra-card"]))
+        a["offence"] = _(lang, _OFFENCE.get(str(a.get("reason")), _OFFENCE["extra-card"]))
     if code == "contest-differs":  # `scored: nobody`, the record's word, in the reader's language
         for key in ("written", "computed"):
             if a.get(key) == "nobody":

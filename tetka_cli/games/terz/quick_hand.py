@@ -23,11 +23,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict, TypeVar
 
 from ...common.cards import Card, Rank
-from ...common.positions import NOWHERE
-from ...kit.quick_lines import CARDS, NotQuick, card_of, deal_below, hand_keys, key_value, score_sheet, scores_of, value_of
+from ...common.positions import NOWHERE, Loc, Places
+from ...kit.quick_lines import (
+    CARDS,
+    NotQuick,
+    Scores,
+    card_of,
+    deal_below,
+    hand_keys,
+    key_value,
+    score_sheet,
+    scores_of,
+    value_of,
+)
 from .model import HandInput, TrickInput
 from .record import HandRecord, TrickRecord
 from .rules import TRICKS_PER_HAND
@@ -40,7 +51,10 @@ _TRICK_KEYS = frozenset({b"play", b"declare", b"scored", b"exchange", b"bela"})
 # not the trick's), then `key: value` items split at the commas.
 _DECLARE = re.compile(rb"(?:^|, *)declare: +\{([^{}]*)\} *(?=,|$)")
 _ITEM = re.compile(rb" *([a-z]+): +(.*?) *")
-_EMPTY: dict[str, tuple[Card, ...]] = {}
+_EMPTY: dict[str, tuple[Card, ...]] = {}  # no declaration (shared: never changed)
+_NO_LOCS: dict[str, Loc] = {}  # no places (the quick reader places nothing: a finding is placed by the full reader)
+_NO_PLACES: dict[str, Places] = {}
+Declaration = dict[str, tuple[Card, ...]]  # a trick's `declare`: player -> his combination's cards
 
 
 def _play(text: bytes) -> tuple[Card, Card, tuple[Card, ...]]:
@@ -67,28 +81,10 @@ def _trick(number: int, text: bytes, names: dict[bytes, str]) -> TrickRecord:
     """One trick from its line (after the `- `)."""
     if text[:1] != b"{":  # a play: its text only cards (no indicator, quote or `: `), spaces and `/`
         lead, reply, draws = _play(text)
-        return TrickRecord(number, NOWHERE, lead, reply, (), draws, NOWHERE, None, NOWHERE, _EMPTY, _EMPTY)
+        return TrickRecord(number, NOWHERE, lead, reply, (), draws, NOWHERE, None, NOWHERE, _EMPTY, _NO_LOCS)
     if text[-1:] != b"}":
         raise NotQuick("a trick's mapping not on one line")
-    inner = text[1:-1]
-    declare = _EMPTY
-    m = _DECLARE.search(inner)
-    if m is not None:
-        declare = {}
-        for item in m.group(1).split(b","):
-            key, v = key_value(item.strip(b" "))
-            name = names[key]
-            if name in declare or v is None or b"/" in v:
-                raise NotQuick("a declaration")
-            declare[name] = _cards(v)
-        if not declare:
-            raise NotQuick("an empty declaration")
-        after = inner[m.end():]
-        if m.start() == 0:  # the first key: the comma after it goes with it
-            if after[:1] != b",":
-                raise NotQuick("a declaration alone")
-            after = after[1:]
-        inner = inner[:m.start()] + after
+    declare, inner = _declaration(text[1:-1], names)
     seen: dict[bytes, bytes] = {}
     for item in inner.split(b","):
         got = _ITEM.fullmatch(item)
@@ -101,15 +97,39 @@ def _trick(number: int, text: bytes, names: dict[bytes, str]) -> TrickRecord:
     if b"'" in play or b'"' in play:
         raise NotQuick("a quote in a play")
     lead, reply, draws = _play(play)
-    scored = seen.get(b"scored")
-    if scored is not None:
-        scored = value_of(scored)
-        scored = "nobody" if scored == b"nobody" else names[scored]
+    scored_text = seen.get(b"scored")
+    scored = None
+    if scored_text is not None:
+        scored_text = value_of(scored_text)
+        scored = "nobody" if scored_text == b"nobody" else names[scored_text]
     exchange = seen.get(b"exchange")
     bela = seen.get(b"bela")
     return TrickRecord(number, NOWHERE, lead, reply, (), draws, NOWHERE,
-                       _who(exchange, names) if exchange is not None else None, NOWHERE, declare, _EMPTY,
+                       _who(exchange, names) if exchange is not None else None, NOWHERE, declare, _NO_LOCS,
                        scored, NOWHERE, _who(bela, names) if bela is not None else None)
+
+
+def _declaration(inner: bytes, names: dict[bytes, str]) -> tuple[Declaration, bytes]:
+    """The `declare: {…}` of a trick's flow mapping (`inner`, within its braces), if any, and the
+    mapping's other items."""
+    m = _DECLARE.search(inner)
+    if m is None:
+        return _EMPTY, inner
+    declare: Declaration = {}
+    for item in m.group(1).split(b","):
+        key, v = key_value(item.strip(b" "))
+        name = names[key]
+        if name in declare or v is None or b"/" in v:
+            raise NotQuick("a declaration")
+        declare[name] = _cards(v)
+    if not declare:
+        raise NotQuick("an empty declaration")
+    after = inner[m.end():]
+    if m.start() == 0:  # the first key: the comma after it goes with it
+        if after[:1] != b",":
+            raise NotQuick("a declaration alone")
+        after = after[1:]
+    return declare, inner[:m.start()] + after
 
 
 def _cards(text: bytes) -> tuple[Card, ...]:
@@ -126,7 +146,30 @@ def _cards(text: bytes) -> tuple[Card, ...]:
 Trick = tuple[TrickRecord, TrickInput]  # a trick as read, and as the replay takes it
 
 
-def _tricks(nested: bytes, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> tuple[Trick, ...]:
+class Plays:
+    """What the quick reader keeps of a record's tricks, read once each (`new_plays`): for each
+    trick's number, its plays without draws by their text (`tricks`); the declarations by their
+    text (`declarations`)."""
+
+    __slots__ = ("tricks", "declarations")
+
+    def __init__(self) -> None:
+        self.tricks: list[dict[bytes, Trick]] = [{} for _ in range(TRICKS_PER_HAND + 1)]
+        self.declarations: dict[bytes, Declaration] = {}
+
+
+class HandValues(TypedDict, total=False):
+    """What a hand's text holds, as `read_hand` and `usual_hand` read it (the keys written)."""
+
+    dealer: str
+    trump: Card
+    deal: dict[str, tuple[Card, ...]]
+    tricks: tuple[Trick, ...]
+    points: Scores
+    last_trick: str
+
+
+def _tricks(nested: bytes, names: dict[bytes, str], plays: Plays) -> tuple[Trick, ...]:
     """A hand's tricks: every line `- …` at one column, one trick each. `plays`: for each trick's
     number, the plays without draws already read (a record holds few different ones: at most
     32 × 31 a number; `KEPT` are kept), each read once."""
@@ -141,8 +184,8 @@ _USUAL: dict[int, re.Pattern[bytes]] = {}
 _DRAWS: dict[bytes, tuple[Card, ...]] = {}  # the draws' texts read so far (`KEPT` at most)
 
 
-def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str], seen: dict[bytes, Any],
-               plays: list[dict[bytes, Trick]]) -> tuple[dict[str, Any], int] | None:
+def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str], seen: dict[bytes, Scores],
+               plays: Plays) -> tuple[HandValues, int] | None:
     """A hand as tetka writes it, at `pos` of `buf` (its dash at column `h` + 1), read no further
     than `end`: dealer, trump, the deal a line a player, tricks a line each, points on one line, in
     that order, no space at a line's end, a comment only at the end of a line not a trick's. Its
@@ -175,14 +218,14 @@ def usual_hand(buf: bytes, pos: int, end: int, h: int, names: dict[bytes, str], 
         points = seen.get(v)
         if points is None:
             points = seen[v] = scores_of(v, [], names)
-        got = {"dealer": names[value_of(m.group(1))], "trump": card_of(m.group(2), TERZ_CARDS), "deal": deal,
-               "tricks": tricks, "points": points}
+        got: HandValues = {"dealer": names[value_of(m.group(1))], "trump": card_of(m.group(2), TERZ_CARDS),
+                           "deal": deal, "tricks": tricks, "points": points}
     except (NotQuick, KeyError, ValueError):
         return None
     return got, m.end()
 
 
-def _usual_tricks(block: bytes, at: int, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> tuple[Trick, ...]:
+def _usual_tricks(block: bytes, at: int, names: dict[bytes, str], plays: Plays) -> tuple[Trick, ...]:
     """The tricks of `usual_hand`: each line `- …` (the dash at column `at` - 1), each read by
     `_trick_text` as `_tricks` reads them."""
     lines = block.split(b"\n")
@@ -192,11 +235,11 @@ def _usual_tricks(block: bytes, at: int, names: dict[bytes, str], plays: list[di
     return tuple(_trick_text(k, line[at:], names, plays) for k, line in enumerate(lines, 1))
 
 
-def _trick_text(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> Trick:
+def _trick_text(k: int, text: bytes, names: dict[bytes, str], plays: Plays) -> Trick:
     """Trick `k` from its text (after the `- `): a play without draws read once a record, a play
     with draws from its cards by table (`_cards_of`: the draws' text read once), a flow mapping as
     tetka writes it by one match (`_usual_flow`); any other by `_trick`. `plays`: see `new_plays`."""
-    known = plays[k]
+    known = plays.tricks[k]
     got = known.get(text)
     if got is not None:
         return got
@@ -225,7 +268,7 @@ def _drawn(k: int, play: bytes, drawn: bytes) -> Trick | None:
     if got is None:
         return None
     lead, reply, draws = got
-    return (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, None, NOWHERE, _EMPTY, _EMPTY),
+    return (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, None, NOWHERE, _EMPTY, _NO_LOCS),
             TrickInput(lead, reply, draws, None, _EMPTY))
 
 
@@ -253,13 +296,13 @@ _FLOW = re.compile(rb"\{play: ([^,{}]+)(?:, exchange: ([^,{}]+))?(?:, declare: \
                    rb"(?:, scored: ([^,{}]+))?(?:, bela: ([^,{}]+))?\}")
 
 
-def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[bytes, Trick]]) -> Trick | None:
+def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: Plays) -> Trick | None:
     """A trick's flow mapping as tetka writes it, read as `_trick` reads it; None for any other
     (`_trick` reads it). `plays`: see `new_plays`."""
     m = _FLOW.fullmatch(text)
     if m is None:
         return None
-    play, exchange, declared, scored, bela = m.groups()
+    play, exchanged, declared, scored_text, belote = m.groups()
     bare, slash, drawn = play.partition(b" / ")
     cards = _cards_of(bare, drawn if slash else None)
     if cards is None:
@@ -267,23 +310,25 @@ def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[b
     lead, reply, draws = cards
     declare = _EMPTY
     if declared is not None:
-        seen = plays[0]
-        declare = seen.get(declared)  # type: ignore[assignment]
-        if declare is None:
-            declare = {}
+        seen = plays.declarations
+        known = seen.get(declared)
+        if known is None:
+            known = {}
             for item in declared.split(b", "):
                 who, v = key_value(item)
                 name = names[who]
-                if name in declare or v is None or b"/" in v:
+                if name in known or v is None or b"/" in v:
                     return None
-                declare[name] = _cards(v)
-            _keep(seen, declared, declare)
-    if scored is not None:
-        scored = value_of(scored)
-        scored = "nobody" if scored == b"nobody" else names[scored]
-    exchange = _who(exchange, names) if exchange is not None else None
-    bela = _who(bela, names) if bela is not None else None
-    return (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, exchange, NOWHERE, declare, _EMPTY, scored,
+                known[name] = _cards(v)
+            _keep(seen, declared, known)
+        declare = known
+    scored = None
+    if scored_text is not None:
+        scored_text = value_of(scored_text)
+        scored = "nobody" if scored_text == b"nobody" else names[scored_text]
+    exchange = _who(exchanged, names) if exchanged is not None else None
+    bela = _who(belote, names) if belote is not None else None
+    return (TrickRecord(k, NOWHERE, lead, reply, (), draws, NOWHERE, exchange, NOWHERE, declare, _NO_LOCS, scored,
                         NOWHERE, bela),
             TrickInput(lead, reply, draws, exchange, declare, scored, bela))
 
@@ -293,23 +338,26 @@ def _usual_flow(k: int, text: bytes, names: dict[bytes, str], plays: list[dict[b
 KEPT = 1024
 
 
-def _keep(known: dict[bytes, Any], text: bytes, got: Any) -> None:
+T = TypeVar("T")
+
+
+def _keep(known: dict[bytes, T], text: bytes, got: T) -> None:
     if len(known) < KEPT:
         known[text] = got
 
 
-def new_plays() -> list[dict[bytes, Trick]]:
-    """What the quick reader keeps of a record's plays (see `_tricks`), by the trick's number; at 0,
-    the record's declarations, by their text (`_usual_flow`)."""
-    return [{} for _ in range(TRICKS_PER_HAND + 1)]
+def new_plays() -> Plays:
+    """What the quick reader keeps of a record's plays (see `_tricks`), by the trick's number, and
+    of its declarations, by their text (`_usual_flow`)."""
+    return Plays()
 
 
-def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any],
-              plays: list[dict[bytes, Trick]]) -> dict[str, Any]:
+def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Scores],
+              plays: Plays) -> HandValues:
     """One hand's values from its text (its `- ` at column `h` + 1 and every line up to the next
     hand). NotQuick (or KeyError) for anything not read here. `seen`: points already read from the
     same text; `plays`: plays already read (`new_plays`)."""
-    out: dict[str, Any] = {}
+    out: HandValues = {}
     for key, v, nested in hand_keys(chunk, h, _HAND_KEYS):
         if key == b"tricks":
             if v is not None or not nested:
@@ -318,7 +366,12 @@ def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, A
         elif key == b"dealer" or key == b"trump" or key == b"last_trick":
             if v is None or nested:
                 raise NotQuick("a value not on its key's line")
-            out[key.decode()] = card_of(v, TERZ_CARDS) if key == b"trump" else names[value_of(v)]
+            if key == b"trump":
+                out["trump"] = card_of(v, TERZ_CARDS)
+            elif key == b"dealer":
+                out["dealer"] = names[value_of(v)]
+            else:
+                out["last_trick"] = names[value_of(v)]
         elif key == b"points":
             out["points"] = score_sheet(v, nested, names, seen)
         elif key == b"deal":
@@ -328,7 +381,7 @@ def read_hand(chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, A
     return out
 
 
-def make_hand(got: dict[str, Any], number: int) -> HandRecord:
+def make_hand(got: HandValues, number: int) -> HandRecord:
     """The hand as the full reader reads it (without places): NotQuick when the full reader would
     have something to say of it (tricks without a trump, neither tricks nor points)."""
     tricks = got.get("tricks")
@@ -337,9 +390,11 @@ def make_hand(got: dict[str, Any], number: int) -> HandRecord:
         raise NotQuick("tricks without a trump")
     if tricks is None and "points" not in got:
         raise NotQuick("a hand of neither tricks nor points")
-    records, inputs = zip(*tricks) if tricks else (tricks, ())
-    return QuickHandRecord(number, NOWHERE, got.get("dealer"), NOWHERE, trump, NOWHERE, got.get("deal"), _EMPTY,
-                           records, NOWHERE, got.get("points"), NOWHERE, _EMPTY, got.get("last_trick"), inputs=inputs)
+    records: tuple[TrickRecord, ...] | None
+    inputs: tuple[TrickInput, ...]
+    records, inputs = zip(*tricks) if tricks else (None if tricks is None else (), ())
+    return QuickHandRecord(number, NOWHERE, got.get("dealer"), NOWHERE, trump, NOWHERE, got.get("deal"), _NO_PLACES,
+                           records, NOWHERE, got.get("points"), NOWHERE, _NO_LOCS, got.get("last_trick"), inputs=inputs)
 
 
 @dataclass(frozen=True, slots=True)

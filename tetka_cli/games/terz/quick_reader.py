@@ -12,17 +12,19 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import cached_property
-from typing import Any, Callable
+from typing import Callable, Sequence
 
 import yaml
 
+from ...common.findings import Finding
 from ...common.positions import Loc
 from ...common.yaml_input import FileBytes
-from ...kit.quick_lines import scores_of, value_of
-from ...kit.quick_reading import NotQuick, QuickParts
-from .quick_hand import make_hand, new_plays, read_hand, usual_hand
+from ...kit.quick_lines import NotQuick, Scores, scores_of, value_of
+from ...kit.quick_reading import QuickParts
+from ...kit.record_base import ReadRecord
+from .quick_hand import HandValues, Plays, make_hand, new_plays, read_hand, usual_hand
 from .reader import TerzReader
-from .record import GameRecord, HandRecord, nones
+from .record import GameRecord, HandRecord, Lean, Record, nones
 from .referee import GameJudge, GameReport, RecordReport
 
 
@@ -31,18 +33,26 @@ _GAME = re.compile(rb"( *)-( +)first_dealer: ([^ \n]+)\n\1 \2totals: (\{[^\n]*\}
                    rb"(?:\1 \2winner: ([^ \n]+)\n)?\1 \2hands:\n")
 
 
-class QuickRead(QuickParts):
+class QuickRead(QuickParts[Record, GameRecord, HandRecord, HandValues]):
     """One Terz record read the quick way: its header and games (each game's hands read only when
     asked, by `hands(game)`, one at a time)."""
 
-    KEY, PARTS, GAME, PLAYERS = b"games", "games", "terz", 2
+    KEY, GAME, PLAYERS = b"games", "terz", 2
 
-    def part_reader(self) -> TerzReader:
-        return TerzReader(self.path)
+    def record_of(self, read: ReadRecord) -> Record | None:
+        return read if isinstance(read, Record) else None
 
-    def read_part(self, reader: TerzReader, item: yaml.Node, number: int, players: tuple[str, ...],
-                  placeholder: yaml.Node) -> GameRecord | None:
-        return reader.game(item, number, players, (placeholder, []))
+    def parts_of(self, record: Record) -> tuple[tuple[GameRecord, ...], Loc]:
+        return record.games, record.games_loc
+
+    def with_parts(self, record: Record, parts: tuple[GameRecord, ...], loc: Loc,
+                   findings: tuple[Finding, ...]) -> Record:
+        return replace(record, games=parts, games_loc=loc, findings=findings)
+
+    def read_part(self, item: yaml.Node, number: int, players: tuple[str, ...],
+                  placeholder: yaml.Node) -> tuple[GameRecord | None, Sequence[Finding]]:
+        reader = TerzReader(self.path)
+        return reader.game(item, number, players, (placeholder, [])), reader.findings
 
     def quick_part(self, m: re.Match[bytes], number: int, players: tuple[str, ...]) -> GameRecord | None:
         """A game's keys as tetka writes them (`first_dealer`, `totals`, `winner` if any, a line
@@ -69,30 +79,30 @@ class QuickRead(QuickParts):
                           totals=part.totals, winner=part.winner)
 
     @cached_property
-    def plays(self) -> list[dict[bytes, Any]]:
+    def plays(self) -> Plays:
         """The record's plays read so far (`quick_hand.new_plays`)."""
         return new_plays()
 
-    def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> Any:
+    def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Scores]) -> HandValues:
         return read_hand(chunk, h, names, seen, self.plays)
 
     def usual_hand(self, buf: bytes, rel: int, reach: int, h: int, names: dict[bytes, str],
-                   seen: dict[bytes, Any]) -> tuple[Any, int] | None:
+                   seen: dict[bytes, Scores]) -> tuple[HandValues, int] | None:
         return usual_hand(buf, rel, reach, h, names, seen, self.plays)
 
-    def make_hand(self, got: dict[str, Any], number: int) -> HandRecord:
+    def make_hand(self, got: HandValues, number: int) -> HandRecord:
         return make_hand(got, number)
 
 
-def quick_report(path: str, data: bytes | FileBytes, load: Callable[[str], Any], lean: Any) -> RecordReport:
+def quick_report(path: str, data: bytes | FileBytes, load: Callable[[str], ReadRecord], lean: Lean) -> RecordReport:
     """The report of a Terz record read the quick way, each hand judged as it is read; NotQuick
     when it is not in a layout read here, or has anything to report. `lean`: how the report says it
-    was read (`terz.lean.Lean`)."""
+    was read (`record.Lean`)."""
     quick = QuickRead(path, data, load)
     record = quick.record
     if record.findings:  # more hands than the full reader reads: it places the findings
         raise NotQuick("too many hands")
-    findings: list[Any] = []
+    findings: list[Finding] = []
     games: list[GameRecord] = []
     reports: list[GameReport] = []
     previous: GameReport | None = None

@@ -5,17 +5,20 @@ is a finding that says so; no YAML tag can construct an object.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Collection, Literal, Sequence
 
 import yaml
 
 from ...common.cards import Card, CardError, Rank, parse_card
-from ...common.positions import NOWHERE, Loc, TextLocs
-from ...common.yaml_input import NULL, STR, Scalar, ValueLocs, loc_of
-from ...kit.reading import GameReader
+from ...common.positions import NOWHERE, Loc, Mark, Places, TextLocs
+from ...common.yaml_input import NULL, STR, HandAt, Scalar, Top, ValueLocs, Where, loc_of
+from ...kit.reading import GameReader, RecordHead
 from .model import Forfeit
 from .record import GameRecord, HandRecord, Record, TrickRecord
-from .rules import CHOICES, TRICKS_PER_HAND, TerzRules
+from .rules import CHOICES, DEFAULT_RULES, TRICKS_PER_HAND, TerzRules
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 STREAMED = frozenset({"games"})  # read hand by hand from the parser's events
 RENDERER = "tetka_cli.games.terz.messages"  # words the findings whose Terz sense differs from Tetka's
@@ -26,7 +29,8 @@ GAME_KEYS = {"first_dealer", "totals", "winner", "hands", "notes"}
 HAND_KEYS = {"dealer", "trump", "deal", "tricks", "points", "last_trick", "forfeit", "notes"}
 TRICK_KEYS = {"play", "draw", "exchange", "declare", "scored", "bela", "notes"}
 FORFEIT_KEYS = {"player", "reason", "trick"}
-FORFEIT_REASONS = ("draw-out-of-turn", "extra-card")
+FORFEIT_REASONS: dict[str, Literal["draw-out-of-turn", "extra-card"]] = {
+    "draw-out-of-turn": "draw-out-of-turn", "extra-card": "extra-card"}
 
 # Keys of Tetka records, by where they stand, so that one written in a Terz record is named as such.
 TETKA_KEYS = {
@@ -53,10 +57,10 @@ class PlayLocs(TextLocs):
     __slots__ = ("mark",)
     token = _TOKEN
 
-    def __init__(self, mark: Any, text: str, offset: int) -> None:  # not the base's: it would place it now
+    def __init__(self, mark: Mark, text: str, offset: int) -> None:  # not the base's: it would place it now
         self.mark, self.text, self.offset = mark, text, offset
 
-    @property  # type: ignore[override]
+    @property
     def loc(self) -> Loc:
         return Loc(self.mark.line + 1, self.mark.column + 1)
 
@@ -65,29 +69,28 @@ def _text_locs(node: yaml.ScalarNode) -> PlayLocs:
     return PlayLocs(node.start_mark, node.value, 1 if node.style in ("'", '"') else 0)
 
 
-class TerzReader(GameReader):
+class TerzReader(GameReader[GameRecord, "HandRecord | None", TerzRules]):
     """Terz's keys and values."""
 
-    GAME, PARTS, TOP_KEYS, RULES, RECORD = "terz", "games", TOP_KEYS, TerzRules, Record
+    GAME, PARTS, TOP_KEYS = "terz", "games", TOP_KEYS
 
     # -- keys ----------------------------------------------------------------------------------
-    def keys(self, node: yaml.Node, what: str, allowed: set[str], **where: Any) -> dict[str, tuple[yaml.Node, yaml.Node]]:
-        """A mapping with the keys of `what`; a Tetka key is reported as one."""
-        if not isinstance(node, yaml.MappingNode):
-            return self.mapping(node, what, allowed, **where)
-        m = self.mapping(node, what, None, **where)
-        for key in [k for k in m if k not in allowed]:
-            self.unknown_key(m.pop(key)[0], key, what, allowed, **where)
-        return m
+    def meant(self, key: str, what: str, missing: Collection[str]) -> str | None:
+        """A key of Tetka's where it stands is no slip (`unknown_key` says whose it is)."""
+        return None if key in TETKA_KEYS.get(what, ()) else super().meant(key, what, missing)
 
-    def unknown_key(self, k: yaml.Node, key: str, what: str, allowed: Any, **where: Any) -> None:
-        """An unknown key, named as Tetka's when it is one."""
-        other = {"game": "tetka"} if key in TETKA_KEYS.get(what, ()) else {}
-        self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), renderer=RENDERER,
-                 record_game="terz", **other, **where)
+    def unknown_key(self, k: yaml.Node, key: str, what: str, allowed: Collection[str], meant: str | None = None,
+                    **where: Unpack[Where]) -> None:
+        """An unknown key, named as Tetka's when it is one; else as both games say it (the key it
+        was most likely meant to be, read in its place, when there is one)."""
+        if key in TETKA_KEYS.get(what, ()):
+            self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), renderer=RENDERER,
+                     record_game="terz", game="tetka", **where)
+        else:
+            super().unknown_key(k, key, what, allowed, meant, **where)
 
     # -- cards ---------------------------------------------------------------------------------
-    def card_text(self, text: str, loc: Loc, **where: Any) -> Card | None:
+    def card_text(self, text: str, loc: Loc, **where: Unpack[Where]) -> Card | None:
         try:
             card = parse_card(text)
         except CardError as e:
@@ -98,13 +101,13 @@ class TerzReader(GameReader):
             return None
         return card
 
-    def card(self, node: yaml.Node, **where: Any) -> Card | None:
+    def card(self, node: yaml.Node, what: str = "card", **where: Unpack[Where]) -> Card | None:
         if not isinstance(node, yaml.ScalarNode) or node.tag == NULL:
-            self.add("schema", node, what="card", expected="card", **where)
+            self.add("schema", node, what=what, expected="card", **where)
             return None
         return self.card_text(node.value, loc_of(node), **where)
 
-    def cards(self, node: yaml.Node, what: str, **where: Any) -> tuple[tuple[Card, ...], Any] | None:
+    def cards(self, node: yaml.Node, what: str, **where: Unpack[Where]) -> tuple[tuple[Card, ...], Places] | None:
         """A run of cards, as one text (`9♦ K♦ Q♦`) or a list; None if any card is unreadable."""
         if isinstance(node, yaml.ScalarNode) and node.tag != NULL:
             locs = _text_locs(node)
@@ -113,14 +116,18 @@ class TerzReader(GameReader):
                 return None
             tokens = node.value.replace(",", " ").split()
             fast = [CARD_BY_TEXT.get(tok) for tok in tokens]
-            if None not in fast:
-                return tuple(fast), locs  # type: ignore[arg-type]
+            got = [c for c in fast if c is not None]
+            if len(got) == len(fast):
+                return tuple(got), locs
             tokens = _TOKEN.findall(node.value)
-            out = [self.card_text(tok, locs[i], **where) for i, tok in enumerate(tokens)]
-            return None if None in out else (tuple(out), locs)  # type: ignore[return-value]
+            read = [self.card_text(tok, locs[i], **where) for i, tok in enumerate(tokens)]
+            got = [c for c in read if c is not None]
+            return None if len(got) != len(read) else (tuple(got), locs)
         if isinstance(node, yaml.SequenceNode):
-            out = [self.card(n, **where) for n in node.value]
-            return None if None in out else (tuple(out), [loc_of(n) for n in node.value])  # type: ignore[return-value]
+            nodes: list[yaml.Node] = node.value
+            read = [self.card(n, **where) for n in nodes]
+            got = [c for c in read if c is not None]
+            return None if len(got) != len(read) else (tuple(got), [loc_of(n) for n in nodes])
         self.add("schema", node, what=what, expected="cards", **where)
         return None
 
@@ -129,31 +136,41 @@ class TerzReader(GameReader):
 
     # -- the record ----------------------------------------------------------------------------
     def rules(self, node: yaml.Node) -> TerzRules:
-        m = self.keys(node, "rules", RULE_KEYS)
-        kw: dict[str, Any] = {}
+        m = self.mapping(node, "rules", RULE_KEYS)
+        kw: dict[str, object] = {}
         if "target" in m:
             kw["target"] = self.whole(m["target"][1], "target", minimum=1)
         for key, choices in CHOICES.items():
             if key not in m:
                 continue
             v = m[key][1]
+            value: object
             if isinstance(choices[0], bool):
-                value: Any = self.flag(v, key)
+                value = self.flag(v, key)
             elif isinstance(v, yaml.ScalarNode) and v.tag != NULL and v.value in choices:
                 value = v.value
             else:
                 self.add("schema", v, what=key, expected=" | ".join(str(c) for c in choices))
                 value = None
             kw[key] = value
-        return TerzRules(**{k: v for k, v in kw.items() if v is not None})
+        # Each value is one of `rules.CHOICES[key]`, the values its field takes (checked above).
+        return TerzRules(**{k: v for k, v in kw.items() if v is not None})  # type: ignore[arg-type]
 
-    def score_locs(self, m: dict[str, tuple[yaml.Node, yaml.Node]]) -> ValueLocs:
+    def no_rules(self) -> TerzRules:
+        return DEFAULT_RULES
+
+    def record(self, head: RecordHead[TerzRules], parts: list[GameRecord], parts_loc: Loc) -> Record:
+        return Record(self.path, self.GAME, head.players, tuple(parts), tuple(self.findings), head.stake,
+                      head.stake_loc, head.currency, head.rules, head.meta, head.players_loc, parts_loc)
+
+    def score_locs(self, m: Top) -> ValueLocs:
         return ValueLocs(m)
 
-    def game(self, node: yaml.Node, number: int, players: tuple[str, ...],
-             streamed: tuple[yaml.Node | None, list[HandRecord]] = (None, [])) -> GameRecord | None:
-        where = {"part": number}  # a finding's `robber` slot holds the game's number in a Terz record
-        m = self.keys(node, "game", GAME_KEYS, **where)
+    def part(self, node: yaml.Node, number: int, players: tuple[str, ...],
+             streamed: tuple[yaml.Node | None, Sequence[HandRecord | None]] = (None, ())) -> GameRecord | None:
+        """A game."""
+        where: Where = {"part": number}  # a finding's `robber` slot holds the game's number in a Terz record
+        m = self.mapping(node, "game", GAME_KEYS, **where)
         if not m and not isinstance(node, yaml.MappingNode):
             return None
         first, first_loc = self.player_at(m, "first_dealer", players, **where)
@@ -163,11 +180,11 @@ class TerzReader(GameReader):
         return GameRecord(number, loc_of(node), tuple(hands), first, first_loc, totals, totals_loc, totals_locs,
                           winner, winner_loc, hands_loc)
 
-    part = game
+    game = part
 
-    def hand(self, node: yaml.Node, game: int, number: int, players: tuple[str, ...]) -> HandRecord:
-        where = {"part": game, "hand": number}
-        m = self.keys(node, "hand", HAND_KEYS, **where)
+    def hand(self, node: yaml.Node, part: int, number: int, players: tuple[str, ...]) -> HandRecord:
+        where: HandAt = {"part": part, "hand": number}
+        m = self.mapping(node, "hand", HAND_KEYS, **where)
         broken = not m
         dealer, dealer_loc = self.player_at(m, "dealer", players, **where)
         trump, trump_loc = self.card_at(m, "trump", **where)
@@ -183,10 +200,10 @@ class TerzReader(GameReader):
                 self.add("schema", tnode, what="tricks", expected="list", **where)
                 broken = True
             else:
-                nodes = tnode.value
+                nodes: list[yaml.Node] = tnode.value
                 if len(nodes) > TRICKS_PER_HAND:
                     self.add("too-many", nodes[TRICKS_PER_HAND], what="tricks", count=len(nodes),
-                             limit=TRICKS_PER_HAND, trick=TRICKS_PER_HAND + 1, **where)
+                             limit=TRICKS_PER_HAND, **where, trick=TRICKS_PER_HAND + 1)
                     nodes = nodes[:TRICKS_PER_HAND]
                     broken = True
                 tricks = []
@@ -215,7 +232,7 @@ class TerzReader(GameReader):
                           tuple(tricks) if tricks is not None else None, tricks_loc, points, points_loc,
                           points_locs, last, last_loc, forfeit, forfeit_loc, broken)
 
-    def forfeit(self, node: yaml.Node, players: tuple[str, ...], where: dict[str, int]) -> Forfeit | None:
+    def forfeit(self, node: yaml.Node, players: tuple[str, ...], where: HandAt) -> Forfeit | None:
         m = self.mapping(node, "forfeit", FORFEIT_KEYS, **where)
         if not m:
             return None
@@ -224,8 +241,8 @@ class TerzReader(GameReader):
             return None
         player = self.player(m["player"][1], "forfeit", players, **where)
         reason_node = m["reason"][1]
-        reason = reason_node.value if isinstance(reason_node, yaml.ScalarNode) else None
-        if reason not in FORFEIT_REASONS:
+        reason = FORFEIT_REASONS.get(reason_node.value) if isinstance(reason_node, yaml.ScalarNode) else None
+        if reason is None:
             self.add("schema", reason_node, what="reason", expected=" | ".join(FORFEIT_REASONS), **where)
             return None
         trick = None
@@ -236,10 +253,11 @@ class TerzReader(GameReader):
                 return None
             if trick is None:
                 return None
-        return Forfeit(player, reason, trick) if player is not None else None  # type: ignore[arg-type]
+        return Forfeit(player, reason, trick) if player is not None else None
 
     # -- a trick -------------------------------------------------------------------------------
-    def play(self, node: yaml.Node, what: str, **where: Any) -> tuple[Card, Card, tuple[Card, ...], Any] | None:
+    def play(self, node: yaml.Node, what: str,
+             **where: Unpack[Where]) -> tuple[Card, Card, tuple[Card, ...], Places] | None:
         """`9♣ 8♣`, `9♣ 8♣ / A♣ K♦` or `[9♣, 8♣]`: the lead, the reply, the draws written after `/`."""
         if isinstance(node, yaml.SequenceNode):
             got = self.cards(node, what, **where)
@@ -255,7 +273,7 @@ class TerzReader(GameReader):
         fast = _fast_play(node.value)
         if fast is not None:
             return (*fast, _text_locs(node))
-        text = node.value
+        text: str = node.value
         played, _, drawn = text.partition("/")
         locs = _text_locs(node)
         tokens = _TOKEN.findall(played)
@@ -263,25 +281,26 @@ class TerzReader(GameReader):
         if len(tokens) != 2 or ("/" in text and not 1 <= len(draw_tokens) <= 2) or drawn.count("/"):
             self.add("schema", node, what=what, expected="lead and reply", got=tokens + draw_tokens, **where)
             return None
-        cards = [self.card_text(tok, locs[i], **where) for i, tok in enumerate(tokens + draw_tokens)]
-        if None in cards:
+        read = [self.card_text(tok, locs[i], **where) for i, tok in enumerate(tokens + draw_tokens)]
+        cards = [c for c in read if c is not None]
+        if len(cards) != len(read):
             return None
-        return cards[0], cards[1], tuple(cards[2:]), locs  # type: ignore[return-value]
+        return cards[0], cards[1], tuple(cards[2:]), locs
 
-    def trick(self, node: yaml.Node, number: int, players: tuple[str, ...], hand_where: dict[str, int]) -> TrickRecord | None:
+    def trick(self, node: yaml.Node, number: int, players: tuple[str, ...], hand_where: HandAt) -> TrickRecord | None:
         # The fast path: a trick written as one line in a usual spelling.
         if type(node) is Scalar and node.tag == STR:  # (the nodes composed from events are Scalars)
             fast = _fast_play(node.value)
             if fast is not None:
                 return TrickRecord(number, node.start_mark, fast[0], fast[1], _text_locs(node), fast[2])
-        where = {**hand_where, "trick": number}
+        where: Where = {"part": hand_where["part"], "hand": hand_where["hand"], "trick": number}
         loc = node.start_mark
         if not isinstance(node, yaml.MappingNode):
             got = self.play(node, "trick", **where)
             if got is None:
                 return None
             return TrickRecord(number, loc, got[0], got[1], got[3], got[2])
-        m = self.keys(node, "trick", TRICK_KEYS, **where)
+        m = self.mapping(node, "trick", TRICK_KEYS, **where)
         if "play" not in m:
             self.add("schema", node, what="play", expected="required", **where)
             return None
@@ -291,18 +310,10 @@ class TerzReader(GameReader):
         lead, reply, draws, card_locs = got
         draw_loc = NOWHERE
         if "draw" in m:
-            dnode = m["draw"][1]
-            draw_loc = loc_of(dnode)
-            if draws:
-                self.add("duplicate-key", m["draw"][0], key="draw", first=loc_of(m["play"][1]).line, **where)
-                return None
-            more = self.cards(dnode, "draw", **where)
+            more = self.draw(m, draws, where)
             if more is None:
                 return None
-            if not 1 <= len(more[0]) <= 2:
-                self.add("schema", dnode, what="draw", expected="one or two cards", **where)
-                return None
-            draws = more[0]
+            draws, draw_loc = more
         exchange, exchange_loc = self.player_at(m, "exchange", players, **where)
         bela, bela_loc = self.player_at(m, "bela", players, **where)
         scored, scored_loc = None, NOWHERE
@@ -311,29 +322,54 @@ class TerzReader(GameReader):
             scored_loc = loc_of(snode)
             text = self.text(snode, "scored", **where)
             if text is not None and text != "nobody" and text not in players:
-                self.add("unknown-player", snode, name=text, what="scored", players=[*players, "nobody"], **where)
+                self.add("unknown-player", snode, name=text, what="scored", players=list(players), nobody=True,
+                         **where)
                 return None
             if text is None:
                 return None
             scored = text
-        declare: dict[str, tuple[Card, ...]] = {}
-        declare_locs: dict[str, Loc] = {}
-        if "declare" in m:
-            dm = self.mapping(m["declare"][1], "declare", None, **where)
-            if not dm:
-                return None
-            for name, (k, v) in dm.items():
-                if name not in players:
-                    self.add("unknown-player", k, name=name, what="declare", players=list(players), **where)
-                    return None
-                cards = self.cards(v, "declare", player=name, **where)
-                if cards is None:
-                    return None
-                declare[name], declare_locs[name] = cards[0], loc_of(v)
+        declared = self.declare(m, players, where) if "declare" in m else ({}, {})
+        if declared is None:
+            return None
         if (exchange is None and "exchange" in m) or (bela is None and "bela" in m):
             return None
         return TrickRecord(number, loc, lead, reply, card_locs, tuple(draws), draw_loc, exchange, exchange_loc,
-                           declare, declare_locs, scored, scored_loc, bela, bela_loc)
+                           declared[0], declared[1], scored, scored_loc, bela, bela_loc)
+
+    def draw(self, m: Top, draws: tuple[Card, ...], where: Where) -> tuple[tuple[Card, ...], Loc] | None:
+        """A trick's `draw:` (one or two cards) and where it stands; None when it cannot be read, or
+        the play already wrote its draws after `/` (each a finding)."""
+        dnode = m["draw"][1]
+        if draws:
+            self.add("duplicate-key", m["draw"][0], key="draw", first=loc_of(m["play"][1]).line, **where)
+            return None
+        more = self.cards(dnode, "draw", **where)
+        if more is None:
+            return None
+        if not 1 <= len(more[0]) <= 2:
+            self.add("schema", dnode, what="draw", expected="one or two cards", **where)
+            return None
+        return more[0], loc_of(dnode)
+
+    def declare(self, m: Top, players: tuple[str, ...],
+                where: Where) -> tuple[dict[str, tuple[Card, ...]], dict[str, Loc]] | None:
+        """A trick's `declare:` (player -> a combination's cards) and where each stands; None when
+        any of it cannot be read (each problem a finding)."""
+        dm = self.mapping(m["declare"][1], "declare", None, **where)
+        if not dm:
+            return None
+        declare: dict[str, tuple[Card, ...]] = {}
+        declare_locs: dict[str, Loc] = {}
+        for name, (k, v) in dm.items():
+            if name not in players:
+                self.add("unknown-player", k, name=name, what="declare", players=list(players), **where)
+                return None
+            at: Where = {**where, "player": name}
+            cards = self.cards(v, "declare", **at)
+            if cards is None:
+                return None
+            declare[name], declare_locs[name] = cards[0], loc_of(v)
+        return declare, declare_locs
 
 
 def _fast_play(text: str) -> tuple[Card, Card, tuple[Card, ...]] | None:
@@ -352,8 +388,9 @@ def _fast_play(text: str) -> tuple[Card, Card, tuple[Card, ...]] | None:
     more = drawn.split()
     if not 1 <= len(more) <= 2 or "/" in drawn:
         return None
-    draws = tuple(get(x) for x in more)
-    return (a, b, draws) if None not in draws else None  # type: ignore[return-value]
+    draws = [get(x) for x in more]
+    got = [c for c in draws if c is not None]
+    return (a, b, tuple(got)) if len(got) == len(draws) else None
 
 
 # The usual spellings of the 32 cards, for the fast path; anything else goes through parse_card.

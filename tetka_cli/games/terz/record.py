@@ -5,13 +5,13 @@ The reader builds these from YAML nodes; the referee turns a played hand into th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Mapping, Sequence
+from typing import Callable, Mapping
 
 from ...common.cards import Card
 from ...common.findings import Finding
-from ...common.positions import NOWHERE, Loc
+from ...common.positions import NOWHERE, Loc, Mark, Places
 from ...kit.record_base import HandHead, PartHead
 from .model import Forfeit, HandInput, TrickInput
 from .rules import DEFAULT_RULES, TerzRules
@@ -23,10 +23,10 @@ class TrickRecord:
     draw's place (draws written after `/`), `draw_loc` the `draw` key's value when used."""
 
     number: int
-    mark: Any  # where the trick starts, as the YAML mark (its line and column are worked out when asked)
+    mark: Mark | Loc  # where the trick starts, as the YAML mark (its line and column are worked out when asked)
     lead: Card
     reply: Card
-    card_locs: Sequence[Loc] | Any  # [lead, reply, draw 1, draw 2]; may compute places lazily
+    card_locs: Places  # [lead, reply, draw 1, draw 2]; may compute places lazily
     draws: tuple[Card, ...] = ()
     draw_loc: Loc = NOWHERE
     exchange: str | None = None
@@ -52,17 +52,22 @@ class HandRecord(HandHead):
     trump: Card | None = None
     trump_loc: Loc = NOWHERE
     deal: Mapping[str, tuple[Card, ...]] | None = None
-    deal_locs: Mapping[str, Any] = field(default_factory=dict)  # player -> places of his cards
+    deal_locs: Mapping[str, Places] = field(default_factory=dict)  # player -> places of his cards
     tricks: tuple[TrickRecord, ...] | None = None
     tricks_loc: Loc = NOWHERE
     points: Mapping[str, int] | None = None
     points_loc: Loc = NOWHERE
-    points_locs: Any = field(default_factory=dict)  # .get(player, default) -> Loc
+    points_locs: Mapping[str, Loc] = field(default_factory=dict)  # player -> where his points stand
     last_trick: str | None = None
     last_trick_loc: Loc = NOWHERE
     forfeit: Forfeit | None = None
     forfeit_loc: Loc = NOWHERE
     broken: bool = False  # a card or structure could not be read: the hand is not replayed
+
+    @property
+    def played(self) -> bool:
+        """Whether the hand is written with its tricks (else only with the table's points)."""
+        return self.tricks is not None
 
     def as_input(self, dealer: str) -> HandInput:
         """The hand for the rules core, with the dealer the referee settled on."""
@@ -71,12 +76,13 @@ class HandRecord(HandHead):
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord(PartHead):
-    """A game: its hands are `HandRecord`s."""
+class GameRecord(PartHead["HandRecord | None"]):
+    """A game: its hands are `HandRecord`s (None each once the game is judged and its hands let
+    go: `nones`)."""
 
     totals: Mapping[str, int] | None = None
     totals_loc: Loc = NOWHERE
-    totals_locs: Any = field(default_factory=dict)
+    totals_locs: Mapping[str, Loc] = field(default_factory=dict)  # player -> where his total stands
     winner: str | None = None
     winner_loc: Loc = NOWHERE
     hands_loc: Loc = NOWHERE
@@ -93,9 +99,25 @@ class Record:
     stake_loc: Loc = NOWHERE
     currency: str = ""
     rules: TerzRules = DEFAULT_RULES
-    meta: Mapping[str, Any] = field(default_factory=dict)
+    meta: Mapping[str, str] = field(default_factory=dict)
     players_loc: Loc = NOWHERE
     games_loc: Loc = NOWHERE
+
+    def with_findings(self, findings: tuple[Finding, ...]) -> Record:
+        """The same record with other findings (`kit.record_base.ReadRecord`)."""
+        return replace(self, findings=findings)
+
+
+@dataclass(frozen=True, slots=True)
+class Lean:
+    """How a report read the lean way (`terz.lean`) came about: the record's bytes when the caller
+    had them whole (to read it again the full way if its meaning is asked), else None (read from the
+    path); and whether the quick reader read it."""
+
+    data: bytes | None
+    quick: bool = False  # read from the bytes by the quick reader (`terz.quick_reader`)
+    # The full reader of the record's text (`record_check.load_record`), to read it again whole.
+    load: Callable[[str], object] | None = None
 
 
 _NONES: dict[int, tuple[None, ...]] = {}

@@ -20,7 +20,7 @@ _SCORES = {"type": "object", "additionalProperties": {"type": "integer", "minimu
 _NAME = {"type": "string"}
 
 
-def _rule(key: str, values: tuple[object, ...]) -> dict:
+def _rule(key: str, values: tuple[object, ...]) -> dict[str, object]:
     return {"enum": list(values), "default": getattr(DEFAULT_RULES, key)}
 
 

@@ -28,10 +28,11 @@ compare the two on every example record and on thousands of changed ones).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Sequence
 
 import yaml
 
+from ...common.findings import Finding
 from ...common.positions import NOWHERE, Loc
 from ...kit import quick_reading
 from ...kit.quick_reading import (  # noqa: F401  (this module's names too, as before they were shared)
@@ -45,38 +46,48 @@ from ...kit.quick_reading import (  # noqa: F401  (this module's names too, as b
     Source,
     plain_name,
 )
-from .quick_hand import read_hand, usual_hand
+from ...kit.quick_lines import Scores
+from ...kit.record_base import ReadRecord
+from .quick_hand import HandValues, read_hand, usual_hand
 from .reader import TetkaReader
-from .record import HandRecord, RobberRecord
+from .record import HandRecord, Record, RobberRecord
 
 
-class QuickRead(QuickParts):
+class QuickRead(QuickParts[Record, RobberRecord, HandRecord, HandValues]):
     """One Tetka record read the quick way: its header and robbers (each robber's hands read only
     when asked, by `hands(robber)`, one at a time)."""
 
-    KEY, PARTS, GAME, PLAYERS = b"robbers", "robbers", "tetka", 4
+    KEY, GAME, PLAYERS = b"robbers", "tetka", 4
 
-    def part_reader(self) -> TetkaReader:
-        return TetkaReader(self.path)
+    def record_of(self, read: ReadRecord) -> Record | None:
+        return read if isinstance(read, Record) else None
 
-    def read_part(self, reader: TetkaReader, item: yaml.Node, number: int, players: tuple[str, ...],
-                  placeholder: yaml.Node) -> RobberRecord | None:
-        return reader.robber(item, number, players, (placeholder, []))
+    def parts_of(self, record: Record) -> tuple[tuple[RobberRecord, ...], Loc]:
+        return record.robbers, record.robbers_loc
+
+    def with_parts(self, record: Record, parts: tuple[RobberRecord, ...], loc: Loc,
+                   findings: tuple[Finding, ...]) -> Record:
+        return replace(record, robbers=parts, robbers_loc=loc, findings=findings)
+
+    def read_part(self, item: yaml.Node, number: int, players: tuple[str, ...],
+                  placeholder: yaml.Node) -> tuple[RobberRecord | None, Sequence[Finding]]:
+        reader = TetkaReader(self.path)
+        return reader.robber(item, number, players, (placeholder, [])), reader.findings
 
     def shifted(self, part: RobberRecord, lines: int) -> RobberRecord:
         return _shifted(part, lines)
 
-    def part_players(self, part: RobberRecord, record: Any) -> tuple[str, ...]:
+    def part_players(self, part: RobberRecord, record: Record) -> tuple[str, ...]:
         return part.players or record.players
 
-    def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Any]) -> Any:
+    def read_hand(self, chunk: bytes, h: int, names: dict[bytes, str], seen: dict[bytes, Scores]) -> HandValues:
         return read_hand(chunk, h, names, seen)
 
     def usual_hand(self, buf: bytes, rel: int, reach: int, h: int, names: dict[bytes, str],
-                   seen: dict[bytes, Any]) -> tuple[Any, int] | None:
+                   seen: dict[bytes, Scores]) -> tuple[HandValues, int] | None:
         return usual_hand(buf, rel, reach, h, names, seen)
 
-    def make_hand(self, got: dict[str, Any], number: int) -> HandRecord:
+    def make_hand(self, got: HandValues, number: int) -> HandRecord:
         tricks = got.get("tricks")
         if tricks is not None and "photograph" not in got:
             raise NotQuick("tricks without a photograph")
@@ -97,4 +108,4 @@ def _shifted(robber: RobberRecord, lines: int) -> RobberRecord:
 
     return replace(robber, loc=at(robber.loc), first_dealer_loc=at(robber.first_dealer_loc),
                    players_loc=at(robber.players_loc), totals_loc=at(robber.totals_loc),
-                   totals_locs={k: at(v) for k, v in dict(robber.totals_locs).items()})
+                   totals_locs={k: at(v) for k, v in robber.totals_locs.items()})

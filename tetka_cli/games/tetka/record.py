@@ -4,13 +4,13 @@ The YAML loader builds these; the referee reads them. Nothing here knows about Y
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Mapping, Sequence
+from typing import Mapping
 
 from ...common.cards import Card
 from ...common.findings import Finding
-from ...common.positions import NOWHERE, Loc, TextLocs
+from ...common.positions import NOWHERE, Loc, Places, PlacesOfRuns
 from ...kit.record_base import HandHead, PartHead
 from .rules import DEFAULT_RULES, HouseRules
 
@@ -20,26 +20,31 @@ class HandRecord(HandHead):
     photograph: Card | None = None
     photograph_loc: Loc = NOWHERE
     deal: Mapping[str, tuple[Card, ...]] | None = None
-    deal_locs: Mapping[str, Sequence[Loc] | TextLocs] = field(default_factory=dict)
+    deal_locs: Mapping[str, Places] = field(default_factory=dict)  # player -> where each of his cards stands
     tricks: tuple[tuple[Card, ...], ...] | None = None
     trick_locs: tuple[Loc, ...] = ()
-    card_locs: tuple[Sequence[Loc] | TextLocs, ...] = ()
+    card_locs: PlacesOfRuns = ()  # for each trick, where each of its cards stands
     trick_players: tuple[tuple[str, ...] | None, ...] = ()  # players as written, for mapping tricks
     marks: Mapping[str, int] | None = None
     marks_loc: Loc = NOWHERE
-    marks_locs: Any = field(default_factory=dict)  # .get(player, default) -> Loc
+    marks_locs: Mapping[str, Loc] = field(default_factory=dict)  # player -> where his marks stand
     broken: bool = False  # a card or structure could not be read: the hand is not replayed
+
+    @property
+    def played(self) -> bool:
+        """Whether the hand is written with its tricks (else only with the table's marks)."""
+        return self.tricks is not None
 
 
 @dataclass(frozen=True, slots=True)
-class RobberRecord(PartHead):
+class RobberRecord(PartHead[HandRecord]):
     """A robber: its hands are `HandRecord`s."""
 
     players: tuple[str, ...] | None = None
     players_loc: Loc = NOWHERE
     totals: Mapping[str, int] | None = None
     totals_loc: Loc = NOWHERE
-    totals_locs: Any = field(default_factory=dict)  # .get(player, default) -> Loc
+    totals_locs: Mapping[str, Loc] = field(default_factory=dict)  # player -> where his total stands
     hands_loc: Loc = NOWHERE
 
 
@@ -54,6 +59,10 @@ class Record:
     stake_loc: Loc = NOWHERE
     currency: str = ""
     rules: HouseRules = DEFAULT_RULES
-    meta: Mapping[str, Any] = field(default_factory=dict)
+    meta: Mapping[str, str] = field(default_factory=dict)
     players_loc: Loc = NOWHERE
     robbers_loc: Loc = NOWHERE
+
+    def with_findings(self, findings: tuple[Finding, ...]) -> Record:
+        """The same record with other findings (`kit.record_base.ReadRecord`)."""
+        return replace(self, findings=findings)

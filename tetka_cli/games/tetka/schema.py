@@ -6,8 +6,6 @@ What needs the table (names at it, turn order, renonces) is left to `tetka valid
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...common.schema_parts import record_schema
 
 # One card as the reader reads it (common/cards.parse_card): rank, then suit, nothing between but
@@ -24,7 +22,7 @@ _TRICK_LINE = {"type": "string", "pattern": rf"^{_SEP}*{CARD_PATTERN}(?:{_SEP}+{
 _NAME = {"type": "string", "minLength": 1}
 
 
-def _scores(what: str) -> dict[str, Any]:
+def _scores(what: str) -> dict[str, object]:
     """Four players -> a whole number of marks, zero or more (the names are checked by `tetka validate`)."""
     return {"type": "object", "minProperties": 4, "maxProperties": 4,
             "propertyNames": _NAME,
@@ -59,7 +57,7 @@ _HAND = {
     },
 }
 
-SCHEMA: dict[str, Any] = record_schema(
+SCHEMA: dict[str, object] = record_schema(
     "tetka", "Tetka game record, format 1", "robbers",
     players={**_NAMES, "description": "clockwise: each next player sits at the previous one's left"},
     stake=_STAKE,

@@ -12,7 +12,8 @@ from typing import Any
 from ...common.cards import DECK
 from .analysis import (SKIP_REASONS, HandAnalysis, HandGrades, HandTaskBase, PlayGrade, analyse_hand,
                        default_from_trick)
-from .player_view import ExpectedGrade, PlayerViewTask
+from ...kit.sampled_grades import ExpectedGrade
+from .player_view import PlayerViewTask
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import TRICKS_PER_HAND, HouseRules
@@ -80,7 +81,7 @@ def _card(x: Any) -> Any:
     return _CARDS[x]
 
 
-def hand_from_json(doc: Any, task: HandTask) -> HandGrades:
+def hand_from_json(doc: Any, task: HandTask | PlayerViewTask) -> HandGrades:
     """A cached graded hand, checked against the task it answers: the same hand, players of its
     table, tricks from the task's first graded trick, values a hand can give; ValueError (or
     KeyError, TypeError) when anything is off."""

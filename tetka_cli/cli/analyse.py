@@ -15,7 +15,7 @@ from ..common.messages import finding_line
 from ..common.output_table import Table
 from ..games.registry import all_games, game
 from ..render.analysis import (GradedGame, analysis_columns, analysis_rows, head_json, record_json, record_tables,
-                               summary_json, summary_table)
+                               players_json, summary_table)
 from ..results.analysis import Analysed, Summary, View
 from .base import (
     EXIT_OK,
@@ -207,9 +207,8 @@ class _Run:
             raise click.BadParameter(tr("no player {player!r} in the records").format(player=only),
                                      param_hint="--player")
         if self.opts.fmt == "json":
-            players: dict[str, JsonValue] = {}
-            for name, s in self.summaries.items():
-                players.update(summary_json(s, _analysis(name).words, self.view, only))
+            players = players_json([(s, _analysis(name).words) for name, s in self.summaries.items()], self.view,
+                                   only)
             games = [_graded_game(g, from_trick, self.view) for g in
                      [game(n) for n in self.summaries] or _ANALYSED[:1]]
             emit_json({**head_json(games, self.view, samples, seed), "records": self.docs, "players": players})

@@ -99,6 +99,15 @@ def summary_json(s: Summary, aw: AnalysisWords, view: View, only: str | None = N
     return out
 
 
+def players_json(summaries: Sequence[tuple[Summary, AnalysisWords]], view: View, only: str | None = None) -> Json:
+    """The run's `players`: each game's summary, by game name when a run mixes games (one player
+    may sit at both)."""
+    docs = [summary_json(s, aw, view, only) for s, aw in summaries]
+    if len(docs) == 1:
+        return docs[0]
+    return {aw.words.game: doc for (_s, aw), doc in zip(summaries, docs)}
+
+
 def head_json(games: Sequence[GradedGame], view: View, samples: int, seed: int) -> Json:
     """`from_trick`, `view` and `figures` of the games read: each game's own, by game name when a
     run mixes games; with --view player, `samples` and `seed` too."""

@@ -35,6 +35,7 @@ from .base import (
 if TYPE_CHECKING:
     from ..common.cluster import Pool
     from ..common.json_types import JsonValue
+    from ..jobs.analyse import AnalyseOptions
     from ..common.progress import HandProgress
     from ..common.result_cache import ResultCache
 from ..games.contract import Analysis, Game
@@ -86,11 +87,11 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
         code = EXIT_UNREADABLE
     # Every option that changes a result, as the games' `analysis_tasks` take them: each is part of
     # a cached hand's key (docs/analyse.md, "Cache"), so a new option is one more line here.
-    options: dict[str, object] = {
+    options: AnalyseOptions = {
         "from_trick": from_trick,
         "budget": budget,
         "player": player,
-        "view": view,
+        "view": "player" if view == "player" else "open",
         "samples": samples,
         "seed": seed,
     }
@@ -112,7 +113,7 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
 
 # -- read: the records, their hands graded ----------------------------------------------------------
 @contextlib.contextmanager
-def _records(paths: list[str], max_bytes: int, options: Mapping[str, object], jobs: int, no_cache: bool,
+def _records(paths: list[str], max_bytes: int, options: AnalyseOptions, jobs: int, no_cache: bool,
              cluster: str | None, lang: str) -> Iterator[Iterator[Analysed]]:
     """Each record analysed, in order, its findings said on stderr as it comes; while the records
     are shown, Ctrl-C says how far the run got (exit 130), the cluster is held, and a terminal
@@ -134,7 +135,7 @@ def _records(paths: list[str], max_bytes: int, options: Mapping[str, object], jo
         yield each(pool, bar)
 
 
-def _graded(paths: list[str], max_bytes: int, options: Mapping[str, object], jobs: int, cache: ResultCache | None,
+def _graded(paths: list[str], max_bytes: int, options: AnalyseOptions, jobs: int, cache: ResultCache | None,
             pool: Pool | None, bar: HandProgress) -> Iterator[Analysed]:
     """Issue 34: the records analysed, their hands graded on a Dask cluster (`pool`, --cluster) or in
     `jobs` processes here, the progress line (`bar`) told of each hand."""

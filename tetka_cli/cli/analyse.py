@@ -85,17 +85,18 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
     for f in problems:
         err(finding_line(f, opts.lang))
         code = EXIT_UNREADABLE
+    graded: View = "player" if view == "player" else "open"
     # Every option that changes a result, as the games' `analysis_tasks` take them: each is part of
     # a cached hand's key (docs/analyse.md, "Cache"), so a new option is one more line here.
     options: AnalyseOptions = {
         "from_trick": from_trick,
         "budget": budget,
         "player": player,
-        "view": "player" if view == "player" else "open",
+        "view": graded,
         "samples": samples,
         "seed": seed,
     }
-    run = _Run(opts, "player" if view == "player" else "open", player)
+    run = _Run(opts, graded, player)
     with _records(paths, max_bytes, options, jobs, no_cache, cluster, opts.lang) as records:
         for a in records:
             refused = _refusal(a, from_trick, opts.lang)

@@ -50,7 +50,7 @@ def test_analyse_json_holds_every_play_of_every_analysed_hand():
 def test_analyse_csv_one_row_per_play():
     r = run("analyse", "--format", "csv", "--from-trick", "13", ROBBER)
     lines = r.stdout.splitlines()
-    assert lines[0] == "path,robber,hand,trick,player,card,value,best_value,best_cards,loss"
+    assert lines[0] == "game,path,part,hand,trick,player,card,value,best_value,best_cards,loss,view"
     assert len(lines) == 1 + 11 * 4
 
 

@@ -56,8 +56,8 @@ def test_text_and_csv_say_which_view_they_show():
     assert "Взгляд игрока: каждый ход оценён по 32 раскладам" in ru.stdout
     csv = run("analyse", "--view", "player", "--from-trick", "13", "--format", "csv", ROBBER)
     lines = csv.stdout.splitlines()
-    assert lines[0] == ("path,robber,hand,trick,player,card,expected,best_expected,best_cards,expected_loss,"
-                        "interval_low,interval_high,samples")
+    assert lines[0] == ("game,path,part,hand,trick,player,card,expected,best_expected,best_cards,expected_loss,"
+                        "interval_low,interval_high,samples,exhaustive,to_end")
     assert len(lines) == 1 + 11 * 4
 
 

@@ -16,12 +16,11 @@ from support.cli import ROOT, run
 import tetka_cli.games.tetka.analysis_tasks as analysis_tasks
 from tetka_cli.common.result_cache import ResultCache, cache_home
 from tetka_cli.jobs import analyse as analysing
-from tetka_cli.kit.play_signs import LossGrade, proved_loss, sign_of
+from tetka_cli.results.analysis import LossGrade, Summary, proved_loss, sign_of
 from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.registry import game
 from tetka_cli.games.tetka.analysis import HandAnalysis, HandGrades, PlayGrade
 from tetka_cli.games.tetka.analysis_tasks import hand_from_json, hand_json, hand_tasks
-from tetka_cli.games.tetka.analysis_views import Summary
 from tetka_cli.games.tetka.play_signs import LOSS_GRADES
 
 BAD = "records/bad-renonce-and-wrong-marks.yaml"
@@ -35,7 +34,7 @@ def test_a_play_earns_the_sign_of_the_greatest_threshold_its_loss_reaches():
     # A game in points (Terz) gives its own thresholds, in any order.
     points = (LossGrade(50, "??", "blunder"), LossGrade(10, "?!", "inaccuracy"), LossGrade(20, "?", "mistake"))
     assert [sign_of(n, points) for n in (9, 10, 19, 20, 49, 50, 162)] == [None, "?!", "?!", "?", "?", "??", "??"]
-    assert game("tetka").analysis.loss_grades() == LOSS_GRADES and game("terz").analysis.loss_grades() == ()
+    assert game("tetka").analysis.words.loss_grades == LOSS_GRADES and game("terz").analysis.words.loss_grades == ()
 
 
 def test_a_play_whose_value_is_only_bounded_gets_no_sign_and_is_not_counted_as_best_or_costly():
@@ -43,13 +42,12 @@ def test_a_play_whose_value_is_only_bounded_gets_no_sign_and_is_not_counted_as_b
     exact = PlayGrade(12, "Анна", card, 5, 2, (card,))
     # As a budgeted search reports them (solver.Grade): values null, the ranges proved, and `loss`
     # the loss proved: 0 while the ranges overlap, else how far the card's lies above the best's.
-    bounded = SimpleNamespace(trick=12, player="Анна", card=card, value=None, best_value=None, best_cards=(card,),
-                              loss=0, exact=False, value_range=(3, 5), best_range=(2, 4))
-    proved = SimpleNamespace(trick=12, player="Анна", card=card, value=None, best_value=None, best_cards=(card,),
-                             loss=2, exact=False, value_range=(5, 6), best_range=(2, 3))
+    bounded = PlayGrade(12, "Анна", card, None, None, (card,), value_range=(3, 5), best_range=(2, 4), exact=False)
+    proved = PlayGrade(12, "Анна", card, None, None, (card,), value_range=(5, 6), best_range=(2, 3), exact=False)
+    assert (bounded.loss, proved.loss) == (0, 2)
     assert proved_loss(exact) == 3 and proved_loss(bounded) is None and proved_loss(proved) == 2
-    s = Summary()
-    s.add(SimpleNamespace(view="open", players=("Анна",),
+    s = Summary(LOSS_GRADES)
+    s.add(SimpleNamespace(path=ROBBER, view="open", players=("Анна",),
                           hands=(HandGrades(1, 1, HandAnalysis((exact, bounded, proved))),)))
     a = s.players["Анна"]
     assert (a.plays, a.unproved, a.costly, a.lost, a.signs["??"], a.signs["?"], a.accuracy) == (3, 1, 2, 5, 1, 1, 0.0)

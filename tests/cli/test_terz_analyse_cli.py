@@ -48,9 +48,10 @@ def test_the_json_names_its_view_and_keeps_the_keys_of_tetkas():
 
 def test_csv_one_row_per_play_and_the_player_option():
     rows = list(csv.reader(io.StringIO(run("analyse", "--format", "csv", "--from-trick", "14", WORKED).stdout)))
-    assert rows[0] == ["path", "game", "hand", "trick", "player", "card", "value", "best_value", "best_cards",
+    assert rows[0] == ["game", "path", "part", "hand", "trick", "player", "card", "value", "best_value", "best_cards",
                        "loss", "view"]
-    assert len(rows) == 1 + 6 and {r[3] for r in rows[1:]} == {"14", "15", "16"}
+    assert len(rows) == 1 + 6 and {r[4] for r in rows[1:]} == {"14", "15", "16"}
+    assert {(r[0], r[2], r[-1]) for r in rows[1:]} == {("terz", "1", "exact")}
     doc = json.loads(run("analyse", "--format", "json", "--player", "Борис", GAME).stdout)
     players = {p["player"] for g in doc["records"][0]["games"] for h in g["hands"] for p in h["plays"]}
     assert players == {"Борис"}

@@ -70,6 +70,6 @@ def test_text_in_english_and_russian_and_csv():
     assert "две взятки перебором, дальше оценка" in ru and "95 %: от" in ru  # trick 6: drawn deals, an estimate
     rows = list(csv.reader(io.StringIO(run("analyse", "--view", "player", "--from-trick", "6", "--samples", "4",
                                            "--format", "csv", HAND).stdout)))
-    assert rows[0] == ["path", "game", "hand", "trick", "player", "card", "expected", "best_expected", "best_cards",
-                       "expected_loss", "interval_low", "interval_high", "samples", "to_end"]
-    assert [r[3] for r in rows[1:]][:4] == ["6", "6", "7", "7"] and rows[1][-1] == "false" and rows[3][-1] == "true"
+    assert rows[0] == ["game", "path", "part", "hand", "trick", "player", "card", "expected", "best_expected",
+                       "best_cards", "expected_loss", "interval_low", "interval_high", "samples", "exhaustive", "to_end"]
+    assert [r[4] for r in rows[1:]][:4] == ["6", "6", "7", "7"] and rows[1][-1] == "false" and rows[3][-1] == "true"

@@ -1,14 +1,22 @@
-"""`tetka analyse`: which card cost its player marks, graded with all hands open."""
+"""`tetka analyse`: which card cost its player marks, graded with all hands open.
+
+In three steps: the records read and their hands graded (`jobs.analyse`, or on a cluster), each
+record shown as it comes or refused in one line, and the run summed up (`results.analysis`,
+drawn by `render.analysis` for every game)."""
 from __future__ import annotations
 
+import contextlib
 import sys
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
 import click
 
 from ..common.messages import finding_line
 from ..common.output_table import Table
 from ..games.registry import all_games, game
+from ..render.analysis import (GradedGame, analysis_columns, analysis_rows, head_json, record_json, record_tables,
+                               players_json, summary_table)
+from ..results.analysis import Analysed, Summary, View
 from .base import (
     EXIT_OK,
     EXIT_RULES,
@@ -23,7 +31,14 @@ from .base import (
     interruptible,
     output_options,
 )
-from ..games.contract import Analysis
+
+if TYPE_CHECKING:
+    from ..common.cluster import Pool
+    from ..common.json_types import JsonValue
+    from ..jobs.analyse import AnalyseOptions
+    from ..common.progress import HandProgress
+    from ..common.result_cache import ResultCache
+from ..games.contract import Analysis, Game
 from .cluster_option import cluster_option, cluster_pool, refuse_jobs_beside
 from .language import tr
 
@@ -60,9 +75,6 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
     """Grade every play of fully played, renonce-free hands from trick K on, with all hands open:
     the marks the player ends with after his card, when he then plays his best and the other
     three play together against him, beside the least his best card would have cost."""
-    from ..common.progress import HandProgress
-    from ..common.result_cache import ResultCache
-
     if budget is not None and view == "player":
         # A budget leaves ranges of values, which an expected loss over drawn deals cannot average.
         raise click.UsageError(tr("--budget bounds the search of the open view only: leave out --budget, "
@@ -73,88 +85,59 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
     for f in problems:
         err(finding_line(f, opts.lang))
         code = EXIT_UNREADABLE
+    graded: View = "player" if view == "player" else "open"
     # Every option that changes a result, as the games' `analysis_tasks` take them: each is part of
     # a cached hand's key (docs/analyse.md, "Cache"), so a new option is one more line here.
-    options = {
+    options: AnalyseOptions = {
         "from_trick": from_trick,
         "budget": budget,
         "player": player,
-        "view": view,
+        "view": graded,
         "samples": samples,
         "seed": seed,
     }
-    cache = None if no_cache else ResultCache("analyse")
-    summaries: dict[str, Any] = {}  # per game: its summary over the run
-    docs, read = [], []
-    shown = 0  # text tables printed so far
-    csv_header = True
-    counter = _Counter(len(paths))
-    with interruptible(counter), cluster_pool(cluster) as pool, HandProgress(len(paths), opts.lang) as bar:
-        for a in _graded(paths, max_bytes, options, jobs, cache, pool, bar):
-            counter.done += 1
-            for f in a.findings:
-                err(finding_line(f, opts.lang))
-            if a.unreadable:
+    run = _Run(opts, graded, player)
+    with _records(paths, max_bytes, options, jobs, no_cache, cluster, opts.lang) as records:
+        for a in records:
+            refused = _refusal(a, from_trick, opts.lang)
+            for line in refused:
+                err(line)
+            if refused or a.unreadable:
                 code = EXIT_UNREADABLE
-                continue
-            if a.no_budget:  # the game's search takes no budget: a usage error, in one line
-                err(tr("{path}: --budget bounds the search of {games} records; {game} records are searched "
-                       "exactly, without it").format(
-                    path=a.path, game=game(a.game).words.title.text(opts.lang),
-                    games=", ".join(g.words.title.text(opts.lang) for g, x in zip(_ANALYSED, _GRADED)
-                                    if x.takes_budget)))
-                code = EXIT_UNREADABLE
-                continue
-            if a.unsupported and a.view == "player" and game(a.game).analysis is not None:
-                err(tr("{path}: {game} records are graded in the open view only (--view open); the player's "
-                       "view covers {games} records").format(
-                    path=a.path, game=game(a.game).words.title.text(opts.lang),
-                    games=", ".join(g.words.title.text(opts.lang) for g, x in zip(_ANALYSED, _GRADED) if x.grades_player_view)))
-                code = EXIT_UNREADABLE
-                continue
-            if a.unsupported:  # one line: the record is read, but its game has no analysis
-                err(tr("{path}: analysis covers {games} records; {game} records are not analysed yet").format(
-                    path=a.path, games=", ".join(g.words.title.text(opts.lang) for g in _ANALYSED),
-                    game=game(a.game).words.title.text(opts.lang)))
-                code = EXIT_UNREADABLE
-                continue
-            if a.beyond:  # --from-trick past this game's last trick: one line, nothing graded
-                err(tr("{path}: a {game} hand has {n} tricks; --from-trick {k} grades nothing").format(
-                    path=a.path, game=game(a.game).words.title.text(opts.lang), n=a.beyond, k=from_trick))
-                code = max(code, EXIT_UNREADABLE)
                 continue
             if not a.ok:
                 code = max(code, EXIT_RULES)
-            views = _analysis(a.game).views
-            read.append(a.path)
-            summaries.setdefault(a.game, views.Summary()).add(a)
-            if opts.fmt == "json":
-                docs.append(views.record_json(a))
-            elif opts.fmt == "csv":
-                headers = views.PLAYER_CSV_HEADERS if view == "player" else views.CSV_HEADERS
-                emit_csv(Table("", headers, views.csv_rows(a)), header=csv_header)
-                csv_header = False
-            else:
-                tables = views.record_tables(a, opts.lang)
-                emit_tables(tables, opts, first=not shown)
-                shown += len(tables)
-    if player is not None and read and not any(player in s.players for s in summaries.values()):
-        raise click.BadParameter(tr("no player {player!r} in the records").format(player=player), param_hint="--player")
-    if opts.fmt == "json":
-        players: dict[str, Any] = {}
-        for s in summaries.values():
-            players.update(s.json(player))
-        emit_json({**_view_keys(list(summaries), from_trick, view, samples, seed), "records": docs, "players": players})
-    elif opts.fmt == "text" and read:
-        for name, s in summaries.items():
-            views = _analysis(name).views
-            emit_tables([s.table(opts.lang, views.summary_title(read, opts.lang), player)], opts, first=not shown)
-            shown += 1
+            run.show(a)
+    run.finish(from_trick, samples, seed)
     sys.exit(code)
 
 
-def _graded(paths: list[str], max_bytes: int, options: dict[str, Any], jobs: int, cache: Any, pool: Any,
-            bar: Any) -> Any:
+# -- read: the records, their hands graded ----------------------------------------------------------
+@contextlib.contextmanager
+def _records(paths: list[str], max_bytes: int, options: AnalyseOptions, jobs: int, no_cache: bool,
+             cluster: str | None, lang: str) -> Iterator[Iterator[Analysed]]:
+    """Each record analysed, in order, its findings said on stderr as it comes; while the records
+    are shown, Ctrl-C says how far the run got (exit 130), the cluster is held, and a terminal
+    shows the hands graded so far."""
+    from ..common.progress import HandProgress
+    from ..common.result_cache import ResultCache
+
+    cache = None if no_cache else ResultCache("analyse")
+    counter = _Counter(len(paths))
+
+    def each(pool: Pool | None, bar: HandProgress) -> Iterator[Analysed]:
+        for a in _graded(paths, max_bytes, options, jobs, cache, pool, bar):
+            counter.done += 1
+            for f in a.findings:
+                err(finding_line(f, lang))
+            yield a
+
+    with interruptible(counter), cluster_pool(cluster) as pool, HandProgress(len(paths), lang) as bar:
+        yield each(pool, bar)
+
+
+def _graded(paths: list[str], max_bytes: int, options: AnalyseOptions, jobs: int, cache: ResultCache | None,
+            pool: Pool | None, bar: HandProgress) -> Iterator[Analysed]:
     """Issue 34: the records analysed, their hands graded on a Dask cluster (`pool`, --cluster) or in
     `jobs` processes here, the progress line (`bar`) told of each hand."""
     if pool is not None:
@@ -166,26 +149,82 @@ def _graded(paths: list[str], max_bytes: int, options: dict[str, Any], jobs: int
     return analyse_records(paths, max_bytes=max_bytes, options=options, jobs=jobs, cache=cache, progress=bar)
 
 
-def _view_keys(names: list[str], from_trick: int | None, view: str, samples: int, seed: int) -> dict[str, Any]:
-    """`from_trick`, `view` and `figures` of the games read: each game's own, by game name when a run
-    mixes games (with none read, the first analysable game's); with --view player, `samples` and
-    `seed` too."""
-    shown = [game(n) for n in names] or _ANALYSED[:1]
+def _refusal(a: Analysed, from_trick: int | None, lang: str) -> list[str]:
+    """Why a record read is not graded, in one line (none: it is graded, or could not be read)."""
+    if a.unreadable:
+        return []
+    g = game(a.game)
+    title = g.words.title.text(lang)
 
-    def keys_of(g: Any) -> dict[str, Any]:
-        a = _analysis(g.name)
-        v = a.views
-        if view == "player" and a.grades_player_view:
-            return {"from_trick": from_trick or a.first_graded_trick, "view": v.PLAYER_VIEW,
-                    "figures": v.PLAYER_FIGURES}
-        return {"from_trick": from_trick or a.first_graded_trick, "view": v.VIEW, "figures": v.FIGURES}
+    def games(has: Callable[[Analysis], bool] = lambda x: True) -> str:
+        return ", ".join(o.words.title.text(lang) for o, x in zip(_ANALYSED, _GRADED) if has(x))
 
-    keys = {g.name: keys_of(g) for g in shown}
-    out = next(iter(keys.values())) if len(keys) == 1 else {
-        k: {name: v[k] for name, v in keys.items()} for k in ("from_trick", "view", "figures")}
-    if view == "player":
-        out.update(samples=samples, seed=seed)
-    return out
+    if a.no_budget:  # the game's search takes no budget: a usage error, in one line
+        return [tr("{path}: --budget bounds the search of {games} records; {game} records are searched "
+                   "exactly, without it").format(path=a.path, game=title, games=games(lambda x: x.takes_budget))]
+    if a.unsupported and a.view == "player" and g.analysis is not None:
+        return [tr("{path}: {game} records are graded in the open view only (--view open); the player's "
+                   "view covers {games} records").format(path=a.path, game=title,
+                                                         games=games(lambda x: x.grades_player_view))]
+    if a.unsupported:  # one line: the record is read, but its game has no analysis
+        return [tr("{path}: analysis covers {games} records; {game} records are not analysed yet").format(
+            path=a.path, games=games(), game=title)]
+    if a.beyond:  # --from-trick past this game's last trick: one line, nothing graded
+        return [tr("{path}: a {game} hand has {n} tricks; --from-trick {k} grades nothing").format(
+            path=a.path, game=title, n=a.beyond, k=from_trick)]
+    return []
+
+
+# -- compute and render: each record shown as it comes, the run summed up per game ------------------
+class _Run:
+    """What a run has shown and what it sums up: each game's summary over its records, the JSON
+    documents of the records (written whole at the end), and whether a CSV header or a text table
+    came out yet."""
+
+    def __init__(self, opts: Options, view: View, player: str | None) -> None:
+        self.opts, self.view, self.player = opts, view, player
+        self.summaries: dict[str, Summary] = {}  # per game, in the order first read
+        self.docs: list[JsonValue] = []
+        self.shown = 0  # text tables printed so far
+        self.header = True  # the CSV header is still to write
+
+    def show(self, a: Analysed) -> None:
+        words = _analysis(a.game).words
+        self.summaries.setdefault(a.game, Summary(words.loss_grades)).add(a)
+        fmt = self.opts.fmt
+        if fmt == "json":
+            self.docs.append(record_json(a, words))
+        elif fmt == "csv":
+            emit_csv(Table("", analysis_columns(self.view), analysis_rows(a, words)), header=self.header)
+            self.header = False
+        else:
+            tables = record_tables(a, words, self.opts.lang)
+            emit_tables(tables, self.opts, first=not self.shown)
+            self.shown += len(tables)
+
+    def finish(self, from_trick: int | None, samples: int, seed: int) -> None:
+        """The summary per player: in JSON after the records, in text under them (CSV has none)."""
+        only = self.player
+        if only is not None and self.summaries and not any(only in s.players for s in self.summaries.values()):
+            raise click.BadParameter(tr("no player {player!r} in the records").format(player=only),
+                                     param_hint="--player")
+        if self.opts.fmt == "json":
+            players = players_json([(s, _analysis(name).words) for name, s in self.summaries.items()], self.view,
+                                   only)
+            games = [_graded_game(g, from_trick, self.view) for g in
+                     [game(n) for n in self.summaries] or _ANALYSED[:1]]
+            emit_json({**head_json(games, self.view, samples, seed), "records": self.docs, "players": players})
+        elif self.opts.fmt == "text":
+            for name, s in self.summaries.items():
+                emit_tables([summary_table(s, _analysis(name).words, self.view, self.opts.lang, only)], self.opts,
+                            first=not self.shown)
+                self.shown += 1
+
+
+def _graded_game(g: Game, from_trick: int | None, view: View) -> GradedGame:
+    """A game of the run as the head of its JSON names it: its first trick graded and its view."""
+    a = _analysis(g.name)
+    return GradedGame(a.words, from_trick or a.first_graded_trick, view == "player" and a.grades_player_view)
 
 
 def _analysis(name: str) -> Analysis:

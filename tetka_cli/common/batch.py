@@ -16,6 +16,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 R = TypeVar("R")
+T = TypeVar("T")  # what is sent to a process: a record's path, a hand's task
 
 
 def _ignore_sigint() -> None:
@@ -53,8 +54,8 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         p.join()
 
 
-def run_parallel(fn: Callable[[str], R], paths: Sequence[str], jobs: int,
-                 crashed: Callable[[str], R] | None = None) -> Iterator[R]:
+def run_parallel(fn: Callable[[T], R], paths: Sequence[T], jobs: int,
+                 crashed: Callable[[T], R] | None = None) -> Iterator[R]:
     """Results in the order of `paths`, whatever the number of processes. `-` (standard input)
     is read in this process, where standard input is. `crashed(path)` stands for the result of
     a record whose process died (default: the error is raised)."""
@@ -64,7 +65,7 @@ def run_parallel(fn: Callable[[str], R], paths: Sequence[str], jobs: int,
         return
     todo = deque(range(len(paths)))  # not yet sent to a worker
     window = jobs * 8  # records sent ahead of the one awaited: bounded memory, busy workers
-    pending: dict[int, Future] = {}
+    pending: dict[int, Future[R]] = {}
     results: dict[int, R] = {}
     alone: deque[int] = deque()  # held by a worker that died: retried one per process
     pool: ProcessPoolExecutor | None = None
@@ -114,7 +115,7 @@ def run_parallel(fn: Callable[[str], R], paths: Sequence[str], jobs: int,
             _stop(pool)
 
 
-def _alone(fn: Callable[[str], R], path: str, crashed: Callable[[str], R] | None) -> R:
+def _alone(fn: Callable[[T], R], path: T, crashed: Callable[[T], R] | None) -> R:
     pool = ProcessPoolExecutor(1, mp_context=_context(), initializer=_ignore_sigint)
     try:
         with _sigint_held():

@@ -3,9 +3,10 @@ in English. Only for text shown to people; JSON and CSV keep the machine-stable 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, Sequence
 
 from .cards import Card, Rank
+from .i18n import gettext
 
 _RU_RANKS = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
 
@@ -24,6 +25,14 @@ def cards_text(cards: Any, lang: str = "en", sep: str = ", ") -> str:
     if isinstance(cards, (list, tuple)):
         return sep.join(card_text(c, lang) for c in cards)
     return card_text(cards, lang)
+
+
+def choice_text(cards: Sequence[Card], lang: str) -> str:
+    """A choice of cards for people: `9♠`, `9♠ or J♠`, `9♠, J♠ or K♠` (in Russian `9♠ или В♠`)."""
+    names = [card_text(c, lang) for c in cards]
+    if len(names) < 2:
+        return "".join(names)
+    return gettext(lang, "{cards} or {last}").format(cards=", ".join(names[:-1]), last=names[-1])
 
 
 def money_text(amount: str | Decimal, lang: str = "en") -> str:

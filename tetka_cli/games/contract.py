@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequenc
 from ..common.findings import Code, Finding
 from ..common.i18n import TranslatableError
 from ..common.output_table import Table
+from ..results.analysis import AnalysisWords, GradedHand
 from ..results.money import SittingMoney
 from ..results.replay import Replay
 from ..results.sheet import Sheet
@@ -28,7 +29,6 @@ from ..results.words import Words
 if TYPE_CHECKING:
     from ..common.json_types import Json
     from ..kit.live_words import AnyLiveSide as LiveGame
-    from ..kit.play_signs import LossGrade
     from ..kit.reading import GameReader as RecordReader
     from ..kit.simulation import SimulateRequest, Simulated
     from ..results.rows import Row
@@ -120,7 +120,7 @@ class AnalysisTask(Protocol):
 
     key: object
 
-    def __call__(self) -> object: ...
+    def __call__(self) -> GradedHand: ...
 
 
 class Analysis(Protocol):
@@ -138,7 +138,7 @@ class Analysis(Protocol):
     grades_player_view: bool
 
     def grade(self, report: Report, *, from_trick: int | None, player: str | None,
-              budget: float | None) -> Sequence[object]:
+              budget: float | None) -> Sequence[GradedHand]:
         """The record's graded hands, in this process."""
 
     def tasks(self, report: Report, *, from_trick: int | None, player: str | None,
@@ -147,49 +147,26 @@ class Analysis(Protocol):
         cached); None: the game grades a record whole (`grade`)."""
 
     def grade_player_view(self, report: Report, *, from_trick: int | None, player: str | None, samples: int,
-                          seed: int) -> Sequence[object]: ...
+                          seed: int) -> Sequence[GradedHand]: ...
 
     def player_view_tasks(self, report: Report, *, from_trick: int | None, player: str | None, samples: int,
                           seed: int) -> Sequence[AnalysisTask] | None:
         """The player's view hand by hand, as `tasks`; None: graded whole (`grade_player_view`)."""
 
-    def to_json(self, item: object) -> Json:
+    def to_json(self, item: GradedHand) -> Json:
         """One graded hand as plain JSON, for the analysis cache."""
 
-    def from_json(self, doc: Json, task: AnalysisTask) -> object:
+    def from_json(self, doc: Json, task: AnalysisTask) -> GradedHand:
         """What `to_json` wrote for `task`, read back and checked (ValueError, KeyError, TypeError
         for anything else: a cache file may be broken or hostile)."""
 
     def losses(self, report: Report, *, from_trick: int | None) -> Mapping[object, object]:
         """What each graded card cost its player, for `replay --analyse`."""
 
-    def loss_grades(self) -> Sequence[LossGrade]:
-        """The signs a costly play earns, in the game's unit."""
-
     @property
-    def views(self) -> AnalysisViews:
-        """How `analyse` shows the graded hands."""
-
-
-class AnalysisViews(Protocol):
-    """What `analyse` shows of a game's graded hands (`jobs.analyse.Analysed`)."""
-
-    CSV_HEADERS: Sequence[str]
-    PLAYER_CSV_HEADERS: Sequence[str]
-    VIEW: Json
-    PLAYER_VIEW: Json
-    FIGURES: Json
-    PLAYER_FIGURES: Json
-
-    def Summary(self) -> object: ...  # noqa: N802 (the summary's class)
-
-    def record_json(self, analysed: object) -> Json: ...
-
-    def csv_rows(self, analysed: object) -> Iterable[Sequence[object]]: ...
-
-    def record_tables(self, analysed: object, lang: str) -> list[Table]: ...
-
-    def summary_title(self, paths: Iterable[str], lang: str) -> str: ...
+    def words(self) -> AnalysisWords:
+        """What `analyse` says of the graded hands, as data (its words, its signs `loss_grades`,
+        its figures), drawn by `render.analysis` for every game."""
 
 
 class Simulation(Protocol):

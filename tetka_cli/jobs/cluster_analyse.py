@@ -4,18 +4,19 @@ is back, so that a run stopped at any point is taken up again where it stopped; 
 out in their order, as `analyse_records` gives them with `--jobs`, and so the output is the same."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..common.cluster import Runner, in_order
 from ..games import registry
-from .analyse import _analysis, Analysed, _read, _Record
+from ..results.analysis import Analysed, GradedHand
+from .analyse import AnalyseOptions, _analysis, _done, _read, _Record
 
 if TYPE_CHECKING:
     from ..common.progress import HandProgress
     from ..common.result_cache import ResultCache
 
 
-def to_grade(r: Analysed | _Record) -> list[tuple[int, Callable[[], Any]]]:
+def to_grade(r: Analysed | _Record) -> list[tuple[int, Callable[[], GradedHand]]]:
     """The hands of a record still to grade (not read back from the cache), with their places."""
     if not isinstance(r, _Record):
         return []
@@ -24,11 +25,12 @@ def to_grade(r: Analysed | _Record) -> list[tuple[int, Callable[[], Any]]]:
 
 def hand_place(r: Analysed | _Record, i: int) -> dict[str, str]:
     """Where a hand is, for an error that names it: the record and the hand's place in it."""
-    part, hand = r.tasks[i].key if isinstance(r, _Record) else ("?", "?")
+    key = r.tasks[i].key if isinstance(r, _Record) else None  # [part, hand]
+    part, hand = key if isinstance(key, list) and len(key) == 2 else ("?", "?")
     return {"path": r.path, "part_key": registry.game(r.game).words.part_key, "part": str(part), "hand": str(hand)}
 
 
-def analyse_on_cluster(paths: Sequence[str], *, max_bytes: int, options: Mapping[str, Any], runner: Runner,
+def analyse_on_cluster(paths: Sequence[str], *, max_bytes: int, options: AnalyseOptions, runner: Runner,
                        cache: ResultCache | None = None, progress: HandProgress | None = None) -> Iterator[Analysed]:
     """`analyse_records` over a cluster (`runner`, a `common.cluster.Pool`): each record read and
     judged here, in order, read ahead while the cluster has room; each hand back is cached at once."""
@@ -41,7 +43,7 @@ def analyse_on_cluster(paths: Sequence[str], *, max_bytes: int, options: Mapping
                 progress.read(left, len(r.hands) - left)
             yield r
 
-    def put(r: Analysed | _Record, i: int, hand: Any) -> None:
+    def put(r: Analysed | _Record, i: int, hand: GradedHand) -> None:
         assert isinstance(r, _Record)
         r.hands[i] = hand
         key = r.keys[i]
@@ -53,8 +55,7 @@ def analyse_on_cluster(paths: Sequence[str], *, max_bytes: int, options: Mapping
     erase = progress.erase if progress is not None else (lambda: None)
     try:
         for r in in_order(read(), to_grade, put, runner, describe=hand_place, erase=erase):
-            yield r if isinstance(r, Analysed) else Analysed(r.path, tuple(r.hands), r.findings, r.players,
-                                                             game=r.game, view=r.view)
+            yield r if isinstance(r, Analysed) else _done(r)
     finally:
         if cache is not None and cache.written:
             cache.prune()

@@ -8,7 +8,9 @@ import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
+
+from ..common.cards import Card
 
 Z95 = 1.96
 """The normal quantile of a two-sided 95 % interval."""
@@ -33,11 +35,11 @@ class ExpectedGrade:
 
     trick: int
     player: str
-    card: Any
+    card: Card
     samples: int
     total: int
     best_total: int
-    best_cards: tuple[Any, ...]
+    best_cards: tuple[Card, ...]
     loss_squares: int
     exhaustive: bool = False  # every consistent deal valued once: the means are exact
     more_is_better: bool = False  # Terz counts points won; Tetka marks taken
@@ -84,21 +86,21 @@ class ExpectedGrade:
         return mean - half, mean + half
 
 
-def graded_over(trick: int, player: str, card: Any, drawn: Sequence[Mapping[Any, int]], *, before: int = 0,
+def graded_over(trick: int, player: str, card: int, drawn: Sequence[Mapping[int, int]], *, before: int = 0,
                 exhaustive: bool = False, more_is_better: bool = False, to_end: bool = True,
-                name: Any = None, order: Any = None) -> ExpectedGrade:
+                name: Callable[[int], Card], order: Callable[[int], tuple[int, ...]] | None = None) -> ExpectedGrade:
     """One play from the values of every legal card in each drawn deal (`drawn`: one mapping card ->
-    value a deal, the same cards in each; `card` among them). `before` is added to every value
-    (what the player already had); `name(card)` turns a key into the card the grade shows; the best
-    cards are listed in `order` (a sort key of the keys; default their own order)."""
+    value a deal, the cards as the game's search knows them, bits; the same cards in each; `card`
+    among them). `before` is added to every value (what the player already had); `name(card)` turns
+    a key into the card the grade shows; the best cards are listed in `order` (a sort key of the
+    keys; default their own order)."""
     n = len(drawn)
     sums = {c: sum(v[c] for v in drawn) for c in drawn[0]}
     target = max(sums.values()) if more_is_better else min(sums.values())
-    best = sorted((c for c, t in sums.items() if t == target), key=order)
+    best = sorted((c for c, t in sums.items() if t == target), key=order or (lambda c: (c,)))
     diffs = [v[card] - v[best[0]] for v in drawn]
-    show = name or (lambda c: c)
-    return ExpectedGrade(trick, player, show(card), n, before * n + sums[card], before * n + target,
-                         tuple(show(c) for c in best), sum(d * d for d in diffs), exhaustive, more_is_better, to_end)
+    return ExpectedGrade(trick, player, name(card), n, before * n + sums[card], before * n + target,
+                         tuple(name(c) for c in best), sum(d * d for d in diffs), exhaustive, more_is_better, to_end)
 
 
 __all__ = ["ExpectedGrade", "Z95", "graded_over", "play_rng"]

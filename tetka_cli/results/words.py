@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ..common.cards import Card
-from ..common.i18n import gettext, pgettext
+from ..common.i18n import gettext, ngettext, pgettext
 from ..common.locale_format import card_text
 from .money import WonBy
 
@@ -22,6 +22,17 @@ class Msg:
 
     def text(self, lang: str) -> str:
         return gettext(lang, self.msgid) if self.context is None else pgettext(lang, self.context, self.msgid)
+
+
+@dataclass(frozen=True, slots=True)
+class Plural:
+    """A message with a plural (`N_("{n} mark", "{n} marks")`, so that the catalog holds both), worded
+    for a number by `text`: 1 марка, 2 марки, 5 марок."""
+
+    forms: tuple[str, str]
+
+    def text(self, lang: str, n: int) -> str:
+        return ngettext(lang, self.forms[0], self.forms[1], n).format(n=n)
 
 
 @dataclass(frozen=True, slots=True)

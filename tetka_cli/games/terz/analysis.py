@@ -9,14 +9,18 @@ Tricks 1-7 (the stock still there, the opponent's hand and the stock unknown) ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from ...common.cards import Card
+from ...kit.sampled_grades import ExpectedGrade
 from .bela import bela_tricks
 from .cards import DECK, LAST_TRICK_BONUS, card_points, sort_key
 from .model import HandResult
 from .rules import DEFAULT_RULES, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
-from .solver import EndgameSolver, complement, grade
+from .solver import EndgameSolver, Encoding, complement, grade
+
+if TYPE_CHECKING:
+    from .referee import RecordReport
 
 EXACT_FROM = STOCK_TRICKS + 1
 """Trick 8, the first after the stock: from here both hands are known and the values are exact."""
@@ -48,24 +52,54 @@ class PlayGrade:
     def loss(self) -> int:
         return self.best_value - self.value
 
+    # After the stock the search always ends: every value is exact (`results.analysis.OpenGrade`).
+    @property
+    def exact(self) -> bool:
+        return True
+
+    @property
+    def value_range(self) -> tuple[int, int]:
+        return self.value, self.value
+
+    @property
+    def best_range(self) -> tuple[int, int]:
+        return self.best_value, self.best_value
+
 
 @dataclass(frozen=True, slots=True)
 class HandAnalysis:
-    plays: tuple[PlayGrade, ...]
+    plays: tuple[PlayGrade | ExpectedGrade, ...]  # the open view's grades, or the player's view's
     skipped: str | None = None  # why not analysed: SKIP_REASONS
 
 
 @dataclass(frozen=True, slots=True)
 class HandGrades:
+    """A graded hand (`results.analysis.GradedHand`)."""
+
     game: int
     hand: int
     analysis: HandAnalysis
     taken: Mapping[str, int] = field(default_factory=dict)  # each player's points in the hand, as counted
 
     @property
-    def robber(self) -> int:
-        """The part's number under the name the shared code uses."""
+    def part(self) -> int:
         return self.game
+
+    @property
+    def skipped(self) -> str | None:
+        return self.analysis.skipped
+
+    @property
+    def budgeted(self) -> bool:
+        return False  # the search after the stock always ends within a budget
+
+    @property
+    def open_plays(self) -> tuple[PlayGrade, ...]:
+        return tuple(g for g in self.analysis.plays if isinstance(g, PlayGrade))
+
+    @property
+    def player_plays(self) -> tuple[ExpectedGrade, ...]:
+        return tuple(g for g in self.analysis.plays if isinstance(g, ExpectedGrade))
 
 
 def skip_reason(result: HandResult | None) -> str | None:
@@ -134,18 +168,19 @@ def analyse_hand(result: HandResult, rules: TerzRules = DEFAULT_RULES, *, from_t
     return HandAnalysis(tuple(out))
 
 
-def _grade(trick: int, player: str, card: Card, options: list[int], child, enc) -> PlayGrade:
+def _grade(trick: int, player: str, card: Card, options: list[int], child: Callable[[int, int, int], int],
+           enc: Encoding) -> PlayGrade:
     value, best, cards = grade(options, enc.bit_of[card], child)
     return PlayGrade(trick, player, card, value, best, tuple(sorted((enc.card_of[b] for b in cards), key=sort_key)))
 
 
-def analyse_report(report, *, from_trick: int = DEFAULT_FROM_TRICK, player: str | None = None) -> tuple[HandGrades, ...]:
+def analyse_report(report: RecordReport, *, from_trick: int = DEFAULT_FROM_TRICK, player: str | None = None) -> tuple[HandGrades, ...]:
     """Every hand of a refereed Terz record, analysed or with the reason it was not."""
     return report_hands(report, lambda res, rules: analyse_hand(
         res, rules, from_trick=from_trick, players=None if player is None else [player]))
 
 
-def report_hands(report, grade: Callable[[HandResult, TerzRules], HandAnalysis]) -> tuple[HandGrades, ...]:
+def report_hands(report: RecordReport, grade: Callable[[HandResult, TerzRules], HandAnalysis]) -> tuple[HandGrades, ...]:
     """Each hand of a refereed Terz record graded by `grade(result, rules)`, or "not-played" when it
     is known only by its points."""
     out = []
@@ -156,6 +191,11 @@ def report_hands(report, grade: Callable[[HandResult, TerzRules], HandAnalysis])
             a = HandAnalysis((), "not-played") if res is None or h.source != "played" else grade(res, rules)
             out.append(HandGrades(g.number, h.number, a, dict(h.points)))
     return tuple(out)
+
+
+def losses_by_hand(hands: Iterable[HandGrades]) -> Mapping[tuple[int, int], Mapping[tuple[int, str], int]]:
+    """(game, hand) -> (trick, player) -> loss in points, for `replay --analyse`."""
+    return {(h.game, h.hand): {(g.trick, g.player): g.loss for g in h.open_plays} for h in hands}
 
 
 __all__ = ["DEFAULT_FROM_TRICK", "EXACT_FROM", "HandAnalysis", "HandGrades", "PlayGrade", "analyse_hand",

@@ -10,15 +10,19 @@ writes is refused (the caller then grades the hand again)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...common.cards import Card
+from ...common.json_types import Json, JsonValue
 from ...kit.sampled_grades import ExpectedGrade
 from .analysis import SKIP_REASONS, HandAnalysis, HandGrades, PlayGrade, analyse_hand
 from .cards import DECK
 from .model import HandResult
 from .player_view import analyse_hand_player_view
 from .rules import TRICKS_PER_HAND, TerzRules
+
+if TYPE_CHECKING:
+    from .referee import RecordReport
 
 _CARDS = {str(c): c for c in DECK}
 MOST = 1000  # far above any hand's points (cards, last trick, bela): a bound, not a rule
@@ -66,7 +70,7 @@ class PlayerViewTask(HandTask):
                                         samples=self.samples, seed=self.seed)
 
 
-def _hands(report: Any) -> list[tuple[int, int, tuple[str, ...], HandResult | None, tuple[tuple[str, int], ...]]]:
+def _hands(report: RecordReport) -> list[tuple[int, int, tuple[str, ...], HandResult | None, tuple[tuple[str, int], ...]]]:
     """Each hand of a refereed record: its place, the players, the hand as played (None when it is
     known only by its points, as `analysis.report_hands` skips it) and the points it gave."""
     players = tuple(report.record.players)
@@ -74,7 +78,7 @@ def _hands(report: Any) -> list[tuple[int, int, tuple[str, ...], HandResult | No
              tuple(h.points.items())) for g in report.games for h in g.hands]
 
 
-def hand_tasks(report: Any, *, from_trick: int, player: str | None = None,
+def hand_tasks(report: RecordReport, *, from_trick: int, player: str | None = None,
                budget: float | None = None) -> list[HandTask]:
     """Every hand of a refereed record as a task of the open view, in the record's order. `budget`
     is taken and left unused: the search after the stock always ends, there is nothing to bound."""
@@ -83,7 +87,7 @@ def hand_tasks(report: Any, *, from_trick: int, player: str | None = None,
             for g, h, players, result, taken in _hands(report)]
 
 
-def player_view_tasks(report: Any, *, from_trick: int, player: str | None = None, samples: int,
+def player_view_tasks(report: RecordReport, *, from_trick: int, player: str | None = None, samples: int,
                       seed: int) -> list[PlayerViewTask]:
     """Every hand of a refereed record as a task of the player's view, in the record's order."""
     rules = report.record.rules
@@ -92,7 +96,7 @@ def player_view_tasks(report: Any, *, from_trick: int, player: str | None = None
 
 
 # -- the cache's JSON ------------------------------------------------------------------------------------
-def hand_json(h: HandGrades) -> dict[str, Any]:
+def hand_json(h: HandGrades) -> dict[str, JsonValue]:
     """A graded hand as the cache keeps it: each play of the open view as [trick, player, card,
     value, best value, best cards]; of the player's view as [trick, player, card, samples, total,
     best total, best cards, sum of squared losses, exhaustive, searched to the end]."""
@@ -101,38 +105,38 @@ def hand_json(h: HandGrades) -> dict[str, Any]:
             "plays": [_play_row(g) for g in h.analysis.plays]}
 
 
-def _play_row(g: Any) -> list[Any]:
+def _play_row(g: PlayGrade | ExpectedGrade) -> list[JsonValue]:
     if isinstance(g, ExpectedGrade):
         return [g.trick, g.player, str(g.card), g.samples, g.total, g.best_total, [str(c) for c in g.best_cards],
                 g.loss_squares, g.exhaustive, g.to_end]
     return [g.trick, g.player, str(g.card), g.value, g.best_value, [str(c) for c in g.best_cards]]
 
 
-def _int(x: Any, lo: int, hi: int) -> int:
+def _int(x: object, lo: int, hi: int) -> int:
     if type(x) is not int or not lo <= x <= hi:
         raise ValueError(f"not a whole number in {lo}..{hi}: {x!r}")
     return x
 
 
-def _bool(x: Any) -> bool:
+def _bool(x: object) -> bool:
     if type(x) is not bool:
         raise ValueError(f"not true or false: {x!r}")
     return x
 
 
-def _card(x: Any) -> Card:
+def _card(x: object) -> Card:
     if type(x) is not str or x not in _CARDS:
         raise ValueError(f"not a card: {x!r}")
     return _CARDS[x]
 
 
-def _best_cards(cards: Any) -> tuple[Card, ...]:
+def _best_cards(cards: object) -> tuple[Card, ...]:
     if type(cards) is not list or not cards:
         raise ValueError("no best card")
     return tuple(_card(c) for c in cards)
 
 
-def hand_from_json(doc: Any, task: HandTask) -> HandGrades:
+def hand_from_json(doc: Json, task: HandTask) -> HandGrades:
     """A cached graded hand, checked against the task it answers: the same hand, its players, tricks
     from the task's first graded trick, values a hand can give; ValueError (or KeyError,
     TypeError) when anything is off."""
@@ -154,7 +158,7 @@ def hand_from_json(doc: Any, task: HandTask) -> HandGrades:
         taken[p] = _int(n, -100 * MOST, 100 * MOST)
     if taken != dict(task.taken):
         raise ValueError("points taken differ from the record's")
-    plays: list[Any] = []
+    plays: list[PlayGrade | ExpectedGrade] = []
     for row in doc["plays"]:
         if type(row) is not list or len(row) < 2:
             raise ValueError("not a cached play")
@@ -166,7 +170,7 @@ def hand_from_json(doc: Any, task: HandTask) -> HandGrades:
     return HandGrades(task.game, task.hand, HandAnalysis(tuple(plays), skipped), taken)
 
 
-def _open_play(row: list[Any], task: HandTask) -> PlayGrade:
+def _open_play(row: list[Json], task: HandTask) -> PlayGrade:
     trick, player, card, value, best, best_cards = row
     value, best = _int(value, 0, MOST), _int(best, 0, MOST)
     if best < value:  # points: more is better
@@ -175,7 +179,7 @@ def _open_play(row: list[Any], task: HandTask) -> PlayGrade:
                      _best_cards(best_cards))
 
 
-def _expected_play(row: list[Any], task: PlayerViewTask) -> ExpectedGrade:
+def _expected_play(row: list[Json], task: PlayerViewTask) -> ExpectedGrade:
     """A play of the player's view: sums over `samples` deals (exactly the task's samples when
     drawn, no more of them when every possible deal was valued)."""
     trick, player, card, n, total, best, best_cards, squares, exhaustive, to_end = row

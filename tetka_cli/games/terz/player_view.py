@@ -10,7 +10,7 @@ view (`analysis`): each play is graded once, exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from ...kit.sampled_grades import ExpectedGrade, graded_over, play_rng
 from .analysis import EXACT_FROM, HandAnalysis, HandGrades, PlayGrade, analyse_hand, report_hands, skip_reason
@@ -21,6 +21,9 @@ from .rules import DEFAULT_RULES, STOCK_TRICKS, TRICKS_PER_HAND, TerzRules
 from .sampling import StockKnowledge, StockSampler
 from .solver import Encoding
 from .stock_search import HORIZON, StockSearch
+
+if TYPE_CHECKING:
+    from .referee import RecordReport
 
 DEFAULT_SAMPLES = 32
 DEFAULT_SEED = 0
@@ -126,8 +129,8 @@ def analyse_hand_player_view(result: HandResult, rules: TerzRules = DEFAULT_RULE
             if m.trick >= from_trick and m.player in graded:
                 out.append(grade_play(m, rules, enc, samples=samples, seed=seed, key=key, horizon=horizon))
     exact = analyse_hand(result, rules, from_trick=max(from_trick, EXACT_FROM), players=sorted(graded))
-    out += [one_deal(g) for g in exact.plays]
-    return HandAnalysis(tuple(out))  # type: ignore[arg-type]  # the player's view's grades
+    out += [one_deal(g) for g in exact.plays if isinstance(g, PlayGrade)]  # the open view's grades: all of them
+    return HandAnalysis(tuple(out))
 
 
 def hand_key(result: HandResult) -> str:
@@ -170,7 +173,7 @@ def one_deal(g: PlayGrade) -> ExpectedGrade:
                          exhaustive=True, more_is_better=True)
 
 
-def analyse_report_player_view(report, *, from_trick: int, player: str | None = None,
+def analyse_report_player_view(report: RecordReport, *, from_trick: int, player: str | None = None,
                                samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> tuple[HandGrades, ...]:
     """Every hand of a refereed Terz record graded from the player's view, or with why it was not."""
     return report_hands(report, lambda res, rules: analyse_hand_player_view(

@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...kit.hand_choice import chosen_hands
-from ...kit.analysis_words import choice_text
 from ...kit.replay_findings import place_findings
 from ...common.i18n import gettext
-from ...common.locale_format import card_text
+from ...common.locale_format import card_text, choice_text
 from .cards import DECK, sort_key, trump_seven
 from ...common.i18n import _
 from .messages import kind_name
@@ -153,12 +152,12 @@ def _losses(page: dict[str, Any], graded: Any, where: dict[tuple[int, str], int]
     """Each costly play (replay --analyse) at the step of its card: the points it gave away, and
     what would have given fewer."""
     for pg in graded:
-        from .analysis_views import points_text
+        from .analysis_words import ANALYSIS_WORDS
 
         step = where.get((pg.trick, pg.player))
         if step is None or not pg.loss:
             continue
         page["losses"][str(step)] = {"loss": pg.loss, "text": gettext(
             lang, "{player}: {card} gave away {points} — {cards} would have given {best}").format(
-            player=pg.player, card=card_text(pg.card, lang), points=points_text(pg.loss, lang),
+            player=pg.player, card=card_text(pg.card, lang), points=ANALYSIS_WORDS.unit.text(lang, pg.loss),
             cards=choice_text(pg.best_cards, lang), best=pg.best_value)}

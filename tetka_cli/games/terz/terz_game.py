@@ -4,7 +4,7 @@ export) as an object of its own."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 from ...common.findings import Finding
 from ...common.i18n import N_
@@ -13,6 +13,14 @@ from ...kit.game_base import GameBase
 from ...common.i18n import _
 from .messages import games_text, hands_text
 from .words import WORDS
+
+if TYPE_CHECKING:
+    from ...common.json_types import Json
+    from ...results.analysis import AnalysisWords, GradedHand
+    from ..contract import AnalysisTask, Report
+    from .analysis import HandGrades
+    from .analysis_tasks import HandTask
+    from .referee import RecordReport
 
 
 class TerzGame(GameBase):
@@ -125,57 +133,69 @@ class TerzAnalysis:
     takes_budget = True  # the search after the stock is exact and short: it always ends within a budget
     grades_player_view = True  # tricks 1-7 over drawn deals; from trick 8 the open view
 
-    def grade(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None) -> Any:
+    def grade(self, report: Report, *, from_trick: int | None, player: str | None,
+              budget: float | None) -> Sequence[HandGrades]:
         from .analysis import analyse_report
 
-        return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player)
+        return analyse_report(_judged(report), from_trick=from_trick or self.first_graded_trick, player=player)
 
-    def tasks(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None) -> Any:
+    def tasks(self, report: Report, *, from_trick: int | None, player: str | None,
+              budget: float | None) -> Sequence[HandTask]:
         """The record's hands, each graded alone (in any process, or on a cluster), cached."""
         from .analysis_tasks import hand_tasks
 
-        return hand_tasks(report, from_trick=from_trick or self.first_graded_trick, player=player)
+        return hand_tasks(_judged(report), from_trick=from_trick or self.first_graded_trick, player=player)
 
-    def grade_player_view(self, report: Any, *, from_trick: int | None, player: str | None, samples: int,
-                          seed: int) -> Any:
+    def grade_player_view(self, report: Report, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Sequence[HandGrades]:
         """Tricks 1-7 over deals drawn from what the player could know; from trick 8 on both hands
         are known, and the grades are the open view's. The default first trick is 8, as for the
         open view: `--from-trick 1` grades the stock."""
         from .player_view import analyse_report_player_view
 
-        return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
+        return analyse_report_player_view(_judged(report), from_trick=from_trick or self.first_graded_trick,
                                           player=player, samples=samples, seed=seed)
 
-    def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None, samples: int,
-                          seed: int) -> Any:
+    def player_view_tasks(self, report: Report, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Sequence[HandTask]:
         from .analysis_tasks import player_view_tasks
 
-        return player_view_tasks(report, from_trick=from_trick or self.first_graded_trick, player=player,
+        return player_view_tasks(_judged(report), from_trick=from_trick or self.first_graded_trick, player=player,
                                  samples=samples, seed=seed)
 
-    def to_json(self, item: Any) -> Any:
+    def to_json(self, item: GradedHand) -> Json:
+        from .analysis import HandGrades
         from .analysis_tasks import hand_json
 
+        assert isinstance(item, HandGrades)  # this game's tasks grade its hands
         return hand_json(item)
 
-    def from_json(self, doc: Any, task: Any) -> Any:
-        from .analysis_tasks import hand_from_json
+    def from_json(self, doc: Json, task: AnalysisTask) -> HandGrades:
+        from .analysis_tasks import HandTask, hand_from_json
 
+        if not isinstance(task, HandTask):
+            raise TypeError(f"not a Terz hand's task: {task!r}")
         return hand_from_json(doc, task)
 
-    def losses(self, report: Any, *, from_trick: int | None) -> Any:
-        from .analysis_views import losses_by_hand
+    def losses(self, report: Report, *, from_trick: int | None) -> Mapping[object, object]:
+        from .analysis import losses_by_hand
 
-        return losses_by_hand(self.grade(report, from_trick=from_trick, player=None, budget=None))
-
-    def loss_grades(self) -> Sequence[Any]:
-        return ()
+        return dict(losses_by_hand(self.grade(report, from_trick=from_trick, player=None, budget=None)))
 
     @property
-    def views(self) -> Any:
-        from . import analysis_views
+    def words(self) -> AnalysisWords:
+        from .analysis_words import ANALYSIS_WORDS
 
-        return analysis_views
+        return ANALYSIS_WORDS
+
+
+def _judged(report: Report) -> RecordReport:
+    """A Terz record as its referee judged it, the whole of it (what the analysis grades)."""
+    from .referee import RecordReport
+
+    if not isinstance(report, RecordReport):
+        raise TypeError(f"not a judged Terz record: {report!r}")
+    return report
 
 
 class TerzSimulation:

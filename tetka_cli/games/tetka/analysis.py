@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, Sequence
 
 from ...common.cards import DECK, Card
+from ...kit.sampled_grades import ExpectedGrade
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
@@ -71,7 +72,7 @@ class PlayGrade:
 
 @dataclass(frozen=True, slots=True)
 class HandAnalysis:
-    plays: tuple[PlayGrade, ...]
+    plays: tuple[PlayGrade | ExpectedGrade, ...]  # the open view's grades, or the player's view's
     skipped: str | None = None  # why not analysed: SKIP_REASONS
     budget: float | None = None  # the seconds of search it was given (None: searched to the end)
 
@@ -109,6 +110,7 @@ def decisions(table: Seating, result: HandResult, trick_marks: Callable[[int, in
                                                            tuple(counts), tuple(lasts)), marks[s])  # type: ignore[arg-type]
             hands[s] ^= c.bit
             played += (c.bit,)
+        assert tr.winner is not None  # a complete hand's every trick has its winner
         w = seat[tr.winner]
         counts[w] += 1
         lasts[w] = tr.number
@@ -172,10 +174,32 @@ def analyse_hand(
 
 @dataclass(frozen=True, slots=True)
 class HandGrades:
+    """A graded hand (`results.analysis.GradedHand`)."""
+
     robber: int
     hand: int
     analysis: HandAnalysis
     taken: Mapping[str, int] = field(default_factory=dict)  # the marks each player really took in the hand
+
+    @property
+    def part(self) -> int:
+        return self.robber
+
+    @property
+    def skipped(self) -> str | None:
+        return self.analysis.skipped
+
+    @property
+    def budgeted(self) -> bool:
+        return self.analysis.budget is not None
+
+    @property
+    def open_plays(self) -> tuple[PlayGrade, ...]:
+        return tuple(g for g in self.analysis.plays if isinstance(g, PlayGrade))
+
+    @property
+    def player_plays(self) -> tuple[ExpectedGrade, ...]:
+        return tuple(g for g in self.analysis.plays if isinstance(g, ExpectedGrade))
 
 
 class HandTaskBase:

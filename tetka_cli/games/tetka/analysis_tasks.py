@@ -7,12 +7,13 @@ that is not what `hand_json` writes is refused (the caller then analyses the han
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from ...common.cards import DECK
+from ...common.cards import DECK, Card
+from ...common.json_types import Json, JsonValue
 from .analysis import (SKIP_REASONS, HandAnalysis, HandGrades, HandTaskBase, PlayGrade, analyse_hand,
                        default_from_trick)
-from .player_view import ExpectedGrade, PlayerViewTask
+from ...kit.sampled_grades import ExpectedGrade
+from .player_view import PlayerViewTask
 from .hand import HandResult
 from .referee import RecordReport
 from .rules import TRICKS_PER_HAND, HouseRules
@@ -52,7 +53,7 @@ def hand_tasks(report: RecordReport, *, from_trick: int | None = None, player: s
             for r in report.robbers for h in r.hands]
 
 
-def hand_json(h: HandGrades) -> dict[str, Any]:
+def hand_json(h: HandGrades) -> dict[str, JsonValue]:
     """A graded hand as the cache keeps it: each play of the open view as [trick, player, card,
     value, best value, best cards]; of the player's view as [trick, player, card, samples, total,
     best total, best cards, sum of squared losses, exhaustive] (`player_view.ExpectedGrade`)."""
@@ -61,26 +62,26 @@ def hand_json(h: HandGrades) -> dict[str, Any]:
             "plays": [_play_row(g) for g in h.analysis.plays]}
 
 
-def _play_row(g: Any) -> list[Any]:
-    if hasattr(g, "loss_squares"):  # the player's view
+def _play_row(g: PlayGrade | ExpectedGrade) -> list[JsonValue]:
+    if isinstance(g, ExpectedGrade):  # the player's view
         return [g.trick, g.player, str(g.card), g.samples, g.total, g.best_total, [str(c) for c in g.best_cards],
                 g.loss_squares, g.exhaustive]
     return [g.trick, g.player, str(g.card), g.value, g.best_value, [str(c) for c in g.best_cards]]
 
 
-def _int(x: Any, lo: int, hi: int) -> int:
+def _int(x: object, lo: int, hi: int) -> int:
     if type(x) is not int or not lo <= x <= hi:
         raise ValueError(f"not a whole number in {lo}..{hi}: {x!r}")
     return x
 
 
-def _card(x: Any) -> Any:
+def _card(x: object) -> Card:
     if type(x) is not str or x not in _CARDS:
         raise ValueError(f"not a card: {x!r}")
     return _CARDS[x]
 
 
-def hand_from_json(doc: Any, task: HandTask) -> HandGrades:
+def hand_from_json(doc: Json, task: HandTask | PlayerViewTask) -> HandGrades:
     """A cached graded hand, checked against the task it answers: the same hand, players of its
     table, tricks from the task's first graded trick, values a hand can give; ValueError (or
     KeyError, TypeError) when anything is off."""
@@ -102,7 +103,7 @@ def hand_from_json(doc: Any, task: HandTask) -> HandGrades:
         taken[p] = _int(n, -1000, 1000)
     if taken != dict(task.taken):
         raise ValueError("marks taken differ from the record's")
-    plays = []
+    plays: list[PlayGrade | ExpectedGrade] = []
     for row in doc["plays"]:
         if type(row) is not list or len(row) < 2:
             raise ValueError("not a cached play")
@@ -118,13 +119,13 @@ def hand_from_json(doc: Any, task: HandTask) -> HandGrades:
 MOST = 4 * TRICKS_PER_HAND  # far above any hand's marks: a bound, not a rule
 
 
-def _best_cards(cards: Any) -> tuple[Any, ...]:
+def _best_cards(cards: object) -> tuple[Card, ...]:
     if type(cards) is not list or not cards:
         raise ValueError("no best card")
     return tuple(_card(c) for c in cards)
 
 
-def _open_play(row: list[Any], task: Any) -> PlayGrade:
+def _open_play(row: list[Json], task: HandTask | PlayerViewTask) -> PlayGrade:
     trick, player, card, value, best, best_cards = row
     value, best = _int(value, 0, MOST), _int(best, 0, MOST)
     if best > value:
@@ -133,7 +134,7 @@ def _open_play(row: list[Any], task: Any) -> PlayGrade:
                      _best_cards(best_cards))
 
 
-def _expected_play(row: list[Any], task: Any) -> Any:
+def _expected_play(row: list[Json], task: PlayerViewTask) -> ExpectedGrade:
     """A play of the player's view: sums over `samples` deals (exactly the task's samples when
     drawn, no more of them when every possible deal was valued)."""
     trick, player, card, n, total, best, best_cards, squares, exhaustive = row

@@ -11,7 +11,7 @@ from ...kit.hand_choice import chosen_hands
 from ...kit.replay_findings import place_findings
 from ...common.cards import DECK
 from ...common.i18n import gettext as _
-from ...common.locale_format import card_text
+from ...common.locale_format import card_text, choice_text
 from ...common.messages import mark_reason
 from .referee import HandReport, RecordReport, RobberReport
 from .rules import TRICKS_PER_HAND
@@ -27,7 +27,7 @@ def replay_page(rep: RecordReport, lang: str, *, robber: int | None = None, hand
              for r, h in chosen_hands(rep.robbers, robber, hand)]
     out = {"path": rep.path, "hands": hands, "card_order": [card_text(c, lang) for c in _sorted(DECK)]}
     if grades is not None:
-        from .analysis_views import signs_legend
+        from .analysis_words import signs_legend
 
         out["signs_legend"] = signs_legend(lang)
     return out
@@ -156,13 +156,11 @@ def _losses(page: dict[str, Any], graded: Any, where: dict[tuple[int, str], int]
         step = where.get((g.trick, g.player))
         if step is None or not g.loss:
             continue
-        best = _(lang, "{cards} or {last}").format(cards=", ".join(card_text(c, lang) for c in g.best_cards[:-1]),
-                                                  last=card_text(g.best_cards[-1], lang)) \
-            if len(g.best_cards) > 1 else "".join(card_text(c, lang) for c in g.best_cards)
         page["losses"][str(step)] = loss = {"loss": g.loss, "text": _(
             lang, "{player}: {card} cost {loss} — {cards} would have held {player} to {best}").format(
-            player=g.player, card=card_text(g.card, lang), loss=g.loss, cards=best, best=g.best_value)}
-        from .analysis_views import play_sign, sign_name  # only with --analyse
+            player=g.player, card=card_text(g.card, lang), loss=g.loss, cards=choice_text(g.best_cards, lang),
+            best=g.best_value)}
+        from .play_signs import play_sign, sign_name  # only with --analyse
 
         sign = play_sign(g)
         if sign:  # as chess tools mark inaccuracies and blunders (docs/analyse.md, "Signs")

@@ -31,7 +31,7 @@ def replay_tables(rep: RecordReport | RecordStream, lang: str = "en", *, robber:
                   hand: int | None = None, losses: Mapping[tuple[int, int], Mapping[tuple[int, str], Any]] | None = None
                   ) -> Iterable[Table]:
     """`losses` (replay --analyse): (robber, hand) -> (trick, player) -> marks the card cost and
-    its sign (`analysis_views.PlayLoss`)."""
+    its sign (`play_signs.PlayLoss`)."""
     tables = (hand_table(rep, r, h, lang, (losses or {}).get((r.number, h.number)))
               for r, h in chosen(rep, robber, hand))
     return tables if isinstance(rep, RecordStream) else list(tables)

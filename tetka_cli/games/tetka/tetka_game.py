@@ -6,13 +6,22 @@ from __future__ import annotations
 from decimal import Decimal
 from itertools import chain, repeat
 from operator import attrgetter
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 from ...common.findings import Finding
 from ...common.i18n import N_, gettext, ngettext
 from ...common.output_table import Table
 from ...kit.game_base import GameBase
 from .words import WORDS
+
+if TYPE_CHECKING:
+    from ...common.json_types import Json
+    from ...results.analysis import AnalysisWords, GradedHand
+    from ..contract import AnalysisTask, Report
+    from .analysis import HandGrades
+    from .analysis_tasks import HandTask
+    from .player_view import PlayerViewTask
+    from .referee import RecordReport
 
 _CARD_INDEX = attrgetter("index")
 
@@ -231,58 +240,67 @@ class TetkaAnalysis:
 
         return TRICKS_PER_HAND
 
-    def grade(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None) -> Any:
+    def grade(self, report: Report, *, from_trick: int | None, player: str | None,
+              budget: float | None) -> Sequence[HandGrades]:
         from .analysis import analyse_report
 
-        return analyse_report(report, from_trick=from_trick or self.first_graded_trick, player=player, budget=budget)
+        return analyse_report(_judged(report), from_trick=from_trick or self.first_graded_trick, player=player,
+                              budget=budget)
 
-    def tasks(self, report: Any, *, from_trick: int | None, player: str | None, budget: float | None) -> Any:
+    def tasks(self, report: Report, *, from_trick: int | None, player: str | None,
+              budget: float | None) -> Sequence[HandTask]:
         from .analysis_tasks import hand_tasks
 
-        options: dict[str, Any] = {"from_trick": from_trick, "player": player}
-        if budget is not None:
-            options["budget"] = budget
-        return hand_tasks(report, **options)
+        return hand_tasks(_judged(report), from_trick=from_trick, player=player, budget=budget)
 
-    def grade_player_view(self, report: Any, *, from_trick: int | None, player: str | None, samples: int,
-                          seed: int) -> Any:
+    def grade_player_view(self, report: Report, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Sequence[HandGrades]:
         from .player_view import analyse_report_player_view
 
-        return analyse_report_player_view(report, from_trick=from_trick or self.first_graded_trick,
+        return analyse_report_player_view(_judged(report), from_trick=from_trick or self.first_graded_trick,
                                           player=player, samples=samples, seed=seed)
 
-    def player_view_tasks(self, report: Any, *, from_trick: int | None, player: str | None, samples: int,
-                          seed: int) -> Any:
+    def player_view_tasks(self, report: Report, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Sequence[PlayerViewTask]:
         from .player_view import player_view_tasks
 
-        return player_view_tasks(report, from_trick=from_trick or self.first_graded_trick, player=player,
+        return player_view_tasks(_judged(report), from_trick=from_trick or self.first_graded_trick, player=player,
                                  samples=samples, seed=seed)
 
-    def to_json(self, item: Any) -> Any:
+    def to_json(self, item: GradedHand) -> Json:
+        from .analysis import HandGrades
         from .analysis_tasks import hand_json
 
+        assert isinstance(item, HandGrades)  # this game's tasks grade its hands
         return hand_json(item)
 
-    def from_json(self, doc: Any, task: Any) -> Any:
-        from .analysis_tasks import hand_from_json
+    def from_json(self, doc: Json, task: AnalysisTask) -> HandGrades:
+        from .analysis_tasks import HandTask, hand_from_json
+        from .player_view import PlayerViewTask
 
+        if not isinstance(task, (HandTask, PlayerViewTask)):
+            raise TypeError(f"not a Tetka hand's task: {task!r}")
         return hand_from_json(doc, task)
 
-    def losses(self, report: Any, *, from_trick: int | None) -> Any:
-        from .analysis_views import losses_by_hand
+    def losses(self, report: Report, *, from_trick: int | None) -> Mapping[object, object]:
+        from .play_signs import losses_by_hand
 
-        return losses_by_hand(self.grade(report, from_trick=from_trick, player=None, budget=None))
-
-    def loss_grades(self) -> Sequence[Any]:
-        from .play_signs import LOSS_GRADES
-
-        return LOSS_GRADES
+        return dict(losses_by_hand(self.grade(report, from_trick=from_trick, player=None, budget=None)))
 
     @property
-    def views(self) -> Any:
-        from . import analysis_views
+    def words(self) -> AnalysisWords:
+        from .analysis_words import ANALYSIS_WORDS
 
-        return analysis_views
+        return ANALYSIS_WORDS
+
+
+def _judged(report: Report) -> RecordReport:
+    """A Tetka record as its referee judged it, the whole of it (what the analysis grades)."""
+    from .referee import RecordReport
+
+    if not isinstance(report, RecordReport):
+        raise TypeError(f"not a judged Tetka record: {report!r}")
+    return report
 
 
 class TetkaSimulation:

@@ -159,6 +159,8 @@ def test_the_escape_classes_cover_every_control_format_and_separator_character()
         if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs"):
             assert terminal.safe(ch) != ch, hex(cp)
     assert terminal.safe("Анна Q♥ 10♦") == "Анна Q♥ 10♦"
+    # unassigned, private use and a no-break space: a terminal may draw them as anything or nothing
+    assert terminal.safe("\ud7a4\ue000\xa0") == "\\ud7a4\\ue000\\xa0"
     assert terminal.safe("a\x1b]0;owned\x07b") == "a\\x1b]0;owned\\x07b"
     assert json.loads(terminal.safe_json({"n": "a\x9b\u202e\u2028b"})) == {"n": "a\x9b\u202e\u2028b"}
 

@@ -33,7 +33,10 @@ _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _escape(m: re.Match[str]) -> str:
-    ch = m.group()
+    return _escape_char(m.group())
+
+
+def _escape_char(ch: str) -> str:
     if ch in _NAMED:
         return _NAMED[ch]
     cp = ord(ch)
@@ -41,9 +44,11 @@ def _escape(m: re.Match[str]) -> str:
 
 
 def safe(text: Any) -> str:
-    """One value or one line, every unsafe character (line breaks too) shown as an escape."""
+    """One value or one line, every character Python does not call printable (line breaks,
+    controls, format characters, unassigned and private-use code points, spaces other than the
+    plain one) shown as an escape: what a terminal draws of it cannot be told from other text."""
     s = str(text)
-    return s if s.isprintable() else _UNSAFE.sub(_escape, s)
+    return s if s.isprintable() else "".join(c if c.isprintable() else _escape_char(c) for c in s)
 
 
 def safe_block(text: str) -> str:

@@ -174,8 +174,10 @@ def _grade(trick: int, player: str, card: Card, options: list[int], child: Calla
     return PlayGrade(trick, player, card, value, best, tuple(sorted((enc.card_of[b] for b in cards), key=sort_key)))
 
 
-def analyse_report(report: RecordReport, *, from_trick: int = DEFAULT_FROM_TRICK, player: str | None = None) -> tuple[HandGrades, ...]:
-    """Every hand of a refereed Terz record, analysed or with the reason it was not."""
+def analyse_report(report: RecordReport, *, from_trick: int = DEFAULT_FROM_TRICK, player: str | None = None,
+                   budget: float | None = None) -> tuple[HandGrades, ...]:
+    """Every hand of a refereed Terz record, analysed or with the reason it was not. `budget` is
+    taken and left unused: the search after the stock always ends, there is nothing to bound."""
     return report_hands(report, lambda res, rules: analyse_hand(
         res, rules, from_trick=from_trick, players=None if player is None else [player]))
 

@@ -1,0 +1,235 @@
+"""Capabilities ready to fill in, for a game's class (`contract.Game`): a game gives its own
+functions and classes, these give the contract's methods, the same way in every game. A game's
+capabilities are made when first asked for (`GameBase`), so that a command that needs none of them
+imports none of their modules."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
+
+from ..common.dedupe import Meaning, canonical
+
+if TYPE_CHECKING:
+    from ..common.json_types import Json
+    from ..kit.live_words import AnyLiveSide, HouseRule, RuleValue
+    from ..results.analysis import AnalysisWords, GradedHand
+    from ..results.rows import Row
+    from .contract import Analysis, AnalysisTask, Export, LeanReading, Live, Report, Simulation, Streaming
+
+R = TypeVar("R")  # a game's own report
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a game can do besides refereeing: each capability an object, or None."""
+
+    lean: LeanReading | None = None
+    streaming: Streaming | None = None
+    analysis: Analysis | None = None
+    simulation: Simulation | None = None
+    live: Live | None = None
+    export: Export | None = None
+
+
+def judged(report: Report, kind: type[R], game: str) -> R:
+    """The game's own report behind the contract's: what the registry handed back to the game that
+    made it (anything else is a bug)."""
+    if not isinstance(report, kind):
+        raise TypeError(f"not a judged {game} record: {report!r}")
+    return report
+
+
+class GameBase:
+    """The shared part of a game's class: its capabilities, made when first asked for from
+    `capabilities()`, and a record's meaning, taken the same way in every game."""
+
+    name: str
+
+    def capabilities(self) -> Capabilities:
+        """The game's capabilities (its module of them imported here, when first asked for)."""
+        return Capabilities()
+
+    @cached_property
+    def _made(self) -> Capabilities:
+        return self.capabilities()
+
+    @property
+    def lean(self) -> LeanReading | None:
+        return self._made.lean
+
+    @property
+    def streaming(self) -> Streaming | None:
+        return self._made.streaming
+
+    @property
+    def analysis(self) -> Analysis | None:
+        return self._made.analysis
+
+    @property
+    def simulation(self) -> Simulation | None:
+        return self._made.simulation
+
+    @property
+    def live(self) -> Live | None:
+        return self._made.live
+
+    @property
+    def export(self) -> Export | None:
+        return self._made.export
+
+    def players_of(self, report: Report) -> tuple[str, ...]:
+        """Everyone seated in the record, in order of first seating (a game whose seating changes
+        from part to part says so itself)."""
+        return tuple(report.record.players)
+
+    # -- meaning: a record is the same record whatever its bytes ------------------------------------
+    def meaning(self, record: object, parts_key: str) -> object:
+        """The record's head in canonical form (`common.dedupe.canonical`): its game, players,
+        rules, stake, currency and notes, without its parts."""
+        return canonical(record, skip=(parts_key,))
+
+    def part_meaning(self, part: object) -> object:
+        """A part (robber, game) in canonical form, without its hands."""
+        return canonical(part, skip=("hands",))
+
+    def hand_meaning(self, hand: object) -> object:
+        """A hand in canonical form: every card and mark it holds, not how they are written."""
+        return canonical(hand)
+
+    def meaning_of(self, record: object, parts_key: str, parts: Iterable[object]) -> str:
+        """The digest of what a record means (`common.dedupe.Meaning`): the same for every copy of
+        it, whatever its bytes."""
+        m = Meaning()
+        m.add("record", self.meaning(record, parts_key))
+        for part in parts:
+            m.add("part", self.part_meaning(part))
+            for hand in getattr(part, "hands"):
+                m.add("hand", self.hand_meaning(hand))
+        return m.hexdigest()
+
+
+# -- analysis, live, export: from the game's own modules, imported when first used --------------------
+@dataclass(frozen=True)
+class AnalysisParts:
+    """A game's analysis, as `LazyAnalysis` takes it: its report and graded hand's classes, its tasks'
+    classes, its figures, its words, and its functions (each taking its own report, with keyword
+    arguments: `grade(report, from_trick=, player=, budget=)`, `tasks(...)` the same, one task a hand;
+    `grade_drawn(report, from_trick=, player=, samples=, seed=)` and `drawn_tasks(...)` the player's
+    view; a graded hand to and from the cache's JSON; what each card cost, by hand)."""
+
+    game: str  # the game's name for people, in an internal error
+    report: type
+    hand: type
+    task_kinds: tuple[type, ...]
+    first_graded_trick: int
+    tricks_per_hand: int
+    takes_budget: bool
+    grades_player_view: bool
+    words: AnalysisWords
+    grade: Callable[..., Sequence[GradedHand]]
+    tasks: Callable[..., Sequence[AnalysisTask]]
+    grade_drawn: Callable[..., Sequence[GradedHand]]
+    drawn_tasks: Callable[..., Sequence[AnalysisTask]]
+    to_json: Callable[..., Json]
+    from_json: Callable[..., GradedHand]
+    losses: Callable[..., Mapping[object, object]]
+
+
+class LazyAnalysis:
+    """`contract.Analysis` from a game's `AnalysisParts`, made when first used: a command that grades
+    nothing imports none of the solver. The first trick defaults to the game's."""
+
+    def __init__(self, load: Callable[[], AnalysisParts]) -> None:
+        self._load = load
+
+    @cached_property
+    def _m(self) -> AnalysisParts:
+        return self._load()
+
+    @property
+    def first_graded_trick(self) -> int:
+        return self._m.first_graded_trick
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return self._m.tricks_per_hand
+
+    @property
+    def takes_budget(self) -> bool:
+        return self._m.takes_budget
+
+    @property
+    def grades_player_view(self) -> bool:
+        return self._m.grades_player_view
+
+    @property
+    def words(self) -> AnalysisWords:
+        return self._m.words
+
+    def _own(self, report: Report) -> object:
+        return judged(report, self._m.report, self._m.game)
+
+    def grade(self, report: Report, *, from_trick: int | None, player: str | None,
+              budget: float | None) -> Sequence[GradedHand]:
+        m = self._m
+        return m.grade(self._own(report), from_trick=from_trick or m.first_graded_trick, player=player, budget=budget)
+
+    def tasks(self, report: Report, *, from_trick: int | None, player: str | None,
+              budget: float | None) -> Sequence[AnalysisTask] | None:
+        m = self._m
+        return m.tasks(self._own(report), from_trick=from_trick or m.first_graded_trick, player=player, budget=budget)
+
+    def grade_player_view(self, report: Report, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Sequence[GradedHand]:
+        m = self._m
+        return m.grade_drawn(self._own(report), from_trick=from_trick or m.first_graded_trick, player=player,
+                             samples=samples, seed=seed)
+
+    def player_view_tasks(self, report: Report, *, from_trick: int | None, player: str | None, samples: int,
+                          seed: int) -> Sequence[AnalysisTask] | None:
+        m = self._m
+        return m.drawn_tasks(self._own(report), from_trick=from_trick or m.first_graded_trick, player=player,
+                             samples=samples, seed=seed)
+
+    def to_json(self, item: GradedHand) -> Json:
+        if not isinstance(item, self._m.hand):
+            raise TypeError(f"not a {self._m.game} graded hand: {item!r}")
+        return self._m.to_json(item)
+
+    def from_json(self, doc: Json, task: AnalysisTask) -> GradedHand:
+        if not isinstance(task, self._m.task_kinds):
+            raise TypeError(f"not a {self._m.game} hand's task: {task!r}")
+        return self._m.from_json(doc, task)
+
+    def losses(self, report: Report, *, from_trick: int | None) -> Mapping[object, object]:
+        return dict(self._m.losses(self.grade(report, from_trick=from_trick, player=None, budget=None)))
+
+
+class LiveSide:
+    """`contract.Live` from a game's house rules and its live side, imported when a sitting starts."""
+
+    def __init__(self, rules: Sequence[HouseRule], load: Callable[[str], AnyLiveSide]) -> None:
+        self.rules, self._load = rules, load
+
+    def words(self, lang: str) -> AnyLiveSide:
+        return self._load(lang)
+
+    def house_rules(self) -> Sequence[HouseRule]:
+        return self.rules
+
+    def rule_options(self, given: Sequence[str]) -> dict[str, RuleValue]:
+        from ..kit.live_words import read_rules
+
+        return read_rules(self.rules, given)
+
+
+class ExportSide:
+    """`contract.Export` from a game's function that turns its judged record into rows (its module
+    imported when first used)."""
+
+    def __init__(self, load: Callable[[], Callable[[Report, Sequence[GradedHand] | None], Iterable[Row]]]) -> None:
+        self._load = load
+
+    def record_rows(self, report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterable[Row]:
+        return self._load()(report, analysis)

@@ -2,7 +2,7 @@
 `game:` (a record without `game:` is held to the default game's)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 import click
 
@@ -26,11 +26,17 @@ def combined() -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://tetka.invalid/schema/record-format-1.json",
-        "title": "Tetka or Terz game record, format 1",
+        "title": f"{_either(g.words.title.msgid for g in all_games())} game record, format 1",
         "type": "object",
         "properties": {**loose, "game": {"enum": list(names())}},
         **schema,
     }
+
+
+def _either(titles: Iterable[str]) -> str:
+    """"Tetka or Terz", "Tetka, Terz or Toy": every game's English title (the schema is English)."""
+    names = list(titles)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 @click.command()

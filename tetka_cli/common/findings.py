@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 
 class Severity(enum.Enum):
@@ -101,6 +101,19 @@ CODES: dict[str, Code] = {c.name: c for c in (
     Code("worker-died", _E, True, "the process checking this record died (killed, or a crash below Python)",
          renderer="tetka_cli.common.batch"),
 )}
+
+
+def register(codes: Iterable[Code]) -> None:
+    """Codes a game declares as its own (`Game.codes`), known from the moment the game is loaded
+    (`games.registry`). Each is worded by its own renderer (a game's `finding_message`); a code
+    already known must be declared exactly as it is: no game redefines a shared code or another
+    game's (ValueError)."""
+    for c in codes:
+        if c.renderer is None:
+            raise ValueError(f"the finding code {c.name!r} names no renderer to word it")
+        known = CODES.setdefault(c.name, c)
+        if known != c:
+            raise ValueError(f"the finding code {c.name!r} is already known, declared otherwise")
 
 
 @dataclass(frozen=True, slots=True)

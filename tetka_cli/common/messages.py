@@ -634,6 +634,15 @@ def _too_many(a: Args, lang: str) -> str:
                                                                        limit=number_text(a["limit"], lang))
 
 
+# A command a record's game lacks the capability for (`capability`): `{game}` and `{games}` are the
+# games' titles (message ids of the catalog, `Words.title`), worded here.
+_LACKS = {"export": N_("export covers {games} records; {game} records are not exported yet")}
+
+
+def _lacks(a: Args, lang: str) -> str:
+    return _(lang, _LACKS[str(a["capability"])]).format(
+        game=_(lang, str(a["game"])), games=", ".join(_(lang, str(g)) for g in a.get("games", ())))
+
 _F: dict[str, Callable[..., str]] = {
     "unreadable": _unreadable,
     "yaml-syntax": _yaml_syntax,
@@ -648,9 +657,9 @@ _F: dict[str, Callable[..., str]] = {
                                        ).format(key=a["key"], first=a["first"]),
     "unknown-key": lambda a, lang: unknown_key(a, lang),
     "schema": _schema,
-    "unsupported": lambda a, lang: _(lang, "`{what}`: {value} is not supported (this version reads: {supported})"
-                                     ).format(what=a["what"], value=quoted(a["value"], lang),
-                                              supported=_keys(a["supported"])),
+    "unsupported": lambda a, lang: _lacks(a, lang) if a.get("capability") else _(
+        lang, "`{what}`: {value} is not supported (this version reads: {supported})").format(
+        what=a["what"], value=quoted(a["value"], lang), supported=_keys(a["supported"])),
     "unknown-player": _unknown_player,
     "too-many": _too_many,
     "bad-card": _bad_card,

@@ -199,7 +199,9 @@ class Game(Protocol):
     words: Words
     default_part_target: int  # what ends a part by default (21 marks, 501 points)
     default_players: tuple[str, ...]
-    codes: Sequence[Code]  # the game's own finding codes, worded by it
+    # The game's own finding codes, each naming the module that words it (`Code.renderer`: its
+    # `finding_message(finding, lang)`); known to every layer once the registry has loaded the game.
+    codes: Sequence[Code]
 
     # reading and judging
     streamed: frozenset[str]  # the top-level lists its reader takes as events, hand by hand

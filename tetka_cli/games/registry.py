@@ -11,6 +11,7 @@ from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Mapping, cast
 
+from ..common.findings import register
 from .contract import Game
 
 GROUP = "tetka.games"
@@ -44,9 +45,11 @@ def game(name: str) -> Game:
     got = _LOADED.get(name)
     if got is None:
         cls = _entry_points()[name].load()
-        got = _LOADED[name] = cast(Game, cls())
-        if got.name != name:
-            raise RuntimeError(f"the game registered as {name!r} calls itself {got.name!r}")
+        loaded = cast(Game, cls())
+        if loaded.name != name:
+            raise RuntimeError(f"the game registered as {name!r} calls itself {loaded.name!r}")
+        register(loaded.codes)  # its own finding codes, known before any of its records is read
+        got = _LOADED[name] = loaded
     return got
 
 

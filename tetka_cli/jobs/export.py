@@ -103,9 +103,10 @@ class ExportJob:
         """What the database holds of a judged record, with `analysis` (what `analyse` gives it, or None)."""
         key, path, d, rep, g, analysed_from = (ready.key, ready.path, ready.digest, ready.report, ready.game,
                                                ready.analysed_from)
-        if g.export is None:
-            return Exported(key, path, d, unreadable=Finding("unsupported", {"what": "export", "game": g.name},
-                                                               path=path))
+        if g.export is None:  # one line, the record left out (exit 2), as `analyse` says of a game it cannot grade
+            games = [other.words.title.msgid for other in registry.all_games() if other.export is not None]
+            return Exported(key, path, d, unreadable=Finding(
+                "unsupported", {"capability": "export", "game": g.words.title.msgid, "games": games}, path=path))
         rows = tuple(g.export.record_rows(rep, analysis))
         rec = rep.record
         findings = tuple(FindingRow(i, f.code, f.severity.value, f.line, f.column, f.part, f.hand, f.trick,

@@ -47,7 +47,10 @@ def _key_named(f: Finding, own: Game) -> Finding:
         if other is not own and f.args.get("key") in other.keys().get(f.args.get("what", ""), ()):
             renderer = getattr(other, "renderer", None)
             extra = {"renderer": renderer} if renderer else {}
-            return replace(f, args={**f.args, "game": other.name, "record_game": own.name, **extra})
+            # The games' titles (message ids) name a game the renderer has no words of its own for.
+            return replace(f, args={**f.args, "game": other.name, "record_game": own.name,
+                                    "game_title": other.words.title.msgid, "record_title": own.words.title.msgid,
+                                    **extra})
     return f
 
 

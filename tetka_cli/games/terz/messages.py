@@ -142,6 +142,16 @@ _OFFENCE = {"draw-out-of-turn": N_("took a card out of turn"), "extra-card": N_(
 _NOBODY = N_("nobody")  # `scored: nobody`: no player writes the declaration
 
 
+def _game_name(name: str, title: object, lang: str) -> str:
+    """A game as this module's sentences name it: Tetka and Terz in the form Russian puts them in
+    here («записи Тётки»), any other by its title (a message id the registry's game gave,
+    `record_check._key_named`), else by its name."""
+    known = GAME_NAMES.get(name)
+    if known is not None:
+        return known[1 if lang == "ru" else 0]
+    return _(lang, title) if isinstance(title, str) and title else name or "?"
+
+
 def _unknown_key(a: dict[str, object], lang: str) -> str:
     """A key not read where it stands: as either game words it (`common.messages.unknown_key`), or,
     when it is the other game's key, saying so."""
@@ -149,12 +159,11 @@ def _unknown_key(a: dict[str, object], lang: str) -> str:
         from ...common.messages import unknown_key
 
         return unknown_key(a, lang)
-    names = 1 if lang == "ru" else 0
     other, game = str(a["game"]), str(a.get("record_game", ""))
     allowed = a.get("allowed")
     keys = ", ".join(f"`{k}`" for k in allowed) if isinstance(allowed, (list, tuple)) else ""
-    return _fill(lang, _UNKNOWN_KEY_OTHER, {**a, "allowed": keys, "other": GAME_NAMES.get(other, (other, other))[names],
-                                             "game": GAME_NAMES.get(game, ("?", "?"))[names]}, None)
+    return _fill(lang, _UNKNOWN_KEY_OTHER, {**a, "allowed": keys, "other": _game_name(other, a.get("game_title"), lang),
+                                             "game": _game_name(game, a.get("record_title"), lang)}, None)
 
 
 def finding_message(f: Finding, lang: str = "en") -> str:

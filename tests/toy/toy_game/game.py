@@ -9,7 +9,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from tetka_cli.common.findings import Finding
 from tetka_cli.common.output_table import Table
-from tetka_cli.kit.game_base import GameBase
+from tetka_cli.games.capabilities import Capabilities, GameBase
 from tetka_cli.results.money import SittingMoney
 from tetka_cli.results.replay import Replay
 from tetka_cli.results.sheet import Sheet
@@ -34,13 +34,8 @@ class ToyGame(GameBase):
     codes = CODES
     streamed = frozenset({"rounds"})  # read hand by hand from the parser's events (`GameReader.stream`)
 
-    def __init__(self) -> None:
-        self.lean = None
-        self.streaming = None
-        self.analysis = None
-        self.simulation = ToySimulation()
-        self.live = None
-        self.export = None
+    def capabilities(self) -> Capabilities:
+        return Capabilities(simulation=ToySimulation())
 
     # -- reading and judging ----------------------------------------------------------------------
     def keys(self) -> Mapping[str, frozenset[str]]:

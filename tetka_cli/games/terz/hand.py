@@ -44,6 +44,21 @@ def _args(combo: Combination) -> dict[str, Any]:
     return {"cards": _names(combo.cards), "kind": combo.kind}
 
 
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """One reading of a hand with tricks missing (`gap.py`): after the first `after` tricks written,
+    `missing` tricks that the record does not have, played with the cards `cards` (every card the
+    record never plays: all 32 are played in a whole hand); the next trick written is led by
+    `leader`. The tricks written after the gap are the hand's `after + missing + 1` on. `exchange`:
+    the player who exchanged the 7 of trumps in the gap, if the reading has one do so."""
+
+    after: int
+    missing: int
+    leader: str
+    cards: frozenset[Card]
+    exchange: str | None = None
+
+
 @dataclass(slots=True)
 class _Judged:
     """One player's declaration in a trick, judged on its own (before any contest)."""
@@ -59,13 +74,14 @@ class _Replay:
     """The mutable state of one replay; `replay_hand` is the public face."""
 
     def __init__(self, players: tuple[str, str], hand: HandInput, rules: TerzRules,
-                 totals_before: Mapping[str, int] | None, holdings: bool = True) -> None:
+                 totals_before: Mapping[str, int] | None, holdings: bool = True, gap: Gap | None = None) -> None:
         if hand.dealer not in players or len(set(players)) != 2:
             raise ValueError(f"the dealer {hand.dealer!r} is not one of the two players {players!r}")
         _check_deck(hand)
         self.rules = rules
         self.hand = hand
         self.holdings = holdings
+        self.gap = gap
         self.dealer = hand.dealer
         self.first = players[0] if players[1] == hand.dealer else players[1]
         self.players = (self.first, self.dealer)
@@ -106,7 +122,9 @@ class _Replay:
         self.wins: list[bool] = []  # whether each trick's reply takes it (`run` asks again)
         other = self.opponent
         leader = self.first
-        for k, t in enumerate(tricks, 1):
+        for i, t in enumerate(tricks, 1):
+            k = self.number(i)
+            leader = self.leader_after_gap(i, leader)
             reply_player = other[leader]
             self.plays_of[leader].setdefault(t.lead, k)
             self.plays_of[reply_player].setdefault(t.reply, k)
@@ -121,6 +139,17 @@ class _Replay:
             if t.exchange in self.exchanges_of:
                 self.exchanges_of[t.exchange].append(k)
             leader = winner
+
+    def number(self, i: int) -> int:
+        """The place in the hand of the i-th trick written: i, or past the tricks of a gap."""
+        gap = self.gap
+        return i if gap is None or i <= gap.after else i + gap.missing
+
+    def leader_after_gap(self, i: int, leader: str) -> str:
+        """Who leads the i-th trick written: the winner of the trick before (`leader`), or after
+        a gap the leader its reading gives."""
+        gap = self.gap
+        return gap.leader if gap is not None and i == gap.after + 1 else leader
 
     def other(self, p: str) -> str:
         return self.players[1] if p == self.players[0] else self.players[0]
@@ -326,10 +355,13 @@ class _Replay:
         complete_record = n == TRICKS_PER_HAND
         played, last_winner = 0, None  # tricks played, and who took the last of them
         stopped_at: int | None = None
-        for k, t in enumerate(tricks, 1):
-            leader, rp = seats[k - 1]
-            later = plays_after[k - 1][rp] if k > STOCK_TRICKS else set()
-            last_winner = self._trick(k, t, leader, rp, later, complete_record)
+        for i, t in enumerate(tricks, 1):
+            k = self.number(i)
+            if k != i and i == self.gap.after + 1:  # type: ignore[union-attr]  # number() says there is a gap
+                self._skip_gap()
+            leader, rp = seats[i - 1]
+            later = plays_after[i - 1][rp] if k > STOCK_TRICKS else set()
+            last_winner = self._trick(k, i, t, leader, rp, later, complete_record)
             played = k
             if self.reached is not None:
                 stopped_at = k
@@ -344,26 +376,54 @@ class _Replay:
         lead_p = self.first
         seats: list[tuple[str, str]] = []
         for k in range(n):
+            lead_p = self.leader_after_gap(k + 1, lead_p)
             rp = other[lead_p]
             seats.append((lead_p, rp))
             lead_p = rp if wins[k] else lead_p
         return seats
+
+    def _skip_gap(self) -> None:
+        """The tricks a reading puts in a gap, as far as they can be known: their cards are
+        played; after one of tricks 1-7 the draws are not known, so neither hand is known exactly
+        any more; at trick 7 the loser took the card face up. An exchange the reading puts in the
+        gap moves the cards first."""
+        gap = self.gap
+        assert gap is not None
+        if gap.exchange is not None and self.turned_now is not None and not self.exchanged:
+            received = self.turned_now
+            self.hold[gap.exchange].discard(self.seven)
+            self.owner.pop(self.seven, None)
+            self.turned_now = self.seven
+            self.owner[received] = gap.exchange
+            self.hold[gap.exchange].add(received)
+            self.exchanged = True
+        for j in range(gap.after + 1, gap.after + gap.missing + 1):
+            if j <= STOCK_TRICKS:
+                self.exact = dict.fromkeys(self.players, False)
+            if j == STOCK_TRICKS:
+                self.turned_now = None
+        self.played |= gap.cards
+        for p in self.players:
+            self.hold[p] -= gap.cards
 
     def _plays_after(self, tricks: Sequence[TrickInput], seats: Sequence[tuple[str, str]]) -> list[dict[str, set[Card]]]:
         """The cards each player plays from trick k on, for the obligations after the stock (only
         from trick 8 on: the entries before are never asked for)."""
         n = len(tricks)
         plays_after: list[dict[str, set[Card]]] = [{}] * n + [{p: set() for p in self.players}]
-        for k in range(n - 1, min(STOCK_TRICKS, n) - 1, -1):  # read from trick 8 on (check_reply)
+        for k in range(n - 1, -1, -1):  # read from trick 8 on (check_reply)
+            if self.number(k + 1) <= STOCK_TRICKS:
+                break
             nxt = {p: set(s) for p, s in plays_after[k + 1].items()}
             nxt[seats[k][0]].add(tricks[k].lead)
             nxt[seats[k][1]].add(tricks[k].reply)
             plays_after[k] = nxt
         return plays_after
 
-    def _trick(self, k: int, t: TrickInput, leader: str, rp: str, later: set[Card], complete_record: bool) -> str:
-        """Trick k played and judged: the turns, the contest, bela, what is written, the card
-        points won and the draws after it. Returns its winner."""
+    def _trick(self, k: int, i: int, t: TrickInput, leader: str, rp: str, later: set[Card],
+               complete_record: bool) -> str:
+        """Trick k of the hand (the i-th written) played and judged: the turns, the contest, bela,
+        what is written, the card points won and the draws after it. Returns its winner."""
         holdings = {p: tuple(sorted(self.hold[p], key=sort_key)) for p in self.players
                     if self.exact[p]} if self.holdings else {}
         if t.declare or t.exchange is not None or t.bela is not None:
@@ -379,7 +439,7 @@ class _Replay:
         if t.scored is not None and t.scored != (scorer or "nobody"):
             self.issue("contest-differs", k, t.scored if t.scored in self.players else None, "scored",
                        written=t.scored, computed=scorer or "nobody")
-        winner = rp if self.wins[k - 1] else leader
+        winner = rp if self.wins[i - 1] else leader
         pts = self.points[t.lead] + self.points[t.reply]
         self.won[winner] += pts
         draws = self.draw(k, winner, t) if k <= STOCK_TRICKS or t.draws else {}
@@ -424,7 +484,7 @@ class _Replay:
         """The hand's result once its tricks are played: the forfeit or the missing tricks
         reported, the count, the penalties of a renonce, the points and the hand's winner."""
         hand = self.hand
-        played_all = played == TRICKS_PER_HAND
+        played_all = played == TRICKS_PER_HAND and self.gap is None
         if hand.forfeit is not None:
             f = hand.forfeit
             self.issue("forfeit", f.trick, f.player, "forfeit", reason=f.reason)

@@ -11,6 +11,7 @@ from ...common.findings import Finding
 from ...common.positions import Loc
 from ...kit.refereeing import Verdict, at
 from .game import GameProgress
+from .gap import judge_incomplete
 from .hand import replay_hand
 from .model import HandResult, Issue
 from .record import GameRecord, HandRecord, Record, TrickRecord
@@ -203,7 +204,11 @@ def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str
 
     if not hand.played or hand.broken or hand.trump is None or hand.tricks is None:
         return table_points()
-    result = replay_hand(players, hand.as_input(dealer), record.rules, totals_before=dict(totals), holdings=keep)
+    hand_input = hand.as_input(dealer)
+    result = replay_hand(players, hand_input, record.rules, totals_before=dict(totals), holdings=keep)
+    if not result.complete and result.stopped_at is None:  # tricks are missing: see gap.py
+        result = judge_incomplete(players, hand_input, record.rules, result, totals_before=dict(totals),
+                                  holdings=keep)
     for issue in (*result.renonces, *result.issues):
         findings.append(_place(issue, path, hand, where, record.rules))
     stopped = result.stopped_at is not None

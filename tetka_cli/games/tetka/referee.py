@@ -9,6 +9,7 @@ from ...common.findings import Finding
 from ...common.positions import Loc, TextLocs
 from ..contract import ReadAgain
 from ...kit.refereeing import Verdict, at
+from .gap import judge_incomplete
 from .hand import HandResult, replay_hand
 from .play import in_play_order
 from .record import HandRecord, Record, RobberRecord
@@ -378,6 +379,9 @@ def _hand(record: Record, table: Seating, dealer: str, hand: HandRecord, robber:
                                         trick=bad, **where), record.path, hand.trick_locs[bad - 1]))
             return table_marks()
     result = replay_hand(table, dealer, hand.photograph, tricks, deal=hand.deal, rules=record.rules)
+    if not result.complete:  # tricks are missing: where, and what the record proves wherever they are
+        result, written = judge_incomplete(table, dealer, hand.photograph, hand.tricks, hand.trick_players,
+                                           hand.deal, record.rules, result, written)
     computed = dict(result.marks_by_player)
     if (hand.marks is not None and result.complete and computed != dict(hand.marks)
             and not any(hand.trick_players)):

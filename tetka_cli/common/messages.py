@@ -554,7 +554,8 @@ def finding_message(f: Any, lang: str = "en") -> str:
     # Terz (its deck, its obligations) though the code is shared with Tetka.
     renderer = f.renderer
     if renderer is not None:  # a code that a part of the tool words itself (see findings.Code)
-        return importlib.import_module(renderer).finding_message(f, lang)
+        text: str = importlib.import_module(renderer).finding_message(f, lang)
+        return text
     if f.code in _WITH_PLAYER:
         return _F[f.code](f.args, lang, f.player or "?")
     return _F[f.code](f.args, lang)

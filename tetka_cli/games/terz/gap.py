@@ -36,15 +36,25 @@ Key = tuple[Hashable, ...]
 
 
 class _Read:
-    """The hand as one reading replays it, with every trick number as written."""
+    """The hand as one reading replays it (without each trick's result: `judged` gives the one
+    shown), its issues keyed with the trick numbers the record writes."""
 
-    def __init__(self, replay: _Replay, result: HandResult, gap: Gap | None) -> None:
+    def __init__(self, replay: _Replay, gap: Gap | None) -> None:
         self.gap, self.replay = gap, replay
+        self.result = replay.run()
         self.after = gap.after if gap is not None else len(replay.hand.tricks)
-        self.result = _as_written(result, gap)
-        self.misplaced = sum(1 for i in self.result.issues if i.code in _FLOW)
-        self.faults = len(self.result.renonces) + sum(1 for i in self.result.issues if i.code != "incomplete")
-        self.issues = {_key(i): i for i in (*self.result.renonces, *self.result.issues) if i.code != "incomplete"}
+        issues = [i for i in (*self.result.renonces, *self.result.issues) if i.code != "incomplete"]
+        self.misplaced = sum(1 for i in issues if i.code in _FLOW)
+        self.faults = len(issues)
+        self.issues = {_key(i, gap): i for i in issues}
+
+    def judged(self, holdings: bool) -> HandResult:
+        """The reading's result as written, with each trick's result when `holdings`."""
+        result = self.result
+        if holdings and not result.tricks and self.replay.hand.tricks:
+            r = self.replay
+            result = _Replay(r.players_as_given, r.hand, r.rules, r.totals_before, True, self.gap).run()
+        return _as_written(result, self.gap)
 
 
 def judge_incomplete(players: tuple[str, str], hand: HandInput, rules: TerzRules, literal: HandResult, *,
@@ -58,14 +68,12 @@ def judge_incomplete(players: tuple[str, str], hand: HandInput, rules: TerzRules
         return literal
     seen = {c for t in hand.tricks for c in (t.lead, t.reply)}
     unplayed = frozenset(c for c in DECK if c not in seen)
-    base = _Replay(players, hand, rules, totals_before, holdings)
-    first = _Read(base, base.run(), None)
+    base = _Replay(players, hand, rules, totals_before, False)
+    first = _Read(base, None)
     if not first.faults:  # no sign of a gap before the last trick written: the record stops early
         return replace(literal, issues=literal.issues + (_unplayed(unplayed, first.replay, players),))
-    reads = [first]
-    for gap in _gaps(hand, base.players, unplayed):
-        replay = _Replay(players, hand, rules, totals_before, holdings, gap)
-        reads.append(_Read(replay, replay.run(), gap))
+    reads = [first] + [_Read(_Replay(players, hand, rules, totals_before, False, gap), gap)
+                       for gap in _gaps(hand, base.players, unplayed)]
     least = min(r.misplaced for r in reads)
     allowed = [r for r in reads if r.misplaced == least]
     fewest = min(r.faults for r in allowed)
@@ -73,17 +81,16 @@ def judge_incomplete(players: tuple[str, str], hand: HandInput, rules: TerzRules
     sure = certain([r.issues for r in allowed])
     withheld = any(set(r.issues) != sure for r in allowed)
     points = {p: min(r.result.points[p] for r in allowed) for p in players}
-    issues = [i for k, i in shown.issues.items() if k in sure and i.code != "renonce"]
-    issues += [i for i in literal.issues if i.code == "incomplete"]
+    proved = [_as_written_issue(i, shown.gap) for k, i in shown.issues.items() if k in sure]
+    issues = [i for i in proved if i.code != "renonce"] + [i for i in literal.issues if i.code == "incomplete"]
     issues.append(_unplayed(unplayed, shown.replay, players))
-    gap_found = missing_trick_finding(sorted({r.after for r in allowed}), sorted({r.after for r in allowed
-                                                                                   if r.faults == fewest}),
-                                      n, TRICKS_PER_HAND - n, _leader(allowed), withheld)
-    if gap_found is not None:
-        issues.append(Issue(gap_found.code, gap_found.trick, None, "trick" if gap_found.trick else "hand",
-                            dict(gap_found.args)))
-    renonces = tuple(i for k, i in shown.issues.items() if k in sure and i.code == "renonce")
-    return replace(shown.result, renonces=renonces, issues=tuple(issues), points=points)
+    gap = missing_trick_finding(sorted({r.after for r in allowed}), sorted({r.after for r in allowed
+                                                                             if r.faults == fewest}),
+                                n, TRICKS_PER_HAND - n, _leader(allowed), withheld)
+    if gap is not None:
+        issues.append(Issue(gap.code, gap.trick, None, "trick" if gap.trick else "hand", dict(gap.args)))
+    return replace(shown.judged(holdings), renonces=tuple(i for i in proved if i.code == "renonce"),
+                   issues=tuple(issues), points=points)
 
 
 def _gaps(hand: HandInput, players: Sequence[str], unplayed: frozenset[Card]) -> list[Gap]:
@@ -115,31 +122,35 @@ def _unplayed(unplayed: frozenset[Card], replay: _Replay, players: Sequence[str]
     return Issue("unplayed-cards", None, None, "hand", args)
 
 
+def _back(k: int | None, gap: Gap | None) -> int | None:
+    """A trick's number in the hand, as the record numbers it (the gap's tricks are not written)."""
+    return k if k is None or gap is None or k <= gap.after else k - gap.missing
+
+
+def _as_written_issue(i: Issue, gap: Gap | None) -> Issue:
+    return i if gap is None or i.trick is None else replace(i, trick=_back(i.trick, gap))
+
+
 def _as_written(result: HandResult, gap: Gap | None) -> HandResult:
     """A reading's result with every trick numbered as the record writes it."""
     if gap is None:
         return result
 
-    def back(k: int | None) -> int | None:
-        return k if k is None or k <= gap.after else k - gap.missing
-
-    def issue(i: Issue) -> Issue:
-        return replace(i, trick=back(i.trick))
-
     def bela(b: Bela | None) -> Bela | None:
-        return None if b is None else replace(b, trick=back(b.trick) or 0)
+        return None if b is None else replace(b, trick=_back(b.trick, gap) or 0)
 
-    tricks = tuple(replace(t, number=back(t.number) or 0,
-                           declarations=tuple(replace(d, trick=back(d.trick) or 0) for d in t.declarations),
+    tricks = tuple(replace(t, number=_back(t.number, gap) or 0,
+                           declarations=tuple(replace(d, trick=_back(d.trick, gap) or 0) for d in t.declarations),
                            bela=bela(t.bela)) for t in result.tricks)
-    declarations = tuple(replace(d, trick=back(d.trick) or 0) for d in result.declarations)
+    declarations = tuple(replace(d, trick=_back(d.trick, gap) or 0) for d in result.declarations)
     return replace(result, tricks=tricks, declarations=declarations, bela=bela(result.bela),
-                   renonces=tuple(map(issue, result.renonces)), issues=tuple(map(issue, result.issues)))
+                   renonces=tuple(_as_written_issue(i, gap) for i in result.renonces),
+                   issues=tuple(_as_written_issue(i, gap) for i in result.issues))
 
 
-def _key(i: Issue) -> Key:
-    """An issue as compared between readings."""
-    return (i.code, i.trick, i.player, i.where, args_key(i.args))
+def _key(i: Issue, gap: Gap | None) -> Key:
+    """An issue as compared between readings: at its trick as the record numbers it."""
+    return (i.code, _back(i.trick, gap), i.player, i.where, args_key(i.args))
 
 
 def _leader(allowed: Sequence[_Read]) -> str | None:

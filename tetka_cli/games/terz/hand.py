@@ -78,6 +78,7 @@ class _Replay:
         if hand.dealer not in players or len(set(players)) != 2:
             raise ValueError(f"the dealer {hand.dealer!r} is not one of the two players {players!r}")
         _check_deck(hand)
+        self.players_as_given = players
         self.rules = rules
         self.hand = hand
         self.holdings = holdings

@@ -3,11 +3,51 @@ says where the gap can be, and the readings of the hand compared finding by find
 knows a game: `games/tetka/gap.py` and `games/terz/gap.py` read their hands."""
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from ..common.findings import Finding
 
 K = TypeVar("K")
+
+
+class Read(Protocol):
+    """One reading of a hand with tricks missing, as `Readings` compares them."""
+
+    @property
+    def after(self) -> int: ...  # written tricks before the gap (all of them: after the last)
+
+    @property
+    def misplaced(self) -> int: ...  # cards it puts on a player the record does not give them
+
+    @property
+    def faults(self) -> int: ...  # the faults it finds (renonces, ...)
+
+
+R = TypeVar("R", bound=Read)
+
+
+class Readings(Generic[R]):
+    """The readings of a hand the record allows (those with the fewest cards out of place), the
+    likeliest among them (the fewest faults), the one shown (the first of those: the reading as
+    written when it is one), and where they put the gap."""
+
+    def __init__(self, reads: Sequence[R]) -> None:
+        least = min(r.misplaced for r in reads)
+        self.allowed = [r for r in reads if r.misplaced == least]
+        fewest = min(r.faults for r in self.allowed)
+        likeliest = [r for r in self.allowed if r.faults == fewest]
+        self.shown = likeliest[0]
+        self.places = sorted({r.after for r in self.allowed})
+        self.likely = sorted({r.after for r in likeliest})
+
+    def certain(self, keys: Callable[[R], Iterable[K]]) -> set[K]:
+        """What every allowed reading finds."""
+        return certain([keys(r) for r in self.allowed])
+
+    def differ(self, keys: Callable[[R], Iterable[K]]) -> bool:
+        """Whether some allowed reading finds what another does not."""
+        found = [set(keys(r)) for r in self.allowed]
+        return any(f != found[0] for f in found)
 
 
 def frozen(v: Any) -> Hashable:
@@ -30,14 +70,6 @@ def certain(found: Sequence[Iterable[K]]) -> set[K]:
     keys = set(found[0])
     for f in found[1:]:
         keys &= set(f)
-    return keys
-
-
-def found_by_some(found: Sequence[Iterable[K]]) -> set[K]:
-    """What some reading finds."""
-    keys: set[K] = set()
-    for f in found:
-        keys |= set(f)
     return keys
 
 

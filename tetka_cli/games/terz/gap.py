@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any, Hashable, Mapping, Sequence
 
 from ...common.cards import Card
-from ...kit.gaps import args_key, certain, missing_trick_finding
+from ...kit.gaps import Readings, args_key, missing_trick_finding
 from .cards import DECK, trump_seven
 from .hand import Gap, _Replay
 from .model import Bela, HandInput, HandResult, Issue
@@ -72,21 +72,16 @@ def judge_incomplete(players: tuple[str, str], hand: HandInput, rules: TerzRules
     first = _Read(base, None)
     if not first.faults:  # no sign of a gap before the last trick written: the record stops early
         return replace(literal, issues=literal.issues + (_unplayed(unplayed, first.replay, players),))
-    reads = [first] + [_Read(_Replay(players, hand, rules, totals_before, False, gap), gap)
-                       for gap in _gaps(hand, base.players, unplayed)]
-    least = min(r.misplaced for r in reads)
-    allowed = [r for r in reads if r.misplaced == least]
-    fewest = min(r.faults for r in allowed)
-    shown = next(r for r in allowed if r.faults == fewest)  # the reading as written first
-    sure = certain([r.issues for r in allowed])
-    withheld = any(set(r.issues) != sure for r in allowed)
-    points = {p: min(r.result.points[p] for r in allowed) for p in players}
+    readings = Readings([first] + [_Read(_Replay(players, hand, rules, totals_before, False, gap), gap)
+                                   for gap in _gaps(hand, base.players, unplayed)])
+    shown = readings.shown
+    sure = readings.certain(lambda r: r.issues)
+    points = {p: min(r.result.points[p] for r in readings.allowed) for p in players}
     proved = [_as_written_issue(i, shown.gap) for k, i in shown.issues.items() if k in sure]
     issues = [i for i in proved if i.code != "renonce"] + [i for i in literal.issues if i.code == "incomplete"]
     issues.append(_unplayed(unplayed, shown.replay, players))
-    gap = missing_trick_finding(sorted({r.after for r in allowed}), sorted({r.after for r in allowed
-                                                                             if r.faults == fewest}),
-                                n, TRICKS_PER_HAND - n, _leader(allowed), withheld)
+    gap = missing_trick_finding(readings.places, readings.likely, n, TRICKS_PER_HAND - n,
+                                _leader(readings.allowed), readings.differ(lambda r: r.issues))
     if gap is not None:
         issues.append(Issue(gap.code, gap.trick, None, "trick" if gap.trick else "hand", dict(gap.args)))
     return replace(shown.judged(holdings), renonces=tuple(i for i in proved if i.code == "renonce"),

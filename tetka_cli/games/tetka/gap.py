@@ -23,7 +23,7 @@ from typing import Any, Hashable, Mapping, Sequence
 
 from ...common.cards import DECK, Card
 from ...common.findings import Finding
-from ...kit.gaps import args_key, certain, found_by_some, missing_trick_finding
+from ...kit.gaps import Readings, args_key, missing_trick_finding
 from .hand import HandResult, check_deal
 from .marks import Mark, MarkKind, hand_marks, marks_by_player
 from .play import Trick, winning_index
@@ -62,6 +62,14 @@ class _Read:
     findings: dict[Key, Finding] = field(default_factory=dict)  # renonces and deal findings, by key
     renonces: dict[Key, Renonce] = field(default_factory=dict)
     marks: dict[Key, Mark] = field(default_factory=dict)
+
+    @property
+    def after(self) -> int:
+        return self.reading.after
+
+    @property
+    def faults(self) -> int:
+        return len(self.renonces)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,22 +114,18 @@ def judge_incomplete(table: Seating, dealer: str, photograph: Card, written: Seq
         # No sign of a gap before the last trick written (or a deal that cannot place one): the
         # record stops early, as it is written.
         return replace(literal, findings=literal.findings + (unplayed,)), perms
-    reads = [r for r in (_read(hand, x) for x in _readings(hand, literal)) if r is not None]
-    least = min(r.misplaced for r in reads)
-    allowed = [r for r in reads if r.misplaced == least]
-    fewest = min(len(r.renonces) for r in allowed)
-    shown = next(r for r in allowed if len(r.renonces) == fewest)  # the reading as written first
-    likely = sorted({r.reading.after for r in allowed if len(r.renonces) == fewest})
-    findings = [f for f in literal.findings if f.code not in _SEAT_CODES]
-    seat = certain([r.findings for r in allowed])
-    findings += [f for k, f in shown.findings.items() if k in seat]
+    readings = Readings([r for r in (_read(hand, x) for x in _readings(hand, literal)) if r is not None])
+    shown = readings.shown
+    seat = readings.certain(lambda r: r.findings)
+    sure = readings.certain(lambda r: r.marks)
     renonces = tuple(r for k, r in shown.renonces.items() if k in seat)
-    sure = certain([r.marks for r in allowed])
     marks = tuple(m for k, m in shown.marks.items() if k in sure)
-    withheld = bool(found_by_some([r.findings for r in allowed]) - seat or found_by_some([r.marks for r in allowed]) - sure)
+    findings = [f for f in literal.findings if f.code not in _SEAT_CODES]
+    findings += [f for k, f in shown.findings.items() if k in seat]
     findings.append(unplayed)
-    gap = missing_trick_finding(sorted({r.reading.after for r in allowed}), likely, len(written), hand.missing,
-                                _leader(allowed), withheld)
+    gap = missing_trick_finding(readings.places, readings.likely, len(written), hand.missing,
+                                _leader(readings.allowed),
+                                readings.differ(lambda r: r.findings) or readings.differ(lambda r: r.marks))
     if gap is not None:
         findings.append(gap)
     counts = count_tricks(table.players, shown.tricks, renonces)

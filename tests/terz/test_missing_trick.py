@@ -7,6 +7,7 @@ The worked hand of terz-rules.md §12 (records/terz/worked-hand.yaml): trick 9 (
 trick 10 she leads the Q♦ and Борис trumps it with the 8♠; he leads the A♠ in trick 11."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -109,6 +110,22 @@ def test_without_the_deal_what_a_missing_trick_may_have_moved_is_not_judged():
         "между взятками 9 и 10; что зависит от места пропуска, не проверяется")
     assert found[2].line == line_of(text, "A♠ J♠")
     assert hand.result.renonces == ()
+
+
+def test_without_the_deal_and_the_draws_only_the_play_and_the_table_show_the_gap():
+    # Trick 2 (A♣ 9♠) left out, and neither the deal nor a draw written: nothing says whose a card
+    # was but the play itself and the table's points, which the tricks as written exceed. The gap
+    # can be anywhere before trick 9 as written; the play fits together best with it before trick 2.
+    text = re.sub(r"\{play: ([^/}]*) / [^,}]*", r"{play: \1", record(2, deal=False))
+    text = re.sub(r"- ([^{\n]*) / [^\n]*", r"- \1", text)
+    assert "/" not in text.split("tricks:")[1]
+    rep, found, hand = judged(text)
+    assert rep.ok
+    assert [f.code for f in found] == ["incomplete", "unplayed-cards", "missing-trick"]
+    assert found[1].message() == "cards never played: 9♠ A♣ (whose they were, the record does not show)"
+    assert found[2].message() == (
+        "a trick is missing somewhere before trick 9 as written; the play fits together best with the gap before "
+        "trick 2; what depends on where the gap lies is not judged")
 
 
 @pytest.mark.parametrize("left_out", [1, 3, 10, 16])

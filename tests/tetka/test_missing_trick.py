@@ -128,13 +128,23 @@ def test_without_the_deal_a_renonce_a_missing_trick_may_explain_is_not_called():
     assert hand.result.renonces == () and sum(hand.result.marks_by_player.values()) == 0
 
 
-def test_a_hand_with_no_sign_of_a_gap_is_read_as_written():
-    # Trick 1 left out without the deal: nobody shows out of a suit and follows it later, so nothing
-    # in the record shows the gap; read as a record that stops early, the tricks give Вера two marks
-    # where the table wrote one (rulings.md 8d: such a gap cannot be seen).
+def test_the_table_giving_a_player_fewer_marks_than_the_tricks_is_a_sign_of_a_gap_too():
+    # Trick 1 left out without the deal: nobody shows out of a suit and plays it later, but read as
+    # written, the tricks give Вера two marks where the table wrote one. Either the table is wrong
+    # or a trick is missing before the ones written: not judged, and said so (rulings.md 8b-8c).
     rep, found, hand = judged(record(1, deal=False))
-    assert [f.code for f in found] == ["incomplete", "unplayed-cards", "marks-differ"]
-    assert found[2].player == V
+    assert rep.ok
+    assert [f.code for f in found] == ["incomplete", "unplayed-cards", "missing-trick"]
+    assert found[2].message() == ("a trick is missing, and the record does not show where; what depends on where "
+                                  "the gap lies is not judged")
+
+
+def test_without_a_sign_a_record_is_read_as_stopping_early():
+    # The last trick left out without the deal: the play fits together as written, and the table's
+    # marks are not below the tricks'. The record stops early (rulings.md 8d).
+    rep, found, hand = judged(record(13, deal=False))
+    assert rep.ok and [f.code for f in found] == ["incomplete", "unplayed-cards"]
+    assert dict(hand.result.marks_by_player) == {A: 2, B: 0, V: 1, G: 3}
 
 
 # -- the property: whatever trick is left out, nobody is called for a card he did not hold -----------

@@ -73,6 +73,13 @@ def certain(found: Sequence[Iterable[K]]) -> set[K]:
     return keys
 
 
+def below(recorded: Mapping[str, Any] | None, computed: Mapping[str, int]) -> bool:
+    """Whether the table wrote some player less than the tricks as read give him (marks, points)."""
+    if recorded is None:
+        return False
+    return any(isinstance(v, int) and not isinstance(v, bool) and v < computed.get(p, 0) for p, v in recorded.items())
+
+
 def missing_trick_finding(allowed: Sequence[int], likely: Sequence[int], tricks: int, missing: int,
                           leader: str | None, withheld: bool) -> Finding | None:
     """`missing-trick`, when the gap is provably not at the end of the record, or something was

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any, Hashable, Mapping, Sequence
 
 from ...common.cards import Card
-from ...kit.gaps import Readings, args_key, missing_trick_finding
+from ...kit.gaps import Readings, args_key, below, missing_trick_finding
 from .cards import DECK, trump_seven
 from .hand import Gap, _Replay
 from .model import Bela, HandInput, HandResult, Issue
@@ -58,10 +58,12 @@ class _Read:
 
 
 def judge_incomplete(players: tuple[str, str], hand: HandInput, rules: TerzRules, literal: HandResult, *,
-                     totals_before: Mapping[str, int] | None = None, holdings: bool = True) -> HandResult:
+                     totals_before: Mapping[str, int] | None = None, holdings: bool = True,
+                     recorded: Mapping[str, Any] | None = None) -> HandResult:
     """The judgement of a hand cut short (not by `stop_at_target`, not by a forfeit): `literal`, the
     hand replayed as written (`replay_hand`), with the cards never played named, and, when the
-    replay finds a fault, read again every way the record allows (module doc)."""
+    replay finds a fault or the tricks give a player more points than the table wrote
+    (`recorded`), read again every way the record allows (module doc)."""
     n = len(hand.tricks)
     if (literal.complete or literal.stopped_at is not None or hand.forfeit is not None or n >= TRICKS_PER_HAND
             or any(i.code in _NOT_READ for i in literal.issues)):
@@ -70,7 +72,8 @@ def judge_incomplete(players: tuple[str, str], hand: HandInput, rules: TerzRules
     unplayed = frozenset(c for c in DECK if c not in seen)
     base = _Replay(players, hand, rules, totals_before, False)
     first = _Read(base, None)
-    if not first.faults:  # no sign of a gap before the last trick written: the record stops early
+    if not first.faults and not below(recorded, first.result.points):
+        # no sign of a gap before the last trick written: the record stops early
         return replace(literal, issues=literal.issues + (_unplayed(unplayed, first.replay, players),))
     readings = Readings([first] + [_Read(_Replay(players, hand, rules, totals_before, False, gap), gap)
                                    for gap in _gaps(hand, base.players, unplayed)])
@@ -80,8 +83,10 @@ def judge_incomplete(players: tuple[str, str], hand: HandInput, rules: TerzRules
     proved = [_as_written_issue(i, shown.gap) for k, i in shown.issues.items() if k in sure]
     issues = [i for i in proved if i.code != "renonce"] + [i for i in literal.issues if i.code == "incomplete"]
     issues.append(_unplayed(unplayed, shown.replay, players))
+    withheld = readings.differ(lambda r: r.issues) or (
+        not below(recorded, points) and any(below(recorded, r.result.points) for r in readings.allowed))
     gap = missing_trick_finding(readings.places, readings.likely, n, TRICKS_PER_HAND - n,
-                                _leader(readings.allowed), readings.differ(lambda r: r.issues))
+                                _leader(readings.allowed), withheld)
     if gap is not None:
         issues.append(Issue(gap.code, gap.trick, None, "trick" if gap.trick else "hand", dict(gap.args)))
     return replace(shown.judged(holdings), renonces=tuple(i for i in proved if i.code == "renonce"),

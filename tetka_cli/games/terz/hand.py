@@ -386,8 +386,8 @@ class _Replay:
     def _skip_gap(self) -> None:
         """The tricks a reading puts in a gap, as far as they can be known: their cards are
         played; after one of tricks 1-7 the draws are not known, so neither hand is known exactly
-        any more; at trick 7 the loser took the card face up. An exchange the reading puts in the
-        gap moves the cards first."""
+        any more; at trick 7 the loser took the card face up, and nothing says who he was. An
+        exchange the reading puts in the gap moves the cards first."""
         gap = self.gap
         assert gap is not None
         if gap.exchange is not None and self.turned_now is not None and not self.exchanged:
@@ -401,7 +401,10 @@ class _Replay:
         for j in range(gap.after + 1, gap.after + gap.missing + 1):
             if j <= STOCK_TRICKS:
                 self.exact = dict.fromkeys(self.players, False)
-            if j == STOCK_TRICKS:
+            if j == STOCK_TRICKS and self.turned_now is not None:
+                # the loser of trick 7 took the card face up: which player, the record does not say
+                self.owner.pop(self.turned_now, None)
+                self.drawn_later.pop(self.turned_now, None)
                 self.turned_now = None
         self.played |= gap.cards
         for p in self.players:

@@ -208,7 +208,7 @@ def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str
     result = replay_hand(players, hand_input, record.rules, totals_before=dict(totals), holdings=keep)
     if not result.complete and result.stopped_at is None:  # tricks are missing: see gap.py
         result = judge_incomplete(players, hand_input, record.rules, result, totals_before=dict(totals),
-                                  holdings=keep)
+                                  holdings=keep, recorded=hand.points)
     for issue in (*result.renonces, *result.issues):
         findings.append(_place(issue, path, hand, where, record.rules))
     stopped = result.stopped_at is not None

@@ -23,7 +23,7 @@ from typing import Any, Hashable, Mapping, Sequence
 
 from ...common.cards import DECK, Card
 from ...common.findings import Finding
-from ...kit.gaps import Readings, args_key, missing_trick_finding
+from ...kit.gaps import Readings, args_key, below, missing_trick_finding
 from .hand import HandResult, check_deal
 from .marks import Mark, MarkKind, hand_marks, marks_by_player
 from .play import Trick, winning_index
@@ -98,11 +98,12 @@ class _Hand:
 
 def judge_incomplete(table: Seating, dealer: str, photograph: Card, written: Sequence[Sequence[Card]],
                      named: Sequence[Sequence[str] | None], deal: Mapping[str, Sequence[Card]] | None,
-                     rules: HouseRules, literal: HandResult, perms: Sequence[Perm] | None
-                     ) -> tuple[HandResult, Sequence[Perm] | None]:
+                     rules: HouseRules, literal: HandResult, perms: Sequence[Perm] | None,
+                     recorded: Mapping[str, Any] | None = None) -> tuple[HandResult, Sequence[Perm] | None]:
     """The judgement of a hand with fewer than 13 tricks: `literal`, the hand replayed as written
     (`replay_hand`), with the cards never played named, and, when the play shows a sign of a trick
-    missing before the last written one, read again every way the record allows (module doc).
+    missing before the last written one (a fault, or the tricks giving a player more marks than the
+    table wrote, `recorded`), read again every way the record allows (module doc).
     `written` and `named` are the tricks as the record writes them (cards, and the players of a
     trick written player by player); `perms` (and the perms returned) say where each card of a
     result's trick, in play order, stands as written (None: tricks in play order as written)."""
@@ -110,7 +111,8 @@ def judge_incomplete(table: Seating, dealer: str, photograph: Card, written: Seq
         return literal, perms
     hand = _hand(table, dealer, photograph, written, named, deal, rules)
     unplayed = unplayed_finding(hand.unplayed, hand.deal, table.players)
-    if not any(f.is_error for f in literal.findings) or (deal is not None and hand.deal is None):
+    sign = any(f.is_error for f in literal.findings) or below(recorded, literal.marks_by_player)
+    if not sign or (deal is not None and hand.deal is None):
         # No sign of a gap before the last trick written (or a deal that cannot place one): the
         # record stops early, as it is written.
         return replace(literal, findings=literal.findings + (unplayed,)), perms

@@ -384,7 +384,7 @@ def _hand(record: Record, table: Seating, dealer: str, hand: HandRecord, robber:
     result = replay_hand(table, dealer, hand.photograph, tricks, deal=hand.deal, rules=record.rules)
     if not result.complete:  # tricks are missing: where, and what the record proves wherever they are
         result, written = judge_incomplete(table, dealer, hand.photograph, hand.tricks, hand.trick_players,
-                                           hand.deal, record.rules, result, written)
+                                           hand.deal, record.rules, result, written, hand.marks)
     computed = dict(result.marks_by_player)
     if (hand.marks is not None and result.complete and computed != dict(hand.marks)
             and not any(hand.trick_players)):

@@ -1,10 +1,11 @@
 """A Tetka hand with tricks missing (issue 33): the cards never played, where the missing tricks
-can be, and what the record proves wherever they are (rulings.md, 7c-7f).
+can be, and what the record proves wherever they are (rulings.md, 8a-8d).
 
 The record is read as written, its tricks the first of the hand and the missing ones after its
 last (the record stops early), unless the play as written shows a sign of a trick missing before
-one it has: a card the deal gives to another player than the one whose turn it is, or a player
-who does not follow a suit and plays it later (a renonce, or the seats a missing trick moved). Then
+one it has: a card the deal gives to another player than the one whose turn it is, a player who
+does not follow a suit and plays it later (a renonce, or the seats a missing trick moved), or the
+table's marks giving a player fewer than the tricks as written give him. Then
 the hand is read every way the missing tricks can lie: all of them in one place, after any written
 trick or before the first, the trick after them led by any player they can make its leader (with
 one trick missing and the deal written, its four cards say who). The readings the record allows
@@ -33,8 +34,8 @@ from .seating import SEATS, Seating
 
 # Findings that a reading's seats decide; the rest of a hand's findings are the same in every reading.
 _SEAT_CODES = frozenset({"renonce", "deal-mismatch", "duplicate-card"})
-# A hand that cannot be replayed whole, or plays a card twice: its tricks are not read again.
-_NOT_READ = frozenset({"short-trick", "schema", "too-many", "duplicate-card"})
+# A hand that cannot be replayed whole: its tricks are not read again (nor one that plays a card twice).
+_NOT_READ = frozenset({"short-trick", "schema", "too-many"})
 _MISSING = 0  # the number given to the tricks that stand for the missing ones (never reported)
 
 Perm = tuple[int, ...] | None  # where each card of a trick, in play order, stands as written
@@ -107,7 +108,8 @@ def judge_incomplete(table: Seating, dealer: str, photograph: Card, written: Seq
     `written` and `named` are the tricks as the record writes them (cards, and the players of a
     trick written player by player); `perms` (and the perms returned) say where each card of a
     result's trick, in play order, stands as written (None: tricks in play order as written)."""
-    if literal.complete or any(f.code in _NOT_READ for f in literal.findings):
+    if literal.complete or any(f.code in _NOT_READ or (f.code == "duplicate-card" and f.trick is not None)
+                               for f in literal.findings):
         return literal, perms
     hand = _hand(table, dealer, photograph, written, named, deal, rules)
     unplayed = unplayed_finding(hand.unplayed, hand.deal, table.players)

@@ -356,9 +356,10 @@ class _Replay:
         complete_record = n == TRICKS_PER_HAND
         played, last_winner = 0, None  # tricks played, and who took the last of them
         stopped_at: int | None = None
+        gap_after = self.gap.after if self.gap is not None else -1
         for i, t in enumerate(tricks, 1):
             k = self.number(i)
-            if k != i and i == self.gap.after + 1:  # type: ignore[union-attr]  # number() says there is a gap
+            if i == gap_after + 1:
                 self._skip_gap()
             leader, rp = seats[i - 1]
             later = plays_after[i - 1][rp] if k > STOCK_TRICKS else set()

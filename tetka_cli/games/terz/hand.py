@@ -609,7 +609,7 @@ def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> 
     exchange_breach, bela_breach, legal_mask); None for any other hand, which `_Replay` judges.
 
     A trick with an exchange, a declaration or bela goes to `_Usual.trick`; the others (most of
-    them) are judged here, inline."""
+    them) and every trick's draws are judged here, inline."""
     start = _usual_start(players, hand, rules)
     if start is None:
         return None
@@ -617,6 +617,7 @@ def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> 
     trump = hand.trump
     trumps = trump.suit
     takers, points = TAKERS[trumps], POINTS[trumps]
+    seven = trump_seven(trumps)
     extra = _Usual(names, trump, rules)
     won = [0, 0]
     li = 0  # the leader: 0 the dealer's opponent, 1 the dealer
@@ -640,11 +641,28 @@ def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> 
                 return None
         wi = ri if takers[lead] & reply.bit else li
         won[wi] += points[lead] + points[reply]
-        if k <= STOCK_TRICKS or t.draws:
-            drawn = _usual_draws(k, t.draws, wi, hold, seen, trump, extra.exchanged)
-            if drawn is None:
+        draws = t.draws
+        if k < STOCK_TRICKS:  # the winner draws, then the loser
+            if len(draws) != 2:
                 return None
-            seen = drawn
+            b0, b1 = draws[0].bit, draws[1].bit
+            if (b0 | b1) & (seen | ~_DECK_BITS) or b0 == b1:
+                return None
+            seen |= b0 | b1
+            hold[wi] |= b0
+            hold[1 - wi] |= b1
+        elif k == STOCK_TRICKS:  # the loser takes the card face up (the 7, after an exchange)
+            face_up = seven if extra.exchanged else trump
+            if not 1 <= len(draws) <= 2 or (len(draws) == 2 and draws[1] is not face_up):
+                return None
+            b0 = draws[0].bit
+            if b0 & (seen | ~_DECK_BITS):
+                return None
+            seen |= b0
+            hold[wi] |= b0
+            hold[1 - wi] |= face_up.bit
+        elif draws:  # nothing is drawn after the stock
+            return None
         li = wi
     return _usual_result(names, hand.dealer, trump, won, li, extra)
 
@@ -676,33 +694,6 @@ def _usual_start(players: tuple[str, str], hand: HandInput,
     if seen & ~_DECK_BITS or seen.bit_count() != 2 * HAND_SIZE + 1:
         return None
     return names, hold, seen
-
-
-def _usual_draws(k: int, draws: tuple[Card, ...], wi: int, hold: list[int], seen: int, trump: Card,
-                 exchanged: bool) -> int | None:
-    """The draws after trick k of the usual hand: the winner (`wi`) first, then the loser; at
-    trick 7 the loser takes the card face up (the 7 after an exchange). The cards seen after them,
-    or None for draws the usual hand does not have (missing, a card seen before, after the stock)."""
-    if k < STOCK_TRICKS:
-        if len(draws) != 2:
-            return None
-        b0, b1 = draws[0].bit, draws[1].bit
-        if (b0 | b1) & (seen | ~_DECK_BITS) or b0 == b1:
-            return None
-        hold[wi] |= b0
-        hold[1 - wi] |= b1
-        return seen | b0 | b1
-    if k == STOCK_TRICKS:
-        face_up = trump_seven(trump.suit) if exchanged else trump
-        if not 1 <= len(draws) <= 2 or (len(draws) == 2 and draws[1] is not face_up):
-            return None
-        b0 = draws[0].bit
-        if b0 & (seen | ~_DECK_BITS):
-            return None
-        hold[wi] |= b0
-        hold[1 - wi] |= face_up.bit  # the loser takes the card face up
-        return seen | b0
-    return None  # nothing is drawn after the stock
 
 
 class _Usual:

@@ -1,17 +1,31 @@
 """Broken Tetka records, one per finding code, and the helpers that write and judge them."""
 from __future__ import annotations
 
-from support.tetka import PLAYERS, scripted_hand
+from support.tetka import PLAYERS, TABLE, scripted_hand
 
 from tetka_cli.common.findings import FindingError
 from tetka_cli.common.yaml_input import MAX_DIGITS, MAX_KEYS
 from tetka_cli.jobs.record_check import load_record
+from tetka_cli.games.tetka.play import play_tricks
 from tetka_cli.games.tetka.referee import referee
 
 A, B, V, G = PLAYERS
 WINNERS = [A, B, V, G, A, B, V, G, A, B, V, G, G]
 TRICKS = scripted_hand(WINNERS, dealer=A)  # the first hand of a robber is dealt by players[0]
 GOOD_TRICKS = "\n".join("          - " + " ".join(map(str, t)) for t in TRICKS)
+
+
+def deal_of(tricks, dealer: str = A) -> str:
+    """A hand's `deal`, as the whole hand `tricks` (from `dealer`'s left) shows it."""
+    cards: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    for tr in play_tricks(TABLE, dealer, tricks).tricks:
+        for p, card in zip(tr.players, tr.cards):
+            cards[p].append(str(card))
+    return "        deal:\n" + "".join(f"          {p}: {' '.join(v)}\n" for p, v in cards.items())
+
+
+TRICK_LINES = GOOD_TRICKS.split("\n")
+DEAL = deal_of(TRICKS)
 
 
 def record(hands: str, *, top: str = "", robber: str = "") -> str:
@@ -66,6 +80,10 @@ CASES = {
     "duplicate-card": (record(played(tricks=GOOD_TRICKS.replace("A♣ A♠", "2♠ A♠"))), "2♠ A♠", 1),
     "short-trick": (record(played(tricks=GOOD_TRICKS.replace(" 5♠\n", "\n", 1))), "2♠ 3♠ 4♠", 1),
     "incomplete": (record(played(tricks="\n".join(GOOD_TRICKS.split("\n")[:5]))), "photograph", 1),
+    "unplayed-cards": (record(played(tricks="\n".join(GOOD_TRICKS.split("\n")[:5]))), "photograph", 1),
+    # Trick 3 left out: the deal shows Вера, who took it, leading the next one written.
+    "missing-trick": (record(played(tricks="\n".join(TRICK_LINES[:2] + TRICK_LINES[3:]), extra=DEAL)),
+                      TRICK_LINES[3].strip(" -"), 1),
     # Trick 13 is Глеб's lead: a mapping that leaves him out does not name the players due to play.
     "wrong-turn": (record(played(tricks="\n".join(GOOD_TRICKS.split("\n")[:12])
                                  + "\n          - {Анна: A♠, Борис: A♥, Вера: A♦}")), "{Анна", 1),

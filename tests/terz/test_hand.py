@@ -309,9 +309,12 @@ def test_a_hand_cut_short_is_won_by_more_points_and_by_nobody_on_equal_points():
 
 
 @pytest.mark.parametrize("with_deal", [True, False])
-def test_a_renonce_is_proved_in_a_hand_cut_short_with_or_without_the_deal(with_deal):
+def test_a_renonce_in_a_hand_cut_short_is_proved_by_the_deal_not_by_a_later_trick_alone(with_deal):
     """Анна plays the A♦ on the 8♥ at trick 14 and the A♥ at trick 15; the record stops there.
-    With the deal her hand is known; without it, her A♥ played later proves she could follow."""
+    With the deal her hand is known: a renonce. Without it, only trick 15 shows her A♥; had a trick
+    been left out before it, the leads would have turned and the A♥ be Борис's. Where the missing
+    trick is the record does not show, so the renonce is not called, and the missing-trick finding
+    says why (terz-rulings.md, a hand with a trick missing)."""
     from support.terz_records import CASES
 
     text = CASES["renonce"][0].replace("          - K♣ 7♠\n", "")
@@ -321,5 +324,12 @@ def test_a_renonce_is_proved_in_a_hand_cut_short_with_or_without_the_deal(with_d
         assert "deal:" not in text
     r = judge_terz(text).games[0].hands[0].result
     assert not r.complete
-    assert [(i.trick, i.player, i.where, dict(i.args)) for i in r.renonces] == [
-        (14, "Анна", "reply", {"obligation": "follow", "card": "A♦", "led": "8♥", "suit": "♥", "could": ["A♥"]})]
+    gap = [dict(i.args) for i in r.issues if i.code == "missing-trick"]
+    if with_deal:
+        assert [(i.trick, i.player, i.where, dict(i.args)) for i in r.renonces] == [
+            (14, "Анна", "reply", {"obligation": "follow", "card": "A♦", "led": "8♥", "suit": "♥", "could": ["A♥"]})]
+        assert gap == []  # the deal puts every card in its hand: the record stops after trick 15
+    else:
+        assert r.renonces == ()
+        # Before trick 8 the draws would not fit: the gap is after trick 7, or the record stops early.
+        assert gap == [{"after": 7, "until": 15, "tricks": 15, "missing": 1, "withheld": True}]

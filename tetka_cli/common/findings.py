@@ -52,6 +52,9 @@ CODES: dict[str, Code] = {c.name: c for c in (
     Code("duplicate-card", _E, False, "a card played or dealt twice in one hand"),
     Code("short-trick", _E, False, "a trick with fewer than four cards before the hand's last trick"),
     Code("incomplete", _W, False, "the hand stops before its 13th trick: only what is known is scored"),
+    Code("unplayed-cards", _W, False, "the cards a hand with tricks missing never plays, and whose they were where the deal says"),
+    Code("missing-trick", _W, False, "a trick is missing before the last one written: where it can be, and what is not "
+                                     "judged because of it"),
     Code("wrong-turn", _E, False, "a trick given player by player does not start with its leader or breaks the order"),
     Code("deal-mismatch", _E, False, "the cards dealt to a player differ from the cards that player played"),
     Code("renonce", _E, False, "a player did not follow suit while holding the suit led"),

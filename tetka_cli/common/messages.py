@@ -535,6 +535,64 @@ def _deal_mismatch(a: Args, lang: str) -> str:
     return _(lang, "dealt but never played: {cards}").format(cards=_names(a.get("cards", []), lang))
 
 
+def _unplayed(a: Args, lang: str) -> str:
+    """The cards never played: by holder (`Анна: 10♥; Борис: 9♥`) where the deal says, the rest
+    as a list."""
+    holders: Mapping[str, Any] = a.get("holders") or {}
+    known = {c for cards in holders.values() for c in cards}
+    rest = [c for c in a.get("cards", []) if c not in known]
+    parts = ["{player}: {cards}".format(player=p, cards=cards_text(cards, lang, " ")) for p, cards in holders.items()]
+    if parts and rest:
+        parts.append(_(lang, "not known whose: {cards}").format(cards=cards_text(rest, lang, " ")))
+    if parts:
+        return _(lang, "cards never played — {holders}").format(holders="; ".join(parts))
+    return _(lang, "cards never played: {cards} (whose they were, the record does not show)").format(
+        cards=cards_text(rest, lang, " "))
+
+
+def _missing_trick(a: Args, lang: str) -> str:
+    """Where a trick missing before the last one written can be, who leads after it, and (said
+    once) why what depends on it is not judged."""
+    after, until, count, tricks = a["after"], a["until"], a.get("missing", 1), a.get("tricks")
+    if after == until == 0:
+        text = ngettext(lang, "a trick is missing before trick 1 as written",
+                        "{count} tricks are missing before trick 1 as written", count)
+    elif after == until:
+        text = ngettext(lang, "a trick is missing between tricks {after} and {next} as written",
+                        "{count} tricks are missing between tricks {after} and {next} as written", count)
+    elif after == 0 and until == tricks:
+        text = ngettext(lang, "a trick is missing, and the record does not show where",
+                        "{count} tricks are missing, and the record does not show where", count)
+    elif until == tricks:
+        text = ngettext(lang, "a trick is missing somewhere after trick {after} as written",
+                        "{count} tricks are missing somewhere after trick {after} as written", count)
+    elif after == 0:
+        text = ngettext(lang, "a trick is missing somewhere before trick {before} as written",
+                        "{count} tricks are missing somewhere before trick {before} as written", count)
+    else:
+        text = ngettext(lang, "a trick is missing somewhere between tricks {after} and {before} as written",
+                        "{count} tricks are missing somewhere between tricks {after} and {before} as written", count)
+    text = text.format(count=count, after=after, next=after + 1, before=until + 1)
+    parts = [text]
+    if a.get("likely"):
+        first, last = a["likely"]
+        if first == last == 0:
+            parts.append(_(lang, "the play fits together best with the gap before trick 1"))
+        elif first == last:
+            parts.append(_(lang, "the play fits together best with the gap between tricks {after} and {next}").format(
+                after=first, next=first + 1))
+        elif first == 0:
+            parts.append(_(lang, "the play fits together best with the gap before trick {before}").format(before=last + 1))
+        else:
+            parts.append(_(lang, "the play fits together best with the gap after trick {after} and before trick "
+                                 "{before}").format(after=first, before=last + 1))
+    if a.get("leader"):
+        parts.append(_(lang, "the leader of trick {next}: {leader}").format(next=after + 1, leader=a["leader"]))
+    if a.get("withheld"):
+        parts.append(_(lang, "what depends on where the gap lies is not judged"))
+    return "; ".join(parts)
+
+
 def _renonce(a: Args, lang: str, player: str) -> str:
     led = str(a["led"])
     lead = _(lang, _SUITS_LED[led]) if led in _SUITS_LED else led
@@ -672,6 +730,8 @@ _F: dict[str, Callable[..., str]] = {
     "wrong-turn": lambda a, lang: _(lang, "cards given in the order {given}; the turn is {expected}").format(
         given=_names(a["given"], lang), expected=_names(a["expected"], lang)),
     "deal-mismatch": _deal_mismatch,
+    "unplayed-cards": _unplayed,
+    "missing-trick": _missing_trick,
     "renonce": _renonce,
     "marks-differ": _marks_differ,
     "impossible-marks": _impossible_marks,

@@ -6,13 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
+from ...common.cards import Card
 from ...common.findings import Finding
 from ...common.positions import Loc
 from ...kit.refereeing import Verdict, at
 from .game import GameProgress
+from .gap import judge_incomplete
 from .hand import replay_hand
 from .model import HandResult, Issue
-from .record import GameRecord, HandRecord, Record
+from .record import GameRecord, HandRecord, Record, TrickRecord
 from .rules import TerzRules
 
 RENDERER = "tetka_cli.games.terz.messages"
@@ -33,7 +35,7 @@ class HandReport:
     after_end: bool = False
 
     @property
-    def trump(self):
+    def trump(self) -> Card | None:
         return self.record.trump
 
 
@@ -202,7 +204,11 @@ def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str
 
     if not hand.played or hand.broken or hand.trump is None or hand.tricks is None:
         return table_points()
-    result = replay_hand(players, hand.as_input(dealer), record.rules, totals_before=dict(totals), holdings=keep)
+    hand_input = hand.as_input(dealer)
+    result = replay_hand(players, hand_input, record.rules, totals_before=dict(totals), holdings=keep)
+    if not result.complete and result.stopped_at is None:  # tricks are missing: see gap.py
+        result = judge_incomplete(players, hand_input, record.rules, result, totals_before=dict(totals),
+                                  holdings=keep, recorded=hand.points)
     for issue in (*result.renonces, *result.issues):
         findings.append(_place(issue, path, hand, where, record.rules))
     stopped = result.stopped_at is not None
@@ -223,37 +229,54 @@ def _hand(record: Record, hand: HandRecord, dealer: str, players: tuple[str, str
 
 def _place(issue: Issue, path: str, hand: HandRecord, where: Mapping[str, int], rules: TerzRules) -> Finding:
     """Point a core issue at the value its `where` names."""
-    loc: Loc = hand.loc
     tricks = hand.tricks or ()
     trick = tricks[issue.trick - 1] if issue.trick is not None and 1 <= issue.trick <= len(tricks) else None
-    w = issue.where
     try:
-        if trick is not None and w in ("lead", "reply"):
-            loc = trick.card_locs[0 if w == "lead" else 1]
-        elif trick is not None and w == "draw":
-            loc = trick.draw_loc if trick.draw_loc.line else trick.card_locs[2] if trick.draws else trick.loc
-        elif trick is not None and w in ("exchange", "bela", "scored"):
-            loc = getattr(trick, f"{w}_loc") if getattr(trick, f"{w}_loc").line else trick.loc
-        elif trick is not None and w == "declare":
-            loc = trick.declare_locs.get(issue.player or "", trick.loc)
-        elif w == "deal" and issue.player in hand.deal_locs:
-            locs = hand.deal_locs[issue.player]
-            index = issue.args.get("deal_index", 0)
-            loc = locs[index]
-        elif w == "points" and hand.points_loc.line:
-            loc = hand.points_locs.get(issue.player, hand.points_loc) if issue.player else hand.points_loc
-        elif w == "forfeit" and hand.forfeit_loc.line:
-            loc = hand.forfeit_loc
-        elif trick is not None:
-            loc = trick.loc
-        elif w == "trick" and hand.tricks_loc.line:
-            loc = hand.tricks_loc
+        loc = _trick_loc(issue, trick) if trick is not None and issue.where in _IN_TRICK else \
+            _hand_loc(issue, hand, trick)
     except (IndexError, KeyError, TypeError):
         loc = trick.loc if trick is not None else hand.loc
     args = issue.args
     if issue.code == "bela-illegal" and args.get("reason") == "out-of-window":
         args = {**args, "window": _BELA_WINDOWS.get(rules.bela_window, rules.declaration_window)}
     return _finding(issue.code, args, path, loc, trick=issue.trick, player=issue.player, **where)
+
+
+_IN_TRICK = frozenset({"lead", "reply", "draw", "exchange", "bela", "scored", "declare"})
+
+
+def _trick_loc(issue: Issue, trick: TrickRecord) -> Loc:
+    """Where in its trick an issue points: a card, the draws, a key of the trick, a declaration."""
+    w = issue.where
+    if w in ("lead", "reply"):
+        return trick.card_locs[0 if w == "lead" else 1]
+    if w == "draw":
+        return trick.draw_loc if trick.draw_loc.line else trick.card_locs[2] if trick.draws else trick.loc
+    if w in ("exchange", "bela", "scored"):
+        loc: Loc = getattr(trick, f"{w}_loc")
+        return loc if loc.line else trick.loc
+    if w == "declare":
+        return trick.declare_locs.get(issue.player or "", trick.loc)
+    return trick.loc
+
+
+def _hand_loc(issue: Issue, hand: HandRecord, trick: TrickRecord | None) -> Loc:
+    """Where an issue of no place within a trick points: a player's deal, the points, the
+    forfeit, else its trick (or the hand's tricks)."""
+    w, player = issue.where, issue.player
+    if w == "deal" and player is not None and player in hand.deal_locs:
+        loc: Loc = hand.deal_locs[player][issue.args.get("deal_index", 0)]
+        return loc
+    if w == "points" and hand.points_loc.line:
+        points: Loc = hand.points_locs.get(player, hand.points_loc) if player else hand.points_loc
+        return points
+    if w == "forfeit" and hand.forfeit_loc.line:
+        return hand.forfeit_loc
+    if trick is not None:
+        return trick.loc
+    if w == "trick" and hand.tricks_loc.line:
+        return hand.tricks_loc
+    return hand.loc
 
 
 _BELA_WINDOWS = {"stock": "1-7", "any": "1-16"}  # "declarations": the declaration window

@@ -3,12 +3,14 @@ the place in the file each one points at."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
+from ...common.cards import Card
 from ...common.findings import Finding
 from ...common.positions import Loc, TextLocs
 from ..contract import ReadAgain
 from ...kit.refereeing import Verdict, at
+from .gap import judge_incomplete
 from .hand import HandResult, replay_hand
 from .play import in_play_order
 from .record import HandRecord, Record, RobberRecord
@@ -35,7 +37,7 @@ class HandReport:
     after_end: bool = False
 
     @property
-    def photograph(self):
+    def photograph(self) -> Card | None:
         return self.record.photograph
 
 
@@ -328,7 +330,7 @@ class RecordStream:
                 if robber.report is None:  # the caller did not go through its hands: they are judged here
                     for _ in robber.reports():
                         pass
-                done.append(robber.report)
+                done.append(robber._done())
                 self.robbers.append(robber)
         finally:
             while self._close:
@@ -356,35 +358,40 @@ def _hand(record: Record, table: Seating, dealer: str, hand: HandRecord, robber:
         marks = hand.marks or {p: 0 for p in table.players}
         return HandReport(hand.number, dealer, "recorded" if hand.marks else "none", marks, hand.marks, None, hand)
 
-    def check_sum() -> None:
-        total, expected = sum(hand.marks.values()), record.rules.marks_per_hand
+    def check_sum(marks: Mapping[str, int]) -> None:
+        total, expected = sum(marks.values()), record.rules.marks_per_hand
         if total != expected:
             findings.append(at(Finding("impossible-marks", {"problem": "sum", "sum": total, "expected": expected},
-                                        **where), record.path, hand.marks_loc))
+                                       part=robber, hand=hand.number), record.path, hand.marks_loc))
 
     if not hand.played:
         if hand.marks is not None:
-            check_sum()
+            check_sum(hand.marks)
         return table_marks()
     if hand.broken or hand.photograph is None or hand.tricks is None:
         return table_marks()
-    tricks, written = hand.tricks, None
+    tricks: Sequence[Sequence[Card]] = hand.tricks
+    written: Sequence[tuple[int, ...] | None] | None = None
     if any(hand.trick_players):
         # A trick written player by player is read in play order from its leader, whatever the
         # order of its keys; it must name the players due to play, from the leader.
         tricks, written, bad, due = in_play_order(table, dealer, hand.tricks, hand.trick_players)
         if bad is not None:
-            findings.append(at(Finding("wrong-turn", {"given": list(hand.trick_players[bad - 1]), "expected": list(due)},
-                                        trick=bad, **where), record.path, hand.trick_locs[bad - 1]))
+            findings.append(at(Finding("wrong-turn", {"given": list(hand.trick_players[bad - 1] or ()),
+                                                      "expected": list(due)}, trick=bad, part=robber, hand=hand.number),
+                               record.path, hand.trick_locs[bad - 1]))
             return table_marks()
     result = replay_hand(table, dealer, hand.photograph, tricks, deal=hand.deal, rules=record.rules)
+    if not result.complete:  # tricks are missing: where, and what the record proves wherever they are
+        result, written = judge_incomplete(table, dealer, hand.photograph, hand.tricks, hand.trick_players,
+                                           hand.deal, record.rules, result, written, hand.marks)
     computed = dict(result.marks_by_player)
     if (hand.marks is not None and result.complete and computed != dict(hand.marks)
             and not any(hand.trick_players)):
         seat_order = _seat_order(record, table, dealer, hand)
         if seat_order is not None:
-            findings.append(at(Finding("seat-order", {"players": list(table.players)}, **where),
-                                record.path, hand.trick_locs[0] if len(hand.trick_locs) else hand.loc))
+            findings.append(at(Finding("seat-order", {"players": list(table.players)}, part=robber, hand=hand.number),
+                               record.path, hand.trick_locs[0] if len(hand.trick_locs) else hand.loc))
             return HandReport(hand.number, dealer, "played", dict(seat_order.marks_by_player), hand.marks,
                               seat_order, hand)
     for f in result.findings:
@@ -399,10 +406,10 @@ def _hand(record: Record, table: Seating, dealer: str, hand: HandRecord, robber:
         recorded = hand.marks[p]
         if recorded != computed[p] if result.complete else recorded < computed[p]:
             findings.append(at(Finding("marks-differ", {"recorded": recorded, "computed": computed[p],
-                                                         "complete": result.complete}, player=p, **where),
-                                record.path, hand.marks_locs.get(p, hand.marks_loc)))
+                                                        "complete": result.complete}, player=p, part=robber,
+                                       hand=hand.number), record.path, hand.marks_locs.get(p, hand.marks_loc)))
     if not result.complete:
-        check_sum()
+        check_sum(hand.marks)
         # The table's marks are the only whole account of a hand whose record stops early.
         return HandReport(hand.number, dealer, "recorded", hand.marks, hand.marks, result, hand)
     return HandReport(hand.number, dealer, "played", computed, hand.marks, result, hand)
@@ -412,7 +419,7 @@ def _seat_order(record: Record, table: Seating, dealer: str, hand: HandRecord) -
     """The hand read with each trick in seat order, when that reading is clean and gives exactly
     the table's marks (which the reading as written does not)."""
     tricks = from_seat_order(table, dealer, hand.tricks or ())
-    if tricks is None:
+    if tricks is None or hand.photograph is None or hand.marks is None:
         return None
     alt = replay_hand(table, dealer, hand.photograph, tricks, deal=hand.deal, rules=record.rules)
     if not alt.complete or any(f.is_error for f in alt.findings) or dict(alt.marks_by_player) != dict(hand.marks):
@@ -429,7 +436,7 @@ def _place(f: Finding, path: str, hand: HandRecord, where: Mapping[str, int]) ->
             loc = hand.card_locs[f.trick - 1][args["card_index"]]
         elif f.trick is not None and f.trick <= len(hand.trick_locs):
             loc = hand.trick_locs[f.trick - 1]
-        elif "deal_index" in args and f.player in hand.deal_locs:
+        elif "deal_index" in args and f.player is not None and f.player in hand.deal_locs:
             loc = hand.deal_locs[f.player][args["deal_index"]]
         elif f.player is not None and f.player in hand.deal_locs:
             locs = hand.deal_locs[f.player]

@@ -50,6 +50,7 @@ typedef struct {
     size_t mapped_bytes;
     u64 nodes, limit;
     int me;
+    int light; /* 1: searching the light game, without the most-tricks mark */
     u64 lead; /* the best lead of the last trick-start node searched */
     jmp_buf stop;
 } Solver;
@@ -108,7 +109,7 @@ static int final_marks(Solver *s, int w12, int w13, u64 cards13, const int *coun
     la[w12] = TRICKS - 1;
     c[w13]++;
     la[w13] = TRICKS;
-    return v + most(me, c, la);
+    return s->light ? v : v + most(me, c, la);
 }
 
 static int options(u64 hand, u64 led, u64 *out) {
@@ -252,39 +253,89 @@ static uint32_t most_race(int me, int left, const int *counts, const int *lasts)
     return key;
 }
 
-static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta) {
-    int me = s->me;
-    if (trick > TRICKS) return most(me, counts, lasts);
+/* The search of the game without the most-tricks mark (the light game) from a trick start, the
+   mode put back afterwards. */
+static int light(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta) {
+    int was = s->light;
+    s->light = 1;
+    int v = start(s, h, leader, trick, counts, lasts, alpha, beta);
+    s->light = was;
+    return v;
+}
+
+/* Whether the most-tricks mark is settled at the start of `trick`: 1 when nobody can catch P any
+   more, 0 when P can no longer reach the most, -1 while it is open. */
+static int most_settled(int me, int trick, const int *counts) {
     int left = TRICKS + 1 - trick, mine = counts[me], rival = 0;
     for (int q = 0; q < 4; q++)
         if (q != me && counts[q] > rival) rival = counts[q];
-    int low, most_open;
-    uint32_t most_key;
-    if (mine + left < rival) {
-        most_key = 0; low = 0; most_open = 0;
-    } else if (mine > rival + left) {
-        most_key = 1; low = 1; most_open = 0;
-    } else {
-        low = 0; most_open = 1;
-        most_key = most_race(me, left, counts, lasts);
-    }
+    if (mine + left < rival) return 0;
+    if (mine > rival + left) return 1;
+    return -1;
+}
+
+/* An upper bound of the marks P still takes from a trick start, before any search: every mark still
+   live (queens and the photograph not yet taken, the counting trick if still to come, the last
+   trick's, most tricks in the full game while it is open), or, when P can win no trick more (he
+   does not lead and can duck every trick to come), only most tricks, and only if the others can
+   all stay under his count (0 in the light game). */
+static int ceiling(Solver *s, const u64 *h, int leader, int trick, const int *counts, const int *lasts) {
+    int me = s->me;
     u64 live = h[0] | h[1] | h[2] | h[3];
-    int high = low + popcount64(live & QUEENS) + most_open;
+    int high = popcount64(live & QUEENS) + !s->light;
     if (live & s->photo) high++;
     if (s->counting >= trick) high++;
     if (s->last_mark) high++;
-    if (leader != me && high > low && ducks_every_trick(h[me], live & ~h[me])) {
-        /* P can win no trick more: only most tricks is left to him, if the others can still all stay under him */
-        int room = 0, can = 1;
-        for (int q = 0; q < 4; q++) {
-            if (q == me) continue;
-            if (counts[q] > mine || (counts[q] == mine && lasts[q] > lasts[me])) can = 0;
-            else if (counts[q] < mine) room += mine - 1 - counts[q];
-        }
-        int cap = can && room >= left;
-        if (cap < high) high = cap;
+    if (leader == me || !high || !ducks_every_trick(h[me], live & ~h[me])) return high;
+    if (s->light) return 0;
+    int left = TRICKS + 1 - trick, mine = counts[me], room = 0;
+    for (int q = 0; q < 4; q++) {
+        if (q == me) continue;
+        if (counts[q] > mine || (counts[q] == mine && lasts[q] > lasts[me])) return 0;
+        if (counts[q] < mine) room += mine - 1 - counts[q];
     }
-    if (high <= alpha || low == high) return high;
+    return room >= left;
+}
+
+/* The full game while most tricks is open: its value V lies between the light game's value V0
+   and V0 + 1 (the mark is one mark, taken or not). Ask the light game whether V0 < a (then V <=
+   a: a fail-low bound) and whether V0 >= b (then V >= b); else narrow [lo, hi] and return
+   NO_CUT, for the full search to tell V0 from V0 + 1. */
+#define NO_CUT (-1000)
+static int most_apart(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int a, int b,
+                      int *lo, int *hi) {
+    int v = light(s, h, leader, trick, counts, lasts, a - 1, a);
+    if (v < a) {
+        if (v + 1 < *hi) *hi = v + 1;
+        return *hi;
+    }
+    if (v > *lo) *lo = v;
+    if (*lo >= b) return *lo;
+    v = light(s, h, leader, trick, counts, lasts, b - 1, b);
+    if (v >= b) {
+        if (v > *lo) *lo = v;
+        return *lo;
+    }
+    if (v + 1 < *hi) *hi = v + 1;
+    return *lo == *hi ? *lo : NO_CUT;
+}
+
+/* The start of a trick: bounds, the transposition table, then the search. In the full game a
+   settled most-tricks mark makes it the light game (plus the mark when P has it), so the table
+   keeps one entry for every history of trick counts; while it is open, the light game is asked
+   first (most_apart). */
+static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta) {
+    int me = s->me;
+    if (trick > TRICKS) return s->light ? 0 : most(me, counts, lasts);
+    uint32_t race = 0; /* the light game's key */
+    if (!s->light) {
+        int settled = most_settled(me, trick, counts);
+        if (settled >= 0)
+            return settled + light(s, h, leader, trick, counts, lasts, alpha - settled, beta - settled);
+        race = most_race(me, TRICKS + 1 - trick, counts, lasts);
+    }
+    int low = 0, high = ceiling(s, h, leader, trick, counts, lasts);
+    if (high <= alpha || high == 0) return high;
     if (low >= beta) return low;
     if (trick == TRICKS) { /* one card each: play is forced */
         s->nodes++;
@@ -294,30 +345,36 @@ static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, co
     }
     if (trick == TRICKS - 1) /* two cards each: counting it out is cheaper than a probe of the table */
         return last_two(s, h, leader, counts, lasts);
+    u64 live = h[0] | h[1] | h[2] | h[3];
     u64 k[4];
     for (int q = 0; q < 4; q++) {
         u64 seg = SUIT_BITS << (13 * q);
         k[q] = suit_shape(s, h[0] & seg, h[1] & seg, h[2] & seg, live & seg);
     }
-    uint32_t extra = (uint32_t)leader | (uint32_t)me << 2 | most_key << 4;
+    uint32_t extra = (uint32_t)leader | (uint32_t)me << 2 | race << 4;
     size_t i = slot_of(s, k, extra);
     Entry *e = probe(s, i, k, extra);
-    int lo, hi;
-    u64 move = 0;
+    int lo = low, hi = high, move = -1;
     if (e) {
-        lo = e->lo; hi = e->hi;
-        if (lo >= beta || lo == hi) return lo;
-        if (hi <= alpha) return hi;
-        if (lo > low) low = lo;
-        if (hi < high) high = hi;
-        if (e->move >= 0) move = 1ULL << e->move;
-    } else {
-        lo = low; hi = high;
+        if (e->lo >= beta || e->lo == e->hi) return e->lo;
+        if (e->hi <= alpha) return e->hi;
+        if (e->lo > lo) lo = e->lo;
+        if (e->hi < hi) hi = e->hi;
+        move = e->move;
     }
-    int a = alpha > low - 1 ? alpha : low - 1;
-    int b = beta < high + 1 ? beta : high + 1;
+    int a = alpha > lo - 1 ? alpha : lo - 1;
+    int b = beta < hi + 1 ? beta : hi + 1;
+    if (!s->light) {
+        int v = most_apart(s, h, leader, trick, counts, lasts, a, b, &lo, &hi);
+        if (v != NO_CUT) {
+            store(s, i, k, extra, trick, lo, hi, move);
+            return v;
+        }
+        a = alpha > lo - 1 ? alpha : lo - 1;
+        b = beta < hi + 1 ? beta : hi + 1;
+    }
     u64 played[4];
-    int v = node(s, h, leader, trick, played, 0, counts, lasts, a, b, move);
+    int v = node(s, h, leader, trick, played, 0, counts, lasts, a, b, move >= 0 ? 1ULL << move : 0);
     if (v <= a) {
         if (v < hi) hi = v;
     } else if (v >= b) {
@@ -534,6 +591,7 @@ static PyObject *Solver_value_after(Solver *s, PyObject *args) {
     h[seat] ^= card;
     played[n] = card;
     s->me = me;
+    s->light = 0;
     s->limit = limit > UINT64_MAX - s->nodes ? UINT64_MAX : s->nodes + limit;
     volatile int v = 0;
     if (setjmp(s->stop)) {

@@ -124,6 +124,19 @@ def _most_race(me: int, left: int, counts, lasts) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _most_settled(me: int, trick: int, counts) -> int:
+    """Whether the most-tricks mark is settled at the start of `trick`: 1 when nobody can catch
+    `me` any more, 0 when he can no longer reach the most, -1 while it is open."""
+    left = TRICKS_PER_HAND + 1 - trick
+    mine = counts[me]
+    rival = max(counts[s] for s in range(4) if s != me)
+    if mine + left < rival:
+        return 0
+    if mine > rival + left:
+        return 1
+    return -1
+
+
 def _lead_order(c: int, mine: int) -> tuple[int, int]:
     """The order of the others' leads against P (holding `mine`), as in the compiled core."""
     x = c.bit_length() - 1
@@ -359,6 +372,7 @@ class Solver(Grading):
         self._shapes: dict[tuple[int, int, int, int], int] = {}
         self.nodes = 0
         self._limit = _NO_LIMIT
+        self._light = False  # searching the light game, without the most-tricks mark
 
     def value_after(self, pos: Position, card: int, me: int, alpha: int = -1, beta: int = 99,
                     limit: int | None = None) -> int | None:
@@ -367,6 +381,7 @@ class Solver(Grading):
         h[seat] ^= card
         tt = self._tables.setdefault(me, {})
         self._limit = _NO_LIMIT if limit is None else self.nodes + max(limit, 0)
+        self._light = False
         try:
             return self._after(me, h, pos.leader, pos.trick, pos.played, card, pos.counts, pos.lasts, alpha, beta, tt)
         except OutOfNodes:
@@ -404,58 +419,95 @@ class Solver(Grading):
             return gain + self._start(me, h, w, trick + 1, counts, lasts, alpha - gain, beta - gain, tt)
         return self._start(me, h, w, trick + 1, counts, lasts, alpha, beta, tt)
 
-    def _start(self, me, h, leader, trick, counts, lasts, alpha, beta, tt) -> int:
-        """The start of a trick: bounds, the transposition table, then the search."""
-        if trick > TRICKS_PER_HAND:
-            return self._most(me, counts, lasts)
-        left = TRICKS_PER_HAND + 1 - trick
-        mine = counts[me]
-        rival = 0
-        for s in range(4):
-            if s != me and counts[s] > rival:
-                rival = counts[s]
-        if mine + left < rival:
-            most_key = low = most_open = 0
-        elif mine > rival + left:
-            most_key = low = 1
-            most_open = 0
-        else:
-            low, most_open = 0, 1
-            most_key = _most_race(me, left, counts, lasts)
+    def _light_search(self, me, h, leader, trick, counts, lasts, alpha, beta, tt) -> int:
+        """The light game (without the most-tricks mark) from a trick start, the mode put back
+        afterwards (a search that runs out of nodes leaves it to `value_after` to reset)."""
+        was = self._light
+        self._light = True
+        v = self._start(me, h, leader, trick, counts, lasts, alpha, beta, tt)
+        self._light = was
+        return v
+
+    def _ceiling(self, me, h, leader, trick, counts, lasts) -> int:
+        """An upper bound of the marks `me` still takes from a trick start: every mark still live
+        (most tricks only in the full game), or, when he can win no trick more (he does not lead
+        and can duck every trick to come), only most tricks, and only if the others can all stay
+        under his count (0 in the light game)."""
         live = h[0] | h[1] | h[2] | h[3]
-        high = low + (live & QUEEN_MASK).bit_count() + most_open
+        high = (live & QUEEN_MASK).bit_count() + (not self._light)
         if live & self.photograph:
             high += 1
         if self.counting_trick >= trick:
             high += 1
         if self.last_trick_mark:
             high += 1
-        if leader != me and high > low and _ducks_every_trick(h[me], live & ~h[me]):
-            # He can win no trick more: only most tricks is left to him, if the others can all stay under him.
-            room, can = 0, True
-            for s in range(4):
-                if s != me:
-                    if counts[s] > mine or (counts[s] == mine and lasts[s] > lasts[me]):
-                        can = False
-                    elif counts[s] < mine:
-                        room += mine - 1 - counts[s]
-            cap = 1 if can and room >= left else 0
-            if cap < high:
-                high = cap
-        if high <= alpha or low == high:
+        if leader == me or not high or not _ducks_every_trick(h[me], live & ~h[me]):
             return high
-        if low >= beta:
-            return low
+        if self._light:
+            return 0
+        mine, room = counts[me], 0
+        for s in range(4):
+            if s != me:
+                if counts[s] > mine or (counts[s] == mine and lasts[s] > lasts[me]):
+                    return 0
+                if counts[s] < mine:
+                    room += mine - 1 - counts[s]
+        return 1 if room >= TRICKS_PER_HAND + 1 - trick else 0
+
+    def _most_apart(self, me, h, leader, trick, counts, lasts, a, b, tt, bounds: list[int]) -> int | None:
+        """The full game while most tricks is open: its value lies between the light game's V0
+        and V0 + 1. Asks the light game whether V0 < a (a fail-low bound) and whether V0 >= b (a
+        fail-high one); else narrows `bounds` ([lo, hi]) and returns None (the full search must
+        tell V0 from V0 + 1)."""
+        v = self._light_search(me, h, leader, trick, counts, lasts, a - 1, a, tt)
+        if v < a:
+            bounds[1] = min(bounds[1], v + 1)
+            return bounds[1]
+        bounds[0] = max(bounds[0], v)
+        if bounds[0] >= b:
+            return bounds[0]
+        v = self._light_search(me, h, leader, trick, counts, lasts, b - 1, b, tt)
+        if v >= b:
+            bounds[0] = max(bounds[0], v)
+            return bounds[0]
+        bounds[1] = min(bounds[1], v + 1)
+        return bounds[0] if bounds[0] == bounds[1] else None
+
+    def _start(self, me, h, leader, trick, counts, lasts, alpha, beta, tt) -> int:
+        """The start of a trick: bounds, the transposition table, then the search. In the full
+        game a settled most-tricks mark makes it the light game (plus the mark when he has it),
+        one table entry for every history of trick counts; while it is open, the light game is
+        asked first (`_most_apart`)."""
+        if trick > TRICKS_PER_HAND:
+            return 0 if self._light else self._most(me, counts, lasts)
+        race: tuple[int, ...] | None = None  # the light game's key
+        if not self._light:
+            settled = _most_settled(me, trick, counts)
+            if settled >= 0:
+                return settled + self._light_search(me, h, leader, trick, counts, lasts, alpha - settled,
+                                                    beta - settled, tt)
+            race = _most_race(me, TRICKS_PER_HAND + 1 - trick, counts, lasts)
+        high = self._ceiling(me, h, leader, trick, counts, lasts)
+        if high <= alpha or not high:
+            return high
+        if beta <= 0:
+            return 0
         if trick == TRICKS_PER_HAND:  # one card each: play is forced
             self.nodes += 1
             return self._finish(me, h, leader, trick, (h[leader], h[(leader + 1) & 3], h[(leader + 2) & 3],
                                                        h[(leader + 3) & 3]), counts, lasts, alpha, beta, tt)
-        key = (*self._shape(h, live), leader, most_key)
+        key = (*self._shape(h, h[0] | h[1] | h[2] | h[3]), leader, race)
         if trick == TRICKS_PER_HAND - 1:  # two cards each: no window, no ordering, just count
             v = tt.get(key)
             if v is None:
                 v = tt[key] = self._last_two(me, h, leader, counts, lasts)
             return v
+        return self._search(me, h, leader, trick, counts, lasts, alpha, beta, tt, key, [0, high])
+
+    def _search(self, me, h, leader, trick, counts, lasts, alpha, beta, tt, key, bounds: list[int]) -> int:
+        """A trick start past its static bounds (`bounds`: [lo, hi]): the table's entry, the light
+        game while most tricks is open, then the search of the trick; its result stored."""
+        move = 0
         entry = tt.get(key)
         if entry is not None:
             lo, hi, move = entry
@@ -463,25 +515,67 @@ class Solver(Grading):
                 return lo
             if hi <= alpha:
                 return hi
-            if lo > low:
-                low = lo
-            if hi < high:
-                high = hi
-        else:
-            lo, hi, move = low, high, 0
-        a = alpha if alpha > low - 1 else low - 1
-        b = beta if beta < high + 1 else high + 1
+            bounds[0] = max(bounds[0], lo)
+            bounds[1] = min(bounds[1], hi)
+        a = max(alpha, bounds[0] - 1)
+        b = min(beta, bounds[1] + 1)
+        if not self._light:
+            v = self._most_apart(me, h, leader, trick, counts, lasts, a, b, tt, bounds)
+            if v is not None:
+                tt[key] = (bounds[0], bounds[1], move)
+                return v
+            a = max(alpha, bounds[0] - 1)
+            b = min(beta, bounds[1] + 1)
         v = self._node(me, h, leader, trick, (), counts, lasts, a, b, tt, move)
+        lo, hi = bounds
         if v <= a:
-            if v < hi:
-                hi = v
+            hi = min(hi, v)
         elif v >= b:
-            if v > lo:
-                lo = v
+            lo = max(lo, v)
         else:
             lo = hi = v
         tt[key] = (lo, hi, self._lead)
         return v
+
+    def _reps(self, legal: int, live: int) -> list[int]:
+        """One card of each class of equivalent legal cards: a card joins the one below it when no
+        live card lies between them and neither carries a mark."""
+        special = self.special
+        reps = []
+        prev = 0
+        rest = legal
+        while rest:
+            c = rest & -rest
+            rest ^= c
+            if not (prev and _SUIT_MASK_OF[prev] == _SUIT_MASK_OF[c] and not (prev | c) & special
+                    and not live & (c - (prev << 1))):  # the bits strictly between prev and c
+                reps.append(c)
+            prev = c
+        return reps
+
+    def _order(self, reps: list[int], me: int, seat: int, n: int, h, following: bool, top: int,
+               winner: int) -> list[int]:
+        """The likeliest best moves first: he ducks with his highest card under the winning one
+        (else goes over as low as he can) and discards marked cards and high cards first; the
+        others load his trick with marked cards and stay under him when he is winning, shed high
+        cards and keep marked ones when discarding, and lead as `_lead_order` says."""
+        special = self.special
+        if seat == me:
+            if following:
+                return [c for c in reversed(reps) if c < top] + [c for c in reps if c > top]
+            if n:
+                reps.sort(key=lambda c: (not c & special, -c))
+        elif n and winner == me:  # keep the trick his, and load it
+            if following:
+                return sorted((c for c in reps if c < top), key=lambda c: (not c & special, -c)) \
+                    + [c for c in reps if c > top]
+            reps.sort(key=lambda c: (not c & special, -c))
+        elif n and not following:  # shed high cards, keep the marked ones for later
+            reps.sort(key=lambda c: (bool(c & special), -c))
+        elif not n:
+            mine = h[me]
+            reps.sort(key=lambda c: _lead_order(c, mine))
+        return reps
 
     def _node(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt, first=0) -> int:
         """Alpha-beta over the plays of the seat to play (fail-soft), one card of each class of
@@ -493,84 +587,39 @@ class Solver(Grading):
         n = len(played)
         seat = (leader + n) & 3
         hand = h[seat]
-        special = self.special
         live = h[0] | h[1] | h[2] | h[3]
+        winner, top, following, legal = -1, 0, False, hand
         if n:
             c0 = played[0]
             led = _SUIT_MASK_OF[c0]
             win, top = 0, c0
-            live |= c0
-            for i in range(1, n):
-                c = played[i]
+            for i, c in enumerate(played):
                 live |= c
-                if c & led and c > top:
+                if i and c & led and c > top:
                     win, top = i, c
             winner = (leader + win) & 3
-            legal = hand & led
-            following = bool(legal)
-            if not following:
-                legal = hand
-        else:
-            legal, winner, top, following = hand, -1, 0, False
-        # One card of each class: a card joins the one below it when no live card lies between
-        # them and neither carries a mark.
-        reps = []
-        prev = 0
-        rest = legal
-        while rest:
-            c = rest & -rest
-            rest ^= c
-            if not (prev and _SUIT_MASK_OF[prev] == _SUIT_MASK_OF[c] and not (prev | c) & special
-                    and not live & (c - (prev << 1))):  # the bits strictly between prev and c
-                reps.append(c)
-            prev = c
+            following = bool(hand & led)
+            if following:
+                legal = hand & led
+        reps = self._reps(legal, live)
         if len(reps) > 1:
-            if seat == me:
-                if following:  # duck with the highest card that ducks, else go over as low as can be
-                    reps = [c for c in reversed(reps) if c < top] + [c for c in reps if c > top]
-                elif n:  # discarding: marked cards first, then the highest
-                    reps.sort(key=lambda c: (not c & special, -c))
-            elif n and winner == me:  # keep the trick his, and load it
-                if following:
-                    reps = sorted((c for c in reps if c < top), key=lambda c: (not c & special, -c)) \
-                        + [c for c in reps if c > top]
-                else:
-                    reps.sort(key=lambda c: (not c & special, -c))
-            elif n and not following:  # shed high cards, keep the marked ones for later
-                reps.sort(key=lambda c: (bool(c & special), -c))
-            elif not n:  # their lead: first a card under his lowest of its suit (he must go over it), highest
-                # first; then his other suits, high first; the suits he is void in last, low first
-                mine = h[me]
-                reps.sort(key=lambda c: _lead_order(c, mine))
+            reps = self._order(reps, me, seat, n, h, following, top, winner)
             if first in reps and reps[0] != first:
                 reps.remove(first)
                 reps.insert(0, first)
-        if n == 3:
-            after = self._finish
-        else:
-            after = self._node
-        if seat == me:
-            best = 99
-            for c in reps:
-                h[seat] = hand ^ c
-                v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta, tt)
-                if v < best:
-                    best, move = v, c
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-        else:
-            best = -1
-            for c in reps:
-                h[seat] = hand ^ c
-                v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta, tt)
-                if v > best:
-                    best, move = v, c
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
+        after = self._finish if n == 3 else self._node
+        best, move = (99, 0) if seat == me else (-1, 0)
+        for c in reps:
+            h[seat] = hand ^ c
+            v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta, tt)
+            if (v < best) if seat == me else (v > best):
+                best, move = v, c
+                if seat == me:
+                    beta = min(beta, v)
+                else:
+                    alpha = max(alpha, v)
+                if alpha >= beta:
+                    break
         h[seat] = hand
         if not n:
             self._lead = move
@@ -614,12 +663,16 @@ class Solver(Grading):
         trick = TRICKS_PER_HAND - 1
         marks = self.trick_marks
         special_last = self.trick_marks(0, TRICKS_PER_HAND)
+        light = self._light
 
         def final(w12, w13, cards13):
-            """Marks for me from trick 12 won by seat w12 and trick 13 by w13, most tricks last."""
+            """Marks for me from trick 12 won by seat w12 and trick 13 by w13, most tricks last
+            (not in the light game)."""
             v = 0
             if w13 == me:
                 v += special_last + (cards13 & QUEEN_MASK).bit_count() + (1 if cards13 & self.photograph else 0)
+            if light:
+                return v
             c = [counts[0], counts[1], counts[2], counts[3]]
             la = [lasts[0], lasts[1], lasts[2], lasts[3]]
             c[w12] += 1

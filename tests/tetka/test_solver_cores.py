@@ -89,6 +89,36 @@ def test_both_solvers_give_the_same_fail_soft_answer_to_any_window(seed, trick, 
                 assert exact == v
 
 
+@needs_compiled
+@pytest.mark.parametrize("bits", [6, 10])
+@pytest.mark.parametrize("seed", range(6))
+def test_both_solvers_search_the_same_nodes(seed, bits):
+    """The pure solver keeps the compiled core's table slot for slot (a small one here, so that
+    entries are replaced often): the same search, node for node."""
+    result, rules, counting = deal_of(500 + seed)
+    args = (result.photograph.bit, counting, rules.last_trick_mark)
+    pure, compiled = Solver(*args, table_bits=bits), CompiledSolver(*args, table_bits=bits)
+    for pos, card in reversed(list(positions(result, 9))):
+        assert pure.grade(pos, card) == compiled.grade(pos, card)
+        assert pure.values(pos, pos.to_play) == compiled.values(pos, pos.to_play)
+        assert pure.nodes == compiled.nodes
+
+
+@needs_compiled
+@pytest.mark.parametrize("seed", range(4))
+def test_within_a_node_budget_both_solvers_prove_the_same_from_trick_4(seed):
+    """From trick 4 the pure solver is too slow to finish, but within a node budget it must prove
+    exactly what the compiled one proves, with the same nodes."""
+    rng = random.Random(seed)
+    result, rules, counting = deal_of(600 + seed)
+    args = (result.photograph.bit, counting, rules.last_trick_mark)
+    pure, compiled = Solver(*args, table_bits=12), CompiledSolver(*args, table_bits=12)
+    for pos, card in reversed(list(positions(result, 4))):
+        limit = rng.randrange(3000)
+        assert pure.grade_within(pos, card, limit) == compiled.grade_within(pos, card, limit)
+        assert pure.nodes == compiled.nodes
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_the_solvers_agree_with_the_solver_of_before_the_compiled_core(seed):
     result, rules, counting = deal_of(1000 + seed)

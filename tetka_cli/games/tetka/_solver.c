@@ -28,17 +28,22 @@ typedef uint64_t u64;
 #define SUIT_BITS 0x1fffULL
 #define QUEENS ((1ULL << 10) | (1ULL << 23) | (1ULL << 36) | (1ULL << 49))
 
-static int popcount64(u64 x) { return __builtin_popcountll(x); }
+/* How many queens among some cards: four bits added, cheaper than a popcount where the processor
+   has none the compiler may assume. */
+static int queens_in(u64 x) { return (int)((x >> 10 & 1) + (x >> 23 & 1) + (x >> 36 & 1) + (x >> 49 & 1)); }
 static int bit_index(u64 c) { return 63 - __builtin_clzll(c); }
 static u64 suit_mask_of(u64 c) { return SUIT_BITS << (13 * (bit_index(c) / 13)); }
 
+/* One entry of the table: 32 bytes, two to a bucket of one 64-byte cache line. */
 typedef struct {
-    u64 k[4];        /* the shape of each suit */
-    uint32_t extra;  /* leader, me, the most-tricks key */
+    u64 k[3];        /* the shape of the cards left, the four suits' codes packed (shape_key) */
+    uint32_t extra;  /* leader, me, the most-tricks key (bits 0..23), the table's generation (24..31) */
     int8_t lo, hi;   /* bounds of the value */
     int8_t move;     /* the best lead found (card index), -1 for none */
     int8_t trick;    /* 0: empty slot */
 } Entry;
+
+#define GEN_SHIFT 24
 
 typedef struct {
     PyObject_HEAD
@@ -46,8 +51,9 @@ typedef struct {
     int counting, last_mark;
     Entry *tt;
     size_t tt_mask; /* number of entries - 1 (a power of two, even) */
-    void *mapped;       /* the mapping the table lies in (NULL: calloc'd) */
-    size_t mapped_bytes;
+    uint32_t gen;   /* the table's generation, in each entry's `extra`: an entry of another is empty */
+    void *raw;          /* the block the table lies in: mapped (`mapped_bytes` long) or calloc'd */
+    size_t mapped_bytes; /* 0 when calloc'd */
     u64 nodes, limit;
     int me;
     int light; /* 1: searching the light game, without the most-tricks mark */
@@ -56,7 +62,7 @@ typedef struct {
 } Solver;
 
 static int trick_marks(Solver *s, u64 cards, int trick) {
-    int v = popcount64(cards & QUEENS);
+    int v = queens_in(cards);
     if (cards & s->photo) v++;
     if (trick == s->counting) v++;
     if (s->last_mark && trick == TRICKS) v++;
@@ -165,24 +171,40 @@ static int last_two(Solver *s, const u64 *h, int leader, const int *counts, cons
     return best0;
 }
 
-static u64 suit_shape(Solver *s, u64 h0, u64 h1, u64 h2, u64 rest) {
-    u64 code = 1;
-    while (rest) {
-        u64 c = rest & (~rest + 1);
-        rest ^= c;
+/* One suit of the cards left as the play sees it: who holds each live card (two bits each, lowest
+   first), how many there are, and which of them is the queen and which the photograph (15: not
+   live); which ranks they are no longer matters, only their order. 38 bits. */
+static u64 suit_code(u64 h0, u64 h1, u64 h2, u64 live, u64 queen, u64 photo) {
+    u64 code = 0, j = 0, qi = 15, pi = 15;
+    while (live) {
+        u64 c = live & (~live + 1);
+        live ^= c;
         u64 x = (c & h0) ? 0 : (c & h1) ? 1 : (c & h2) ? 2 : 3;
-        if (c & QUEENS) x |= 4;
-        if (c & s->photo) x |= 8;
-        code = (code << 4) | x;
+        if (c == queen) qi = j;
+        if (c == photo) pi = j;
+        code |= x << (2 * j);
+        j++;
     }
-    return code;
+    return code | j << 26 | qi << 30 | pi << 34;
 }
 
+/* The key of a trick start: the four suits' codes (38 bits each) packed into three words. */
+static void shape_key(Solver *s, const u64 *h, u64 *k) {
+    u64 live = h[0] | h[1] | h[2] | h[3], c[4];
+    for (int q = 0; q < 4; q++) {
+        u64 seg = SUIT_BITS << (13 * q);
+        c[q] = suit_code(h[0] & seg, h[1] & seg, h[2] & seg, live & seg, QUEENS & seg, s->photo & seg);
+    }
+    k[0] = c[0] | c[1] << 38;
+    k[1] = c[1] >> 26 | c[2] << 12 | c[3] << 50;
+    k[2] = c[3] >> 14;
+}
+
+/* The bucket of a key: the index of its first slot (even). */
 static size_t slot_of(Solver *s, const u64 *k, uint32_t extra) {
     u64 x = k[0] * 0x9E3779B97F4A7C15ULL;
     x ^= (k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     x ^= (k[2] + 0x8CB92BA72F3D8DD7ULL) * 0x165667B19E3779F9ULL;
-    x ^= (k[3] + 0x27D4EB2F165667C5ULL) * 0x9E3779B97F4A7C15ULL;
     x ^= (u64)extra * 0xFF51AFD7ED558CCDULL;
     x ^= x >> 29;
     x *= 0xBF58476D1CE4E5B9ULL;
@@ -190,10 +212,13 @@ static size_t slot_of(Solver *s, const u64 *k, uint32_t extra) {
     return (size_t)x & s->tt_mask & ~(size_t)1;
 }
 
+static int filled(const Solver *s, const Entry *e) { return e->trick && e->extra >> GEN_SHIFT == s->gen; }
+
 static Entry *probe(Solver *s, size_t i, const u64 *k, uint32_t extra) {
+    uint32_t tagged = extra | s->gen << GEN_SHIFT;
     for (size_t j = i; j < i + 2; j++) {
         Entry *e = &s->tt[j];
-        if (e->trick && e->extra == extra && e->k[0] == k[0] && e->k[1] == k[1] && e->k[2] == k[2] && e->k[3] == k[3])
+        if (e->trick && e->extra == tagged && e->k[0] == k[0] && e->k[1] == k[1] && e->k[2] == k[2])
             return e;
     }
     return NULL;
@@ -203,10 +228,10 @@ static void store(Solver *s, size_t i, const u64 *k, uint32_t extra, int trick, 
     Entry *e = probe(s, i, k, extra);
     if (!e) { /* slot i keeps the earlier trick (the costlier search), slot i+1 takes the rest */
         Entry *a = &s->tt[i];
-        e = (!a->trick || trick <= a->trick) ? a : &s->tt[i + 1];
+        e = (!filled(s, a) || trick <= a->trick) ? a : &s->tt[i + 1];
     }
     memcpy(e->k, k, sizeof e->k);
-    e->extra = extra;
+    e->extra = extra | s->gen << GEN_SHIFT;
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
     e->move = (int8_t)move;
@@ -282,7 +307,7 @@ static int most_settled(int me, int trick, const int *counts) {
 static int ceiling(Solver *s, const u64 *h, int leader, int trick, const int *counts, const int *lasts) {
     int me = s->me;
     u64 live = h[0] | h[1] | h[2] | h[3];
-    int high = popcount64(live & QUEENS) + !s->light;
+    int high = queens_in(live) + !s->light;
     if (live & s->photo) high++;
     if (s->counting >= trick) high++;
     if (s->last_mark) high++;
@@ -345,12 +370,8 @@ static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, co
     }
     if (trick == TRICKS - 1) /* two cards each: counting it out is cheaper than a probe of the table */
         return last_two(s, h, leader, counts, lasts);
-    u64 live = h[0] | h[1] | h[2] | h[3];
-    u64 k[4];
-    for (int q = 0; q < 4; q++) {
-        u64 seg = SUIT_BITS << (13 * q);
-        k[q] = suit_shape(s, h[0] & seg, h[1] & seg, h[2] & seg, live & seg);
-    }
+    u64 k[3];
+    shape_key(s, h, k);
     uint32_t extra = (uint32_t)leader | (uint32_t)me << 2 | race << 4;
     size_t i = slot_of(s, k, extra);
     Entry *e = probe(s, i, k, extra);
@@ -611,15 +632,41 @@ static PyObject *Solver_get_nodes(Solver *s, void *closure) {
     return PyLong_FromUnsignedLongLong(s->nodes);
 }
 
-/* The table, zeroed. A large one is mapped from the system and asked for in huge pages where the
-   system gives them (Linux's madvise): nearly every probe of it misses the processor's caches, and
-   with small pages each miss also misses the page table's cache. Its pages are zero and come only
-   when first touched, as with calloc, so a short search does not pay for the whole table. */
+/* The table. A large one is mapped from the system and asked for in huge pages where the system
+   gives them (Linux's madvise): nearly every probe of it misses the processor's caches, and with
+   small pages each miss also misses the page table's cache. Its pages are zero and come only when
+   first touched, as with calloc, so a short search does not pay for the whole table.
+
+   A table is not given back when its solver goes (one per hand: zeroing 48 MiB again each time
+   was a fifth of the CPU of a short hand): the last one is kept and the next solver of its size
+   takes it with the next generation, which empties every entry of the one before; only after 255
+   generations is it zeroed. */
 #define HUGE_PAGE ((size_t)2 << 20)
+#define LAST_GEN 255
+static struct {
+    Entry *tt;
+    void *raw;
+    size_t mapped_bytes, n;
+    uint32_t gen;
+} spare;
+
 static Entry *new_table(Solver *s, size_t n) {
     size_t bytes = n * sizeof(Entry);
-    s->mapped = NULL;
+    s->raw = NULL;
     s->mapped_bytes = 0;
+    s->gen = 1;
+    if (spare.tt && spare.n == n) {
+        Entry *tt = spare.tt;
+        s->raw = spare.raw;
+        s->mapped_bytes = spare.mapped_bytes;
+        s->gen = spare.gen + 1;
+        spare.tt = NULL;
+        if (s->gen > LAST_GEN) {
+            memset(tt, 0, bytes);
+            s->gen = 1;
+        }
+        return tt;
+    }
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
     if (bytes >= 2 * HUGE_PAGE) {
         size_t whole = bytes + HUGE_PAGE;
@@ -627,26 +674,38 @@ static Entry *new_table(Solver *s, size_t n) {
         if (p != MAP_FAILED) {
             char *start = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
             madvise(start, bytes, MADV_HUGEPAGE);
-            s->mapped = p;
+            s->raw = p;
             s->mapped_bytes = whole;
             return (Entry *)start;
         }
     }
 #endif
-    return calloc(n, sizeof(Entry));
+    s->raw = calloc(n + 2, sizeof(Entry)); /* two entries more: room to align the buckets to 64 bytes */
+    if (!s->raw) return NULL;
+    return (Entry *)(((uintptr_t)s->raw + 63) & ~(uintptr_t)63);
 }
 
-static void free_table(Solver *s) {
+static void release(void *raw, size_t mapped_bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
-    if (s->mapped) {
-        munmap(s->mapped, s->mapped_bytes);
-        s->mapped = NULL;
-        s->tt = NULL;
+    if (mapped_bytes) {
+        munmap(raw, mapped_bytes);
         return;
     }
 #endif
-    free(s->tt);
+    (void)mapped_bytes;
+    free(raw);
+}
+
+static void free_table(Solver *s) {
+    if (!s->tt) return;
+    if (spare.tt) release(spare.raw, spare.mapped_bytes);
+    spare.tt = s->tt;
+    spare.raw = s->raw;
+    spare.mapped_bytes = s->mapped_bytes;
+    spare.n = s->tt_mask + 1;
+    spare.gen = s->gen;
     s->tt = NULL;
+    s->raw = NULL;
 }
 
 static int Solver_init(Solver *s, PyObject *args, PyObject *kw) {

@@ -110,18 +110,83 @@ def _ducks_every_trick(mine: int, theirs: int) -> bool:
     return True
 
 
-def _most_race(me: int, left: int, counts, lasts) -> tuple[int, ...]:
-    """What the most-tricks mark still depends on, while it is open: for each other seat, its lead
-    over P in tricks, and, only when they are level, whether its latest trick came after P's. A seat
-    more than `left` tricks behind can never reach him; a seat not level with him can draw level only
-    by winning a trick more than he does from here, and then the later of their last tricks is one
-    still to come. The other seats' counts and last tricks among themselves do not matter."""
-    out = []
+def _most_race(me: int, left: int, counts, lasts) -> int:
+    """What the most-tricks mark still depends on, while it is open, as the compiled core codes it
+    (five bits a seat, above a 2): for each other seat, its lead over P in tricks (d + 14), and,
+    only when they are level, whether its latest trick came after P's (30, else 14). A seat more
+    than `left` tricks behind can never reach him (31); a seat not level with him can draw level
+    only by winning a trick more than he does from here, and then the later of their last tricks
+    is one still to come. The other seats' counts and last tricks among themselves do not matter."""
+    key, shift = 2, 2
     for s in range(4):
         if s != me:
             d = counts[s] - counts[me]
-            out.append(99 if d < -left else (100 + (lasts[s] > lasts[me])) if d == 0 else d)
-    return tuple(out)
+            key |= (31 if d < -left else (30 if lasts[s] > lasts[me] else 14) if d == 0 else d + 14) << shift
+            shift += 5
+    return key
+
+
+def _suit_code(h0: int, h1: int, h2: int, live: int, queen: int, photo: int) -> int:
+    """One suit of the cards left as the play sees it: who holds each live card (two bits each,
+    lowest first), how many there are, and which of them is the queen and which the photograph
+    (15: not live); which ranks they are no longer matters, only their order. 38 bits."""
+    code = j = 0
+    qi = pi = 15
+    while live:
+        c = live & -live
+        live ^= c
+        code |= (0 if c & h0 else 1 if c & h1 else 2 if c & h2 else 3) << (2 * j)
+        if c == queen:
+            qi = j
+        if c == photo:
+            pi = j
+        j += 1
+    return code | j << 26 | qi << 30 | pi << 34
+
+
+_M64 = (1 << 64) - 1
+_Entry = tuple[tuple[int, int, int], int, int, int, int, int]  # key, extra, lo, hi, move (a bit, 0: none), trick
+
+
+class _Table:
+    """The compiled core's transposition table, slot for slot: 2**bits entries in buckets of two,
+    a key's bucket chosen by the same hash of the key and `extra` (leader, graded seat, the
+    most-tricks key); slot i keeps the earlier trick, slot i + 1 takes the rest."""
+
+    __slots__ = ("slots", "mask")
+
+    def __init__(self, bits: int) -> None:
+        self.slots: list[_Entry | None] = [None] * (1 << bits)
+        self.mask = (1 << bits) - 2  # the first slot of a bucket: even
+
+    def bucket(self, key: tuple[int, int, int], extra: int) -> int:
+        k0, k1, k2 = key
+        x = k0 * 0x9E3779B97F4A7C15
+        x ^= (k1 + 0x632BE59BD9B4E019) * 0xC2B2AE3D27D4EB4F
+        x ^= (k2 + 0x8CB92BA72F3D8DD7) * 0x165667B19E3779F9
+        x ^= extra * 0xFF51AFD7ED558CCD
+        x &= _M64
+        x ^= x >> 29
+        x = x * 0xBF58476D1CE4E5B9 & _M64
+        x ^= x >> 32
+        return x & self.mask
+
+    def probe(self, i: int, key: tuple[int, int, int], extra: int) -> _Entry | None:
+        for e in (self.slots[i], self.slots[i + 1]):
+            if e is not None and e[1] == extra and e[0] == key:
+                return e
+        return None
+
+    def store(self, i: int, key: tuple[int, int, int], extra: int, trick: int, lo: int, hi: int, move: int) -> None:
+        slots = self.slots
+        a, b = slots[i], slots[i + 1]
+        if a is not None and a[1] == extra and a[0] == key:
+            j = i
+        elif b is not None and b[1] == extra and b[0] == key:
+            j = i + 1
+        else:
+            j = i if a is None or trick <= a[5] else i + 1
+        slots[j] = (key, extra, lo, hi, move, trick)
 
 
 def _most_settled(me: int, trick: int, counts) -> int:
@@ -352,24 +417,30 @@ def new_solver(photograph: int, counting_trick: int, last_trick_mark: bool = Fal
     the compiled table holds 2**table_bits entries of 48 bytes (20: 48 MiB, the best for whole
     hands from trick 5; a short search of many deals is faster with 14 to 16)."""
     if pure or (pure is None and not compiled_in_use()) or _solver is None:
-        return Solver(photograph, counting_trick, last_trick_mark)
+        return Solver(photograph, counting_trick, last_trick_mark, table_bits)
     return CompiledSolver(photograph, counting_trick, last_trick_mark, table_bits)
 
 
 class Solver(Grading):
     """The paranoid game of one deal in pure Python: which card is the photograph, which trick
-    counts, and whether trick 13 carries a mark of its own. Its transposition tables (one per
-    graded seat) live as long as the solver, so every decision of a hand shares the search of
-    the others."""
+    counts, and whether trick 13 carries a mark of its own. Its transposition table lives as long
+    as the solver, so every decision of a hand shares the search of the others. The table is the
+    compiled core's, slot for slot (`_Table`), so the two solvers search the same nodes: their
+    node counts are equal, and so is what a search within a node budget proves."""
 
-    def __init__(self, photograph: int, counting_trick: int, last_trick_mark: bool = False) -> None:
+    def __init__(self, photograph: int, counting_trick: int, last_trick_mark: bool = False,
+                 table_bits: int = 20) -> None:
         self.photograph = photograph
         self.special = QUEEN_MASK | photograph
         self.counting_trick = counting_trick
         self.last_trick_mark = last_trick_mark
-        self._tables: dict[int, dict] = {}
+        if not 4 <= table_bits <= 28:
+            raise ValueError("table_bits: 4..28")
+        self._table_bits = table_bits
+        self._tt: _Table | None = None  # made at the first search (many solvers only count marks)
+        self._last: dict[tuple[tuple[int, int, int], int], int] = {}  # the last two tricks, counted out
         self._lead = 0
-        self._shapes: dict[tuple[int, int, int, int], int] = {}
+        self._codes: dict[tuple[int, int, int, int], int] = {}
         self.nodes = 0
         self._limit = _NO_LIMIT
         self._light = False  # searching the light game, without the most-tricks mark
@@ -379,11 +450,12 @@ class Solver(Grading):
         h = list(pos.hands)
         seat = pos.to_play
         h[seat] ^= card
-        tt = self._tables.setdefault(me, {})
+        if self._tt is None:
+            self._tt = _Table(self._table_bits)
         self._limit = _NO_LIMIT if limit is None else self.nodes + max(limit, 0)
         self._light = False
         try:
-            return self._after(me, h, pos.leader, pos.trick, pos.played, card, pos.counts, pos.lasts, alpha, beta, tt)
+            return self._after(me, h, pos.leader, pos.trick, pos.played, card, pos.counts, pos.lasts, alpha, beta)
         except OutOfNodes:
             return None
         finally:
@@ -399,14 +471,14 @@ class Solver(Grading):
                 return 0
         return 1
 
-    def _after(self, me, h, leader, trick, played, card, counts, lasts, alpha, beta, tt) -> int:
+    def _after(self, me, h, leader, trick, played, card, counts, lasts, alpha, beta) -> int:
         """The play of `card` has been taken out of its hand: finish the trick or go on."""
         played = played + (card,)
         if len(played) < 4:
-            return self._node(me, h, leader, trick, played, counts, lasts, alpha, beta, tt)
-        return self._finish(me, h, leader, trick, played, counts, lasts, alpha, beta, tt)
+            return self._node(me, h, leader, trick, played, counts, lasts, alpha, beta)
+        return self._finish(me, h, leader, trick, played, counts, lasts, alpha, beta)
 
-    def _finish(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt) -> int:
+    def _finish(self, me, h, leader, trick, played, counts, lasts, alpha, beta) -> int:
         """Four cards in: the trick goes to its winner, then the next trick starts."""
         c0, c1, c2, c3 = played
         w = (leader + trick_winner(c0, c1, c2, c3)) & 3
@@ -416,15 +488,15 @@ class Solver(Grading):
         lasts[w] = trick
         if w == me:
             gain = self.trick_marks(c0 | c1 | c2 | c3, trick)
-            return gain + self._start(me, h, w, trick + 1, counts, lasts, alpha - gain, beta - gain, tt)
-        return self._start(me, h, w, trick + 1, counts, lasts, alpha, beta, tt)
+            return gain + self._start(me, h, w, trick + 1, counts, lasts, alpha - gain, beta - gain)
+        return self._start(me, h, w, trick + 1, counts, lasts, alpha, beta)
 
-    def _light_search(self, me, h, leader, trick, counts, lasts, alpha, beta, tt) -> int:
+    def _light_search(self, me, h, leader, trick, counts, lasts, alpha, beta) -> int:
         """The light game (without the most-tricks mark) from a trick start, the mode put back
         afterwards (a search that runs out of nodes leaves it to `value_after` to reset)."""
         was = self._light
         self._light = True
-        v = self._start(me, h, leader, trick, counts, lasts, alpha, beta, tt)
+        v = self._start(me, h, leader, trick, counts, lasts, alpha, beta)
         self._light = was
         return v
 
@@ -454,38 +526,38 @@ class Solver(Grading):
                     room += mine - 1 - counts[s]
         return 1 if room >= TRICKS_PER_HAND + 1 - trick else 0
 
-    def _most_apart(self, me, h, leader, trick, counts, lasts, a, b, tt, bounds: list[int]) -> int | None:
+    def _most_apart(self, me, h, leader, trick, counts, lasts, a, b, bounds: list[int]) -> int | None:
         """The full game while most tricks is open: its value lies between the light game's V0
         and V0 + 1. Asks the light game whether V0 < a (a fail-low bound) and whether V0 >= b (a
         fail-high one); else narrows `bounds` ([lo, hi]) and returns None (the full search must
         tell V0 from V0 + 1)."""
-        v = self._light_search(me, h, leader, trick, counts, lasts, a - 1, a, tt)
+        v = self._light_search(me, h, leader, trick, counts, lasts, a - 1, a)
         if v < a:
             bounds[1] = min(bounds[1], v + 1)
             return bounds[1]
         bounds[0] = max(bounds[0], v)
         if bounds[0] >= b:
             return bounds[0]
-        v = self._light_search(me, h, leader, trick, counts, lasts, b - 1, b, tt)
+        v = self._light_search(me, h, leader, trick, counts, lasts, b - 1, b)
         if v >= b:
             bounds[0] = max(bounds[0], v)
             return bounds[0]
         bounds[1] = min(bounds[1], v + 1)
         return bounds[0] if bounds[0] == bounds[1] else None
 
-    def _start(self, me, h, leader, trick, counts, lasts, alpha, beta, tt) -> int:
+    def _start(self, me, h, leader, trick, counts, lasts, alpha, beta) -> int:
         """The start of a trick: bounds, the transposition table, then the search. In the full
         game a settled most-tricks mark makes it the light game (plus the mark when he has it),
         one table entry for every history of trick counts; while it is open, the light game is
         asked first (`_most_apart`)."""
         if trick > TRICKS_PER_HAND:
             return 0 if self._light else self._most(me, counts, lasts)
-        race: tuple[int, ...] | None = None  # the light game's key
+        race = 0  # the light game's key
         if not self._light:
             settled = _most_settled(me, trick, counts)
             if settled >= 0:
                 return settled + self._light_search(me, h, leader, trick, counts, lasts, alpha - settled,
-                                                    beta - settled, tt)
+                                                    beta - settled)
             race = _most_race(me, TRICKS_PER_HAND + 1 - trick, counts, lasts)
         high = self._ceiling(me, h, leader, trick, counts, lasts)
         if high <= alpha or not high:
@@ -495,22 +567,27 @@ class Solver(Grading):
         if trick == TRICKS_PER_HAND:  # one card each: play is forced
             self.nodes += 1
             return self._finish(me, h, leader, trick, (h[leader], h[(leader + 1) & 3], h[(leader + 2) & 3],
-                                                       h[(leader + 3) & 3]), counts, lasts, alpha, beta, tt)
-        key = (*self._shape(h, h[0] | h[1] | h[2] | h[3]), leader, race)
+                                                       h[(leader + 3) & 3]), counts, lasts, alpha, beta)
+        key = self._shape(h)
+        extra = leader | me << 2 | race << 4
         if trick == TRICKS_PER_HAND - 1:  # two cards each: no window, no ordering, just count
-            v = tt.get(key)
+            self.nodes += 1  # as the compiled core counts it; kept here, since Python counts slowly
+            v = self._last.get((key, extra))
             if v is None:
-                v = tt[key] = self._last_two(me, h, leader, counts, lasts)
+                v = self._last[key, extra] = self._last_two(me, h, leader, counts, lasts)
             return v
-        return self._search(me, h, leader, trick, counts, lasts, alpha, beta, tt, key, [0, high])
+        return self._search(me, h, leader, trick, counts, lasts, alpha, beta, key, extra, [0, high])
 
-    def _search(self, me, h, leader, trick, counts, lasts, alpha, beta, tt, key, bounds: list[int]) -> int:
+    def _search(self, me, h, leader, trick, counts, lasts, alpha, beta, key, extra, bounds: list[int]) -> int:
         """A trick start past its static bounds (`bounds`: [lo, hi]): the table's entry, the light
         game while most tricks is open, then the search of the trick; its result stored."""
         move = 0
-        entry = tt.get(key)
+        tt = self._tt
+        assert tt is not None
+        i = tt.bucket(key, extra)
+        entry = tt.probe(i, key, extra)
         if entry is not None:
-            lo, hi, move = entry
+            _, _, lo, hi, move, _ = entry
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
@@ -520,13 +597,13 @@ class Solver(Grading):
         a = max(alpha, bounds[0] - 1)
         b = min(beta, bounds[1] + 1)
         if not self._light:
-            v = self._most_apart(me, h, leader, trick, counts, lasts, a, b, tt, bounds)
+            v = self._most_apart(me, h, leader, trick, counts, lasts, a, b, bounds)
             if v is not None:
-                tt[key] = (bounds[0], bounds[1], move)
+                tt.store(i, key, extra, trick, bounds[0], bounds[1], move)
                 return v
             a = max(alpha, bounds[0] - 1)
             b = min(beta, bounds[1] + 1)
-        v = self._node(me, h, leader, trick, (), counts, lasts, a, b, tt, move)
+        v = self._node(me, h, leader, trick, (), counts, lasts, a, b, move)
         lo, hi = bounds
         if v <= a:
             hi = min(hi, v)
@@ -534,7 +611,7 @@ class Solver(Grading):
             lo = max(lo, v)
         else:
             lo = hi = v
-        tt[key] = (lo, hi, self._lead)
+        tt.store(i, key, extra, trick, lo, hi, self._lead)
         return v
 
     def _reps(self, legal: int, live: int) -> list[int]:
@@ -577,7 +654,7 @@ class Solver(Grading):
             reps.sort(key=lambda c: _lead_order(c, mine))
         return reps
 
-    def _node(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt, first=0) -> int:
+    def _node(self, me, h, leader, trick, played, counts, lasts, alpha, beta, first=0) -> int:
         """Alpha-beta over the plays of the seat to play (fail-soft), one card of each class of
         equivalent cards, the likeliest best first (`first`, the best lead of an earlier search
         of this trick, before all). A lead leaves its best card in `self._lead`."""
@@ -611,7 +688,7 @@ class Solver(Grading):
         best, move = (99, 0) if seat == me else (-1, 0)
         for c in reps:
             h[seat] = hand ^ c
-            v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta, tt)
+            v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta)
             if (v < best) if seat == me else (v > best):
                 best, move = v, c
                 if seat == me:
@@ -625,39 +702,25 @@ class Solver(Grading):
             self._lead = move
         return best
 
-    def _shape(self, h, live) -> tuple:
-        """The cards left as the play sees them: suit by suit, in rank order, who holds each and
-        what it carries; which ranks they are no longer matters (only their order does). Each
-        suit's part is cached: most suits are as they were a trick ago."""
+    def _shape(self, h) -> tuple[int, int, int]:
+        """The key of a trick start: the cards left as the play sees them (`_suit_code` of each
+        suit) packed into three 64-bit words, as the compiled core packs them. Each suit's code is
+        cached: most suits are as they were a trick ago."""
         h0, h1, h2, h3 = h
-        cache = self._shapes
-        out = []
+        cache = self._codes
+        c = []
         for seg in SUIT_MASKS:
             k = (h0 & seg, h1 & seg, h2 & seg, h3 & seg)
             code = cache.get(k)
             if code is None:
-                code = cache[k] = self._suit_shape(k[0], k[1], k[2], (live & seg))
-            out.append(code)
-        return tuple(out)
-
-    def _suit_shape(self, h0: int, h1: int, h2: int, rest: int) -> int:
-        queens, photo = QUEEN_MASK, self.photograph
-        code = 1
-        while rest:
-            c = rest & -rest
-            rest ^= c
-            x = 0 if c & h0 else 1 if c & h1 else 2 if c & h2 else 3
-            if c & queens:
-                x |= 4
-            if c & photo:
-                x |= 8
-            code = (code << 4) | x
-        return code
+                code = cache[k] = _suit_code(k[0], k[1], k[2], k[0] | k[1] | k[2] | k[3], QUEEN_MASK & seg,
+                                             self.photograph & seg)
+            c.append(code)
+        return ((c[0] | c[1] << 38) & _M64, (c[1] >> 26 | c[2] << 12 | c[3] << 50) & _M64, c[3] >> 14)
 
     def _last_two(self, me, h, leader, counts, lasts) -> int:
         """The exact value of the last two tricks: at most sixteen ways to play trick 12, then
-        trick 13 is forced."""
-        self.nodes += 1
+        trick 13 is forced. (`_start` counts it as one node, as the compiled core does.)"""
         seats = (leader, (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3)
         mins = tuple(s == me for s in seats)
         trick = TRICKS_PER_HAND - 1

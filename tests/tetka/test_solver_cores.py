@@ -187,3 +187,23 @@ def test_a_budgeted_hand_agrees_with_the_exact_one_wherever_it_says_exact(seed):
         assert b.loss <= e.loss  # never costly without proof
         if b.exact:
             assert b == e
+
+
+def test_on_lead_a_sure_exit_then_ducking_leaves_him_most_tricks_at_most():
+    """The bound for a player on lead who can lead a card someone must go over and then duck every
+    trick: his best value is at most the most-tricks mark, and the solver of before the compiled
+    core (which has no such bound) finds the same values."""
+    found = 0
+    for seed in range(4010, 4018):
+        result, rules, counting = deal_of(seed)
+        before = SolverBeforeC(result.photograph.bit, counting, rules.last_trick_mark)
+        now = new_solver(result.photograph.bit, counting, rules.last_trick_mark)
+        for pos, _ in positions(result, 8):
+            me = pos.to_play
+            if pos.played or not solver_module._exits_then_ducks(pos.hands, me):
+                continue
+            found += 1
+            want = before.values(pos, me)
+            assert now.values(pos, me) == want
+            assert min(want.values()) <= 1
+    assert found >= 5  # the bound is met in these hands

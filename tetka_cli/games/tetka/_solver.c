@@ -302,8 +302,32 @@ static int most_settled(int me, int trick, const int *counts) {
 /* An upper bound of the marks P still takes from a trick start, before any search: every mark still
    live (queens and the photograph not yet taken, the counting trick if still to come, the last
    trick's, most tricks in the full game while it is open), or, when P can win no trick more (he
-   does not lead and can duck every trick to come), only most tricks, and only if the others can
-   all stay under his count (0 in the light game). */
+   does not lead and can duck every trick to come, or he leads and can lead a card someone must go
+   over and then duck every trick), only most tricks, and only if the others can all stay under his
+   count (0 in the light game). */
+/* Whether a lead of `c` by P surely loses the trick: another seat holds cards of its suit, all
+   above it, so must go over it. */
+static int must_be_overtaken(const u64 *h, int me, u64 c) {
+    u64 seg = suit_mask_of(c);
+    for (int q = 1; q < 4; q++) {
+        u64 xs = h[(me + q) & 3] & seg;
+        if (xs && (xs & (~xs + 1)) > c) return 1;
+    }
+    return 0;
+}
+
+/* Whether P, on lead, can win no trick more: he leads a card someone must go over, and then
+   ducks every trick with the rest of his cards against all of theirs. */
+static int exits_then_ducks(const u64 *h, int me) {
+    u64 mine = h[me], theirs = h[(me + 1) & 3] | h[(me + 2) & 3] | h[(me + 3) & 3], rest = mine;
+    while (rest) {
+        u64 c = rest & (~rest + 1);
+        rest ^= c;
+        if (must_be_overtaken(h, me, c) && ducks_every_trick(mine ^ c, theirs)) return 1;
+    }
+    return 0;
+}
+
 static int ceiling(Solver *s, const u64 *h, int leader, int trick, const int *counts, const int *lasts) {
     int me = s->me;
     u64 live = h[0] | h[1] | h[2] | h[3];
@@ -311,7 +335,8 @@ static int ceiling(Solver *s, const u64 *h, int leader, int trick, const int *co
     if (live & s->photo) high++;
     if (s->counting >= trick) high++;
     if (s->last_mark) high++;
-    if (leader == me || !high || !ducks_every_trick(h[me], live & ~h[me])) return high;
+    if (!high) return 0;
+    if (leader == me ? !exits_then_ducks(h, me) : !ducks_every_trick(h[me], live & ~h[me])) return high;
     if (s->light) return 0;
     int left = TRICKS + 1 - trick, mine = counts[me], room = 0;
     for (int q = 0; q < 4; q++) {
@@ -467,16 +492,34 @@ static int node(Solver *s, u64 *h, int leader, int trick, u64 *played, int n, co
     }
     if (m > 1) {
         if (seat == me) {
-            if (following) { /* duck with the highest card that ducks, else go over as low as can be */
+            if (following) { /* duck with the highest card that ducks, else go over as low as can be; last to
+                                play and unable to duck, shed his highest unmarked card */
                 u64 t[13];
                 int j = 0;
                 for (int i = m - 1; i >= 0; i--)
                     if (reps[i] < top) t[j++] = reps[i];
-                for (int i = 0; i < m; i++)
-                    if (reps[i] > top) t[j++] = reps[i];
-                memcpy(reps, t, sizeof(u64) * (size_t)m);
+                if (!j && n == 3) {
+                    int64_t key[13];
+                    for (int i = 0; i < m; i++) key[i] = ((reps[i] & special) ? 64 : 0) - bit_index(reps[i]);
+                    sort_by(reps, m, key);
+                } else {
+                    for (int i = 0; i < m; i++)
+                        if (reps[i] > top) t[j++] = reps[i];
+                    memcpy(reps, t, sizeof(u64) * (size_t)m);
+                }
             } else if (n) {
                 marked_high_first(s, reps, m);
+            } else { /* his lead: first a card someone must go over, the highest first; then one someone
+                        can go over, the highest first; then the rest, lowest first */
+                int64_t key[13];
+                u64 theirs = live & ~hand;
+                for (int i = 0; i < m; i++) {
+                    int x = bit_index(reps[i]), r = x % 13;
+                    int k = must_be_overtaken(h, me, reps[i]) ? -r
+                          : (theirs & suit_mask_of(reps[i]) & ~((reps[i] << 1) - 1)) ? 100 - r : 200 + r;
+                    key[i] = (int64_t)k * 4 + x / 13;
+                }
+                sort_by(reps, m, key);
             }
         } else if (n && winner == me) { /* keep the trick his, and load it */
             if (following) {
@@ -516,7 +559,7 @@ static int node(Solver *s, u64 *h, int leader, int trick, u64 *played, int n, co
         }
     }
     int best;
-    u64 move = reps[0];
+    u64 move = 0; /* set by the first card tried: every value beats the starting best */
     if (seat == me) {
         best = 99;
         for (int i = 0; i < m; i++) {

@@ -202,6 +202,40 @@ def _most_settled(me: int, trick: int, counts) -> int:
     return -1
 
 
+def _must_be_overtaken(h, me: int, c: int) -> bool:
+    """Whether a lead of `c` by `me` surely loses the trick: another seat holds cards of its suit,
+    all above it, so must go over it."""
+    seg = _SUIT_MASK_OF[c]
+    for q in (1, 2, 3):
+        xs = h[(me + q) & 3] & seg
+        if xs and (xs & -xs) > c:
+            return True
+    return False
+
+
+def _exits_then_ducks(h, me: int) -> bool:
+    """Whether `me`, on lead, can win no trick more: he leads a card someone must go over, then
+    ducks every trick with the rest of his cards against all of theirs."""
+    mine = h[me]
+    theirs = h[(me + 1) & 3] | h[(me + 2) & 3] | h[(me + 3) & 3]
+    return any(_must_be_overtaken(h, me, c) and _ducks_every_trick(mine ^ c, theirs) for c in bits_of(mine))
+
+
+def _my_lead_order(c: int, h, me: int) -> int:
+    """The order of P's leads, as in the compiled core: first a card someone must go over, the
+    highest first; then one someone can go over, the highest first; then the rest, lowest first."""
+    x = c.bit_length() - 1
+    r = x % 13
+    theirs = h[(me + 1) & 3] | h[(me + 2) & 3] | h[(me + 3) & 3]
+    if _must_be_overtaken(h, me, c):
+        k = -r
+    elif theirs & _SUIT_MASK_OF[c] & ~((c << 1) - 1):
+        k = 100 - r
+    else:
+        k = 200 + r
+    return k * 4 + x // 13
+
+
 def _lead_order(c: int, mine: int) -> tuple[int, int]:
     """The order of the others' leads against P (holding `mine`), as in the compiled core."""
     x = c.bit_length() - 1
@@ -503,8 +537,9 @@ class Solver(Grading):
     def _ceiling(self, me, h, leader, trick, counts, lasts) -> int:
         """An upper bound of the marks `me` still takes from a trick start: every mark still live
         (most tricks only in the full game), or, when he can win no trick more (he does not lead
-        and can duck every trick to come), only most tricks, and only if the others can all stay
-        under his count (0 in the light game)."""
+        and can duck every trick to come, or he leads and can lead a card someone must go over and
+        then duck every trick), only most tricks, and only if the others can all stay under his
+        count (0 in the light game)."""
         live = h[0] | h[1] | h[2] | h[3]
         high = (live & QUEEN_MASK).bit_count() + (not self._light)
         if live & self.photograph:
@@ -513,7 +548,9 @@ class Solver(Grading):
             high += 1
         if self.last_trick_mark:
             high += 1
-        if leader == me or not high or not _ducks_every_trick(h[me], live & ~h[me]):
+        if not high:
+            return 0
+        if not (_exits_then_ducks(h, me) if leader == me else _ducks_every_trick(h[me], live & ~h[me])):
             return high
         if self._light:
             return 0
@@ -633,15 +670,21 @@ class Solver(Grading):
     def _order(self, reps: list[int], me: int, seat: int, n: int, h, following: bool, top: int,
                winner: int) -> list[int]:
         """The likeliest best moves first: he ducks with his highest card under the winning one
-        (else goes over as low as he can) and discards marked cards and high cards first; the
-        others load his trick with marked cards and stay under him when he is winning, shed high
-        cards and keep marked ones when discarding, and lead as `_lead_order` says."""
+        (else goes over as low as he can, or, last to play, sheds his highest unmarked card),
+        discards marked cards and high cards first, and leads as `_my_lead_order` says; the others
+        load his trick with marked cards and stay under him when he is winning, shed high cards
+        and keep marked ones when discarding, and lead as `_lead_order` says."""
         special = self.special
         if seat == me:
             if following:
-                return [c for c in reversed(reps) if c < top] + [c for c in reps if c > top]
+                ducks = [c for c in reversed(reps) if c < top]
+                if not ducks and n == 3:  # last to play and unable to duck: shed his highest unmarked card
+                    return sorted(reps, key=lambda c: (bool(c & special), -c))
+                return ducks + [c for c in reps if c > top]
             if n:
                 reps.sort(key=lambda c: (not c & special, -c))
+            else:
+                reps.sort(key=lambda c: _my_lead_order(c, h, me))
         elif n and winner == me:  # keep the trick his, and load it
             if following:
                 return sorted((c for c in reps if c < top), key=lambda c: (not c & special, -c)) \

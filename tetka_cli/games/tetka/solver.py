@@ -448,8 +448,8 @@ def new_solver(photograph: int, counting_trick: int, last_trick_mark: bool = Fal
                pure: bool | None = None, table_bits: int = 20) -> Grading:
     """The compiled solver when it is built, else the pure-Python one; `pure=True` (or the
     environment variable TETKA_PURE=1 when `pure` is None) asks for the pure one. `table_bits`:
-    the compiled table holds 2**table_bits entries of 48 bytes (20: 48 MiB, the best for whole
-    hands from trick 5; a short search of many deals is faster with 14 to 16)."""
+    the table holds 2**table_bits entries (the compiled one 32 bytes each: 20 is 32 MiB, the best
+    both for whole hands from trick 5 and for the player's view)."""
     if pure or (pure is None and not compiled_in_use()) or _solver is None:
         return Solver(photograph, counting_trick, last_trick_mark, table_bits)
     return CompiledSolver(photograph, counting_trick, last_trick_mark, table_bits)

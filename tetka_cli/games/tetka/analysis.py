@@ -115,6 +115,7 @@ def decisions(table: Seating, result: HandResult, trick_marks: Callable[[int, in
                                                            tuple(counts), tuple(lasts)), marks[s])  # type: ignore[arg-type]
             hands[s] ^= c.bit
             played += (c.bit,)
+        assert tr.winner is not None  # a played trick of a complete hand
         w = seat[tr.winner]
         counts[w] += 1
         lasts[w] = tr.number

@@ -16,7 +16,8 @@ from .referee import RecordReport
 from .rules import DEFAULT_RULES, TRICKS_PER_HAND, HouseRules
 from .sampling import DealSampler, Knowledge, knowledge_at, shown_void
 from .seating import SEATS, Seating
-from .solver import Grading, Position, bit_name, bits_of, new_solver
+from ...common.bitmasks import bits_of
+from .solver import Grading, Position, bit_name, new_solver
 
 DEFAULT_SAMPLES = 32
 """Deals drawn at each play: `--samples` (GIB's Monte-Carlo double dummy drew a few dozen)."""
@@ -139,7 +140,7 @@ def moments(table: Seating, result: HandResult, solver: Grading) -> Iterator[Mom
     for d in decisions(table, result, solver.trick_marks):
         pos = d.position
         yield Moment(d.trick, d.index, d.player, d.card, knowledge_at(d.seat, pos.hands, voids), pos.leader,
-                     pos.played, pos.counts, pos.lasts, d.marks)  # type: ignore[arg-type]
+                     pos.played, pos.counts, pos.lasts, d.marks)
         if pos.played:
             voids[d.seat] |= shown_void(pos.played[0], d.card.bit)
 
@@ -175,7 +176,7 @@ def analyse_hand_player_view(
     key = hand_key(result)
     out = [grade_play(solver, m, samples=samples, rng=play_rng(seed, key, m.trick, m.index))
            for m in moments(table, result, solver) if m.trick >= from_trick and m.player in graded]
-    return HandAnalysis(tuple(out))
+    return HandAnalysis(tuple(out))  # type: ignore[arg-type]  # this view's plays are ExpectedGrades
 
 
 def hand_key(result: HandResult) -> str:

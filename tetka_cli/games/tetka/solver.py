@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Sequence
 
 from ...common.bitmasks import bits_of
 from .rules import TRICKS_PER_HAND
 
 try:
-    from . import _solver
+    from . import _solver  # type: ignore[attr-defined]  # the compiled core: a C extension, no stubs
 except ImportError:  # no compiler at install time: the pure-Python search serves
-    _solver = None  # type: ignore[assignment]
+    _solver = None
 
 COMPILED = _solver is not None
 """Whether the compiled core was built and imported."""
@@ -110,7 +111,7 @@ def _ducks_every_trick(mine: int, theirs: int) -> bool:
     return True
 
 
-def _most_race(me: int, left: int, counts, lasts) -> int:
+def _most_race(me: int, left: int, counts: Sequence[int], lasts: Sequence[int]) -> int:
     """What the most-tricks mark still depends on, while it is open, as the compiled core codes it
     (five bits a seat, above a 2): for each other seat, its lead over P in tricks (d + 14), and,
     only when they are level, whether its latest trick came after P's (30, else 14). A seat more
@@ -189,7 +190,7 @@ class _Table:
         slots[j] = (key, extra, lo, hi, move, trick)
 
 
-def _most_settled(me: int, trick: int, counts) -> int:
+def _most_settled(me: int, trick: int, counts: Sequence[int]) -> int:
     """Whether the most-tricks mark is settled at the start of `trick`: 1 when nobody can catch
     `me` any more, 0 when he can no longer reach the most, -1 while it is open."""
     left = TRICKS_PER_HAND + 1 - trick
@@ -202,7 +203,7 @@ def _most_settled(me: int, trick: int, counts) -> int:
     return -1
 
 
-def _must_be_overtaken(h, me: int, c: int) -> bool:
+def _must_be_overtaken(h: Sequence[int], me: int, c: int) -> bool:
     """Whether a lead of `c` by `me` surely loses the trick: another seat holds cards of its suit,
     all above it, so must go over it."""
     seg = _SUIT_MASK_OF[c]
@@ -213,7 +214,7 @@ def _must_be_overtaken(h, me: int, c: int) -> bool:
     return False
 
 
-def _exits_then_ducks(h, me: int) -> bool:
+def _exits_then_ducks(h: Sequence[int], me: int) -> bool:
     """Whether `me`, on lead, can win no trick more: he leads a card someone must go over, then
     ducks every trick with the rest of his cards against all of theirs."""
     mine = h[me]
@@ -221,7 +222,7 @@ def _exits_then_ducks(h, me: int) -> bool:
     return any(_must_be_overtaken(h, me, c) and _ducks_every_trick(mine ^ c, theirs) for c in bits_of(mine))
 
 
-def _my_lead_order(c: int, h, me: int) -> int:
+def _my_lead_order(c: int, h: Sequence[int], me: int) -> int:
     """The order of P's leads, as in the compiled core: first a card someone must go over, the
     highest first; then one someone can go over, the highest first; then the rest, lowest first."""
     x = c.bit_length() - 1
@@ -303,6 +304,7 @@ class Grading:
         out = {}
         for cls in self.classes(pos):
             v = self.value_after(pos, cls[0], me)
+            assert v is not None  # no node limit
             for c in cls:
                 out[bit_name(c)] = v
         return out
@@ -431,12 +433,13 @@ class CompiledSolver(Grading):
 
     @property
     def nodes(self) -> int:  # type: ignore[override]
-        return self._core.nodes
+        return int(self._core.nodes)
 
     def value_after(self, pos: Position, card: int, me: int, alpha: int = -1, beta: int = 99,
                     limit: int | None = None) -> int | None:
-        return self._core.value_after(pos.hands, pos.leader, pos.trick, pos.played, pos.counts, pos.lasts, card,
-                                      me, alpha, beta, (1 << 64) - 1 if limit is None else max(limit, 0))
+        v = self._core.value_after(pos.hands, pos.leader, pos.trick, pos.played, pos.counts, pos.lasts, card,
+                                   me, alpha, beta, (1 << 64) - 1 if limit is None else max(limit, 0))
+        return None if v is None else int(v)
 
 
 def compiled_in_use() -> bool:
@@ -497,7 +500,7 @@ class Solver(Grading):
 
     # -- the search -----------------------------------------------------------------------------
     @staticmethod
-    def _most(me: int, counts, lasts) -> int:
+    def _most(me: int, counts: Sequence[int], lasts: Sequence[int]) -> int:
         """1 when `me` has most tricks, a tie going to the latest own last trick."""
         c, last = counts[me], lasts[me]
         for s in range(4):
@@ -505,14 +508,16 @@ class Solver(Grading):
                 return 0
         return 1
 
-    def _after(self, me, h, leader, trick, played, card, counts, lasts, alpha, beta) -> int:
+    def _after(self, me: int, h: list[int], leader: int, trick: int, played: tuple[int, ...], card: int,
+               counts: Sequence[int], lasts: Sequence[int], alpha: int, beta: int) -> int:
         """The play of `card` has been taken out of its hand: finish the trick or go on."""
         played = played + (card,)
         if len(played) < 4:
             return self._node(me, h, leader, trick, played, counts, lasts, alpha, beta)
         return self._finish(me, h, leader, trick, played, counts, lasts, alpha, beta)
 
-    def _finish(self, me, h, leader, trick, played, counts, lasts, alpha, beta) -> int:
+    def _finish(self, me: int, h: list[int], leader: int, trick: int, played: tuple[int, ...], counts: Sequence[int],
+                lasts: Sequence[int], alpha: int, beta: int) -> int:
         """Four cards in: the trick goes to its winner, then the next trick starts."""
         c0, c1, c2, c3 = played
         w = (leader + trick_winner(c0, c1, c2, c3)) & 3
@@ -525,7 +530,8 @@ class Solver(Grading):
             return gain + self._start(me, h, w, trick + 1, counts, lasts, alpha - gain, beta - gain)
         return self._start(me, h, w, trick + 1, counts, lasts, alpha, beta)
 
-    def _light_search(self, me, h, leader, trick, counts, lasts, alpha, beta) -> int:
+    def _light_search(self, me: int, h: list[int], leader: int, trick: int, counts: Sequence[int],
+                      lasts: Sequence[int], alpha: int, beta: int) -> int:
         """The light game (without the most-tricks mark) from a trick start, the mode put back
         afterwards (a search that runs out of nodes leaves it to `value_after` to reset)."""
         was = self._light
@@ -534,7 +540,8 @@ class Solver(Grading):
         self._light = was
         return v
 
-    def _ceiling(self, me, h, leader, trick, counts, lasts) -> int:
+    def _ceiling(self, me: int, h: list[int], leader: int, trick: int, counts: Sequence[int],
+                 lasts: Sequence[int]) -> int:
         """An upper bound of the marks `me` still takes from a trick start: every mark still live
         (most tricks only in the full game), or, when he can win no trick more (he does not lead
         and can duck every trick to come, or he leads and can lead a card someone must go over and
@@ -563,7 +570,8 @@ class Solver(Grading):
                     room += mine - 1 - counts[s]
         return 1 if room >= TRICKS_PER_HAND + 1 - trick else 0
 
-    def _most_apart(self, me, h, leader, trick, counts, lasts, a, b, bounds: list[int]) -> int | None:
+    def _most_apart(self, me: int, h: list[int], leader: int, trick: int, counts: Sequence[int], lasts: Sequence[int],
+                    a: int, b: int, bounds: list[int]) -> int | None:
         """The full game while most tricks is open: its value lies between the light game's V0
         and V0 + 1. Asks the light game whether V0 < a (a fail-low bound) and whether V0 >= b (a
         fail-high one); else narrows `bounds` ([lo, hi]) and returns None (the full search must
@@ -582,7 +590,8 @@ class Solver(Grading):
         bounds[1] = min(bounds[1], v + 1)
         return bounds[0] if bounds[0] == bounds[1] else None
 
-    def _start(self, me, h, leader, trick, counts, lasts, alpha, beta) -> int:
+    def _start(self, me: int, h: list[int], leader: int, trick: int, counts: Sequence[int], lasts: Sequence[int],
+               alpha: int, beta: int) -> int:
         """The start of a trick: bounds, the transposition table, then the search. In the full
         game a settled most-tricks mark makes it the light game (plus the mark when he has it),
         one table entry for every history of trick counts; while it is open, the light game is
@@ -615,7 +624,8 @@ class Solver(Grading):
             return v
         return self._search(me, h, leader, trick, counts, lasts, alpha, beta, key, extra, [0, high])
 
-    def _search(self, me, h, leader, trick, counts, lasts, alpha, beta, key, extra, bounds: list[int]) -> int:
+    def _search(self, me: int, h: list[int], leader: int, trick: int, counts: Sequence[int], lasts: Sequence[int],
+                alpha: int, beta: int, key: tuple[int, int, int], extra: int, bounds: list[int]) -> int:
         """A trick start past its static bounds (`bounds`: [lo, hi]): the table's entry, the light
         game while most tricks is open, then the search of the trick; its result stored."""
         move = 0
@@ -667,7 +677,7 @@ class Solver(Grading):
             prev = c
         return reps
 
-    def _order(self, reps: list[int], me: int, seat: int, n: int, h, following: bool, top: int,
+    def _order(self, reps: list[int], me: int, seat: int, n: int, h: list[int], following: bool, top: int,
                winner: int) -> list[int]:
         """The likeliest best moves first: he ducks with his highest card under the winning one
         (else goes over as low as he can, or, last to play, sheds his highest unmarked card),
@@ -697,7 +707,8 @@ class Solver(Grading):
             reps.sort(key=lambda c: _lead_order(c, mine))
         return reps
 
-    def _node(self, me, h, leader, trick, played, counts, lasts, alpha, beta, first=0) -> int:
+    def _node(self, me: int, h: list[int], leader: int, trick: int, played: tuple[int, ...], counts: Sequence[int],
+              lasts: Sequence[int], alpha: int, beta: int, first: int = 0) -> int:
         """Alpha-beta over the plays of the seat to play (fail-soft), one card of each class of
         equivalent cards, the likeliest best first (`first`, the best lead of an earlier search
         of this trick, before all). A lead leaves its best card in `self._lead`."""
@@ -745,7 +756,7 @@ class Solver(Grading):
             self._lead = move
         return best
 
-    def _shape(self, h) -> tuple[int, int, int]:
+    def _shape(self, h: Sequence[int]) -> tuple[int, int, int]:
         """The key of a trick start: the cards left as the play sees them (`_suit_code` of each
         suit) packed into three 64-bit words, as the compiled core packs them. Each suit's code is
         cached: most suits are as they were a trick ago."""
@@ -761,71 +772,45 @@ class Solver(Grading):
             c.append(code)
         return ((c[0] | c[1] << 38) & _M64, (c[1] >> 26 | c[2] << 12 | c[3] << 50) & _M64, c[3] >> 14)
 
-    def _last_two(self, me, h, leader, counts, lasts) -> int:
-        """The exact value of the last two tricks: at most sixteen ways to play trick 12, then
-        trick 13 is forced. (`_start` counts it as one node, as the compiled core does.)"""
+    def _last_two(self, me: int, h: Sequence[int], leader: int, counts: Sequence[int], lasts: Sequence[int]) -> int:
+        """The exact value of the last two tricks: at most sixteen ways to play trick 12 (each
+        seat's lowest card of the suit led, or its other one), then trick 13 is forced. (`_start`
+        counts it as one node, as the compiled core does.)"""
         seats = (leader, (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3)
-        mins = tuple(s == me for s in seats)
-        trick = TRICKS_PER_HAND - 1
-        marks = self.trick_marks
-        special_last = self.trick_marks(0, TRICKS_PER_HAND)
-        light = self._light
+        hands = tuple(h[s] for s in seats)
 
-        def final(w12, w13, cards13):
-            """Marks for me from trick 12 won by seat w12 and trick 13 by w13, most tricks last
-            (not in the light game)."""
-            v = 0
-            if w13 == me:
-                v += special_last + (cards13 & QUEEN_MASK).bit_count() + (1 if cards13 & self.photograph else 0)
-            if light:
-                return v
-            c = [counts[0], counts[1], counts[2], counts[3]]
-            la = [lasts[0], lasts[1], lasts[2], lasts[3]]
-            c[w12] += 1
-            la[w12] = trick
-            c[w13] += 1
-            la[w13] = trick + 1
-            cm, lm = c[me], la[me]
-            for s in (0, 1, 2, 3):
-                if s != me and (c[s] > cm or (c[s] == cm and la[s] > lm)):
-                    return v
-            return v + 1
-
-        def options(hand, led):
-            follow = hand & led
-            rest = follow or hand
+        def best(i: int, played: tuple[int, ...]) -> int:
+            """The value with seats[i] to play trick 12, after `played`."""
+            hand = hands[i]
+            rest = (hand & _SUIT_MASK_OF[played[0]] if played else 0) or hand
             low = rest & -rest
-            return (low, rest ^ low) if rest ^ low else (low,)
+            vals = [self._two_played(me, seats, hands, played + (c,), counts, lasts) if i == 3 else best(i + 1, played + (c,))
+                    for c in ((low, rest ^ low) if rest ^ low else (low,))]
+            return min(vals) if seats[i] == me else max(vals)
 
-        h0, h1, h2, h3 = h[seats[0]], h[seats[1]], h[seats[2]], h[seats[3]]
-        best0 = None
-        for a in options(h0, -1):
-            led = _SUIT_MASK_OF[a]
-            best1 = None
-            for b in options(h1, led):
-                best2 = None
-                for c in options(h2, led):
-                    best3 = None
-                    for d in options(h3, led):
-                        win = trick_winner(a, b, c, d)
-                        v = marks(a | b | c | d, trick) if seats[win] == me else 0
-                        # trick 13: what is left, led by the winner of trick 12
-                        rest = (h0 ^ a, h1 ^ b, h2 ^ c, h3 ^ d)
-                        first = rest[win]
-                        led13 = _SUIT_MASK_OF[first]
-                        w13, top = win, first
-                        for i in (1, 2, 3):
-                            j = (win + i) & 3
-                            x = rest[j]
-                            if x & led13 and x > top:
-                                w13, top = j, x
-                        v += final(seats[win], seats[w13], rest[0] | rest[1] | rest[2] | rest[3])
-                        if best3 is None or (v < best3 if mins[3] else v > best3):
-                            best3 = v
-                    if best2 is None or (best3 < best2 if mins[2] else best3 > best2):
-                        best2 = best3
-                if best1 is None or (best2 < best1 if mins[1] else best2 > best1):
-                    best1 = best2
-            if best0 is None or (best1 < best0 if mins[0] else best1 > best0):
-                best0 = best1
-        return best0
+        return best(0, ())
+
+    def _two_played(self, me: int, seats: tuple[int, int, int, int], hands: tuple[int, ...], cards: tuple[int, ...],
+                    counts: Sequence[int], lasts: Sequence[int]) -> int:
+        """Marks for `me` from tricks 12 (`cards`, in play order) and 13 (forced: the cards left,
+        led by the winner of trick 12), and most tricks after them (not in the light game)."""
+        trick = TRICKS_PER_HAND - 1
+        win = trick_winner(*cards)
+        v = self.trick_marks(cards[0] | cards[1] | cards[2] | cards[3], trick) if seats[win] == me else 0
+        rest = [hand ^ c for hand, c in zip(hands, cards)]
+        w13, top = win, rest[win]
+        led = _SUIT_MASK_OF[top]
+        for i in (1, 2, 3):
+            x = rest[(win + i) & 3]
+            if x & led and x > top:
+                w13, top = (win + i) & 3, x
+        if seats[w13] == me:
+            v += self.trick_marks(rest[0] | rest[1] | rest[2] | rest[3], TRICKS_PER_HAND)
+        if self._light:
+            return v
+        c, la = list(counts), list(lasts)
+        c[seats[win]] += 1
+        la[seats[win]] = trick
+        c[seats[w13]] += 1
+        la[seats[w13]] = trick + 1
+        return v + self._most(me, c, la)

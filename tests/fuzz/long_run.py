@@ -12,9 +12,10 @@ hostile_full.py) and prints a table of their time, memory, exit code and code on
 lean check (the quick reader) with the full reading, on fresh records in the layouts people type
 (clean or gently edited, layouts.py) and on mutations, and counts the disagreements.
 
-`python -m tests.fuzz.long_run --solver 2000` runs instead the solver check of issue 24 over 2000
-random hands: the compiled and the pure-Python solver agree on every decision from trick 9 on, and
-a budgeted search proves what it says (solver_equality.py).
+`python -m tests.fuzz.long_run --solver 300` runs instead the solver check of issues 24 and 34 over
+300 random hands: the compiled and the pure-Python solver agree on every value and every node of
+each decision from trick 9 on, prove the same within a node budget on every decision from trick 4
+on, and a budgeted search proves what it says (solver_equality.py).
 """
 from __future__ import annotations
 

@@ -16,10 +16,12 @@ from support.tetka import PLAYERS, TABLE, c, cs, random_hand
 from tetka_cli.common.cards import DECK
 from tetka_cli.games.tetka.analysis import analyse_hand
 from tetka_cli.games.tetka.hand import replay_hand
-from tetka_cli.games.tetka.player_view import ExpectedGrade, Moment, analyse_hand_player_view, grade_play, moments
+from tetka_cli.kit.sampled_grades import graded_over, play_rng
+from tetka_cli.games.tetka.player_view import (ExpectedGrade, Moment, analyse_hand_player_view, card_values, grade_play,
+                                               hand_key, moments)
 from tetka_cli.games.tetka.rules import HouseRules
 from tetka_cli.games.tetka.sampling import DealSampler, Knowledge
-from tetka_cli.games.tetka.solver import SUIT_MASKS, Solver
+from tetka_cli.games.tetka.solver import SUIT_MASKS, Solver, new_solver
 
 RULES = (HouseRules(), HouseRules(last_trick_mark=True), HouseRules(count_trick_offset=1))
 
@@ -190,3 +192,32 @@ def test_the_same_seed_gives_the_same_grades_in_any_order():
     assert alone.plays == tuple(g for g in first[0].plays if g.player == "Вера")
     other = [analyse_hand_player_view(TABLE, r, rules, from_trick=10, seed=6) for r, rules in results]
     assert other != first  # another seed draws other deals
+
+
+def grade_valuing_every_card(solver, m: Moment, samples: int, rng: random.Random) -> ExpectedGrade:
+    """The grade as it was first computed: every legal card valued exactly in every drawn deal."""
+    sampler = DealSampler(m.knowledge)
+    exhaustive = sampler.count <= samples
+    deals = list(sampler.every_deal()) if exhaustive else [sampler.sample(rng) for _ in range(samples)]
+    drawn = [card_values(solver, m.position(d), m.knowledge.me) for d in deals]
+    return graded_over(m.trick, m.player, m.card.bit, drawn, before=m.before, exhaustive=exhaustive,
+                       name=lambda b: DECK[b.bit_length() - 1])
+
+
+def test_grading_only_what_the_grade_needs_gives_what_valuing_every_card_gives():
+    """The grading values the card played and the best cards exactly and the others only until
+    they are proved worse: the figures are those of every card valued in every deal."""
+    checked = 0
+    for seed in range(10):
+        result, rules = random_result(1300 + seed)
+        solver = new_solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
+                            rules.last_trick_mark, table_bits=14)
+        key = hand_key(result)
+        for m in moments(TABLE, result, solver):
+            if m.trick < 9 + seed % 2:
+                continue
+            samples = 4 + seed % 5
+            want = grade_valuing_every_card(solver, m, samples, play_rng(seed, key, m.trick, m.index))
+            assert grade_play(solver, m, samples=samples, rng=play_rng(seed, key, m.trick, m.index)) == want
+            checked += 1
+    assert checked > 150

@@ -28,17 +28,22 @@ typedef uint64_t u64;
 #define SUIT_BITS 0x1fffULL
 #define QUEENS ((1ULL << 10) | (1ULL << 23) | (1ULL << 36) | (1ULL << 49))
 
-static int popcount64(u64 x) { return __builtin_popcountll(x); }
+/* How many queens among some cards: four bits added, cheaper than a popcount where the processor
+   has none the compiler may assume. */
+static int queens_in(u64 x) { return (int)((x >> 10 & 1) + (x >> 23 & 1) + (x >> 36 & 1) + (x >> 49 & 1)); }
 static int bit_index(u64 c) { return 63 - __builtin_clzll(c); }
 static u64 suit_mask_of(u64 c) { return SUIT_BITS << (13 * (bit_index(c) / 13)); }
 
+/* One entry of the table: 32 bytes, two to a bucket of one 64-byte cache line. */
 typedef struct {
-    u64 k[4];        /* the shape of each suit */
-    uint32_t extra;  /* leader, me, the most-tricks key */
+    u64 k[3];        /* the shape of the cards left, the four suits' codes packed (shape_key) */
+    uint32_t extra;  /* leader, me, the most-tricks key (bits 0..23), the table's generation (24..31) */
     int8_t lo, hi;   /* bounds of the value */
     int8_t move;     /* the best lead found (card index), -1 for none */
     int8_t trick;    /* 0: empty slot */
 } Entry;
+
+#define GEN_SHIFT 24
 
 typedef struct {
     PyObject_HEAD
@@ -46,16 +51,18 @@ typedef struct {
     int counting, last_mark;
     Entry *tt;
     size_t tt_mask; /* number of entries - 1 (a power of two, even) */
-    void *mapped;       /* the mapping the table lies in (NULL: calloc'd) */
-    size_t mapped_bytes;
+    uint32_t gen;   /* the table's generation, in each entry's `extra`: an entry of another is empty */
+    void *raw;          /* the block the table lies in: mapped (`mapped_bytes` long) or calloc'd */
+    size_t mapped_bytes; /* 0 when calloc'd */
     u64 nodes, limit;
     int me;
+    int light; /* 1: searching the light game, without the most-tricks mark */
     u64 lead; /* the best lead of the last trick-start node searched */
     jmp_buf stop;
 } Solver;
 
 static int trick_marks(Solver *s, u64 cards, int trick) {
-    int v = popcount64(cards & QUEENS);
+    int v = queens_in(cards);
     if (cards & s->photo) v++;
     if (trick == s->counting) v++;
     if (s->last_mark && trick == TRICKS) v++;
@@ -108,7 +115,7 @@ static int final_marks(Solver *s, int w12, int w13, u64 cards13, const int *coun
     la[w12] = TRICKS - 1;
     c[w13]++;
     la[w13] = TRICKS;
-    return v + most(me, c, la);
+    return s->light ? v : v + most(me, c, la);
 }
 
 static int options(u64 hand, u64 led, u64 *out) {
@@ -164,24 +171,40 @@ static int last_two(Solver *s, const u64 *h, int leader, const int *counts, cons
     return best0;
 }
 
-static u64 suit_shape(Solver *s, u64 h0, u64 h1, u64 h2, u64 rest) {
-    u64 code = 1;
-    while (rest) {
-        u64 c = rest & (~rest + 1);
-        rest ^= c;
+/* One suit of the cards left as the play sees it: who holds each live card (two bits each, lowest
+   first), how many there are, and which of them is the queen and which the photograph (15: not
+   live); which ranks they are no longer matters, only their order. 38 bits. */
+static u64 suit_code(u64 h0, u64 h1, u64 h2, u64 live, u64 queen, u64 photo) {
+    u64 code = 0, j = 0, qi = 15, pi = 15;
+    while (live) {
+        u64 c = live & (~live + 1);
+        live ^= c;
         u64 x = (c & h0) ? 0 : (c & h1) ? 1 : (c & h2) ? 2 : 3;
-        if (c & QUEENS) x |= 4;
-        if (c & s->photo) x |= 8;
-        code = (code << 4) | x;
+        if (c == queen) qi = j;
+        if (c == photo) pi = j;
+        code |= x << (2 * j);
+        j++;
     }
-    return code;
+    return code | j << 26 | qi << 30 | pi << 34;
 }
 
+/* The key of a trick start: the four suits' codes (38 bits each) packed into three words. */
+static void shape_key(Solver *s, const u64 *h, u64 *k) {
+    u64 live = h[0] | h[1] | h[2] | h[3], c[4];
+    for (int q = 0; q < 4; q++) {
+        u64 seg = SUIT_BITS << (13 * q);
+        c[q] = suit_code(h[0] & seg, h[1] & seg, h[2] & seg, live & seg, QUEENS & seg, s->photo & seg);
+    }
+    k[0] = c[0] | c[1] << 38;
+    k[1] = c[1] >> 26 | c[2] << 12 | c[3] << 50;
+    k[2] = c[3] >> 14;
+}
+
+/* The bucket of a key: the index of its first slot (even). */
 static size_t slot_of(Solver *s, const u64 *k, uint32_t extra) {
     u64 x = k[0] * 0x9E3779B97F4A7C15ULL;
     x ^= (k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     x ^= (k[2] + 0x8CB92BA72F3D8DD7ULL) * 0x165667B19E3779F9ULL;
-    x ^= (k[3] + 0x27D4EB2F165667C5ULL) * 0x9E3779B97F4A7C15ULL;
     x ^= (u64)extra * 0xFF51AFD7ED558CCDULL;
     x ^= x >> 29;
     x *= 0xBF58476D1CE4E5B9ULL;
@@ -189,10 +212,13 @@ static size_t slot_of(Solver *s, const u64 *k, uint32_t extra) {
     return (size_t)x & s->tt_mask & ~(size_t)1;
 }
 
+static int filled(const Solver *s, const Entry *e) { return e->trick && e->extra >> GEN_SHIFT == s->gen; }
+
 static Entry *probe(Solver *s, size_t i, const u64 *k, uint32_t extra) {
+    uint32_t tagged = extra | s->gen << GEN_SHIFT;
     for (size_t j = i; j < i + 2; j++) {
         Entry *e = &s->tt[j];
-        if (e->trick && e->extra == extra && e->k[0] == k[0] && e->k[1] == k[1] && e->k[2] == k[2] && e->k[3] == k[3])
+        if (e->trick && e->extra == tagged && e->k[0] == k[0] && e->k[1] == k[1] && e->k[2] == k[2])
             return e;
     }
     return NULL;
@@ -202,10 +228,10 @@ static void store(Solver *s, size_t i, const u64 *k, uint32_t extra, int trick, 
     Entry *e = probe(s, i, k, extra);
     if (!e) { /* slot i keeps the earlier trick (the costlier search), slot i+1 takes the rest */
         Entry *a = &s->tt[i];
-        e = (!a->trick || trick <= a->trick) ? a : &s->tt[i + 1];
+        e = (!filled(s, a) || trick <= a->trick) ? a : &s->tt[i + 1];
     }
     memcpy(e->k, k, sizeof e->k);
-    e->extra = extra;
+    e->extra = extra | s->gen << GEN_SHIFT;
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
     e->move = (int8_t)move;
@@ -252,39 +278,114 @@ static uint32_t most_race(int me, int left, const int *counts, const int *lasts)
     return key;
 }
 
-static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta) {
-    int me = s->me;
-    if (trick > TRICKS) return most(me, counts, lasts);
+/* The search of the game without the most-tricks mark (the light game) from a trick start, the
+   mode put back afterwards. */
+static int light(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta) {
+    int was = s->light;
+    s->light = 1;
+    int v = start(s, h, leader, trick, counts, lasts, alpha, beta);
+    s->light = was;
+    return v;
+}
+
+/* Whether the most-tricks mark is settled at the start of `trick`: 1 when nobody can catch P any
+   more, 0 when P can no longer reach the most, -1 while it is open. */
+static int most_settled(int me, int trick, const int *counts) {
     int left = TRICKS + 1 - trick, mine = counts[me], rival = 0;
     for (int q = 0; q < 4; q++)
         if (q != me && counts[q] > rival) rival = counts[q];
-    int low, most_open;
-    uint32_t most_key;
-    if (mine + left < rival) {
-        most_key = 0; low = 0; most_open = 0;
-    } else if (mine > rival + left) {
-        most_key = 1; low = 1; most_open = 0;
-    } else {
-        low = 0; most_open = 1;
-        most_key = most_race(me, left, counts, lasts);
+    if (mine + left < rival) return 0;
+    if (mine > rival + left) return 1;
+    return -1;
+}
+
+/* An upper bound of the marks P still takes from a trick start, before any search: every mark still
+   live (queens and the photograph not yet taken, the counting trick if still to come, the last
+   trick's, most tricks in the full game while it is open), or, when P can win no trick more (he
+   does not lead and can duck every trick to come, or he leads and can lead a card someone must go
+   over and then duck every trick), only most tricks, and only if the others can all stay under his
+   count (0 in the light game). */
+/* Whether a lead of `c` by P surely loses the trick: another seat holds cards of its suit, all
+   above it, so must go over it. */
+static int must_be_overtaken(const u64 *h, int me, u64 c) {
+    u64 seg = suit_mask_of(c);
+    for (int q = 1; q < 4; q++) {
+        u64 xs = h[(me + q) & 3] & seg;
+        if (xs && (xs & (~xs + 1)) > c) return 1;
     }
+    return 0;
+}
+
+/* Whether P, on lead, can win no trick more: he leads a card someone must go over, and then
+   ducks every trick with the rest of his cards against all of theirs. */
+static int exits_then_ducks(const u64 *h, int me) {
+    u64 mine = h[me], theirs = h[(me + 1) & 3] | h[(me + 2) & 3] | h[(me + 3) & 3], rest = mine;
+    while (rest) {
+        u64 c = rest & (~rest + 1);
+        rest ^= c;
+        if (must_be_overtaken(h, me, c) && ducks_every_trick(mine ^ c, theirs)) return 1;
+    }
+    return 0;
+}
+
+static int ceiling(Solver *s, const u64 *h, int leader, int trick, const int *counts, const int *lasts) {
+    int me = s->me;
     u64 live = h[0] | h[1] | h[2] | h[3];
-    int high = low + popcount64(live & QUEENS) + most_open;
+    int high = queens_in(live) + !s->light;
     if (live & s->photo) high++;
     if (s->counting >= trick) high++;
     if (s->last_mark) high++;
-    if (leader != me && high > low && ducks_every_trick(h[me], live & ~h[me])) {
-        /* P can win no trick more: only most tricks is left to him, if the others can still all stay under him */
-        int room = 0, can = 1;
-        for (int q = 0; q < 4; q++) {
-            if (q == me) continue;
-            if (counts[q] > mine || (counts[q] == mine && lasts[q] > lasts[me])) can = 0;
-            else if (counts[q] < mine) room += mine - 1 - counts[q];
-        }
-        int cap = can && room >= left;
-        if (cap < high) high = cap;
+    if (!high) return 0;
+    if (leader == me ? !exits_then_ducks(h, me) : !ducks_every_trick(h[me], live & ~h[me])) return high;
+    if (s->light) return 0;
+    int left = TRICKS + 1 - trick, mine = counts[me], room = 0;
+    for (int q = 0; q < 4; q++) {
+        if (q == me) continue;
+        if (counts[q] > mine || (counts[q] == mine && lasts[q] > lasts[me])) return 0;
+        if (counts[q] < mine) room += mine - 1 - counts[q];
     }
-    if (high <= alpha || low == high) return high;
+    return room >= left;
+}
+
+/* The full game while most tricks is open: its value V lies between the light game's value V0
+   and V0 + 1 (the mark is one mark, taken or not). Ask the light game whether V0 < a (then V <=
+   a: a fail-low bound) and whether V0 >= b (then V >= b); else narrow [lo, hi] and return
+   NO_CUT, for the full search to tell V0 from V0 + 1. */
+#define NO_CUT (-1000)
+static int most_apart(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int a, int b,
+                      int *lo, int *hi) {
+    int v = light(s, h, leader, trick, counts, lasts, a - 1, a);
+    if (v < a) {
+        if (v + 1 < *hi) *hi = v + 1;
+        return *hi;
+    }
+    if (v > *lo) *lo = v;
+    if (*lo >= b) return *lo;
+    v = light(s, h, leader, trick, counts, lasts, b - 1, b);
+    if (v >= b) {
+        if (v > *lo) *lo = v;
+        return *lo;
+    }
+    if (v + 1 < *hi) *hi = v + 1;
+    return *lo == *hi ? *lo : NO_CUT;
+}
+
+/* The start of a trick: bounds, the transposition table, then the search. In the full game a
+   settled most-tricks mark makes it the light game (plus the mark when P has it), so the table
+   keeps one entry for every history of trick counts; while it is open, the light game is asked
+   first (most_apart). */
+static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, const int *lasts, int alpha, int beta) {
+    int me = s->me;
+    if (trick > TRICKS) return s->light ? 0 : most(me, counts, lasts);
+    uint32_t race = 0; /* the light game's key */
+    if (!s->light) {
+        int settled = most_settled(me, trick, counts);
+        if (settled >= 0)
+            return settled + light(s, h, leader, trick, counts, lasts, alpha - settled, beta - settled);
+        race = most_race(me, TRICKS + 1 - trick, counts, lasts);
+    }
+    int low = 0, high = ceiling(s, h, leader, trick, counts, lasts);
+    if (high <= alpha || high == 0) return high;
     if (low >= beta) return low;
     if (trick == TRICKS) { /* one card each: play is forced */
         s->nodes++;
@@ -294,30 +395,32 @@ static int start(Solver *s, u64 *h, int leader, int trick, const int *counts, co
     }
     if (trick == TRICKS - 1) /* two cards each: counting it out is cheaper than a probe of the table */
         return last_two(s, h, leader, counts, lasts);
-    u64 k[4];
-    for (int q = 0; q < 4; q++) {
-        u64 seg = SUIT_BITS << (13 * q);
-        k[q] = suit_shape(s, h[0] & seg, h[1] & seg, h[2] & seg, live & seg);
-    }
-    uint32_t extra = (uint32_t)leader | (uint32_t)me << 2 | most_key << 4;
+    u64 k[3];
+    shape_key(s, h, k);
+    uint32_t extra = (uint32_t)leader | (uint32_t)me << 2 | race << 4;
     size_t i = slot_of(s, k, extra);
     Entry *e = probe(s, i, k, extra);
-    int lo, hi;
-    u64 move = 0;
+    int lo = low, hi = high, move = -1;
     if (e) {
-        lo = e->lo; hi = e->hi;
-        if (lo >= beta || lo == hi) return lo;
-        if (hi <= alpha) return hi;
-        if (lo > low) low = lo;
-        if (hi < high) high = hi;
-        if (e->move >= 0) move = 1ULL << e->move;
-    } else {
-        lo = low; hi = high;
+        if (e->lo >= beta || e->lo == e->hi) return e->lo;
+        if (e->hi <= alpha) return e->hi;
+        if (e->lo > lo) lo = e->lo;
+        if (e->hi < hi) hi = e->hi;
+        move = e->move;
     }
-    int a = alpha > low - 1 ? alpha : low - 1;
-    int b = beta < high + 1 ? beta : high + 1;
+    int a = alpha > lo - 1 ? alpha : lo - 1;
+    int b = beta < hi + 1 ? beta : hi + 1;
+    if (!s->light) {
+        int v = most_apart(s, h, leader, trick, counts, lasts, a, b, &lo, &hi);
+        if (v != NO_CUT) {
+            store(s, i, k, extra, trick, lo, hi, move);
+            return v;
+        }
+        a = alpha > lo - 1 ? alpha : lo - 1;
+        b = beta < hi + 1 ? beta : hi + 1;
+    }
     u64 played[4];
-    int v = node(s, h, leader, trick, played, 0, counts, lasts, a, b, move);
+    int v = node(s, h, leader, trick, played, 0, counts, lasts, a, b, move >= 0 ? 1ULL << move : 0);
     if (v <= a) {
         if (v < hi) hi = v;
     } else if (v >= b) {
@@ -389,16 +492,34 @@ static int node(Solver *s, u64 *h, int leader, int trick, u64 *played, int n, co
     }
     if (m > 1) {
         if (seat == me) {
-            if (following) { /* duck with the highest card that ducks, else go over as low as can be */
+            if (following) { /* duck with the highest card that ducks, else go over as low as can be; last to
+                                play and unable to duck, shed his highest unmarked card */
                 u64 t[13];
                 int j = 0;
                 for (int i = m - 1; i >= 0; i--)
                     if (reps[i] < top) t[j++] = reps[i];
-                for (int i = 0; i < m; i++)
-                    if (reps[i] > top) t[j++] = reps[i];
-                memcpy(reps, t, sizeof(u64) * (size_t)m);
+                if (!j && n == 3) {
+                    int64_t key[13];
+                    for (int i = 0; i < m; i++) key[i] = ((reps[i] & special) ? 64 : 0) - bit_index(reps[i]);
+                    sort_by(reps, m, key);
+                } else {
+                    for (int i = 0; i < m; i++)
+                        if (reps[i] > top) t[j++] = reps[i];
+                    memcpy(reps, t, sizeof(u64) * (size_t)m);
+                }
             } else if (n) {
                 marked_high_first(s, reps, m);
+            } else { /* his lead: first a card someone must go over, the highest first; then one someone
+                        can go over, the highest first; then the rest, lowest first */
+                int64_t key[13];
+                u64 theirs = live & ~hand;
+                for (int i = 0; i < m; i++) {
+                    int x = bit_index(reps[i]), r = x % 13;
+                    int k = must_be_overtaken(h, me, reps[i]) ? -r
+                          : (theirs & suit_mask_of(reps[i]) & ~((reps[i] << 1) - 1)) ? 100 - r : 200 + r;
+                    key[i] = (int64_t)k * 4 + x / 13;
+                }
+                sort_by(reps, m, key);
             }
         } else if (n && winner == me) { /* keep the trick his, and load it */
             if (following) {
@@ -438,7 +559,7 @@ static int node(Solver *s, u64 *h, int leader, int trick, u64 *played, int n, co
         }
     }
     int best;
-    u64 move = reps[0];
+    u64 move = 0; /* set by the first card tried: every value beats the starting best */
     if (seat == me) {
         best = 99;
         for (int i = 0; i < m; i++) {
@@ -534,6 +655,7 @@ static PyObject *Solver_value_after(Solver *s, PyObject *args) {
     h[seat] ^= card;
     played[n] = card;
     s->me = me;
+    s->light = 0;
     s->limit = limit > UINT64_MAX - s->nodes ? UINT64_MAX : s->nodes + limit;
     volatile int v = 0;
     if (setjmp(s->stop)) {
@@ -553,15 +675,41 @@ static PyObject *Solver_get_nodes(Solver *s, void *closure) {
     return PyLong_FromUnsignedLongLong(s->nodes);
 }
 
-/* The table, zeroed. A large one is mapped from the system and asked for in huge pages where the
-   system gives them (Linux's madvise): nearly every probe of it misses the processor's caches, and
-   with small pages each miss also misses the page table's cache. Its pages are zero and come only
-   when first touched, as with calloc, so a short search does not pay for the whole table. */
+/* The table. A large one is mapped from the system and asked for in huge pages where the system
+   gives them (Linux's madvise): nearly every probe of it misses the processor's caches, and with
+   small pages each miss also misses the page table's cache. Its pages are zero and come only when
+   first touched, as with calloc, so a short search does not pay for the whole table.
+
+   A table is not given back when its solver goes (one per hand: zeroing 48 MiB again each time
+   was a fifth of the CPU of a short hand): the last one is kept and the next solver of its size
+   takes it with the next generation, which empties every entry of the one before; only after 255
+   generations is it zeroed. */
 #define HUGE_PAGE ((size_t)2 << 20)
+#define LAST_GEN 255
+static struct {
+    Entry *tt;
+    void *raw;
+    size_t mapped_bytes, n;
+    uint32_t gen;
+} spare;
+
 static Entry *new_table(Solver *s, size_t n) {
     size_t bytes = n * sizeof(Entry);
-    s->mapped = NULL;
+    s->raw = NULL;
     s->mapped_bytes = 0;
+    s->gen = 1;
+    if (spare.tt && spare.n == n) {
+        Entry *tt = spare.tt;
+        s->raw = spare.raw;
+        s->mapped_bytes = spare.mapped_bytes;
+        s->gen = spare.gen + 1;
+        spare.tt = NULL;
+        if (s->gen > LAST_GEN) {
+            memset(tt, 0, bytes);
+            s->gen = 1;
+        }
+        return tt;
+    }
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
     if (bytes >= 2 * HUGE_PAGE) {
         size_t whole = bytes + HUGE_PAGE;
@@ -569,26 +717,38 @@ static Entry *new_table(Solver *s, size_t n) {
         if (p != MAP_FAILED) {
             char *start = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
             madvise(start, bytes, MADV_HUGEPAGE);
-            s->mapped = p;
+            s->raw = p;
             s->mapped_bytes = whole;
             return (Entry *)start;
         }
     }
 #endif
-    return calloc(n, sizeof(Entry));
+    s->raw = calloc(n + 2, sizeof(Entry)); /* two entries more: room to align the buckets to 64 bytes */
+    if (!s->raw) return NULL;
+    return (Entry *)(((uintptr_t)s->raw + 63) & ~(uintptr_t)63);
 }
 
-static void free_table(Solver *s) {
+static void release(void *raw, size_t mapped_bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
-    if (s->mapped) {
-        munmap(s->mapped, s->mapped_bytes);
-        s->mapped = NULL;
-        s->tt = NULL;
+    if (mapped_bytes) {
+        munmap(raw, mapped_bytes);
         return;
     }
 #endif
-    free(s->tt);
+    (void)mapped_bytes;
+    free(raw);
+}
+
+static void free_table(Solver *s) {
+    if (!s->tt) return;
+    if (spare.tt) release(spare.raw, spare.mapped_bytes);
+    spare.tt = s->tt;
+    spare.raw = s->raw;
+    spare.mapped_bytes = s->mapped_bytes;
+    spare.n = s->tt_mask + 1;
+    spare.gen = s->gen;
     s->tt = NULL;
+    s->raw = NULL;
 }
 
 static int Solver_init(Solver *s, PyObject *args, PyObject *kw) {

@@ -27,10 +27,16 @@ def default_from_trick() -> int:
     return DEFAULT_FROM_TRICK if compiled_in_use() else PURE_FROM_TRICK
 
 
-NODES_PER_SECOND = {"compiled": 6_000_000, "pure": 120_000}
+NODES_PER_SECOND = {"compiled": 10_000_000, "pure": 200_000}
 """The search's rate on one core (benchmarks/analyse.py measures it), which turns `--budget
 SECONDS` into a number of nodes: a budget in nodes makes the result the same on every machine and
 every run, and lets the time follow the seconds asked for on the machine it was measured on."""
+
+DEEP_TABLE_BITS = 22
+"""The table of a deep search (from trick 4 or earlier, or within a budget): 2**22 entries, 128
+MiB with the compiled solver. From trick 4 the searches outgrow 2**20 entries (the slowest hand of
+the benchmark's sample: 172 M nodes with 2**20, 120 M with 2**22); from trick 5 the larger table
+saves 2 % of the nodes, so the default stays 2**20 (32 MiB)."""
 
 
 SKIP_REASONS = ("not-played", "not-replayed", "incomplete", "renonce", "cards")
@@ -135,17 +141,20 @@ def analyse_hand(
     `from_trick`: None for the default (5 with the compiled solver, 9 with the pure one).
     `budget`: seconds of search for the whole hand (None: search until every play is exact),
     turned into nodes by the calibrated rate of the solver (`NODES_PER_SECOND`). The plays are
-    graded from the last back to the first, each allowed an equal share of the nodes still left:
-    the late plays are cheap, leave most of their share to the early ones, and fill the table
-    the early searches reuse. `pure`: force the pure-Python solver (None: TETKA_PURE decides)."""
+    graded from the last back to the first, each allowed half the nodes still left (an equal
+    share of them, when that is more): the late plays are cheap, leave most of it to the early
+    ones, and fill the table the early searches reuse; a play that cannot finish stops at half,
+    so one hopeless play does not starve the plays before it. `pure`: force the pure-Python solver
+    (None: TETKA_PURE decides)."""
     if not result.complete:
         return HandAnalysis((), "incomplete")
     if result.renonces:
         return HandAnalysis((), "renonce")
     if len({c for tr in result.tricks for c in tr.cards}) != len(DECK):
         return HandAnalysis((), "cards")  # a card played twice: no deal to search from
+    deep = budget is not None or (from_trick is not None and from_trick <= 4)
     solver = new_solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
-                        rules.last_trick_mark, pure=pure)
+                        rules.last_trick_mark, pure=pure, table_bits=DEEP_TABLE_BITS if deep else 20)
     compiled = isinstance(solver, CompiledSolver)
     if from_trick is None:
         from_trick = DEFAULT_FROM_TRICK if compiled else PURE_FROM_TRICK
@@ -159,7 +168,7 @@ def analyse_hand(
     left = None if budget is None else int(budget * NODES_PER_SECOND["compiled" if compiled else "pure"])
     out: list[PlayGrade] = []
     for i, (t, p, c, pos, before) in enumerate(reversed(todo)):
-        share = None if left is None else left // (len(todo) - i)
+        share = None if left is None else max(left // 2, left // (len(todo) - i))
         start = solver.nodes
         g = solver.grade_within(pos, c.bit, share)
         if left is not None:

@@ -26,8 +26,9 @@ from itertools import combinations
 from math import comb
 from typing import Iterator, Sequence
 
+from ...common.bitmasks import bits_of
 from ...kit.sampled_grades import play_rng  # noqa: F401 (each play's random source, shared with Terz)
-from .solver import SUIT_MASKS, bits_of
+from .solver import SUIT_MASKS
 
 SEATS = 4
 
@@ -75,11 +76,12 @@ class DealSampler:
         # which of the three others may hold a card of each suit
         self.open = tuple(tuple(not k.voids[s] & m for s in self.others) for m in SUIT_MASKS)
         self._ways: dict[tuple[int, int, int, int], int] = {}
-        self.caps = tuple(k.sizes[s] for s in self.others)
-        self.count = self.ways(0, self.caps)  # type: ignore[arg-type]
+        o0, o1, o2 = self.others
+        self.caps = (k.sizes[o0], k.sizes[o1], k.sizes[o2])
+        self.count = self.ways(0, self.caps)
         """The number of deals that agree with what is public (0: none, the record contradicts itself)."""
 
-    def _splits(self, x: int, caps: tuple[int, int, int]):
+    def _splits(self, x: int, caps: tuple[int, int, int]) -> Iterator[tuple[tuple[int, int, int], int]]:
         """Each way to split suit x's unseen cards among the three others: (counts, deals of the
         cards of this suit with those counts)."""
         m = len(self.suits[x])
@@ -113,8 +115,8 @@ class DealSampler:
         hands[self.k.me] = self.k.own
         caps = self.caps
         for x in range(len(SUIT_MASKS)):
-            r = rng.randrange(self.ways(x, caps))  # type: ignore[arg-type]
-            for a, n in self._splits(x, caps):  # type: ignore[arg-type]
+            r = rng.randrange(self.ways(x, caps))
+            for a, n in self._splits(x, caps):
                 rest = (caps[0] - a[0], caps[1] - a[1], caps[2] - a[2])
                 w = n * self.ways(x + 1, rest)
                 if r < w:
@@ -134,7 +136,7 @@ class DealSampler:
         """Each consistent deal once, in a fixed order (for a count small enough to value all)."""
         k = self.k
 
-        def deal(x: int, caps: tuple[int, int, int], hands: tuple[int, int, int]):
+        def deal(x: int, caps: tuple[int, int, int], hands: tuple[int, int, int]) -> Iterator[tuple[int, int, int, int]]:
             if x == len(SUIT_MASKS):
                 if caps == (0, 0, 0):
                     out = [0] * SEATS
@@ -155,4 +157,4 @@ class DealSampler:
                         yield from deal(x + 1, rest, (hands[0] | sum(first), hands[1] | sum(second),
                                                       hands[2] | sum(third)))
 
-        return deal(0, self.caps, (0, 0, 0))  # type: ignore[arg-type]
+        return deal(0, self.caps, (0, 0, 0))

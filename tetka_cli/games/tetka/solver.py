@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Sequence
 
 from ...common.bitmasks import bits_of
 from .rules import TRICKS_PER_HAND
 
 try:
-    from . import _solver
+    from . import _solver  # type: ignore[attr-defined]  # the compiled core: a C extension, no stubs
 except ImportError:  # no compiler at install time: the pure-Python search serves
-    _solver = None  # type: ignore[assignment]
+    _solver = None
 
 COMPILED = _solver is not None
 """Whether the compiled core was built and imported."""
@@ -110,18 +111,130 @@ def _ducks_every_trick(mine: int, theirs: int) -> bool:
     return True
 
 
-def _most_race(me: int, left: int, counts, lasts) -> tuple[int, ...]:
-    """What the most-tricks mark still depends on, while it is open: for each other seat, its lead
-    over P in tricks, and, only when they are level, whether its latest trick came after P's. A seat
-    more than `left` tricks behind can never reach him; a seat not level with him can draw level only
-    by winning a trick more than he does from here, and then the later of their last tricks is one
-    still to come. The other seats' counts and last tricks among themselves do not matter."""
-    out = []
+def _most_race(me: int, left: int, counts: Sequence[int], lasts: Sequence[int]) -> int:
+    """What the most-tricks mark still depends on, while it is open, as the compiled core codes it
+    (five bits a seat, above a 2): for each other seat, its lead over P in tricks (d + 14), and,
+    only when they are level, whether its latest trick came after P's (30, else 14). A seat more
+    than `left` tricks behind can never reach him (31); a seat not level with him can draw level
+    only by winning a trick more than he does from here, and then the later of their last tricks
+    is one still to come. The other seats' counts and last tricks among themselves do not matter."""
+    key, shift = 2, 2
     for s in range(4):
         if s != me:
             d = counts[s] - counts[me]
-            out.append(99 if d < -left else (100 + (lasts[s] > lasts[me])) if d == 0 else d)
-    return tuple(out)
+            key |= (31 if d < -left else (30 if lasts[s] > lasts[me] else 14) if d == 0 else d + 14) << shift
+            shift += 5
+    return key
+
+
+def _suit_code(h0: int, h1: int, h2: int, live: int, queen: int, photo: int) -> int:
+    """One suit of the cards left as the play sees it: who holds each live card (two bits each,
+    lowest first), how many there are, and which of them is the queen and which the photograph
+    (15: not live); which ranks they are no longer matters, only their order. 38 bits."""
+    code = j = 0
+    qi = pi = 15
+    while live:
+        c = live & -live
+        live ^= c
+        code |= (0 if c & h0 else 1 if c & h1 else 2 if c & h2 else 3) << (2 * j)
+        if c == queen:
+            qi = j
+        if c == photo:
+            pi = j
+        j += 1
+    return code | j << 26 | qi << 30 | pi << 34
+
+
+_M64 = (1 << 64) - 1
+_Entry = tuple[tuple[int, int, int], int, int, int, int, int]  # key, extra, lo, hi, move (a bit, 0: none), trick
+
+
+class _Table:
+    """The compiled core's transposition table, slot for slot: 2**bits entries in buckets of two,
+    a key's bucket chosen by the same hash of the key and `extra` (leader, graded seat, the
+    most-tricks key); slot i keeps the earlier trick, slot i + 1 takes the rest."""
+
+    __slots__ = ("slots", "mask")
+
+    def __init__(self, bits: int) -> None:
+        self.slots: list[_Entry | None] = [None] * (1 << bits)
+        self.mask = (1 << bits) - 2  # the first slot of a bucket: even
+
+    def bucket(self, key: tuple[int, int, int], extra: int) -> int:
+        k0, k1, k2 = key
+        x = k0 * 0x9E3779B97F4A7C15
+        x ^= (k1 + 0x632BE59BD9B4E019) * 0xC2B2AE3D27D4EB4F
+        x ^= (k2 + 0x8CB92BA72F3D8DD7) * 0x165667B19E3779F9
+        x ^= extra * 0xFF51AFD7ED558CCD
+        x &= _M64
+        x ^= x >> 29
+        x = x * 0xBF58476D1CE4E5B9 & _M64
+        x ^= x >> 32
+        return x & self.mask
+
+    def probe(self, i: int, key: tuple[int, int, int], extra: int) -> _Entry | None:
+        for e in (self.slots[i], self.slots[i + 1]):
+            if e is not None and e[1] == extra and e[0] == key:
+                return e
+        return None
+
+    def store(self, i: int, key: tuple[int, int, int], extra: int, trick: int, lo: int, hi: int, move: int) -> None:
+        slots = self.slots
+        a, b = slots[i], slots[i + 1]
+        if a is not None and a[1] == extra and a[0] == key:
+            j = i
+        elif b is not None and b[1] == extra and b[0] == key:
+            j = i + 1
+        else:
+            j = i if a is None or trick <= a[5] else i + 1
+        slots[j] = (key, extra, lo, hi, move, trick)
+
+
+def _most_settled(me: int, trick: int, counts: Sequence[int]) -> int:
+    """Whether the most-tricks mark is settled at the start of `trick`: 1 when nobody can catch
+    `me` any more, 0 when he can no longer reach the most, -1 while it is open."""
+    left = TRICKS_PER_HAND + 1 - trick
+    mine = counts[me]
+    rival = max(counts[s] for s in range(4) if s != me)
+    if mine + left < rival:
+        return 0
+    if mine > rival + left:
+        return 1
+    return -1
+
+
+def _must_be_overtaken(h: Sequence[int], me: int, c: int) -> bool:
+    """Whether a lead of `c` by `me` surely loses the trick: another seat holds cards of its suit,
+    all above it, so must go over it."""
+    seg = _SUIT_MASK_OF[c]
+    for q in (1, 2, 3):
+        xs = h[(me + q) & 3] & seg
+        if xs and (xs & -xs) > c:
+            return True
+    return False
+
+
+def _exits_then_ducks(h: Sequence[int], me: int) -> bool:
+    """Whether `me`, on lead, can win no trick more: he leads a card someone must go over, then
+    ducks every trick with the rest of his cards against all of theirs."""
+    mine = h[me]
+    theirs = h[(me + 1) & 3] | h[(me + 2) & 3] | h[(me + 3) & 3]
+    return any(_must_be_overtaken(h, me, c) and _ducks_every_trick(mine ^ c, theirs) for c in bits_of(mine))
+
+
+def _my_lead_order(c: int, h: Sequence[int], me: int) -> int:
+    """The order of P's leads, as in the compiled core: first a card someone must go over, the
+    highest first; then one someone can go over, the highest first; then the rest, lowest first."""
+    x = c.bit_length() - 1
+    r = x % 13
+    theirs = h[(me + 1) & 3] | h[(me + 2) & 3] | h[(me + 3) & 3]
+    if _must_be_overtaken(h, me, c):
+        k = -r
+    elif theirs & _SUIT_MASK_OF[c] & ~((c << 1) - 1):
+        k = 100 - r
+    else:
+        k = 200 + r
+    return k * 4 + x // 13
 
 
 def _lead_order(c: int, mine: int) -> tuple[int, int]:
@@ -191,6 +304,7 @@ class Grading:
         out = {}
         for cls in self.classes(pos):
             v = self.value_after(pos, cls[0], me)
+            assert v is not None  # no node limit
             for c in cls:
                 out[bit_name(c)] = v
         return out
@@ -319,12 +433,13 @@ class CompiledSolver(Grading):
 
     @property
     def nodes(self) -> int:  # type: ignore[override]
-        return self._core.nodes
+        return int(self._core.nodes)
 
     def value_after(self, pos: Position, card: int, me: int, alpha: int = -1, beta: int = 99,
                     limit: int | None = None) -> int | None:
-        return self._core.value_after(pos.hands, pos.leader, pos.trick, pos.played, pos.counts, pos.lasts, card,
-                                      me, alpha, beta, (1 << 64) - 1 if limit is None else max(limit, 0))
+        v = self._core.value_after(pos.hands, pos.leader, pos.trick, pos.played, pos.counts, pos.lasts, card,
+                                   me, alpha, beta, (1 << 64) - 1 if limit is None else max(limit, 0))
+        return None if v is None else int(v)
 
 
 def compiled_in_use() -> bool:
@@ -336,39 +451,48 @@ def new_solver(photograph: int, counting_trick: int, last_trick_mark: bool = Fal
                pure: bool | None = None, table_bits: int = 20) -> Grading:
     """The compiled solver when it is built, else the pure-Python one; `pure=True` (or the
     environment variable TETKA_PURE=1 when `pure` is None) asks for the pure one. `table_bits`:
-    the compiled table holds 2**table_bits entries of 48 bytes (20: 48 MiB, the best for whole
-    hands from trick 5; a short search of many deals is faster with 14 to 16)."""
+    the table holds 2**table_bits entries (the compiled one 32 bytes each: 20 is 32 MiB, the best
+    both for whole hands from trick 5 and for the player's view)."""
     if pure or (pure is None and not compiled_in_use()) or _solver is None:
-        return Solver(photograph, counting_trick, last_trick_mark)
+        return Solver(photograph, counting_trick, last_trick_mark, table_bits)
     return CompiledSolver(photograph, counting_trick, last_trick_mark, table_bits)
 
 
 class Solver(Grading):
     """The paranoid game of one deal in pure Python: which card is the photograph, which trick
-    counts, and whether trick 13 carries a mark of its own. Its transposition tables (one per
-    graded seat) live as long as the solver, so every decision of a hand shares the search of
-    the others."""
+    counts, and whether trick 13 carries a mark of its own. Its transposition table lives as long
+    as the solver, so every decision of a hand shares the search of the others. The table is the
+    compiled core's, slot for slot (`_Table`), so the two solvers search the same nodes: their
+    node counts are equal, and so is what a search within a node budget proves."""
 
-    def __init__(self, photograph: int, counting_trick: int, last_trick_mark: bool = False) -> None:
+    def __init__(self, photograph: int, counting_trick: int, last_trick_mark: bool = False,
+                 table_bits: int = 20) -> None:
         self.photograph = photograph
         self.special = QUEEN_MASK | photograph
         self.counting_trick = counting_trick
         self.last_trick_mark = last_trick_mark
-        self._tables: dict[int, dict] = {}
+        if not 4 <= table_bits <= 28:
+            raise ValueError("table_bits: 4..28")
+        self._table_bits = table_bits
+        self._tt: _Table | None = None  # made at the first search (many solvers only count marks)
+        self._last: dict[tuple[tuple[int, int, int], int], int] = {}  # the last two tricks, counted out
         self._lead = 0
-        self._shapes: dict[tuple[int, int, int, int], int] = {}
+        self._codes: dict[tuple[int, int, int, int], int] = {}
         self.nodes = 0
         self._limit = _NO_LIMIT
+        self._light = False  # searching the light game, without the most-tricks mark
 
     def value_after(self, pos: Position, card: int, me: int, alpha: int = -1, beta: int = 99,
                     limit: int | None = None) -> int | None:
         h = list(pos.hands)
         seat = pos.to_play
         h[seat] ^= card
-        tt = self._tables.setdefault(me, {})
+        if self._tt is None:
+            self._tt = _Table(self._table_bits)
         self._limit = _NO_LIMIT if limit is None else self.nodes + max(limit, 0)
+        self._light = False
         try:
-            return self._after(me, h, pos.leader, pos.trick, pos.played, card, pos.counts, pos.lasts, alpha, beta, tt)
+            return self._after(me, h, pos.leader, pos.trick, pos.played, card, pos.counts, pos.lasts, alpha, beta)
         except OutOfNodes:
             return None
         finally:
@@ -376,7 +500,7 @@ class Solver(Grading):
 
     # -- the search -----------------------------------------------------------------------------
     @staticmethod
-    def _most(me: int, counts, lasts) -> int:
+    def _most(me: int, counts: Sequence[int], lasts: Sequence[int]) -> int:
         """1 when `me` has most tricks, a tie going to the latest own last trick."""
         c, last = counts[me], lasts[me]
         for s in range(4):
@@ -384,14 +508,16 @@ class Solver(Grading):
                 return 0
         return 1
 
-    def _after(self, me, h, leader, trick, played, card, counts, lasts, alpha, beta, tt) -> int:
+    def _after(self, me: int, h: list[int], leader: int, trick: int, played: tuple[int, ...], card: int,
+               counts: Sequence[int], lasts: Sequence[int], alpha: int, beta: int) -> int:
         """The play of `card` has been taken out of its hand: finish the trick or go on."""
         played = played + (card,)
         if len(played) < 4:
-            return self._node(me, h, leader, trick, played, counts, lasts, alpha, beta, tt)
-        return self._finish(me, h, leader, trick, played, counts, lasts, alpha, beta, tt)
+            return self._node(me, h, leader, trick, played, counts, lasts, alpha, beta)
+        return self._finish(me, h, leader, trick, played, counts, lasts, alpha, beta)
 
-    def _finish(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt) -> int:
+    def _finish(self, me: int, h: list[int], leader: int, trick: int, played: tuple[int, ...], counts: Sequence[int],
+                lasts: Sequence[int], alpha: int, beta: int) -> int:
         """Four cards in: the trick goes to its winner, then the next trick starts."""
         c0, c1, c2, c3 = played
         w = (leader + trick_winner(c0, c1, c2, c3)) & 3
@@ -401,119 +527,144 @@ class Solver(Grading):
         lasts[w] = trick
         if w == me:
             gain = self.trick_marks(c0 | c1 | c2 | c3, trick)
-            return gain + self._start(me, h, w, trick + 1, counts, lasts, alpha - gain, beta - gain, tt)
-        return self._start(me, h, w, trick + 1, counts, lasts, alpha, beta, tt)
+            return gain + self._start(me, h, w, trick + 1, counts, lasts, alpha - gain, beta - gain)
+        return self._start(me, h, w, trick + 1, counts, lasts, alpha, beta)
 
-    def _start(self, me, h, leader, trick, counts, lasts, alpha, beta, tt) -> int:
-        """The start of a trick: bounds, the transposition table, then the search."""
-        if trick > TRICKS_PER_HAND:
-            return self._most(me, counts, lasts)
-        left = TRICKS_PER_HAND + 1 - trick
-        mine = counts[me]
-        rival = 0
-        for s in range(4):
-            if s != me and counts[s] > rival:
-                rival = counts[s]
-        if mine + left < rival:
-            most_key = low = most_open = 0
-        elif mine > rival + left:
-            most_key = low = 1
-            most_open = 0
-        else:
-            low, most_open = 0, 1
-            most_key = _most_race(me, left, counts, lasts)
+    def _light_search(self, me: int, h: list[int], leader: int, trick: int, counts: Sequence[int],
+                      lasts: Sequence[int], alpha: int, beta: int) -> int:
+        """The light game (without the most-tricks mark) from a trick start, the mode put back
+        afterwards (a search that runs out of nodes leaves it to `value_after` to reset)."""
+        was = self._light
+        self._light = True
+        v = self._start(me, h, leader, trick, counts, lasts, alpha, beta)
+        self._light = was
+        return v
+
+    def _ceiling(self, me: int, h: list[int], leader: int, trick: int, counts: Sequence[int],
+                 lasts: Sequence[int]) -> int:
+        """An upper bound of the marks `me` still takes from a trick start: every mark still live
+        (most tricks only in the full game), or, when he can win no trick more (he does not lead
+        and can duck every trick to come, or he leads and can lead a card someone must go over and
+        then duck every trick), only most tricks, and only if the others can all stay under his
+        count (0 in the light game)."""
         live = h[0] | h[1] | h[2] | h[3]
-        high = low + (live & QUEEN_MASK).bit_count() + most_open
+        high = (live & QUEEN_MASK).bit_count() + (not self._light)
         if live & self.photograph:
             high += 1
         if self.counting_trick >= trick:
             high += 1
         if self.last_trick_mark:
             high += 1
-        if leader != me and high > low and _ducks_every_trick(h[me], live & ~h[me]):
-            # He can win no trick more: only most tricks is left to him, if the others can all stay under him.
-            room, can = 0, True
-            for s in range(4):
-                if s != me:
-                    if counts[s] > mine or (counts[s] == mine and lasts[s] > lasts[me]):
-                        can = False
-                    elif counts[s] < mine:
-                        room += mine - 1 - counts[s]
-            cap = 1 if can and room >= left else 0
-            if cap < high:
-                high = cap
-        if high <= alpha or low == high:
+        if not high:
+            return 0
+        if not (_exits_then_ducks(h, me) if leader == me else _ducks_every_trick(h[me], live & ~h[me])):
             return high
-        if low >= beta:
-            return low
+        if self._light:
+            return 0
+        mine, room = counts[me], 0
+        for s in range(4):
+            if s != me:
+                if counts[s] > mine or (counts[s] == mine and lasts[s] > lasts[me]):
+                    return 0
+                if counts[s] < mine:
+                    room += mine - 1 - counts[s]
+        return 1 if room >= TRICKS_PER_HAND + 1 - trick else 0
+
+    def _most_apart(self, me: int, h: list[int], leader: int, trick: int, counts: Sequence[int], lasts: Sequence[int],
+                    a: int, b: int, bounds: list[int]) -> int | None:
+        """The full game while most tricks is open: its value lies between the light game's V0
+        and V0 + 1. Asks the light game whether V0 < a (a fail-low bound) and whether V0 >= b (a
+        fail-high one); else narrows `bounds` ([lo, hi]) and returns None (the full search must
+        tell V0 from V0 + 1)."""
+        v = self._light_search(me, h, leader, trick, counts, lasts, a - 1, a)
+        if v < a:
+            bounds[1] = min(bounds[1], v + 1)
+            return bounds[1]
+        bounds[0] = max(bounds[0], v)
+        if bounds[0] >= b:
+            return bounds[0]
+        v = self._light_search(me, h, leader, trick, counts, lasts, b - 1, b)
+        if v >= b:
+            bounds[0] = max(bounds[0], v)
+            return bounds[0]
+        bounds[1] = min(bounds[1], v + 1)
+        return bounds[0] if bounds[0] == bounds[1] else None
+
+    def _start(self, me: int, h: list[int], leader: int, trick: int, counts: Sequence[int], lasts: Sequence[int],
+               alpha: int, beta: int) -> int:
+        """The start of a trick: bounds, the transposition table, then the search. In the full
+        game a settled most-tricks mark makes it the light game (plus the mark when he has it),
+        one table entry for every history of trick counts; while it is open, the light game is
+        asked first (`_most_apart`)."""
+        if trick > TRICKS_PER_HAND:
+            return 0 if self._light else self._most(me, counts, lasts)
+        race = 0  # the light game's key
+        if not self._light:
+            settled = _most_settled(me, trick, counts)
+            if settled >= 0:
+                return settled + self._light_search(me, h, leader, trick, counts, lasts, alpha - settled,
+                                                    beta - settled)
+            race = _most_race(me, TRICKS_PER_HAND + 1 - trick, counts, lasts)
+        high = self._ceiling(me, h, leader, trick, counts, lasts)
+        if high <= alpha or not high:
+            return high
+        if beta <= 0:
+            return 0
         if trick == TRICKS_PER_HAND:  # one card each: play is forced
             self.nodes += 1
             return self._finish(me, h, leader, trick, (h[leader], h[(leader + 1) & 3], h[(leader + 2) & 3],
-                                                       h[(leader + 3) & 3]), counts, lasts, alpha, beta, tt)
-        key = (*self._shape(h, live), leader, most_key)
+                                                       h[(leader + 3) & 3]), counts, lasts, alpha, beta)
+        key = self._shape(h)
+        extra = leader | me << 2 | race << 4
         if trick == TRICKS_PER_HAND - 1:  # two cards each: no window, no ordering, just count
-            v = tt.get(key)
+            self.nodes += 1  # as the compiled core counts it; kept here, since Python counts slowly
+            v = self._last.get((key, extra))
             if v is None:
-                v = tt[key] = self._last_two(me, h, leader, counts, lasts)
+                v = self._last[key, extra] = self._last_two(me, h, leader, counts, lasts)
             return v
-        entry = tt.get(key)
+        return self._search(me, h, leader, trick, counts, lasts, alpha, beta, key, extra, [0, high])
+
+    def _search(self, me: int, h: list[int], leader: int, trick: int, counts: Sequence[int], lasts: Sequence[int],
+                alpha: int, beta: int, key: tuple[int, int, int], extra: int, bounds: list[int]) -> int:
+        """A trick start past its static bounds (`bounds`: [lo, hi]): the table's entry, the light
+        game while most tricks is open, then the search of the trick; its result stored."""
+        move = 0
+        tt = self._tt
+        assert tt is not None
+        i = tt.bucket(key, extra)
+        entry = tt.probe(i, key, extra)
         if entry is not None:
-            lo, hi, move = entry
+            _, _, lo, hi, move, _ = entry
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
                 return hi
-            if lo > low:
-                low = lo
-            if hi < high:
-                high = hi
-        else:
-            lo, hi, move = low, high, 0
-        a = alpha if alpha > low - 1 else low - 1
-        b = beta if beta < high + 1 else high + 1
-        v = self._node(me, h, leader, trick, (), counts, lasts, a, b, tt, move)
+            bounds[0] = max(bounds[0], lo)
+            bounds[1] = min(bounds[1], hi)
+        a = max(alpha, bounds[0] - 1)
+        b = min(beta, bounds[1] + 1)
+        if not self._light:
+            v = self._most_apart(me, h, leader, trick, counts, lasts, a, b, bounds)
+            if v is not None:
+                tt.store(i, key, extra, trick, bounds[0], bounds[1], move)
+                return v
+            a = max(alpha, bounds[0] - 1)
+            b = min(beta, bounds[1] + 1)
+        v = self._node(me, h, leader, trick, (), counts, lasts, a, b, move)
+        lo, hi = bounds
         if v <= a:
-            if v < hi:
-                hi = v
+            hi = min(hi, v)
         elif v >= b:
-            if v > lo:
-                lo = v
+            lo = max(lo, v)
         else:
             lo = hi = v
-        tt[key] = (lo, hi, self._lead)
+        tt.store(i, key, extra, trick, lo, hi, self._lead)
         return v
 
-    def _node(self, me, h, leader, trick, played, counts, lasts, alpha, beta, tt, first=0) -> int:
-        """Alpha-beta over the plays of the seat to play (fail-soft), one card of each class of
-        equivalent cards, the likeliest best first (`first`, the best lead of an earlier search
-        of this trick, before all). A lead leaves its best card in `self._lead`."""
-        self.nodes += 1
-        if self.nodes > self._limit:
-            raise OutOfNodes
-        n = len(played)
-        seat = (leader + n) & 3
-        hand = h[seat]
+    def _reps(self, legal: int, live: int) -> list[int]:
+        """One card of each class of equivalent legal cards: a card joins the one below it when no
+        live card lies between them and neither carries a mark."""
         special = self.special
-        live = h[0] | h[1] | h[2] | h[3]
-        if n:
-            c0 = played[0]
-            led = _SUIT_MASK_OF[c0]
-            win, top = 0, c0
-            live |= c0
-            for i in range(1, n):
-                c = played[i]
-                live |= c
-                if c & led and c > top:
-                    win, top = i, c
-            winner = (leader + win) & 3
-            legal = hand & led
-            following = bool(legal)
-            if not following:
-                legal = hand
-        else:
-            legal, winner, top, following = hand, -1, 0, False
-        # One card of each class: a card joins the one below it when no live card lies between
-        # them and neither carries a mark.
         reps = []
         prev = 0
         rest = legal
@@ -524,149 +675,142 @@ class Solver(Grading):
                     and not live & (c - (prev << 1))):  # the bits strictly between prev and c
                 reps.append(c)
             prev = c
+        return reps
+
+    def _order(self, reps: list[int], me: int, seat: int, n: int, h: list[int], following: bool, top: int,
+               winner: int) -> list[int]:
+        """The likeliest best moves first: he ducks with his highest card under the winning one
+        (else goes over as low as he can, or, last to play, sheds his highest unmarked card),
+        discards marked cards and high cards first, and leads as `_my_lead_order` says; the others
+        load his trick with marked cards and stay under him when he is winning, shed high cards
+        and keep marked ones when discarding, and lead as `_lead_order` says."""
+        special = self.special
+        if seat == me:
+            if following:
+                ducks = [c for c in reversed(reps) if c < top]
+                if not ducks and n == 3:  # last to play and unable to duck: shed his highest unmarked card
+                    return sorted(reps, key=lambda c: (bool(c & special), -c))
+                return ducks + [c for c in reps if c > top]
+            if n:
+                reps.sort(key=lambda c: (not c & special, -c))
+            else:
+                reps.sort(key=lambda c: _my_lead_order(c, h, me))
+        elif n and winner == me:  # keep the trick his, and load it
+            if following:
+                return sorted((c for c in reps if c < top), key=lambda c: (not c & special, -c)) \
+                    + [c for c in reps if c > top]
+            reps.sort(key=lambda c: (not c & special, -c))
+        elif n and not following:  # shed high cards, keep the marked ones for later
+            reps.sort(key=lambda c: (bool(c & special), -c))
+        elif not n:
+            mine = h[me]
+            reps.sort(key=lambda c: _lead_order(c, mine))
+        return reps
+
+    def _node(self, me: int, h: list[int], leader: int, trick: int, played: tuple[int, ...], counts: Sequence[int],
+              lasts: Sequence[int], alpha: int, beta: int, first: int = 0) -> int:
+        """Alpha-beta over the plays of the seat to play (fail-soft), one card of each class of
+        equivalent cards, the likeliest best first (`first`, the best lead of an earlier search
+        of this trick, before all). A lead leaves its best card in `self._lead`."""
+        self.nodes += 1
+        if self.nodes > self._limit:
+            raise OutOfNodes
+        n = len(played)
+        seat = (leader + n) & 3
+        hand = h[seat]
+        live = h[0] | h[1] | h[2] | h[3]
+        winner, top, following, legal = -1, 0, False, hand
+        if n:
+            c0 = played[0]
+            led = _SUIT_MASK_OF[c0]
+            win, top = 0, c0
+            for i, c in enumerate(played):
+                live |= c
+                if i and c & led and c > top:
+                    win, top = i, c
+            winner = (leader + win) & 3
+            following = bool(hand & led)
+            if following:
+                legal = hand & led
+        reps = self._reps(legal, live)
         if len(reps) > 1:
-            if seat == me:
-                if following:  # duck with the highest card that ducks, else go over as low as can be
-                    reps = [c for c in reversed(reps) if c < top] + [c for c in reps if c > top]
-                elif n:  # discarding: marked cards first, then the highest
-                    reps.sort(key=lambda c: (not c & special, -c))
-            elif n and winner == me:  # keep the trick his, and load it
-                if following:
-                    reps = sorted((c for c in reps if c < top), key=lambda c: (not c & special, -c)) \
-                        + [c for c in reps if c > top]
-                else:
-                    reps.sort(key=lambda c: (not c & special, -c))
-            elif n and not following:  # shed high cards, keep the marked ones for later
-                reps.sort(key=lambda c: (bool(c & special), -c))
-            elif not n:  # their lead: first a card under his lowest of its suit (he must go over it), highest
-                # first; then his other suits, high first; the suits he is void in last, low first
-                mine = h[me]
-                reps.sort(key=lambda c: _lead_order(c, mine))
+            reps = self._order(reps, me, seat, n, h, following, top, winner)
             if first in reps and reps[0] != first:
                 reps.remove(first)
                 reps.insert(0, first)
-        if n == 3:
-            after = self._finish
-        else:
-            after = self._node
-        if seat == me:
-            best = 99
-            for c in reps:
-                h[seat] = hand ^ c
-                v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta, tt)
-                if v < best:
-                    best, move = v, c
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-        else:
-            best = -1
-            for c in reps:
-                h[seat] = hand ^ c
-                v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta, tt)
-                if v > best:
-                    best, move = v, c
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
+        after = self._finish if n == 3 else self._node
+        best, move = (99, 0) if seat == me else (-1, 0)
+        for c in reps:
+            h[seat] = hand ^ c
+            v = after(me, h, leader, trick, played + (c,), counts, lasts, alpha, beta)
+            if (v < best) if seat == me else (v > best):
+                best, move = v, c
+                if seat == me:
+                    beta = min(beta, v)
+                else:
+                    alpha = max(alpha, v)
+                if alpha >= beta:
+                    break
         h[seat] = hand
         if not n:
             self._lead = move
         return best
 
-    def _shape(self, h, live) -> tuple:
-        """The cards left as the play sees them: suit by suit, in rank order, who holds each and
-        what it carries; which ranks they are no longer matters (only their order does). Each
-        suit's part is cached: most suits are as they were a trick ago."""
+    def _shape(self, h: Sequence[int]) -> tuple[int, int, int]:
+        """The key of a trick start: the cards left as the play sees them (`_suit_code` of each
+        suit) packed into three 64-bit words, as the compiled core packs them. Each suit's code is
+        cached: most suits are as they were a trick ago."""
         h0, h1, h2, h3 = h
-        cache = self._shapes
-        out = []
+        cache = self._codes
+        c = []
         for seg in SUIT_MASKS:
             k = (h0 & seg, h1 & seg, h2 & seg, h3 & seg)
             code = cache.get(k)
             if code is None:
-                code = cache[k] = self._suit_shape(k[0], k[1], k[2], (live & seg))
-            out.append(code)
-        return tuple(out)
+                code = cache[k] = _suit_code(k[0], k[1], k[2], k[0] | k[1] | k[2] | k[3], QUEEN_MASK & seg,
+                                             self.photograph & seg)
+            c.append(code)
+        return ((c[0] | c[1] << 38) & _M64, (c[1] >> 26 | c[2] << 12 | c[3] << 50) & _M64, c[3] >> 14)
 
-    def _suit_shape(self, h0: int, h1: int, h2: int, rest: int) -> int:
-        queens, photo = QUEEN_MASK, self.photograph
-        code = 1
-        while rest:
-            c = rest & -rest
-            rest ^= c
-            x = 0 if c & h0 else 1 if c & h1 else 2 if c & h2 else 3
-            if c & queens:
-                x |= 4
-            if c & photo:
-                x |= 8
-            code = (code << 4) | x
-        return code
-
-    def _last_two(self, me, h, leader, counts, lasts) -> int:
-        """The exact value of the last two tricks: at most sixteen ways to play trick 12, then
-        trick 13 is forced."""
-        self.nodes += 1
+    def _last_two(self, me: int, h: Sequence[int], leader: int, counts: Sequence[int], lasts: Sequence[int]) -> int:
+        """The exact value of the last two tricks: at most sixteen ways to play trick 12 (each
+        seat's lowest card of the suit led, or its other one), then trick 13 is forced. (`_start`
+        counts it as one node, as the compiled core does.)"""
         seats = (leader, (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3)
-        mins = tuple(s == me for s in seats)
-        trick = TRICKS_PER_HAND - 1
-        marks = self.trick_marks
-        special_last = self.trick_marks(0, TRICKS_PER_HAND)
+        hands = tuple(h[s] for s in seats)
 
-        def final(w12, w13, cards13):
-            """Marks for me from trick 12 won by seat w12 and trick 13 by w13, most tricks last."""
-            v = 0
-            if w13 == me:
-                v += special_last + (cards13 & QUEEN_MASK).bit_count() + (1 if cards13 & self.photograph else 0)
-            c = [counts[0], counts[1], counts[2], counts[3]]
-            la = [lasts[0], lasts[1], lasts[2], lasts[3]]
-            c[w12] += 1
-            la[w12] = trick
-            c[w13] += 1
-            la[w13] = trick + 1
-            cm, lm = c[me], la[me]
-            for s in (0, 1, 2, 3):
-                if s != me and (c[s] > cm or (c[s] == cm and la[s] > lm)):
-                    return v
-            return v + 1
-
-        def options(hand, led):
-            follow = hand & led
-            rest = follow or hand
+        def best(i: int, played: tuple[int, ...]) -> int:
+            """The value with seats[i] to play trick 12, after `played`."""
+            hand = hands[i]
+            rest = (hand & _SUIT_MASK_OF[played[0]] if played else 0) or hand
             low = rest & -rest
-            return (low, rest ^ low) if rest ^ low else (low,)
+            vals = [self._two_played(me, seats, hands, played + (c,), counts, lasts) if i == 3 else best(i + 1, played + (c,))
+                    for c in ((low, rest ^ low) if rest ^ low else (low,))]
+            return min(vals) if seats[i] == me else max(vals)
 
-        h0, h1, h2, h3 = h[seats[0]], h[seats[1]], h[seats[2]], h[seats[3]]
-        best0 = None
-        for a in options(h0, -1):
-            led = _SUIT_MASK_OF[a]
-            best1 = None
-            for b in options(h1, led):
-                best2 = None
-                for c in options(h2, led):
-                    best3 = None
-                    for d in options(h3, led):
-                        win = trick_winner(a, b, c, d)
-                        v = marks(a | b | c | d, trick) if seats[win] == me else 0
-                        # trick 13: what is left, led by the winner of trick 12
-                        rest = (h0 ^ a, h1 ^ b, h2 ^ c, h3 ^ d)
-                        first = rest[win]
-                        led13 = _SUIT_MASK_OF[first]
-                        w13, top = win, first
-                        for i in (1, 2, 3):
-                            j = (win + i) & 3
-                            x = rest[j]
-                            if x & led13 and x > top:
-                                w13, top = j, x
-                        v += final(seats[win], seats[w13], rest[0] | rest[1] | rest[2] | rest[3])
-                        if best3 is None or (v < best3 if mins[3] else v > best3):
-                            best3 = v
-                    if best2 is None or (best3 < best2 if mins[2] else best3 > best2):
-                        best2 = best3
-                if best1 is None or (best2 < best1 if mins[1] else best2 > best1):
-                    best1 = best2
-            if best0 is None or (best1 < best0 if mins[0] else best1 > best0):
-                best0 = best1
-        return best0
+        return best(0, ())
+
+    def _two_played(self, me: int, seats: tuple[int, int, int, int], hands: tuple[int, ...], cards: tuple[int, ...],
+                    counts: Sequence[int], lasts: Sequence[int]) -> int:
+        """Marks for `me` from tricks 12 (`cards`, in play order) and 13 (forced: the cards left,
+        led by the winner of trick 12), and most tricks after them (not in the light game)."""
+        trick = TRICKS_PER_HAND - 1
+        win = trick_winner(*cards)
+        v = self.trick_marks(cards[0] | cards[1] | cards[2] | cards[3], trick) if seats[win] == me else 0
+        rest = [hand ^ c for hand, c in zip(hands, cards)]
+        w13, top = win, rest[win]
+        led = _SUIT_MASK_OF[top]
+        for i in (1, 2, 3):
+            x = rest[(win + i) & 3]
+            if x & led and x > top:
+                w13, top = (win + i) & 3, x
+        if seats[w13] == me:
+            v += self.trick_marks(rest[0] | rest[1] | rest[2] | rest[3], TRICKS_PER_HAND)
+        if self._light:
+            return v
+        c, la = list(counts), list(lasts)
+        c[seats[win]] += 1
+        la[seats[win]] = trick
+        c[seats[w13]] += 1
+        la[seats[w13]] = trick + 1
+        return v + self._most(me, c, la)

@@ -22,6 +22,21 @@ import tetka_cli  # noqa: E402
 from tetka_cli.common import i18n  # noqa: E402
 
 PO = "ru/LC_MESSAGES/tetka.po"
+_EXTRACT = catalogs.extract
+_EXTRACTED: dict[object, object] = {}
+
+
+@pytest.fixture(autouse=True)
+def extract_once(monkeypatch):
+    """The sources do not change while the tests run: each process extracts the template from
+    them once (4 to 5 s), and every test gets its own copy to check or update."""
+    import copy
+
+    def extract(root=None):
+        if root not in _EXTRACTED:
+            _EXTRACTED[root] = _EXTRACT(root)
+        return copy.deepcopy(_EXTRACTED[root])
+    monkeypatch.setattr(catalogs, "extract", extract)
 
 
 def test_the_catalog_is_in_step_with_the_code():

@@ -198,7 +198,8 @@ def settle_rows(boards: Sequence[GameBoard], sittings: Sequence[SittingMoney], r
                 transfers: Sequence[Transfer], places: int, currency: str, per_record: bool) -> list[list[Any]]:
     """One currency's rows of `settle --format csv`: each game's standings, every payment of every
     settled part, the transfers of each sitting (with --per-record) and of the whole run. Every
-    row names its game (a transfer of a run that mixes games names none) and its section."""
+    row names its game and its section; a transfer of a run that mixes games names every game
+    whose nets it settles (`tetka+terz`)."""
     rows: list[list[Any]] = []
     for b in boards:
         for s in b.rows:
@@ -214,8 +215,7 @@ def settle_rows(boards: Sequence[GameBoard], sittings: Sequence[SittingMoney], r
             for x in records_transfers.get(m.path, ()):
                 rows.append([m.game, "transfer", m.path, "", x.payer, x.payee, "", "", "", "",
                              format_money(x.amount, own), m.currency])
-    games = {m.game for m in sittings}
-    game = games.pop() if len(games) == 1 else ""
+    game = "+".join(dict.fromkeys(m.game for m in sittings))
     for x in transfers:
         rows.append([game, "transfer", "", "", x.payer, x.payee, "", "", "", "", format_money(x.amount, places),
                      currency])

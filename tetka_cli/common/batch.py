@@ -13,7 +13,8 @@ import signal
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Iterator, Sequence, TypeVar
+from multiprocessing.context import BaseContext
+from typing import Callable, Iterator, Sequence, TypeVar
 
 R = TypeVar("R")
 T = TypeVar("T")  # what is sent to a process: a record's path, a hand's task
@@ -39,7 +40,7 @@ def _sigint_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def _context() -> Any:
+def _context() -> BaseContext:
     return multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
 
 
@@ -129,7 +130,7 @@ def _alone(fn: Callable[[T], R], path: T, crashed: Callable[[T], R] | None) -> R
         _stop(pool)
 
 
-def finding_message(f: Any, lang: str) -> str:
+def finding_message(f: object, lang: str) -> str:
     """Words `worker-died`."""
     from .i18n import gettext
 

@@ -74,7 +74,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))
 
     def __repr__(self) -> str:

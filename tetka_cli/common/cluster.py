@@ -19,7 +19,8 @@ import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Iterable, Iterator, Protocol, Sequence, TypeVar
+from types import ModuleType
+from typing import Callable, Generic, Iterable, Iterator, Mapping, Protocol, Sequence, TypeVar, cast
 
 CONNECT_TIMEOUT = 5.0  # seconds to reach the scheduler: an unreachable one is said well within 10 s
 WORKERS_TIMEOUT = 5.0  # seconds to wait for a first worker on a scheduler that has none
@@ -27,6 +28,7 @@ WINDOW_PER_THREAD = 8  # hands sent ahead per worker thread: busy workers, bound
 RECOUNT = 5.0  # seconds between two counts of the cluster's threads (workers may join during a run)
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class ClusterError(Exception):
@@ -39,7 +41,7 @@ class ClusterError(Exception):
 
     def __init__(self, code: str, **details: str) -> None:
         self.code, self.details = code, details
-        self.tag: Any = None  # `killed`: the tag of the task that killed its workers
+        self.tag: object = None  # `killed`: the tag of the task that killed its workers
         super().__init__(f"{code}: {details}")
 
 
@@ -74,12 +76,52 @@ def _worker_address() -> str:
         return "?"
 
 
-def _dask(module: str = "distributed") -> Any:
-    """A module of Dask distributed (ImportError when it is not installed). Typed `Any`: the library
-    has no type information for most of what is used here (Client, as_completed, comm.connect)."""
+def _dask(module: str = "distributed") -> ModuleType:
+    """A module of Dask distributed (ImportError when it is not installed). What it holds is
+    untyped to mypy (a module's attributes): the library has no type information for most of what
+    is used here (Client, as_completed, comm.connect); what this module calls of a client and a
+    future is said by `DaskClient` and `DaskFuture`."""
     import importlib
 
     return importlib.import_module(module)
+
+
+# -- what is used of Dask's (untyped) objects ----------------------------------------------------------
+class DaskSecurity(Protocol):
+    """Dask's `Security` (TLS files from its configuration)."""
+
+    def get_connection_args(self, role: str) -> dict[str, object]: ...
+
+
+class DaskFuture(Protocol):
+    """A task sent to the scheduler."""
+
+    @property
+    def key(self) -> str: ...
+
+    def result(self) -> object: ...
+
+
+class DaskClient(Protocol):
+    """What is used of a Dask `Client`."""
+
+    @property
+    def loop(self) -> object: ...
+
+    @property
+    def scheduler(self) -> object: ...
+
+    def wait_for_workers(self, n_workers: int, timeout: float) -> None: ...
+
+    def run(self, function: Callable[[], str], *, on_error: str) -> Mapping[str, object]: ...
+
+    def nthreads(self) -> Mapping[str, int]: ...
+
+    def submit(self, func: Callable[..., object], *args: object, pure: bool) -> DaskFuture: ...
+
+    def cancel(self, futures: list[DaskFuture]) -> None: ...
+
+    def close(self, timeout: float = ...) -> None: ...
 
 
 # -- reaching the scheduler ------------------------------------------------------------------------
@@ -97,7 +139,7 @@ def _quiet_dask() -> None:
                 handler.setLevel(silent)
 
 
-def _probe(address: str, timeout: float, security: Any) -> None:
+def _probe(address: str, timeout: float, security: DaskSecurity) -> None:
     """Reach the scheduler once, without a Client: a Client that fails to start keeps a thread
     that holds the process for seconds at exit."""
     connect = _dask("distributed.comm").connect
@@ -118,7 +160,7 @@ def open_pool(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Pool:
     except ImportError:
         raise ClusterError("missing") from None
     _quiet_dask()
-    security = distributed.Security()  # Dask's configuration: DASK_DISTRIBUTED__COMM__TLS__* or its YAML files
+    security: DaskSecurity = distributed.Security()  # Dask's configuration: DASK_DISTRIBUTED__COMM__TLS__* or its YAML files
     try:
         _probe(address, timeout, security)
     except (ValueError, TypeError) as e:
@@ -128,7 +170,7 @@ def open_pool(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Pool:
     except (OSError, asyncio.TimeoutError):
         raise ClusterError("unreachable", address=address, seconds=f"{timeout:g}") from None
     try:
-        client = distributed.Client(address, timeout=timeout, set_as_default=False, security=security)
+        client: DaskClient = distributed.Client(address, timeout=timeout, set_as_default=False, security=security)
     except (OSError, ValueError, asyncio.TimeoutError):
         raise ClusterError("unreachable", address=address, seconds=f"{timeout:g}") from None
     try:
@@ -139,7 +181,7 @@ def open_pool(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Pool:
     return Pool(client, version(), threads)
 
 
-def check_workers(client: Any, address: str, timeout: float = WORKERS_TIMEOUT) -> int:
+def check_workers(client: DaskClient, address: str, timeout: float = WORKERS_TIMEOUT) -> int:
     """Every worker's `tetka` version, checked against this one (`ClusterError` for a worker
     without tetka or with another version, or no worker at all); the cluster's threads."""
     try:
@@ -163,9 +205,9 @@ class Runner(Protocol):
     @property
     def window(self) -> int: ...
 
-    def submit(self, task: Callable[[], Any], tag: Any) -> None: ...
+    def submit(self, task: Callable[[], object], tag: object) -> None: ...
 
-    def next_done(self) -> tuple[Any, Any]: ...
+    def next_done(self) -> tuple[object, object]: ...
 
     def cancel(self) -> None: ...
 
@@ -176,14 +218,14 @@ class Pool:
     again on another worker; a task that kills `distributed.scheduler.allowed-failures` workers
     is `ClusterError("killed")`."""
 
-    def __init__(self, client: Any, stamp: str, threads: int) -> None:
+    def __init__(self, client: DaskClient, stamp: str, threads: int) -> None:
         self.client = client
         self.stamp = stamp
         self.threads = threads
         self._counted = time.monotonic()
         self._done = _dask().as_completed(loop=client.loop)
-        self._tags: dict[str, Any] = {}
-        self._futures: dict[str, Any] = {}
+        self._tags: dict[str, object] = {}
+        self._futures: dict[str, DaskFuture] = {}
 
     @property
     def window(self) -> int:
@@ -198,18 +240,18 @@ class Pool:
                 pass
         return WINDOW_PER_THREAD * self.threads
 
-    def submit(self, task: Callable[[], Any], tag: Any) -> None:
+    def submit(self, task: Callable[[], object], tag: object) -> None:
         fut = self.client.submit(run_stamped, task, self.stamp, pure=False)
         self._tags[fut.key] = tag
         self._futures[fut.key] = fut
         self._done.add(fut)
 
-    def next_done(self) -> tuple[Any, Any]:
+    def next_done(self) -> tuple[object, object]:
         """The tag and result of a task that finished (the first to finish, not the first sent)."""
         distributed = _dask()
         cancelled = _dask("distributed.client").FutureCancelledError
         try:
-            fut = next(self._done)
+            fut: DaskFuture = next(self._done)
         except StopIteration:
             raise ClusterError("lost", address=self.address) from None
         tag = self._tags.pop(fut.key)
@@ -254,8 +296,8 @@ class _InFlight(Generic[T]):
     tags: list[int] = field(default_factory=list)
 
 
-def in_order(items: Iterable[T], tasks_of: Callable[[T], Sequence[tuple[int, Callable[[], Any]]]],
-             put: Callable[[T, int, Any], None], runner: Runner, *,
+def in_order(items: Iterable[T], tasks_of: Callable[[T], Sequence[tuple[int, Callable[[], R]]]],
+             put: Callable[[T, int, R], None], runner: Runner, *,
              describe: Callable[[T, int], dict[str, str]] = lambda item, index: {},
              erase: Callable[[], None] = lambda: None) -> Iterator[T]:
     """Each item of `items` (a record), in their order, once every task `tasks_of(item)` gives
@@ -289,12 +331,15 @@ def in_order(items: Iterable[T], tasks_of: Callable[[T], Sequence[tuple[int, Cal
                 return
             if out:
                 try:
-                    (entry, index), result = runner.next_done()
+                    tag, result = runner.next_done()
                 except ClusterError as e:
                     if e.code == "killed" and e.tag is not None:
-                        e.details.update(describe(e.tag[0].item, e.tag[1]))
+                        killed, at = cast("tuple[_InFlight[T], int]", e.tag)  # the tag sent with it, below
+                        e.details.update(describe(killed.item, at))
                     raise
-                put(entry.item, index, result)
+                # the runner gives back each task's tag as sent (entry, index) and what the task returned
+                entry, index = cast("tuple[_InFlight[T], int]", tag)
+                put(entry.item, index, cast(R, result))
                 entry.left -= 1
                 out -= 1
     finally:

@@ -17,10 +17,11 @@ import hashlib
 import os
 import struct
 from decimal import Decimal
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping
 
 from .findings import Finding
 from .i18n import gettext
+from .json_types import JsonValue
 
 
 def digest(data: bytes) -> str:
@@ -28,7 +29,7 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def canonical(value: Any, skip: Iterable[str] = ()) -> Any:
+def canonical(value: object, skip: Iterable[str] = ()) -> JsonValue:
     """`value` in one canonical form of plain data: a dataclass as the mapping of its fields, less
     the places in the file (`*loc`, `*locs`, a YAML `mark`), its findings, its path and `skip`; a
     mapping with its keys in sorted order (the order a record writes them in means nothing); a
@@ -63,7 +64,7 @@ class Meaning:
     def __init__(self) -> None:
         self._hash = hashlib.sha256(b"tetka meaning 1\n")
 
-    def add(self, kind: str, data: Any) -> None:
+    def add(self, kind: str, data: object) -> None:
         """One piece: `kind` ("record", "part", "hand") and its canonical data."""
         text = repr((kind, data)).encode("utf-8", "surrogatepass")
         self._hash.update(struct.pack(">Q", len(text)))  # its length first: pieces cannot run together
@@ -124,7 +125,7 @@ class ContentSeen:
 
 
 def finding_message(f: Finding, lang: str) -> str:
-    a: Any = f.args
+    a = f.args
     if f.code == "duplicate-record":
         if a["how"] == "file":
             return gettext(lang, "the same file as {first}: counted once").format(first=a["first"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from .. import __version__
 from .i18n import gettext
@@ -43,7 +43,7 @@ class EveningRecord:
     """One record's part of the page: its parts (none when only its money is known), its
     settlement as the text view's tables, why it is not settled, and its findings as lines."""
     path: str
-    meta: Mapping[str, Any] = field(default_factory=dict)
+    meta: Mapping[str, object] = field(default_factory=dict)
     parts: Sequence[PartSection] = ()
     settlement: Sequence[Table] = ()
     unsettled: str = ""
@@ -51,7 +51,7 @@ class EveningRecord:
     title: str = ""  # the game's sheet title: "Tetka score sheet"
 
 
-def e(value: Any) -> str:
+def e(value: object) -> str:
     """Text for HTML: escaped, quotes included."""
     return escape(str(value), quote=True)
 
@@ -116,12 +116,12 @@ def race_chart(rs: Race, lang: str) -> str:
             f'</figcaption></figure>')
 
 
-def cell(c: Any) -> str:
+def cell(c: object) -> str:
     """A table cell's HTML: a tuple of lines (several notes) one under another, each escaped."""
     return "<br>".join(e(x) for x in c) if isinstance(c, (list, tuple)) else e(c)
 
 
-def num(c: Any) -> str:
+def num(c: object) -> str:
     """The class of a cell that holds a number or an amount: right-aligned, like any column of figures."""
     text = str(c).split(" ", 1)[0].replace(",", ".").lstrip("+-−") if not isinstance(c, (list, tuple)) else ""
     return ' class="num"' if text and text.replace(".", "", 1).isdigit() else ""

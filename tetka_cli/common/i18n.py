@@ -21,7 +21,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 from functools import lru_cache
-from typing import Any, overload
+from typing import overload
 
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
 DOMAIN = "tetka"
@@ -64,7 +64,7 @@ def N_(message: str, plural: str | None = None) -> str | tuple[str, str]:  # noq
     return message if plural is None else (message, plural)
 
 
-class _Kept(dict):
+class _Kept(dict[str, object]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
@@ -77,11 +77,11 @@ class TranslatableError(Exception):
     subclass is a keyword of the extraction (tools/babel_extract.py: KEYWORDS), which a test checks.
     A subclass whose arguments need wording too overrides `arguments`."""
 
-    def __init__(self, msgid: str, /, **kw: Any) -> None:
+    def __init__(self, msgid: str, /, **kw: object) -> None:
         self.msgid, self.kw = msgid, kw
         super().__init__(self.render("en"))
 
-    def arguments(self, lang: str) -> dict[str, Any]:
+    def arguments(self, lang: str) -> dict[str, object]:
         """The arguments as the message shows them in `lang`."""
         return dict(self.kw)
 

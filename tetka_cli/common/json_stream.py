@@ -23,8 +23,9 @@ import os
 import re
 import tempfile
 from collections.abc import Mapping
-from typing import Any, Callable, Iterator
+from typing import IO, Callable, Iterator
 
+from .json_types import Json
 from .terminal import _UNSAFE_IN_JSON
 
 _encode = json.encoder.encode_basestring  # ensure_ascii=False: json's own (C) string encoder
@@ -36,7 +37,7 @@ class Later:
 
     __slots__ = ("get",)
 
-    def __init__(self, get: Callable[[], Any]) -> None:
+    def __init__(self, get: Callable[[], Json]) -> None:
         self.get = get
 
 
@@ -93,7 +94,7 @@ def indent(level: int) -> str:
         return _indent(level)
 
 
-def _scalar(o: Any) -> str:
+def _scalar(o: object) -> str:
     if o is None:
         return "null"
     if o is True:
@@ -108,37 +109,14 @@ def _scalar(o: Any) -> str:
 _NAMED = {None: "null", True: "true", False: "false"}
 
 
-def plain(o: Any, level: int) -> str:
+def plain(o: Json, level: int) -> str:
     """A value without iterators, `Later`s or `Rendered`s, as `safe_json(..., indent=2)` writes it
     when its first line stands at `level` (_Lazy when it holds one)."""
     t = type(o)
     if t is str:
         return _str(o)
     if t is dict:
-        if not o:
-            return "{}"
-        try:
-            inner, close = _INDENTS[level + 1], _INDENTS[level]
-        except IndexError:
-            inner, close = _indent(level + 1), _indent(level)
-        parts: list[str] = []
-        append = parts.append
-        seen = _seen
-        for k, v in o.items():
-            ek = seen(k) if type(k) is str else None
-            if ek is None:
-                ek = _str(k if type(k) is str else _key(k))
-            tv = type(v)
-            if tv is str:
-                ev = seen(v)
-                append(f"{inner}{ek}: {_str(v) if ev is None else ev}")
-            elif tv is int:
-                append(f"{inner}{ek}: {int.__repr__(v)}")
-            elif v is None or tv is bool:
-                append(f"{inner}{ek}: {_NAMED[v]}")
-            else:
-                append(f"{inner}{ek}: {plain(v, level + 1)}")
-        return "{" + ",".join(parts) + close + "}"
+        return _plain_dict(o, level) if o else "{}"
     if t is list or t is tuple:
         if not o:
             return "[]"
@@ -146,6 +124,39 @@ def plain(o: Any, level: int) -> str:
         return "[" + inner + ("," + inner).join([plain(v, level + 1) for v in o]) + _indent(level) + "]"
     if t is int or o is None or t is bool or t is float:
         return _scalar(o)
+    return _plain_other(o, t, level)
+
+
+def _plain_dict(o: dict[Json, Json], level: int) -> str:
+    """`plain` of a dict that is not empty: its strings, whole numbers, true, false and null
+    written here, any other value by `plain`."""
+    try:
+        inner, close = _INDENTS[level + 1], _INDENTS[level]
+    except IndexError:
+        inner, close = _indent(level + 1), _indent(level)
+    parts: list[str] = []
+    append = parts.append
+    seen = _seen
+    for k, v in o.items():
+        ek = seen(k) if type(k) is str else None
+        if ek is None:
+            ek = _str(k if type(k) is str else _key(k))
+        tv = type(v)
+        if tv is str:
+            ev = seen(v)
+            append(f"{inner}{ek}: {_str(v) if ev is None else ev}")
+        elif tv is int:
+            append(f"{inner}{ek}: {int.__repr__(v)}")
+        elif v is None or tv is bool:
+            append(f"{inner}{ek}: {_NAMED[v]}")
+        else:
+            append(f"{inner}{ek}: {plain(v, level + 1)}")
+    return "{" + ",".join(parts) + close + "}"
+
+
+def _plain_other(o: Json, t: type, level: int) -> str:
+    """`plain` of a value that is not one of JSON's own (a result object, a card, an enum, a
+    mapping or sequence of another class)."""
     if isinstance(o, (Later, Iterator)) or t is Rendered:
         raise _Lazy
     fields = _FIELDS.get(t)
@@ -197,7 +208,7 @@ def _fields_of(t: type) -> tuple[tuple[str, str], ...]:
     return found
 
 
-def fields_of(o: Any) -> dict[str, Any]:
+def fields_of(o: object) -> dict[str, Json]:
     """A result object's fields as the mapping JSON writes (what `plain` writes of it)."""
     t = type(o)
     fields = _FIELDS.get(t)
@@ -206,7 +217,7 @@ def fields_of(o: Any) -> dict[str, Any]:
     return {k: getattr(o, a) for a, k in fields}
 
 
-def to_plain(o: Any) -> Any:
+def to_plain(o: Json) -> Json:
     """A document of results (dataclasses, named tuples, enums, cards, mappings, tuples) as JSON's
     own values, for `json.dumps`: what `plain` writes of it, built whole (tests compare the two)."""
     t = type(o)
@@ -232,7 +243,7 @@ def to_plain(o: Any) -> Any:
     return o
 
 
-def _object(o: Any, t: type, fields: tuple[tuple[str, str], ...], level: int) -> str:
+def _object(o: object, t: type, fields: tuple[tuple[str, str], ...], level: int) -> str:
     """A dataclass or named tuple, as `plain(fields_of(o), level)` writes it, from a template made
     once for its class at that level."""
     template = _OBJECTS.get((t, level))
@@ -257,7 +268,7 @@ def _object(o: Any, t: type, fields: tuple[tuple[str, str], ...], level: int) ->
     return template % tuple(values)
 
 
-def _key(k: Any) -> str:
+def _key(k: object) -> str:
     """A mapping key as json writes it: text, or a number, true, false or null as text."""
     if isinstance(k, str):
         return k
@@ -272,7 +283,7 @@ def _key(k: Any) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(k).__name__}")
 
 
-def chunks(o: Any, level: int = 0) -> Iterator[str]:
+def chunks(o: Json, level: int = 0) -> Iterator[str]:
     """The JSON text of `o`, in pieces, as `terminal.safe_json(o, indent=2)` writes it whole
     (`json.dumps(o, ensure_ascii=False, indent=2)`, then its escapes)."""
     if isinstance(o, Later):
@@ -298,7 +309,7 @@ def chunks(o: Any, level: int = 0) -> Iterator[str]:
         yield from _list(iter(o), level)
 
 
-def _list(items: Iterator[Any], level: int) -> Iterator[str]:
+def _list(items: Iterator[Json], level: int) -> Iterator[str]:
     inner = _indent(level + 1)
     first = True
     for v in items:
@@ -311,12 +322,12 @@ def _list(items: Iterator[Any], level: int) -> Iterator[str]:
     yield "[]" if first else _indent(level) + "]"
 
 
-def _dict(d: dict[str, Any], level: int) -> Iterator[str]:
+def _dict(d: dict[Json, Json], level: int) -> Iterator[str]:
     if not d:
         yield "{}"
         return
     inner = _indent(level + 1)
-    waiting: list[tuple[str, Any]] = []  # (the key's text, a Later or a Spool of what followed it)
+    waiting: list[tuple[str, Later | Spool]] = []  # (the key's text, a Later or a Spool of what followed it)
     spool: Spool | None = None
     sep = "{"
     for k, v in d.items():
@@ -346,7 +357,7 @@ def _dict(d: dict[str, Any], level: int) -> Iterator[str]:
     yield _indent(level) + "}"
 
 
-def safe_chunks(o: Any) -> Iterator[str]:
+def safe_chunks(o: Json) -> Iterator[str]:
     """`chunks`: every string is written with `terminal.safe_json`'s escapes as it is encoded
     (the JSON around the strings is ASCII), so the pieces need no other pass."""
     return chunks(o)
@@ -367,7 +378,7 @@ class Spool:
     def __init__(self, limit: int | None = None) -> None:
         self.parts: list[str] = []
         self.size = 0
-        self.file: Any = None
+        self.file: IO[str] | None = None
         self.limit = self.LIMIT if limit is None else limit
 
     def write(self, text: str) -> None:

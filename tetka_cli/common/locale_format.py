@@ -3,7 +3,7 @@ in English. Only for text shown to people; JSON and CSV keep the machine-stable 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Sequence
+from typing import Sequence
 
 from .cards import Card, Rank
 from .i18n import gettext
@@ -11,7 +11,7 @@ from .i18n import gettext
 _RU_RANKS = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
 
 
-def card_text(card: Any, lang: str = "en") -> str:
+def card_text(card: object, lang: str = "en") -> str:
     """One card for people: `Q♥` in English, `Д♥` in Russian; anything else as its text."""
     if not isinstance(card, Card):
         return "" if card is None else str(card)
@@ -20,7 +20,7 @@ def card_text(card: Any, lang: str = "en") -> str:
     return str(card)
 
 
-def cards_text(cards: Any, lang: str = "en", sep: str = ", ") -> str:
+def cards_text(cards: object, lang: str = "en", sep: str = ", ") -> str:
     """Several cards (or names) joined, each in the reader's notation."""
     if isinstance(cards, (list, tuple)):
         return sep.join(card_text(c, lang) for c in cards)

@@ -4,9 +4,10 @@ notation, and who pays whom. One model for every game."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Container, Iterable, Mapping
 
 from .i18n import TranslatableError, gettext
+from .json_types import Json
 from .locale_format import money_text
 from .money import format_money
 
@@ -16,8 +17,8 @@ class ShapeError(TranslatableError, TypeError, ValueError):
     arguments (`str()` is the English line; the command line words it in the run's language).
     `what`, when given, is a message id too (marked with N_ where it is written)."""
 
-    def arguments(self, lang: str) -> dict[str, Any]:
-        return {k: gettext(lang, v) if k == "what" else v for k, v in self.kw.items()}
+    def arguments(self, lang: str) -> dict[str, object]:
+        return {k: gettext(lang, v) if k == "what" and isinstance(v, str) else v for k, v in self.kw.items()}
 
     def text(self, lang: str) -> str:
         return self.render(lang)
@@ -26,7 +27,7 @@ class ShapeError(TranslatableError, TypeError, ValueError):
 EXCERPT = 32  # characters of an offending value a refusal quotes, at most
 
 
-def excerpt(v: Any) -> str:
+def excerpt(v: object) -> str:
     """An offending value as a refusal quotes it: its repr, cut to a short excerpt (a 100,000-digit
     amount is quoted by its first digits, never whole)."""
     if isinstance(v, str) and len(v) > EXCERPT:
@@ -37,7 +38,7 @@ def excerpt(v: Any) -> str:
     return text if len(text) <= EXCERPT + 2 else text[:EXCERPT] + "…"
 
 
-def money_of(v: Any) -> Decimal:
+def money_of(v: object) -> Decimal:
     """An amount written by `settle`: a finite decimal string of a sane size, never a float."""
     if not isinstance(v, str):
         raise ShapeError("money must be a decimal string, not {value}", value=excerpt(v))
@@ -49,7 +50,8 @@ def money_of(v: Any) -> Decimal:
         raise ShapeError("{value} is not an amount", value=excerpt(v)) from None
     if not d.is_finite():
         raise ShapeError("{value} is not an amount", value=excerpt(v))
-    if d.adjusted() > 30 or d.as_tuple().exponent < -40:  # type: ignore[operator]
+    exponent = d.as_tuple().exponent  # an int: `d` is finite
+    if d.adjusted() > 30 or (isinstance(exponent, int) and exponent < -40):
         raise ShapeError("{value} is not an amount settle writes", value=excerpt(v))
     return d
 
@@ -57,7 +59,7 @@ def money_of(v: Any) -> Decimal:
 MAX_COUNT = 10**9  # no sitting holds more marks, points, robbers or games than this
 
 
-def whole_of(v: Any, what: str, low: int = 0) -> int:
+def whole_of(v: object, what: str, low: int = 0) -> int:
     """A whole number settle writes (marks, points, a robber's number): an int, not a bool or a
     float, from `low` to MAX_COUNT."""
     if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= MAX_COUNT:
@@ -66,7 +68,7 @@ def whole_of(v: Any, what: str, low: int = 0) -> int:
     return v
 
 
-def stake_of(v: Any) -> Decimal:
+def stake_of(v: object) -> Decimal:
     """A sitting's stake as settle writes it: the text of a stake `--stake` would take."""
     from .money import StakeError, parse_stake
 
@@ -78,14 +80,14 @@ def stake_of(v: Any) -> Decimal:
         raise ShapeError("{value} is not a stake settle writes", value=excerpt(v)) from None
 
 
-def name_in(v: Any, players: Any, what: str) -> str:
+def name_in(v: object, players: Container[str], what: str) -> str:
     """A name that must be one of the sitting's players."""
     if not isinstance(v, str) or v not in players:
         raise ShapeError("{what} names {value}, who is not a player of the sitting", what=what, value=excerpt(v))
     return v
 
 
-def places_of(records: Iterable[Mapping[str, Any]]) -> int:
+def places_of(records: Iterable[Mapping[str, Json]]) -> int:
     places = 2
     for r in records:
         for v in r["net"].values():

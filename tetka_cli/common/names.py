@@ -3,7 +3,7 @@ writes one), so that no name can hide a control, format or bidirectional-overrid
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 # Control (Cc), format (Cf: zero-width, bidi overrides and isolates, soft hyphen), line and
 # paragraph separators, surrogates, private use and unassigned code points.
@@ -28,7 +28,7 @@ def bad_character_at(name: str) -> tuple[str, int] | None:
     return None
 
 
-def refuse_bad_names(add: Callable[..., None], nodes: Sequence[Any], names: Sequence[str], what: str) -> bool:
+def refuse_bad_names(add: Callable[..., None], nodes: Sequence[object], names: Sequence[str], what: str) -> bool:
     """The reader's hook: a `schema` finding at each name holding a refused character (saying
     which); True when there was one. `add` is the reader's `add(code, node, **args)`."""
     from .terminal import safe

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import errno as _errno
 import os
-from typing import Any
 
 from .i18n import N_
 from .i18n import gettext as _
@@ -48,7 +47,7 @@ for _code in REASONS:
         pass
 
 
-def os_reason(e: BaseException | Any, lang: str = "en") -> str:
+def os_reason(e: object, lang: str = "en") -> str:
     """The reason of an OSError (or of anything with `errno`/`strerror`) in `lang`."""
     code = getattr(e, "errno", None)
     if code in REASONS:

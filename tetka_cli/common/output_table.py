@@ -3,7 +3,7 @@ CSV or HTML (as sqlite-utils' commands produce rows and one function renders the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 
 @dataclass(frozen=True)
@@ -12,5 +12,5 @@ class Table:
 
     title: str
     headers: Sequence[str]
-    rows: Iterable[Sequence[Any]]  # a list, or an iterator for a result written as it is produced
+    rows: Iterable[Sequence[object]]  # a list, or an iterator for a result written as it is produced
     notes: Sequence[str] = ()  # lines shown under the table

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 from html import escape
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from .. import __version__
 from .i18n import gettext
+from .json_types import Json
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 
@@ -42,7 +43,7 @@ def _labels(lang: str) -> dict[str, str]:
     }
 
 
-def embed_json(data: Any) -> str:
+def embed_json(data: Json) -> str:
     """JSON to sit inside `<script type="application/json">`: nothing in it can end the element
     or start markup."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -50,31 +51,54 @@ def embed_json(data: Any) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
-def compact(hand: Mapping[str, Any]) -> dict[str, Any]:
+def compact(hand: Mapping[str, Json]) -> dict[str, Json]:
     """A hand as the page embeds it, the same data in fewer bytes: the plays as one text, a trick
     after another (`|`), each card after its seat's number; a deal that is just the cards each
     seat plays as 1 (the page gathers them); no empty lists of notes."""
     out = {k: v for k, v in hand.items() if k != "key"}
     plays = hand.get("plays") or []
-    if plays and all(len(p) == 3 and isinstance(p[0], int) and 0 <= p[0] < 10 for p in plays) and \
-            [p[2] for p in plays] == sorted(p[2] for p in plays) and plays[0][2] == 1 and \
-            all(b[2] - a[2] in (0, 1) for a, b in zip(plays, plays[1:])) and \
-            not any(" " in p[1] or "|" in p[1] for p in plays):
-        tricks: list[list[str]] = []
-        for seat, card, trick in plays:
-            if trick > len(tricks):
-                tricks.append([])
-            tricks[-1].append(f"{seat}{card}")
-        out["plays"] = "|".join(" ".join(t) for t in tricks)
+    if plays and _seats_one_digit(plays) and _tricks_in_order(plays) and _cards_unbroken(plays):
+        out["plays"] = _plays_text(plays)
         deal = hand.get("deal")
-        if deal and all(sorted(cards) == sorted(p[1] for p in plays if p[0] == s) for s, cards in enumerate(deal)):
+        if deal and _deal_is_plays(deal, plays):
             out["deal"] = 1
     out["events"] = {k: {n: v for n, v in e.items() if not (n == "notes" and not v)}
                      for k, e in (hand.get("events") or {}).items()}
     return out
 
 
-def page(records: Sequence[Mapping[str, Any]], lang: str) -> str:
+def _seats_one_digit(plays: Sequence[Json]) -> bool:
+    """Every play is (seat, card, trick) with a seat the page can read from one digit."""
+    return all(len(p) == 3 and isinstance(p[0], int) and 0 <= p[0] < 10 for p in plays)
+
+
+def _tricks_in_order(plays: Sequence[Json]) -> bool:
+    """The plays' tricks start at 1 and go up one at a time."""
+    return ([p[2] for p in plays] == sorted(p[2] for p in plays) and plays[0][2] == 1
+            and all(b[2] - a[2] in (0, 1) for a, b in zip(plays, plays[1:])))
+
+
+def _cards_unbroken(plays: Sequence[Json]) -> bool:
+    """No card's text holds a separator of the plays' text (a space, `|`)."""
+    return not any(" " in p[1] or "|" in p[1] for p in plays)
+
+
+def _plays_text(plays: Sequence[Json]) -> str:
+    """The plays as one text: a trick after another (`|`), each card after its seat's number."""
+    tricks: list[list[str]] = []
+    for seat, card, trick in plays:
+        if trick > len(tricks):
+            tricks.append([])
+        tricks[-1].append(f"{seat}{card}")
+    return "|".join(" ".join(t) for t in tricks)
+
+
+def _deal_is_plays(deal: Sequence[Json], plays: Sequence[Json]) -> bool:
+    """The deal is just the cards each seat plays (the page can gather it from the plays)."""
+    return all(sorted(cards) == sorted(p[1] for p in plays if p[0] == s) for s, cards in enumerate(deal))
+
+
+def page(records: Sequence[Mapping[str, Json]], lang: str) -> str:
     """The page of the chosen hands of `records` (each a game's `replay_page` data).
 
     Two JSON elements: the page's words and the list of hands to pick from, and the hands
@@ -82,9 +106,9 @@ def page(records: Sequence[Mapping[str, Any]], lang: str) -> str:
     chosen (a record of 10,000 hands opens as fast as one of ten)."""
     games: list[str] = []
     paths: list[str] = []
-    orders: list[Any] = []  # each record's cards in the order a hand is held, for the cards drawn into it
-    legends: list[Any] = []  # each record's legend of the signs on costly plays (with --analyse), or None
-    index: list[list[Any]] = []  # each hand: its heading and its record
+    orders: list[Json] = []  # each record's cards in the order a hand is held, for the cards drawn into it
+    legends: list[Json] = []  # each record's legend of the signs on costly plays (with --analyse), or None
+    index: list[list[Json]] = []  # each hand: its heading and its record
     lines: list[str] = []
     for i, rec in enumerate(records):
         if rec.get("game") and rec["game"] not in games:

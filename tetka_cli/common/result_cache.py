@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from typing import Any, Mapping
+from typing import Mapping
 
 from .atomic import write_atomic
+from .json_types import Json
 
 MAX_ENTRY_BYTES = 1 << 20
 DEFAULT_MAX_BYTES = 64 << 20
@@ -27,7 +28,7 @@ def cache_home() -> str:
     return os.path.join(base, "tetka")
 
 
-def digest(parts: Mapping[str, Any]) -> str:
+def digest(parts: Mapping[str, Json]) -> str:
     """The key of a result: SHA-256 of its parts as canonical JSON."""
     text = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -45,7 +46,7 @@ class ResultCache:
     def _path(self, key: str) -> str:
         return os.path.join(self.folder, key[:2], key + ".json")
 
-    def get(self, key: str) -> Any:
+    def get(self, key: str) -> Json:
         """The value stored under `key`, or None (a miss, or an entry that is not one we wrote)."""
         try:
             fd = os.open(self._path(key), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
@@ -60,7 +61,7 @@ class ResultCache:
         self.hits += 1
         return doc["value"]
 
-    def put(self, key: str, value: Any) -> None:
+    def put(self, key: str, value: Json) -> None:
         """Store `value` (JSON-able) under `key`; a cache that cannot be written is no error."""
         path = self._path(key)
         try:

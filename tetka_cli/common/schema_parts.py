@@ -2,13 +2,13 @@
 players, stake, house rules and the keys of its parts (robbers, games). Nothing here knows a game."""
 from __future__ import annotations
 
-from typing import Any
+from .json_types import Json
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
-def record_schema(game: str, title: str, parts: str, *, players: dict[str, Any], stake: dict[str, Any],
-                  rules: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
+def record_schema(game: str, title: str, parts: str, *, players: dict[str, Json], stake: dict[str, Json],
+                  rules: dict[str, Json], part: dict[str, Json]) -> dict[str, Json]:
     """The schema of a record of `game` (format 1) whose list of parts is under the key `parts`,
     each part a mapping with the keys `part` (its `hands` required)."""
     return {

@@ -10,7 +10,6 @@ line on standard error, and the `left_out` list of the JSON output.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
 
 from .findings import Finding
 from .i18n import gettext
@@ -30,7 +29,7 @@ def refusal(path: str, reason: str, *, record: int | None = None, text: str | No
 
 
 def finding_message(f: Finding, lang: str) -> str:
-    a: Mapping[str, Any] = f.args
+    a = f.args
     if a.get("record") is not None:
         return gettext(lang, "not a settle JSON output: record {number}: {reason}").format(
             number=a["record"], reason=a["reason"])

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+
+from .json_types import Json
 
 # Unicode categories Cc, Cf, Zl, Zp and Cs (Unicode 15; a test checks this against unicodedata).
 _RANGES = [(0x00, 0x1F), (0x7F, 0x9F), (0xAD, 0xAD), (0x600, 0x605), (0x61C, 0x61C), (0x6DD, 0x6DD),
@@ -43,7 +44,7 @@ def _escape_char(ch: str) -> str:
     return f"\\x{cp:02x}" if cp < 0x100 else f"\\u{cp:04x}" if cp < 0x10000 else f"\\U{cp:08x}"
 
 
-def safe(text: Any) -> str:
+def safe(text: object) -> str:
     """One value or one line, every character Python does not call printable (line breaks,
     controls, format characters, unassigned and private-use code points, spaces other than the
     plain one) shown as an escape: what a terminal draws of it cannot be told from other text."""
@@ -56,7 +57,7 @@ def safe_block(text: str) -> str:
     return _UNSAFE_IN_BLOCK.sub(_escape, text)
 
 
-def safe_json(doc: Any, **kw: Any) -> str:
+def safe_json(doc: Json, indent: int | None = None) -> str:
     """JSON with the strings exact: C1, format and bidi characters written as `\\uXXXX`."""
     return _UNSAFE_IN_JSON.sub(lambda m: "\\u%04x" % ord(m.group()) if ord(m.group()) < 0x10000 else
-                               json.dumps(m.group())[1:-1], json.dumps(doc, ensure_ascii=False, **kw))
+                               json.dumps(m.group())[1:-1], json.dumps(doc, ensure_ascii=False, indent=indent))

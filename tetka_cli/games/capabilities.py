@@ -1,10 +1,11 @@
 """Capabilities ready to fill in, for a game's class (`contract.Game`): a game gives its own
 functions and classes, these give the contract's methods, the same way in every game. A game's
-capabilities are made when first asked for (`GameBase`), so that a command that needs none of them
-imports none of their modules."""
+capabilities and results are made when first asked for (`GameBase`), so that a command that needs
+none of them imports none of their modules."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
 
@@ -12,12 +13,25 @@ from ..common.dedupe import Meaning, canonical
 
 if TYPE_CHECKING:
     from ..common.json_types import Json
+    from ..common.output_table import Table
+    from ..kit.replayed_hand import LossesByHand
     from ..kit.live_words import AnyLiveSide, HouseRule, RuleValue
     from ..results.analysis import AnalysisWords, GradedHand
+    from ..results.money import SittingMoney
+    from ..results.replay import Replay
     from ..results.rows import Row
-    from .contract import Analysis, AnalysisTask, Export, LeanReading, Live, Report, Simulation, Streaming
+    from ..results.sheet import Sheet
+    from ..results.words import Msg
+    from ..common.findings import Finding
+    from .contract import (Analysis, AnalysisTask, Export, LeanReading, Live, PartOutline, RecordHead, Report,
+                           Simulation, Streaming)
 
 R = TypeVar("R")  # a game's own report
+Rec = TypeVar("Rec", bound="RecordHead")  # a game's own record
+Judged = TypeVar("Judged", bound="Report")  # a game's own report, as its referee gives it
+L = TypeVar("L")  # what a graded card cost, in a game's own terms
+G = TypeVar("G")  # a graded play, in a game's own terms
+GradesByHand = Mapping[tuple[int, int], Sequence[G]]  # (part, hand) -> its graded plays
 
 
 @dataclass(frozen=True)
@@ -32,17 +46,82 @@ class Capabilities:
     export: Export | None = None
 
 
-def judged(report: Report, kind: type[R], game: str) -> R:
-    """The game's own report behind the contract's: what the registry handed back to the game that
-    made it (anything else is a bug)."""
+@dataclass(frozen=True)
+class RecordParts:
+    """A game's records as `GameBase` hands them out (made by `records_from` from the game's own
+    functions): a record with nothing in it but findings, its referee, the JSON Schema of its
+    records, and the parts of a judged record."""
+
+    empty: Callable[[str, Sequence[Finding]], RecordHead]
+    referee: Callable[[RecordHead], Report]
+    schema: Json
+    parts: Callable[[Report], Sequence[PartOutline]]
+
+
+def records_from(game: str, record: type[Rec], own: Callable[[Report], R], *,
+                 empty: Callable[[str, tuple[Finding, ...]], Rec], referee: Callable[[Rec], Judged],
+                 schema: Json, parts: Callable[[R], Sequence[PartOutline]]) -> RecordParts:
+    """A game's `RecordParts` from its own: its record's class (what its reader gives), `own` (its
+    report behind the contract's, `judged`), and its functions on them."""
+    return RecordParts(lambda path, findings: empty(path, tuple(findings)),
+                       lambda head: referee(judged(head, record, game)), schema,
+                       lambda report: parts(own(report)))
+
+
+@dataclass(frozen=True)
+class ResultParts:
+    """A game's results as `GameBase` hands them out, each a function of the contract's report (made
+    by `results_from` from the game's own functions): the score sheet, the hands replayed (as
+    results, as text tables, as the replay page's data; with the losses `Analysis.losses` gave,
+    by (part, hand)) and the money."""
+
+    sheet: Callable[[Report], Sheet]
+    replay: Callable[[Report, int | None, int | None, Mapping[object, object] | None], Replay]
+    replay_tables: Callable[[Report, str, int | None, int | None, Mapping[object, object] | None], Iterable[Table]]
+    replay_page: Callable[[Report, str, int | None, int | None, bool, int | None], Json]
+    money: Callable[[Report, Decimal | None, bool], SittingMoney]
+
+
+def results_from(own: Callable[[Report], R], loss: type[L], title: Msg, *,
+                 sheet: Callable[[R], Sheet],
+                 replay: Callable[[R, int | None, int | None, LossesByHand[L] | None], Replay],
+                 replay_tables: Callable[[R, str, int | None, int | None, LossesByHand[L] | None], Iterable[Table]],
+                 replay_page: Callable[[R, str, int | None, int | None, GradesByHand[G] | None], Mapping[str, Json]],
+                 page_grades: Callable[[R, int | None], GradesByHand[G]],
+                 money: Callable[[R, Decimal | None, bool], SittingMoney]) -> ResultParts:
+    """A game's `ResultParts` from its own functions: `own` narrows the contract's report to the
+    game's (`judged`), `loss` is the class of what a graded card cost (`Analysis.losses`), `title`
+    the game's name on the replay page; `page_grades` grades the record for `replay --analyse`
+    (its graded plays by (part, hand), from the first trick asked for)."""
+    from ..kit.replayed_hand import losses_by_place
+
+    def page(report: Report, lang: str, part: int | None, hand: int | None, analyse: bool,
+             from_trick: int | None) -> Json:
+        rep = own(report)
+        grades = page_grades(rep, from_trick) if analyse else None
+        return {**replay_page(rep, lang, part, hand, grades), "game": title.text(lang)}
+
+    return ResultParts(
+        lambda report: sheet(own(report)),
+        lambda report, part, hand, losses: replay(own(report), part, hand, losses_by_place(losses, loss)),
+        lambda report, lang, part, hand, losses: replay_tables(own(report), lang, part, hand,
+                                                               losses_by_place(losses, loss)),
+        page,
+        lambda report, stake, provisional: money(own(report), stake, provisional))
+
+
+def judged(report: object, kind: type[R], game: str) -> R:
+    """The game's own report behind the contract's (or its record, its hand): what the registry
+    handed back to the game that made it (anything else is a bug)."""
     if not isinstance(report, kind):
         raise TypeError(f"not a judged {game} record: {report!r}")
     return report
 
 
 class GameBase:
-    """The shared part of a game's class: its capabilities, made when first asked for from
-    `capabilities()`, and a record's meaning, taken the same way in every game."""
+    """The shared part of a game's class: its capabilities and its results, made when first asked
+    for from `capabilities()` and `results()`, and a record's meaning, taken the same way in every
+    game."""
 
     name: str
 
@@ -50,9 +129,57 @@ class GameBase:
         """The game's capabilities (its module of them imported here, when first asked for)."""
         return Capabilities()
 
+    def records(self) -> RecordParts:
+        """The game's records and their referee (its modules imported here, when first asked for)."""
+        raise NotImplementedError(f"{self.name} gives no records")
+
+    def results(self) -> ResultParts:
+        """The game's results (its modules imported here, when first asked for)."""
+        raise NotImplementedError(f"{self.name} gives no results")
+
     @cached_property
     def _made(self) -> Capabilities:
         return self.capabilities()
+
+    @cached_property
+    def _shown(self) -> ResultParts:
+        return self.results()
+
+    @cached_property
+    def _judging(self) -> RecordParts:
+        return self.records()
+
+    # -- records: the contract's methods, from the game's own functions ---------------------------------
+    def empty_record(self, path: str, findings: Sequence[Finding]) -> RecordHead:
+        return self._judging.empty(path, findings)
+
+    def referee(self, record: RecordHead) -> Report:
+        return self._judging.referee(record)
+
+    def schema(self) -> Json:
+        return self._judging.schema
+
+    def parts(self, report: Report) -> Sequence[PartOutline]:
+        return self._judging.parts(report)
+
+    # -- results: the contract's methods, from the game's own functions ---------------------------------
+    def sheet(self, report: Report) -> Sheet:
+        return self._shown.sheet(report)
+
+    def replay(self, report: Report, *, part: int | None, hand: int | None,
+               losses: Mapping[object, object] | None = None) -> Replay:
+        return self._shown.replay(report, part, hand, losses)
+
+    def replay_tables(self, report: Report, lang: str, *, part: int | None, hand: int | None,
+                      losses: Mapping[object, object] | None = None) -> Iterable[Table]:
+        return self._shown.replay_tables(report, lang, part, hand, losses)
+
+    def replay_page(self, report: Report, lang: str, *, part: int | None, hand: int | None,
+                    analyse: bool = False, from_trick: int | None = None) -> Json:
+        return self._shown.replay_page(report, lang, part, hand, analyse, from_trick)
+
+    def money(self, report: Report, stake: Decimal | None = None, *, provisional: bool = False) -> SittingMoney:
+        return self._shown.money(report, stake, provisional)
 
     @property
     def lean(self) -> LeanReading | None:
@@ -133,7 +260,7 @@ class AnalysisParts:
     drawn_tasks: Callable[..., Sequence[AnalysisTask]]
     to_json: Callable[..., Json]
     from_json: Callable[..., GradedHand]
-    losses: Callable[..., Mapping[object, object]]
+    losses: Callable[..., LossesByHand[object]]
 
 
 class LazyAnalysis:
@@ -203,7 +330,8 @@ class LazyAnalysis:
         return self._m.from_json(doc, task)
 
     def losses(self, report: Report, *, from_trick: int | None) -> Mapping[object, object]:
-        return dict(self._m.losses(self.grade(report, from_trick=from_trick, player=None, budget=None)))
+        by_hand = self._m.losses(self.grade(report, from_trick=from_trick, player=None, budget=None))
+        return {where: losses for where, losses in by_hand.items()}
 
 
 class LiveSide:
@@ -224,11 +352,14 @@ class LiveSide:
         return read_rules(self.rules, given)
 
 
+RecordRows = Callable[["Report", "Sequence[GradedHand] | None"], "Iterable[Row]"]  # a game's `Export.record_rows`
+
+
 class ExportSide:
     """`contract.Export` from a game's function that turns its judged record into rows (its module
     imported when first used)."""
 
-    def __init__(self, load: Callable[[], Callable[[Report, Sequence[GradedHand] | None], Iterable[Row]]]) -> None:
+    def __init__(self, load: Callable[[], RecordRows]) -> None:
         self._load = load
 
     def record_rows(self, report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterable[Row]:

@@ -28,8 +28,11 @@ from ..results.words import Words
 
 if TYPE_CHECKING:
     from ..common.json_types import Json
+    from ..common.yaml_input import FileBytes
     from ..kit.live_words import AnyLiveSide as LiveGame
-    from ..kit.reading import GameReader as RecordReader
+    from ..kit.live_words import HouseRule, RuleValue
+    from ..kit.reading import RecordReader
+    from ..kit.record_base import ReadRecord
     from ..kit.simulation import SimulateRequest, Simulated
     from ..results.rows import Row
 
@@ -95,21 +98,21 @@ class PartOutline(Protocol):
     def hands(self) -> Sequence[object]: ...
 
 
-Load = Callable[[str], object]  # a record's text read the full way (`record_check.load_record`)
+Load = Callable[[str], "ReadRecord"]  # a record's text read the full way (`record_check.load_record`)
 
 
 class LeanReading(Protocol):
     """A game that judges some records straight from their bytes, hand by hand, keeping only the
     verdict and the totals (`validate`, `settle`)."""
 
-    def check(self, path: str, data: bytes, max_bytes: int, load: Load) -> Report | None:
+    def check(self, path: str, data: bytes | FileBytes, max_bytes: int, load: Load) -> Report | None:
         """The lean report of a record read from its bytes, or None to read it the full way."""
 
 
 class Streaming(Protocol):
     """A game that shows some records as they are read (`marks`, `replay`), in flat memory."""
 
-    def open(self, path: str, data: object, max_bytes: int, load: Load) -> Report | None:
+    def open(self, path: str, data: bytes | FileBytes, max_bytes: int, load: Load) -> Report | None:
         """A record to be shown as it is read: its hands read, judged and shown one at a time; the
         results take it as they take a report (parts as iterators, the verdict known at the end),
         and showing it may raise `ReadAgain`. None when the game reads this record whole."""
@@ -118,7 +121,8 @@ class Streaming(Protocol):
 class AnalysisTask(Protocol):
     """One hand to grade: picklable, named by its place in the record (`key`, JSON)."""
 
-    key: object
+    @property
+    def key(self) -> object: ...
 
     def __call__(self) -> GradedHand: ...
 
@@ -134,8 +138,12 @@ class Analysis(Protocol):
     @property
     def tricks_per_hand(self) -> int: ...
 
-    takes_budget: bool  # `--budget`: seconds of search per hand
-    grades_player_view: bool
+    @property
+    def takes_budget(self) -> bool:
+        """`--budget`: seconds of search per hand."""
+
+    @property
+    def grades_player_view(self) -> bool: ...
 
     def grade(self, report: Report, *, from_trick: int | None, player: str | None,
               budget: float | None) -> Sequence[GradedHand]:
@@ -180,15 +188,15 @@ class Live(Protocol):
 
     def words(self, lang: str) -> LiveGame: ...
 
-    def house_rules(self) -> Sequence[object]: ...
+    def house_rules(self) -> Sequence[HouseRule]: ...
 
-    def rule_options(self, given: Sequence[str]) -> dict[str, object]: ...
+    def rule_options(self, given: Sequence[str]) -> dict[str, RuleValue]: ...
 
 
 class Export(Protocol):
     """A game whose records `export --sqlite` stores and `stats` counts."""
 
-    def record_rows(self, report: Report, analysis: Sequence[object] | None = None) -> Iterable[Row]: ...
+    def record_rows(self, report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterable[Row]: ...
 
 
 class Game(Protocol):

@@ -17,7 +17,7 @@ from ..common.i18n import TranslatableError
 
 # What a line of the log holds, as `json` reads and writes it: the one loosely typed value of the
 # live side. Every reader of an entry checks the shape it needs (a log may be damaged or hostile).
-from ..common.json_types import JsonValue  # noqa: E402 (the one JSON alias)
+from ..common.json_types import JsonValue as JsonValue  # noqa: E402 (the one JSON alias, handed on)
 Entry: TypeAlias = Mapping[str, JsonValue]  # one entry: {"t": "cards", "cards": ["9♦", "K♦"]}
 
 LOG_VERSION = 1

@@ -27,11 +27,32 @@ class NotAnEntry(ValueError):
     """A line that is not one of the words: says why, already worded."""
 
 
+class PartUnderWay(Protocol):
+    """What the shared words read of the part under way (a robber, a game): its number, its
+    complete hands, whether it is finished, its totals."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def hands(self) -> Sequence[object]: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def totals(self) -> Mapping[str, int]: ...
+
+
 class Sitting(Protocol):
-    """What the shared words read of a game's sitting: whether it ended, whose turn it is."""
+    """What the shared words read of a game's sitting: whether it ended, whose turn it is, the part
+    under way."""
 
     @property
     def ended(self) -> bool: ...
+
+    @property
+    def part(self) -> PartUnderWay: ...
 
     def to_play(self) -> str | None: ...
 
@@ -46,6 +67,18 @@ class NumberedHand(Protocol):
 S = TypeVar("S", bound=Sitting)  # a game's sitting after its entries
 H = TypeVar("H", bound=SittingHeader)  # a game's sitting header
 HandT = TypeVar("HandT", bound=NumberedHand)  # a game's hand, played or in play
+H_contra = TypeVar("H_contra", bound=SittingHeader, contravariant=True)
+
+
+class SittingCore(Protocol[H_contra, S]):
+    """A game's live rules core (`games/<game>/live.py`): the sitting after the entries, and its
+    record."""
+
+    def build(self, header: H_contra, entries: Sequence[Entry], /) -> S:
+        """The sitting after `entries`, undo and redo resolved; `Refused` when the last cannot stand."""
+
+    def record_text(self, state: S, meta: Mapping[str, str], /) -> str:
+        """The record of the sitting's complete hands: the same state gives the same text."""
 
 
 class LiveSide(Protocol[S, H]):
@@ -137,14 +170,15 @@ class LiveWords(ABC, Generic[S, H, HandT]):
     """The words every game's live side speaks (a `LiveSide[S, H]`); a game subclasses it with
     its sitting `S`, header `H` and hand `HandT`, and adds its entries, reports and record.
 
-    A game sets `game`, `seats`, `quiet_at_end`, `header_type` (its header class), `START` and
-    `SCORE` (the entry that starts a played hand, the one that gives a hand by its score) and
-    `WORDS`, and implements the abstract methods below."""
+    A game sets `game`, `seats`, `quiet_at_end`, `header_type` (its header class), `core` (its live
+    rules core), `START` and `SCORE` (the entry that starts a played hand, the one that gives a
+    hand by its score) and `WORDS`, and implements the abstract methods below."""
 
     game: str
     seats: int
     quiet_at_end: tuple[str, ...] = ()
     header_type: type[H]
+    core: SittingCore[H, S]
     START: str  # "photo", "trump"
     SCORE: str  # "marks", "points"
     # The words of the entries, English then Russian: the game's (the driver's `end` and `fix` are added).
@@ -167,17 +201,24 @@ class LiveWords(ABC, Generic[S, H, HandT]):
     def header_from_json(self, doc: Mapping[str, JsonValue]) -> H:
         return self.header_type.from_json(doc)
 
-    @abstractmethod
-    def build(self, header: H, entries: Sequence[Entry]) -> S: ...
+    def build(self, header: H, entries: Sequence[Entry]) -> S:
+        return self.core.build(header, entries)
 
-    @abstractmethod
-    def record_text(self, state: S, meta: Mapping[str, str]) -> str: ...
+    def record_text(self, state: S, meta: Mapping[str, str]) -> str:
+        return self.core.record_text(state, meta)
 
     def ended(self, state: S) -> bool:
         return state.ended
 
+    def unfinished_part(self, state: S) -> str | None:
+        part = state.part
+        if not part.hands or part.finished:
+            return None
+        return self.unfinished_text(part.number, max(part.totals.values()))
+
     @abstractmethod
-    def unfinished_part(self, state: S) -> str | None: ...
+    def unfinished_text(self, number: int, highest: int) -> str:
+        """The line naming part `number`, unfinished with `highest` the highest total."""
 
     @abstractmethod
     def current(self, state: S) -> HandT | None:

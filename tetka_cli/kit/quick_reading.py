@@ -49,6 +49,8 @@ Rec = TypeVar("Rec", bound=ReadRecord)  # the game's record
 P = TypeVar("P", bound="QuickPart")  # the game's part (a Tetka robber, a Terz game)
 H = TypeVar("H")  # the game's hand
 V = TypeVar("V")  # what `read_hand` reads of a hand, for `make_hand`
+P_co = TypeVar("P_co", covariant=True)
+H_contra = TypeVar("H_contra", contravariant=True)
 
 
 def _key_line(key: bytes) -> re.Pattern[bytes]:
@@ -105,32 +107,57 @@ class Refused(Exception):
 PREFIX = 1 << 20  # bytes read the full way past a run of lines too long for the quick reader
 
 
+class PartReader(Protocol[P_co, H_contra]):
+    """What the quick reading asks of a game's full reader (`reading.GameReader`): a part from its
+    node, its hands given, and what it found."""
+
+    findings: list[Finding]
+
+    def part(self, node: yaml.Node, number: int, players: tuple[str, ...],
+             streamed: tuple[yaml.Node | None, Sequence[H_contra]], /) -> P_co | None: ...
+
+
 class QuickParts(Generic[Rec, P, H, V]):
     """One record read the quick way: its header and parts (each part's hands read only when asked,
-    by `hands(part)`, one at a time). A game sets the class's names and defines its hooks (below)."""
+    by `hands(part)`, one at a time). A game sets the class's names and defines its hooks (below).
+
+    A game's record (`record_type`, a dataclass) keeps its parts under the name of their top key,
+    and where their list stands beside them (`robbers`, `robbers_loc`); its full reader
+    (`reader_type`) reads a part the full way."""
 
     KEY = b""  # the top key of the record's parts
     GAME = ""
     PLAYERS = 0
+    record_type: type[Rec]
+    reader_type: Callable[[str], PartReader[P, H]]
 
-    # -- what each game defines ------------------------------------------------------------------
     def record_of(self, read: ReadRecord) -> Rec | None:
         """The record the full reader read, if it is the game's."""
-        raise NotImplementedError
+        return read if isinstance(read, self.record_type) else None
 
     def parts_of(self, record: Rec) -> tuple[tuple[P, ...], Loc]:
         """The record's parts, and where their list stands."""
-        raise NotImplementedError
+        name = self.KEY.decode()
+        parts: tuple[P, ...] = getattr(record, name)
+        loc: Loc = getattr(record, name + "_loc")
+        return parts, loc
 
     def with_parts(self, record: Rec, parts: tuple[P, ...], loc: Loc, findings: tuple[Finding, ...]) -> Rec:
         """The record with these parts, standing at `loc`, and these findings."""
-        raise NotImplementedError
+        name = self.KEY.decode()
+        # A game's record is a dataclass (`record_type`), which `ReadRecord` cannot say.
+        changed: Rec = replace(record, **{name: parts, name + "_loc": loc}, findings=findings)  # type: ignore[type-var]
+        return changed
 
     def read_part(self, item: yaml.Node, number: int, players: tuple[str, ...],
                   placeholder: yaml.Node) -> tuple[P | None, Sequence[Finding]]:
         """A part from its own keys' nodes (its hands left out: `placeholder`), read by the game's
         full reader, or None; and the reader's findings."""
-        raise NotImplementedError
+        reader = self.reader_type(self.path)
+        no_hands: list[H] = []
+        return reader.part(item, number, players, (placeholder, no_hands)), reader.findings
+
+    # -- what each game defines ------------------------------------------------------------------
 
     def shifted(self, part: P, lines: int) -> P:
         """A part read from its own lines, placed where they stand in the file."""

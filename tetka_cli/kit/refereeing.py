@@ -2,10 +2,9 @@
 record report answers (its path, and whether it is clean of errors). Nothing here knows a game."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..common.findings import Finding
 from ..common.positions import Loc
+from .record_base import ReadRecord
 
 
 def at(f: Finding, path: str, loc: Loc | None) -> Finding:
@@ -19,7 +18,7 @@ class Verdict:
     """A record report's verdict, for a frozen dataclass with `record` and `findings`."""
 
     __slots__ = ()
-    record: Any
+    record: ReadRecord  # the game's record
     findings: tuple[Finding, ...]
 
     @property

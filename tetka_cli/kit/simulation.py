@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence, overload
 
 from ..common.i18n import TranslatableError
 from ..common.output_table import Table
@@ -18,7 +18,7 @@ class OptionRefused(TranslatableError, ValueError):
     """An option the game cannot take: the option's name (None: the options together), an English
     message id and its arguments."""
 
-    def __init__(self, option_name: str | None, msgid: str, /, **kw: Any) -> None:
+    def __init__(self, option_name: str | None, msgid: str, /, **kw: object) -> None:
         self.option = option_name
         super().__init__(msgid, **kw)
 
@@ -31,11 +31,24 @@ class SimulateRequest:
     bots: str = "book"
     generator: str = ""  # written into each record's meta
     lang: str = "en"  # the language refusals are worded in
-    options: Mapping[str, Any] = field(default_factory=dict)  # the other options; None: not given
+    options: Mapping[str, object] = field(default_factory=dict)  # the other options; None: not given
 
-    def get(self, name: str, default: Any = None) -> Any:
+    def get(self, name: str, default: object = None) -> object:
         v = self.options.get(name)
         return default if v is None else v
+
+    @overload
+    def whole(self, name: str, default: int) -> int: ...
+
+    @overload
+    def whole(self, name: str, default: None = None) -> int | None: ...
+
+    def whole(self, name: str, default: int | None = None) -> int | None:
+        """A whole-number option (`--robbers`, `--target`), or `default` when not given."""
+        v = self.get(name, default)
+        if v is not None and type(v) is not int:
+            raise TypeError(f"--{name} is not a whole number: {v!r}")
+        return v
 
     def refuse_others(self, own: Sequence[str], msgid: str) -> None:
         """Refuse any option given that is not among `own` (the game's): `msgid` says what the
@@ -75,7 +88,10 @@ def seated_names(text: str, seats: int, msgid: str, lang: str = "en") -> list[st
 
 def rate(request: SimulateRequest, name: str) -> float:
     """A chance given to simulate: a number from 0 to 1 (NaN is refused)."""
-    v = float(request.get(name, 0.0))
+    given = request.get(name, 0.0)
+    if not isinstance(given, (int, float)):
+        raise TypeError(f"--{name} is not a number: {given!r}")
+    v = float(given)
     if math.isnan(v) or not 0.0 <= v <= 1.0:
         raise OptionRefused(name, "{value} is not a chance from 0 to 1", value=v)
     return v

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from ...common.cards import Card
+from ...kit.graded_hand import GradedViews
 from ...kit.sampled_grades import ExpectedGrade
 from .bela import bela_tricks
 from .cards import DECK, LAST_TRICK_BONUS, card_points, sort_key
@@ -73,7 +74,7 @@ class HandAnalysis:
 
 
 @dataclass(frozen=True, slots=True)
-class HandGrades:
+class HandGrades(GradedViews[PlayGrade]):
     """A graded hand (`results.analysis.GradedHand`)."""
 
     game: int
@@ -86,20 +87,9 @@ class HandGrades:
         return self.game
 
     @property
-    def skipped(self) -> str | None:
-        return self.analysis.skipped
-
-    @property
     def budgeted(self) -> bool:
         return False  # the search after the stock always ends within a budget
 
-    @property
-    def open_plays(self) -> tuple[PlayGrade, ...]:
-        return tuple(g for g in self.analysis.plays if isinstance(g, PlayGrade))
-
-    @property
-    def player_plays(self) -> tuple[ExpectedGrade, ...]:
-        return tuple(g for g in self.analysis.plays if isinstance(g, ExpectedGrade))
 
 
 def skip_reason(result: HandResult | None) -> str | None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...common.cards import Card
 from ...common.json_types import Json, JsonValue
+from ...kit.graded_cache import CachedHand
 from ...kit.sampled_grades import ExpectedGrade
 from .analysis import SKIP_REASONS, HandAnalysis, HandGrades, PlayGrade, analyse_hand
 from .cards import DECK
@@ -112,86 +112,21 @@ def _play_row(g: PlayGrade | ExpectedGrade) -> list[JsonValue]:
     return [g.trick, g.player, str(g.card), g.value, g.best_value, [str(c) for c in g.best_cards]]
 
 
-def _int(x: object, lo: int, hi: int) -> int:
-    if type(x) is not int or not lo <= x <= hi:
-        raise ValueError(f"not a whole number in {lo}..{hi}: {x!r}")
-    return x
-
-
-def _bool(x: object) -> bool:
-    if type(x) is not bool:
-        raise ValueError(f"not true or false: {x!r}")
-    return x
-
-
-def _card(x: object) -> Card:
-    if type(x) is not str or x not in _CARDS:
-        raise ValueError(f"not a card: {x!r}")
-    return _CARDS[x]
-
-
-def _best_cards(cards: object) -> tuple[Card, ...]:
-    if type(cards) is not list or not cards:
-        raise ValueError("no best card")
-    return tuple(_card(c) for c in cards)
-
-
 def hand_from_json(doc: Json, task: HandTask) -> HandGrades:
     """A cached graded hand, checked against the task it answers: the same hand, its players, tricks
     from the task's first graded trick, values a hand can give; ValueError (or KeyError,
     TypeError) when anything is off."""
-    if type(doc) is not dict or set(doc) != {"game", "hand", "skipped", "taken", "plays"}:
-        raise ValueError("not a cached hand")
-    if doc["game"] != task.game or doc["hand"] != task.hand:
-        raise ValueError("another hand")
-    skipped = doc["skipped"]
-    if skipped is not None and skipped not in _SKIPPED:
-        raise ValueError(f"unknown reason {skipped!r}")
+    cached = CachedHand("game", task.game, task.hand, _SKIPPED, task.players, task.player, 100 * MOST, _CARDS,
+                        task.from_trick, TRICKS_PER_HAND)
+
+    def play(row: list[Json]) -> PlayGrade | ExpectedGrade:
+        if isinstance(task, PlayerViewTask):  # points: more is better
+            return cached.expected_play(row, MOST, task.samples, more_is_better=True, horizon=True)
+        return PlayGrade(*cached.open_play(row, MOST, more_is_better=True))
+
+    skipped, taken, plays = cached.read(doc, play)
     if task.result is None and skipped != "not-played":
         raise ValueError("a hand known by its points only, cached as played")
-    seated = set(task.players)
-    taken: dict[str, int] = {}
-    for pair in doc["taken"]:
-        p, n = pair
-        if p not in seated:
-            raise ValueError(f"not seated: {p!r}")
-        taken[p] = _int(n, -100 * MOST, 100 * MOST)
     if taken != dict(task.taken):
         raise ValueError("points taken differ from the record's")
-    plays: list[PlayGrade | ExpectedGrade] = []
-    for row in doc["plays"]:
-        if type(row) is not list or len(row) < 2:
-            raise ValueError("not a cached play")
-        if row[1] not in seated or (task.player is not None and row[1] != task.player):
-            raise ValueError(f"not a graded player: {row[1]!r}")
-        plays.append(_expected_play(row, task) if isinstance(task, PlayerViewTask) else _open_play(row, task))
-    if skipped is not None and plays:
-        raise ValueError("a skipped hand with plays")
-    return HandGrades(task.game, task.hand, HandAnalysis(tuple(plays), skipped), taken)
-
-
-def _open_play(row: list[Json], task: HandTask) -> PlayGrade:
-    trick, player, card, value, best, best_cards = row
-    value, best = _int(value, 0, MOST), _int(best, 0, MOST)
-    if best < value:  # points: more is better
-        raise ValueError("best value below the value")
-    return PlayGrade(_int(trick, task.from_trick, TRICKS_PER_HAND), player, _card(card), value, best,
-                     _best_cards(best_cards))
-
-
-def _expected_play(row: list[Json], task: PlayerViewTask) -> ExpectedGrade:
-    """A play of the player's view: sums over `samples` deals (exactly the task's samples when
-    drawn, no more of them when every possible deal was valued)."""
-    trick, player, card, n, total, best, best_cards, squares, exhaustive, to_end = row
-    exhaustive = _bool(exhaustive)
-    n = _int(n, 1, task.samples)
-    if not exhaustive and n != task.samples:
-        raise ValueError("drawn deals other than --samples")
-    total, best = _int(total, 0, MOST * n), _int(best, 0, MOST * n)
-    if best < total:
-        raise ValueError("best total below the total")
-    squares = _int(squares, 0, MOST * MOST * n)
-    if (best - total) ** 2 > squares * n:  # below the least the squares of those losses can sum to
-        raise ValueError("squared losses below their sum's square")
-    return ExpectedGrade(_int(trick, task.from_trick, TRICKS_PER_HAND), player, _card(card), n, total, best,
-                         _best_cards(best_cards), squares, exhaustive, more_is_better=True, to_end=_bool(to_end))
+    return HandGrades(task.game, task.hand, HandAnalysis(plays, skipped), taken)

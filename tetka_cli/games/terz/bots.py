@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
 from ...common.cards import Card, Rank, Suit
 from ...kit.bot_base import SeededBot, bot_named
@@ -60,7 +60,7 @@ class RandomBot(SeededBot):
     def exchange(self, view: View) -> bool:
         return self.rng.random() < 0.5
 
-    def declare(self, view, options, answering):
+    def declare(self, view: View, options: Sequence[Combination], answering: Combination | None) -> Combination | None:
         return self.rng.choice(list(options)) if options and self.rng.random() < 0.5 else None
 
     def bela(self, view: View) -> bool:
@@ -78,13 +78,13 @@ class BookBot(SeededBot):
     def exchange(self, view: View) -> bool:
         return True
 
-    def declare(self, view, options, answering):
+    def declare(self, view: View, options: Sequence[Combination], answering: Combination | None) -> Combination | None:
         if not options:
             return None
         if answering is not None:  # the cheapest answer that wins the contest
             return min(options, key=lambda c: (c.points, c.rank, sequence_step(c.top.rank)))
         # smallest first, and from inside the longest run held, so that it can be built up later
-        longest = {c.suit: len(c.cards) for c in sorted(combinations_in(view.hand), key=lambda c: len(c.cards))
+        longest: dict[Suit | None, int] = {c.suit: len(c.cards) for c in sorted(combinations_in(view.hand), key=lambda c: len(c.cards))
                    if c.suit is not None}
         return min(options, key=lambda c: (c.points, -longest.get(c.suit, 0), -sequence_step(c.top.rank)))
 
@@ -145,7 +145,7 @@ class BookBot(SeededBot):
         return [c for c in opts if c is not jack][0] if len(opts) > 1 else opts[0]
 
 
-BOTS = {"random": RandomBot, "book": BookBot}
+BOTS: Mapping[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "book": BookBot}
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:

@@ -3,7 +3,7 @@ its rows for a database, each from Terz's own modules. Imported when a command f
 (`TerzGame.capabilities`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ...common.i18n import N_, _
 from ...common.output_table import Table
@@ -12,13 +12,19 @@ from .live_rules import HOUSE_RULES
 from .messages import games_text, hands_text
 
 if TYPE_CHECKING:
+    from ...common.yaml_input import FileBytes
     from ...kit.live_words import AnyLiveSide
+    from ...kit.simulation import SimulateRequest, Simulated
+    from ..contract import Load
+    from .referee import RecordReport
+    from .simulate import SimSitting
+    from ..capabilities import RecordRows
 
 DEFAULT_PLAYERS = ("Анна", "Борис")
 
 
 class TerzLean:
-    def check(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
+    def check(self, path: str, data: bytes | FileBytes, max_bytes: int, load: Load) -> RecordReport | None:
         """Each hand judged as soon as it is read, then let go (`lean`)."""
         from .lean import check_lean
 
@@ -26,7 +32,7 @@ class TerzLean:
 
 
 class TerzSimulation:
-    def simulate(self, request: Any) -> Any:
+    def simulate(self, request: SimulateRequest) -> Simulated:
         from ...common.yaml_input import MAX_WHOLE
         from ...kit.simulation import OptionRefused, Simulated, max_parts, refuse_long, refuse_many, seated_names
         from .record_writer import write_sitting
@@ -41,19 +47,19 @@ class TerzSimulation:
         if len(seats) != 2 or any(b not in ("book", "random") for b in seats):
             raise OptionRefused("bots", "one bot for both seats or two, each book or random: {bots!r}",
                                 bots=request.bots)
-        target = request.get("target", 501)
+        target = request.whole("target", 501)
         if not 1 <= target <= MAX_WHOLE:
             raise OptionRefused("target", "{value} is outside the record's bounds (1 to {most})",
                                 value=target, most=MAX_WHOLE)
         rules = TerzRules(target=target)
-        games = request.get("games", 1)
+        games = request.whole("games", 1)
         refuse_many("games", games, max_parts())
         # A hand hands out 150 points or more, 75 to the one ahead at least; the bots stop a game
         # that goes on past MAX_HANDS_PER_GAME hands.
         per_game = min(MAX_HANDS_PER_GAME, -(-target // 75) + 1)
         refuse_long("target" if per_game == MAX_HANDS_PER_GAME else "games", target if per_game ==
                     MAX_HANDS_PER_GAME else games, games * per_game)
-        done: list[Any] = []
+        done: list[SimSitting] = []
         meta = {"generator": request.generator, "seed": str(request.seed), "bots": ",".join(seats)}
 
         def records() -> Iterator[str]:
@@ -95,7 +101,7 @@ def _live(lang: str) -> AnyLiveSide:
     return TerzLive(lang)
 
 
-def _rows() -> Any:
+def _rows() -> RecordRows:
     from .export_rows import record_rows
 
     return record_rows

@@ -105,8 +105,8 @@ def binding_breach(new: Combination, before: Iterable[Declared], rules: TerzRule
             return "declaration-subset"
     if rules.overlapping_sequences == "must_extend" and new.is_sequence:
         for d in before:
-            old = d.combination
-            if old.is_sequence and old.suit is new.suit and new_set & old.card_set and not old.card_set <= new_set:
+            prior = d.combination
+            if prior.is_sequence and prior.suit is new.suit and new_set & prior.card_set and not prior.card_set <= new_set:
                 return "declaration-overlap"
     return None
 
@@ -122,7 +122,7 @@ def combinations_in(cards: Collection[Card]) -> list[Combination]:
     out: list[Combination] = []
     for suit, order in _RUNS.items():
         run: list[Card] = []
-        for card in order + (None,):  # type: ignore[operator]
+        for card in (*order, None):  # None: the end of the suit closes the last run
             if card is not None and card in held:
                 run.append(card)
                 continue

@@ -4,17 +4,23 @@ player with their reasons (card points, last trick, each declaration written, be
 `--analyse` each graded play (tricks 8-16, values in points)."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 from ...common.cards import DECK
-from ...results.rows import AnalysisRow, HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
+from ...results.analysis import GradedHand
+from ...results.rows import HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow, Row
+from ...kit.analysis_rows import analysis_rows
+from ..capabilities import judged
+from ..contract import Report
+from .model import HandResult
 from .referee import RecordReport
 
 
 _TEXT = {c: str(c) for c in DECK}  # each card's canonical text, made once
 
 
-def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Iterator[Any]:
+def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterator[Row]:
+    rep = judged(report, RecordReport, "Terz")
     for g in rep.games:
         yield PartRow(g.number, g.first_dealer, g.finished, g.target, g.winner)
         for seat, p in enumerate(g.players, start=1):
@@ -36,20 +42,17 @@ def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Ite
             if h.source != "played":
                 continue
             yield from _reasons(g.number, h.number, g.players, res)
-    for graded in analysis or ():  # `export --analyse`: the graded plays after the stock, in points
-        for a in graded.analysis.plays:
-            yield AnalysisRow(graded.game, graded.hand, a.trick, a.player, _TEXT[a.card], a.value, a.best_value,
-                              a.loss, " ".join(_TEXT[c] for c in a.best_cards))
+    yield from analysis_rows(analysis)
 
 
-def _reasons(part: int, hand: int, players: Iterable[str], res: Any) -> Iterator[ReasonRow]:
+def _reasons(part: int, hand: int, players: Iterable[str], res: HandResult) -> Iterator[ReasonRow]:
     seq = 0
     for p in players:
         declared = [d for d in res.declarations if d.player == p and d.scored]
         bela = res.written.get(p, 0) - sum(d.points for d in declared)
         bonus = res.last_trick_bonus.get(p, 0)
         cards = res.points[p] - bonus - res.written.get(p, 0)  # after a renonce's penalty, if any
-        items = [("card-points", cards, None, None, None)]
+        items: list[tuple[str, int, int | None, str | None, str | None]] = [("card-points", cards, None, None, None)]
         if bonus:
             items.append(("last-trick", bonus, len(res.tricks), None, None))
         items += [("declaration", d.points, d.trick, " ".join(str(c) for c in d.cards), d.kind) for d in declared]

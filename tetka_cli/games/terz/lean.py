@@ -110,10 +110,13 @@ def whole(report: RecordReport) -> RecordReport:
     from ...common.yaml_input import MAX_BYTES, read_bytes
     from .referee import referee
 
-    data = report.lean.data
+    lean = report.lean
+    if lean is None:  # read whole already
+        return report
+    data = lean.data
     if data is None:
         data = read_bytes(report.path, max_bytes=max(MAX_BYTES, 1 << 40))
-    load = report.lean.load
+    load = lean.load
     rec = load(decode(report.path, data)) if load is not None else None
     if not isinstance(rec, Record):  # read lean, it was Terz's: read again, it is still
         raise ValueError(f"{report.path}: read again, not a Terz record")

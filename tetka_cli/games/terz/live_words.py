@@ -43,29 +43,20 @@ class TerzLive(LiveWords[Sitting, TerzHeader, LiveHand]):
     seats = 2
     quiet_at_end = ("no-games", "unfinished-game")  # findings `end` does not repeat: the screen said it
     header_type = TerzHeader
+    core = live
     START, SCORE = "trump", "points"
     WORDS = {"trump": TRUMP_WORDS, "draw": DRAW_WORDS, "exchange": EXCHANGE_WORDS, "declare": DECLARE_WORDS,
              "bela": BELA_WORDS, "points": POINTS_WORDS, "lead": ("lead", "ход"), "reply": ("reply", "ответ")}
 
     # -- the sitting ------------------------------------------------------------------------------
-    def build(self, header: TerzHeader, entries: Sequence[Entry]) -> Sitting:
-        return live.build(header, entries)
-
-    def record_text(self, state: Sitting, meta: Mapping[str, str]) -> str:
-        return live.record_text(state, meta)
-
     def current(self, state: Sitting) -> LiveHand | None:
         return state.current
 
     def last_hand(self, state: Sitting) -> LiveHand:
         return state.hands[-1]
 
-    def unfinished_part(self, state: Sitting) -> str | None:
-        g = state.game
-        if not g.hands or g.finished:
-            return None
-        return self._("Game {g} is not finished (highest total {points}).").format(
-            g=g.number, points=max(g.totals.values()))
+    def unfinished_text(self, number: int, highest: int) -> str:
+        return self._("Game {g} is not finished (highest total {points}).").format(g=number, points=highest)
 
     # -- reading a line ---------------------------------------------------------------------------
     def parse(self, words: Sequence[str], state: Sitting) -> Entry:

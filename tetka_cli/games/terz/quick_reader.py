@@ -12,9 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import cached_property
-from typing import Callable, Sequence
-
-import yaml
+from typing import Callable
 
 from ...common.findings import Finding
 from ...common.positions import Loc
@@ -38,21 +36,7 @@ class QuickRead(QuickParts[Record, GameRecord, HandRecord, HandValues]):
     asked, by `hands(game)`, one at a time)."""
 
     KEY, GAME, PLAYERS = b"games", "terz", 2
-
-    def record_of(self, read: ReadRecord) -> Record | None:
-        return read if isinstance(read, Record) else None
-
-    def parts_of(self, record: Record) -> tuple[tuple[GameRecord, ...], Loc]:
-        return record.games, record.games_loc
-
-    def with_parts(self, record: Record, parts: tuple[GameRecord, ...], loc: Loc,
-                   findings: tuple[Finding, ...]) -> Record:
-        return replace(record, games=parts, games_loc=loc, findings=findings)
-
-    def read_part(self, item: yaml.Node, number: int, players: tuple[str, ...],
-                  placeholder: yaml.Node) -> tuple[GameRecord | None, Sequence[Finding]]:
-        reader = TerzReader(self.path)
-        return reader.game(item, number, players, (placeholder, [])), reader.findings
+    record_type, reader_type = Record, TerzReader
 
     def quick_part(self, m: re.Match[bytes], number: int, players: tuple[str, ...]) -> GameRecord | None:
         """A game's keys as tetka writes them (`first_dealer`, `totals`, `winner` if any, a line

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from ...common.yaml_text import yaml_scalar
 from .model import HandInput, TrickInput
@@ -14,11 +14,11 @@ from .simulate import SimSitting
 quote = yaml_scalar  # kept for games/terz/live.py and the tests, which write names with it
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[object]) -> str:
     return " ".join(map(str, cards))
 
 
-def scores_text(m: Mapping[str, int], order) -> str:
+def scores_text(m: Mapping[str, int], order: Iterable[str]) -> str:
     return "{" + ", ".join(f"{yaml_scalar(p)}: {m[p]}" for p in order) + "}"
 
 

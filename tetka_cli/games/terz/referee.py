@@ -14,7 +14,7 @@ from .game import GameProgress
 from .gap import judge_incomplete
 from .hand import replay_hand
 from .model import HandResult, Issue
-from .record import GameRecord, HandRecord, Record, TrickRecord
+from .record import GameRecord, HandRecord, Lean, Record, TrickRecord
 from .rules import TerzRules
 
 RENDERER = "tetka_cli.games.terz.messages"
@@ -64,7 +64,7 @@ class RecordReport(Verdict):
     findings: tuple[Finding, ...]
     # Read the lean way (`terz.lean`): the games' reports without their hands, and the record
     # without them (`lean` says how to read it whole again when its meaning is asked).
-    lean: Any = None
+    lean: Lean | None = None
 
     @property
     def robbers(self) -> tuple[GameReport, ...]:
@@ -95,6 +95,7 @@ def _finding(code: str, args: Mapping[str, Any], path: str, loc: Loc | None, **w
 def _game(record: Record, g: GameRecord, previous: GameReport | None, findings: list[Finding]) -> GameReport:
     judge = GameJudge(record, g.number, g.first_dealer, previous, findings)
     for hand in g.hands:
+        assert hand is not None  # a game's hands are let go only once it is judged (`nones`)
         judge.hand(hand)
     return judge.end(g)
 

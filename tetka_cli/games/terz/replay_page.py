@@ -5,10 +5,12 @@ declarations and bela written after it, the findings at the card they are about,
 count. Everything is worded here, in the page's language; nothing here writes HTML."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Mapping, Sequence
 
+from ...common.json_types import Json
 from ...kit.hand_choice import chosen_hands
 from ...kit.replay_findings import place_findings
+from ...kit.replay_page import Page, costly_steps, hand_skeleton, record_page, score_only
 from ...common.i18n import gettext
 from ...common.locale_format import card_text, choice_text
 from .cards import DECK, sort_key, trump_seven
@@ -19,19 +21,22 @@ from .referee import GameReport, HandReport, RecordReport
 from .rules import STOCK_TRICKS
 from .replay_tables import trick_notes
 
+if TYPE_CHECKING:
+    from .analysis import PlayGrade
+
 POSITIONS = ("S", "N")  # the two players face each other
 DECK_SIZE, HAND_SIZE = 32, 9
 
 
-def replay_page(rep: RecordReport, lang: str, *, game: int | None = None, hand: int | None = None,
-                grades: Mapping[tuple[int, int], Any] | None = None) -> dict[str, Any]:
+def replay_page(rep: RecordReport, lang: str, game: int | None = None, hand: int | None = None,
+                grades: Mapping[tuple[int, int], Sequence[PlayGrade]] | None = None) -> Page:
     """The chosen hands of a record; `grades` (replay --analyse): (game, hand) -> its graded plays."""
     hands = [hand_page(rep, g, h, lang, (grades or {}).get((g.number, h.number), ()))
              for g, h in chosen_hands(rep.games, game, hand)]
-    return {"path": rep.path, "hands": hands, "card_order": [card_text(c, lang) for c in sorted(DECK, key=sort_key)]}
+    return record_page(rep.path, hands, (card_text(c, lang) for c in sorted(DECK, key=sort_key)))
 
 
-def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded: Any = ()) -> dict[str, Any]:
+def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded: Sequence[PlayGrade] = ()) -> Page:
     """One hand of the replay page: its facts, the deal, its plays step by step with the exchange,
     draws, stock and score after each trick, the hand's count, each costly play (`graded`), its
     findings."""
@@ -39,12 +44,10 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded
     page = _skeleton(g, h, players, lang)
     res = h.result
     if res is None:
-        label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only")
-        # No cards: the points that count (the table's) are all there is to show.
-        page["score_labels"], page["score0"] = [_(lang, "Points")], [[h.points.get(p, 0) for p in players]]
-        page["end"] = {"title": _(lang, "The hand's count"), "result": label, "lines": []}
-        place_findings(page, rep.findings, g.number, h.number, g.players, lang, {}, {})
-        return page
+        return score_only(page, rep.findings, g.number, h.number, g.players, lang,
+                          label=_(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only"),
+                          score_label=_(lang, "Points"), score=[h.points.get(p, 0) for p in players],
+                          end_title=_(lang, "The hand's count"))
     trump = res.trump
     page["facts"].append([_(lang, "Trump"), card_text(trump, lang)])
     page["up"] = {"label": _(lang, "Trump"), "card": card_text(trump, lang)}
@@ -67,27 +70,22 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded
     return page
 
 
-def _skeleton(g: GameReport, h: HandReport, players: list[str], lang: str) -> dict[str, Any]:
+def _skeleton(g: GameReport, h: HandReport, players: list[str], lang: str) -> Page:
     """A hand's page before its cards: its heading, seats and the dealer."""
     heading = f"{_(lang, 'Game')} {g.number}, {_(lang, 'hand')} {h.number}"
     labels = [_(lang, "Cards"), _(lang, "Declarations"), _(lang, "Points")]
-    return {
-        "key": f"{g.number}-{h.number}", "heading": heading, "seats": players, "pos": list(POSITIONS),
-        "facts": [[_(lang, "Dealer"), h.dealer]], "score_labels": labels, "score0": [[0, 0], [0, 0], [0, 0]],
-        "plays": [], "wins": [], "events": {}, "findings": [], "losses": {}, "deal": None, "up": None,
-        "stock": None, "end": None,
-    }
+    return hand_skeleton(g.number, h.number, heading, players, POSITIONS, (_(lang, "Dealer"), h.dealer), labels, 2)
 
 
-def _plays(page: dict[str, Any], res: HandResult, seat: dict[str, int], lang: str) -> tuple[
-        list[list[Any]], dict[tuple[int, str], int], dict[int, int], dict[int, dict[str, Any]]]:
+def _plays(page: Page, res: HandResult, seat: dict[str, int], lang: str) -> tuple[
+        list[list[Json]], dict[tuple[int, str], int], dict[int, int], dict[int, Page]]:
     """Every lead and reply, step by step, and after each trick its points, what was written,
     the draws and the stock: (plays, (trick, player) -> the step of the card, trick -> its last
     step, step -> what changes)."""
-    plays: list[list[Any]] = []
+    plays: list[list[Json]] = []
     where: dict[tuple[int, str], int] = {}
     last_of: dict[int, int] = {}
-    events: dict[int, dict[str, Any]] = {}
+    events: dict[int, Page] = {}
     won = [0, 0]
     written = [0, 0]
     stock = page["stock"]["count"]
@@ -125,7 +123,7 @@ def _plays(page: dict[str, Any], res: HandResult, seat: dict[str, int], lang: st
     return plays, where, last_of, events
 
 
-def _count(h: HandReport, res: HandResult, players: list[str], seat: dict[str, int], lang: str) -> dict[str, Any]:
+def _count(h: HandReport, res: HandResult, players: list[str], seat: dict[str, int], lang: str) -> Page:
     """The hand's count: each player's card points, last trick, declarations and bela, and what the
     table wrote where it differs."""
     lines = []
@@ -148,16 +146,13 @@ def _count(h: HandReport, res: HandResult, players: list[str], seat: dict[str, i
     return {"title": _(lang, "The hand's count"), "result": result, "lines": lines}
 
 
-def _losses(page: dict[str, Any], graded: Any, where: dict[tuple[int, str], int], lang: str) -> None:
+def _losses(page: Page, graded: Sequence[PlayGrade], where: dict[tuple[int, str], int], lang: str) -> None:
     """Each costly play (replay --analyse) at the step of its card: the points it gave away, and
     what would have given fewer."""
-    for pg in graded:
+    for step, pg in costly_steps(graded, where):
         from .analysis_words import ANALYSIS_WORDS
 
-        step = where.get((pg.trick, pg.player))
-        if step is None or not pg.loss:
-            continue
-        page["losses"][str(step)] = {"loss": pg.loss, "text": gettext(
+        page["losses"][step] = {"loss": pg.loss, "text": gettext(
             lang, "{player}: {card} gave away {points} — {cards} would have given {best}").format(
             player=pg.player, card=card_text(pg.card, lang), points=ANALYSIS_WORDS.unit.text(lang, pg.loss),
             cards=choice_text(pg.best_cards, lang), best=pg.best_value)}

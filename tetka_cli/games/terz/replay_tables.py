@@ -4,7 +4,7 @@ contest and who wrote, bela, a renonce); then the hand's count. The JSON, CSV an
 replayed hand are drawn by the shared renderers from `results.replay`."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from ...common.cards import Card
 from ...common.i18n import _, pgettext
@@ -108,7 +108,7 @@ def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str,
     return [Table(title, headers, rows), Table(_(lang, "The hand's count"), count_headers, count, notes)]
 
 
-def replay_tables(rep: RecordReport, lang: str = "en", *, robber: int | None = None,
-                  hand: int | None = None, losses: Mapping[Any, Any] | None = None) -> list[Table]:
+def replay_tables(rep: RecordReport, lang: str = "en", robber: int | None = None, hand: int | None = None,
+                  losses: Mapping[tuple[int, int], Mapping[tuple[int, str], int]] | None = None) -> list[Table]:
     return [tb for g, h in chosen_hands(rep.games, robber, hand)
             for tb in hand_table(rep, g, h, lang, (losses or {}).get((g.number, h.number)))]

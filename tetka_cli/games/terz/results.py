@@ -4,9 +4,11 @@ words and no formatting here: the renderers do that."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from ...common.cards import Card
+from ...kit import replayed_hand as kit_replayed
+from ...kit.sheet_parts import NOT_JSON, HandNotes, PartHead
 from ...results.replay import Replay, TrickRow
 from ...results.sheet import Scores, Sheet
 from ...results.words import Msg, Phrase
@@ -14,10 +16,6 @@ from .model import Declaration, HandResult, TrickResult
 from .referee import GameReport, HandReport, RecordReport
 from .words import WORDS
 
-_NOT_REPLAYED = Phrase(Msg("not replayed: see the findings"))
-_SCORE_ONLY = Phrase(WORDS.score_only)
-_INCOMPLETE = Phrase(Msg("incomplete"))
-_NOT_JSON = {"json": None}
 
 
 class BelaSeen(NamedTuple):
@@ -41,8 +39,10 @@ def _plain(v: object) -> object:
 
 
 @dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(HandNotes):
     """A Terz hand of the score sheet."""
+
+    SCORE_ONLY = Phrase(WORDS.score_only)
 
     number: int
     dealer: str
@@ -58,9 +58,9 @@ class Hand:
     recorded_points: Scores | None
     after_end: bool
     stopped_at: int | None
-    played: bool = field(default=False, metadata=_NOT_JSON)  # the record gives its tricks
-    last_bonus: Scores = field(default_factory=dict, metadata=_NOT_JSON)  # 10 to who took trick 16
-    bela_scored: str | None = field(default=None, metadata=_NOT_JSON)  # who wrote bela
+    played: bool = field(default=False, metadata=NOT_JSON)  # the record gives its tricks
+    last_bonus: Scores = field(default_factory=dict, metadata=NOT_JSON)  # 10 to who took trick 16
+    bela_scored: str | None = field(default=None, metadata=NOT_JSON)  # who wrote bela
 
     @property
     def up(self) -> Card | None:
@@ -71,19 +71,14 @@ class Hand:
         return self.points or {}
 
     @property
-    def table_score(self) -> Scores | None:
-        return self.recorded_points if self.source == "played" else None
-
-    @property
     def written(self) -> Scores | None:
         return self.recorded_points
 
     @property
     def notes(self) -> tuple[Phrase, ...]:
-        if self.complete is None and self.played:
-            return (_NOT_REPLAYED,)
-        if self.source == "recorded":
-            return (_SCORE_ONLY,) if self.complete is None else (_INCOMPLETE,)
+        shared = self.score_notes()
+        if shared is not None:
+            return shared
         if self.stopped_at is not None:
             return (Phrase(Msg("stopped at trick {n}"), {"n": self.stopped_at}),)
         return ()
@@ -116,21 +111,16 @@ def hand(h: HandReport, players: Sequence[str]) -> Hand:
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
+class Game(PartHead):
     """A Terz game of the score sheet."""
 
-    number: int
-    players: tuple[str, ...]
-    first_dealer: str
-    finished: bool
-    target: int
     winner: str | None
     totals: Scores
     recorded_totals: Scores | None
     recorded_winner: str | None
     ended_by: str | None
     hands: tuple[Hand, ...]
-    running: tuple[Scores, ...] = field(default=(), metadata=_NOT_JSON)
+    running: tuple[Scores, ...] = field(default=(), metadata=NOT_JSON)
 
     def lines(self) -> Iterable[tuple[Hand, Scores]]:
         return zip(self.hands, self.running)
@@ -148,21 +138,11 @@ def sheet(rep: RecordReport) -> Sheet:
 
 # -- replay -----------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class ReplayedHand:
-    """A Terz hand replayed trick by trick (`replay`): its sheet's fields, its game, its tricks, and
-    with `replay --analyse` the points each graded card cost (`graded`: (trick, player) -> points;
-    None without analysis)."""
+class ReplayedHand(kit_replayed.ReplayedHand[Hand, TrickResult, int]):
+    """A Terz hand replayed trick by trick (`replay`): with `replay --analyse` the points each
+    graded card cost."""
 
-    hand: Hand
-    part: int
-    players: tuple[str, ...]
-    tricks: tuple[TrickResult, ...] | None
-    renonces: frozenset[tuple[int, str]]
-    graded: Mapping[tuple[int, str], Any] | None = None
-
-    @property
-    def number(self) -> int:
-        return self.hand.number
+    PART_KEY = "game"
 
     @property
     def trick_rows(self) -> tuple[TrickRow, ...] | None:
@@ -173,18 +153,7 @@ class ReplayedHand:
                                "draws": " ".join(f"{p}:{c}" for p, c in t.draws.items()),
                                "scored_to": t.scored_to or ""}) for t in self.tricks)
 
-    def renonces_in(self, trick: int) -> tuple[str, ...]:
-        return tuple(p for p in self.players if (trick, p) in self.renonces)
-
-    def __json__(self) -> dict[str, object]:
-        from ...common.json_stream import fields_of
-
-        doc = fields_of(self.hand)
-        doc["game"] = self.part
-        doc["tricks"] = None if self.tricks is None else [self._trick(t) for t in self.tricks]
-        return doc
-
-    def _trick(self, t: TrickResult) -> dict[str, object]:
+    def trick_json(self, t: TrickResult) -> dict[str, object]:
         doc: dict[str, object] = {
             "number": t.number, "leader": t.leader, "reply_player": t.reply_player, "lead": str(t.lead),
             "reply": str(t.reply), "winner": t.winner, "points": t.points,
@@ -202,11 +171,7 @@ def replay(rep: RecordReport, part: int | None, number: int | None,
     the points the card cost."""
     from ...kit.hand_choice import chosen_hands
 
-    hands = []
-    for g, h in chosen_hands(rep.games, part, number):
-        res = h.result
-        graded = None if losses is None or res is None else losses.get((g.number, h.number), {})
-        hands.append(ReplayedHand(hand(h, g.players), g.number, tuple(g.players), None if res is None else res.tricks,
-                                  frozenset((r.trick, r.player) for r in res.renonces) if res else frozenset(),
-                                  graded))
-    return Replay(rep.path, WORDS, hands)
+    return Replay(rep.path, WORDS, [
+        ReplayedHand.of(hand(h, g.players), g.number, g.players, None if h.result is None else h.result.tricks,
+                        None if h.result is None else h.result.renonces, losses)
+        for g, h in chosen_hands(rep.games, part, number)])

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, Sequence
 
 from ...common.cards import DECK, Card
+from ...kit.graded_hand import GradedViews
 from ...kit.sampled_grades import ExpectedGrade
 from .hand import HandResult
 from .referee import RecordReport
@@ -182,7 +183,7 @@ def analyse_hand(
 
 
 @dataclass(frozen=True, slots=True)
-class HandGrades:
+class HandGrades(GradedViews[PlayGrade]):
     """A graded hand (`results.analysis.GradedHand`)."""
 
     robber: int
@@ -195,20 +196,9 @@ class HandGrades:
         return self.robber
 
     @property
-    def skipped(self) -> str | None:
-        return self.analysis.skipped
-
-    @property
     def budgeted(self) -> bool:
         return self.analysis.budget is not None
 
-    @property
-    def open_plays(self) -> tuple[PlayGrade, ...]:
-        return tuple(g for g in self.analysis.plays if isinstance(g, PlayGrade))
-
-    @property
-    def player_plays(self) -> tuple[ExpectedGrade, ...]:
-        return tuple(g for g in self.analysis.plays if isinstance(g, ExpectedGrade))
 
 
 class HandTaskBase:

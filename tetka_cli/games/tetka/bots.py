@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
 from ...common.cards import DECK, Card, Rank, Suit
 from ...common.i18n import TranslatableError
@@ -132,7 +132,7 @@ class BookBot(SeededBot):
         return min(keep, key=lambda c: c.rank)
 
 
-BOTS = {"random": RandomBot, "book": BookBot}
+BOTS: Mapping[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "book": BookBot}
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:

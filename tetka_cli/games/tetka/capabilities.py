@@ -3,7 +3,7 @@ its live side and its rows for a database, each from Tetka's own modules. Import
 first asks for one (`TetkaGame.capabilities`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ...common.i18n import N_, gettext, ngettext
 from ...common.output_table import Table
@@ -11,7 +11,13 @@ from ..capabilities import AnalysisParts, Capabilities, GameBase, ExportSide, La
 from .live_rules import HOUSE_RULES
 
 if TYPE_CHECKING:
+    from ...common.yaml_input import FileBytes
     from ...kit.live_words import AnyLiveSide
+    from ...kit.simulation import SimulateRequest, Simulated
+    from ..contract import Load
+    from .record import HandRecord, RobberRecord
+    from .referee import RecordReport, RecordStream
+    from ..capabilities import RecordRows
 
 DEFAULT_PLAYERS = ("Анна", "Борис", "Вера", "Глеб")
 
@@ -23,7 +29,7 @@ class TetkaLean:
     def __init__(self, game: GameBase) -> None:
         self.game = game
 
-    def check(self, path: str, data: bytes, max_bytes: int, load: Any) -> Any:
+    def check(self, path: str, data: bytes | FileBytes, max_bytes: int, load: Load) -> RecordReport | None:
         """The lean report, or None for any other layout, or when a hand has anything to report."""
         from dataclasses import replace
 
@@ -42,7 +48,7 @@ class TetkaLean:
             meaning = Meaning()
             meaning.add("record", game.meaning(quick.record, "robbers"))
 
-            def hands_of(robber: Any) -> Any:  # each hand adds to the record's meaning as it goes by
+            def hands_of(robber: RobberRecord) -> Iterator[HandRecord]:  # each hand adds to the record's meaning
                 meaning.add("part", game.part_meaning(robber))
                 for hand in quick.hands(robber):
                     meaning.add("hand", game.hand_meaning(hand))
@@ -58,7 +64,7 @@ class TetkaLean:
 
 
 class TetkaStreaming:
-    def open(self, path: str, data: Any, max_bytes: int, load: Any) -> Any:
+    def open(self, path: str, data: bytes | FileBytes, max_bytes: int, load: Load) -> RecordStream | None:
         """A record in the layout tetka writes (`quick_reader`), read, judged and shown hand by
         hand (`referee.RecordStream`); None for any other layout. A hand with a finding of its
         own raises `ReadAgain` while it is shown: the record is then read the full way."""
@@ -75,7 +81,7 @@ class TetkaStreaming:
         except (NotQuick, FindingError):
             return None
 
-        def hands_of(robber: Any) -> Any:
+        def hands_of(robber: RobberRecord) -> Iterator[HandRecord]:
             try:
                 yield from quick.hands(robber)
             except (NotQuick, FindingError):
@@ -84,7 +90,7 @@ class TetkaStreaming:
 
 
 class TetkaSimulation:
-    def simulate(self, request: Any) -> Any:
+    def simulate(self, request: SimulateRequest) -> Simulated:
         from ...common.yaml_input import MAX_WHOLE
         from ...kit.simulation import OptionRefused, Simulated, max_parts, rate, refuse_long, refuse_many, seated_names
         from .bots import BotSpecError, bot_names
@@ -94,7 +100,7 @@ class TetkaSimulation:
 
         request.refuse_others(("hands", "robbers", "renonce_rate", "table_marks_errors", "robber_target",
                                "with_deal"), N_("{option} is Terz's; a Tetka sitting is --robbers or --hands"))
-        hands, robbers = request.get("hands"), request.get("robbers")
+        hands, robbers = request.whole("hands"), request.whole("robbers")
         if hands is None and robbers is None:
             robbers = 1
         if hands is not None and robbers is not None:
@@ -106,7 +112,7 @@ class TetkaSimulation:
         except BotSpecError as e:
             raise OptionRefused("bots", e.msgid, **e.kw) from None
         renonce_rate, marks_errors = rate(request, "renonce_rate"), rate(request, "table_marks_errors")
-        target = request.get("robber_target", 21)
+        target = request.whole("robber_target", 21)
         if not 1 <= target <= MAX_WHOLE:
             raise OptionRefused("robber_target", "{value} is outside the record's bounds (1 to {most})",
                                 value=target, most=MAX_WHOLE)
@@ -114,6 +120,7 @@ class TetkaSimulation:
         if hands is not None:
             refuse_long("hands", hands, hands)
         else:
+            assert robbers is not None  # one when neither is given (above)
             refuse_many("robbers", robbers, max_parts())
             # A hand hands out its marks to four players: the highest total grows by a quarter of
             # them at least, so a robber ends within target * 4 / marks per hand hands.
@@ -164,7 +171,7 @@ def _live(lang: str) -> AnyLiveSide:
     return TetkaLive(lang)
 
 
-def _rows() -> Any:
+def _rows() -> RecordRows:
     from .export_rows import record_rows
 
     return record_rows

@@ -3,11 +3,15 @@ robbers, hands (photograph), every card played, each hand's marks per player wit
 each mark, and the graded plays of `analyse` when given."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Iterator, Sequence
 
+from ...results.analysis import GradedHand
 from ...results.money import lowest
 from ...common.cards import DECK
-from ...results.rows import AnalysisRow, HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow
+from ...results.rows import HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow, Row
+from ...kit.analysis_rows import analysis_rows
+from ..capabilities import judged
+from ..contract import Report
 from .referee import RecordReport
 
 
@@ -15,7 +19,8 @@ _TEXT = {c: str(c) for c in DECK}  # each card's canonical text, made once
 _new = tuple.__new__  # PlayRow(...) without the Python-level __new__: 52 times a hand
 
 
-def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Iterator[Any]:
+def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterator[Row]:
+    rep = judged(report, RecordReport, "Tetka")
     for r in rep.robbers:
         yield PartRow(r.number, r.first_dealer, r.finished, r.target, None)
         won = set(lowest(r.totals)) if r.finished else set()
@@ -44,7 +49,4 @@ def record_rows(rep: RecordReport, analysis: Iterable[Any] | None = None) -> Ite
             for seq, m in enumerate(res.marks, start=1):
                 yield ReasonRow(r.number, h.number, seq, m.player, m.kind.value, 1, m.trick,
                                 str(m.card) if m.card else None, None if m.tricks is None else str(m.tricks))
-    for graded in analysis or ():
-        for g in graded.analysis.plays:
-            yield AnalysisRow(graded.robber, graded.hand, g.trick, g.player, str(g.card), g.value, g.best_value,
-                              g.loss, " ".join(str(c) for c in g.best_cards))
+    yield from analysis_rows(analysis)

@@ -27,28 +27,19 @@ class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
     seats = 4
     quiet_at_end = ("no-robbers", "unfinished-robber")  # findings `end` does not repeat: the screen said it
     header_type = LiveHeader
+    core = live
     START, SCORE = "photo", "marks"
     WORDS = {"photo": PHOTO_WORDS, "marks": MARKS_WORDS}
 
     # -- the sitting ------------------------------------------------------------------------------
-    def build(self, header: LiveHeader, entries: Sequence[Entry]) -> Sitting:
-        return live.build(header, entries)
-
-    def record_text(self, state: Sitting, meta: Mapping[str, str]) -> str:
-        return live.record_text(state, meta)
-
     def current(self, state: Sitting) -> LiveHand | None:
         return state.current
 
     def last_hand(self, state: Sitting) -> LiveHand:
         return state.hands[-1]
 
-    def unfinished_part(self, state: Sitting) -> str | None:
-        rob = state.robber
-        if not rob.hands or rob.finished:
-            return None
-        return self._("Robber {r} is not finished (highest total {marks}).").format(
-            r=rob.number, marks=max(rob.totals.values()))
+    def unfinished_text(self, number: int, highest: int) -> str:
+        return self._("Robber {r} is not finished (highest total {marks}).").format(r=number, marks=highest)
 
     # -- reading a line ---------------------------------------------------------------------------
     def parse(self, words: Sequence[str], state: Sitting) -> Entry:

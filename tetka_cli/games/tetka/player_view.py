@@ -176,7 +176,7 @@ def analyse_hand_player_view(
     key = hand_key(result)
     out = [grade_play(solver, m, samples=samples, rng=play_rng(seed, key, m.trick, m.index))
            for m in moments(table, result, solver) if m.trick >= from_trick and m.player in graded]
-    return HandAnalysis(tuple(out))  # type: ignore[arg-type]  # this view's plays are ExpectedGrades
+    return HandAnalysis(tuple(out))  # this view's plays are ExpectedGrades
 
 
 def hand_key(result: HandResult) -> str:

@@ -28,11 +28,6 @@ compare the two on every example record and on thousands of changed ones).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
-
-import yaml
-
-from ...common.findings import Finding
 from ...common.positions import NOWHERE, Loc
 from ...kit import quick_reading
 from ...kit.quick_reading import (  # noqa: F401  (this module's names too, as before they were shared)
@@ -47,7 +42,6 @@ from ...kit.quick_reading import (  # noqa: F401  (this module's names too, as b
     plain_name,
 )
 from ...kit.quick_lines import Scores
-from ...kit.record_base import ReadRecord
 from .quick_hand import HandValues, read_hand, usual_hand
 from .reader import TetkaReader
 from .record import HandRecord, Record, RobberRecord
@@ -58,21 +52,7 @@ class QuickRead(QuickParts[Record, RobberRecord, HandRecord, HandValues]):
     when asked, by `hands(robber)`, one at a time)."""
 
     KEY, GAME, PLAYERS = b"robbers", "tetka", 4
-
-    def record_of(self, read: ReadRecord) -> Record | None:
-        return read if isinstance(read, Record) else None
-
-    def parts_of(self, record: Record) -> tuple[tuple[RobberRecord, ...], Loc]:
-        return record.robbers, record.robbers_loc
-
-    def with_parts(self, record: Record, parts: tuple[RobberRecord, ...], loc: Loc,
-                   findings: tuple[Finding, ...]) -> Record:
-        return replace(record, robbers=parts, robbers_loc=loc, findings=findings)
-
-    def read_part(self, item: yaml.Node, number: int, players: tuple[str, ...],
-                  placeholder: yaml.Node) -> tuple[RobberRecord | None, Sequence[Finding]]:
-        reader = TetkaReader(self.path)
-        return reader.robber(item, number, players, (placeholder, [])), reader.findings
+    record_type, reader_type = Record, TetkaReader
 
     def shifted(self, part: RobberRecord, lines: int) -> RobberRecord:
         return _shifted(part, lines)

@@ -40,8 +40,8 @@ def find_renonces(
     if deal:
         played = {c for tr in tricks for c in tr.cards}
         unplayed = {p: [c for c in cards if c not in played] for p, cards in deal.items()}
-        for p, cards in unplayed.items():
-            for c in cards:
+        for p, left in unplayed.items():
+            for c in left:
                 later[p] = later.get(p, 0) | c.suit_bit
         # A card the deal gives to another player proves nothing of what this one held: a trick
         # written from the wrong leader is a deal mismatch, not a renonce too.

@@ -5,27 +5,34 @@ play's loss, and why each mark. Everything is worded here, in the page's languag
 writes HTML."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, Sequence
 
 from ...kit.hand_choice import chosen_hands
 from ...kit.replay_findings import place_findings
-from ...common.cards import DECK
+from ...kit.replay_page import Page, costly_steps, hand_skeleton, record_page, score_only
+from ...common.cards import DECK, Card
 from ...common.i18n import gettext as _
+from ...common.json_types import Json
 from ...common.locale_format import card_text, choice_text
 from ...common.messages import mark_reason
+from .hand import HandResult
+from .marks import Mark
 from .referee import HandReport, RecordReport, RobberReport
 from .rules import TRICKS_PER_HAND
+
+if TYPE_CHECKING:
+    from .analysis import PlayGrade
 
 # Seats seen from above, in the order of play (to the left): the first player sits south.
 POSITIONS = ("S", "W", "N", "E")
 
 
-def replay_page(rep: RecordReport, lang: str, *, robber: int | None = None, hand: int | None = None,
-                grades: Mapping[tuple[int, int], Any] | None = None) -> dict[str, Any]:
+def replay_page(rep: RecordReport, lang: str, robber: int | None = None, hand: int | None = None,
+                grades: Mapping[tuple[int, int], Sequence[PlayGrade]] | None = None) -> Page:
     """The chosen hands of a record; `grades` (replay --analyse): (robber, hand) -> its graded plays."""
     hands = [hand_page(rep, r, h, lang, (grades or {}).get((r.number, h.number), ()))
              for r, h in chosen_hands(rep.robbers, robber, hand)]
-    out = {"path": rep.path, "hands": hands, "card_order": [card_text(c, lang) for c in _sorted(DECK)]}
+    out = record_page(rep.path, hands, (card_text(c, lang) for c in _sorted(DECK)))
     if grades is not None:
         from .analysis_words import signs_legend
 
@@ -33,25 +40,23 @@ def replay_page(rep: RecordReport, lang: str, *, robber: int | None = None, hand
     return out
 
 
-def _sorted(cards: Any) -> list[Any]:
+def _sorted(cards: Iterable[Card]) -> list[Card]:
     """A hand as players hold it: suit by suit (♠ ♥ ♣ ♦, colours alternating), high to low."""
     order = {"♠": 0, "♥": 1, "♣": 2, "♦": 3}
     return sorted(cards, key=lambda c: (order[c.suit.value], -int(c.rank)))
 
 
-def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, graded: Any = ()) -> dict[str, Any]:
+def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, graded: Sequence[PlayGrade] = ()) -> Page:
     """One hand of the replay page: its facts, its plays step by step with the score after each
     trick, the deal, what ends it and why each mark, each costly play (`graded`), its findings."""
     players = list(r.players)
     page = _skeleton(r, h, players, lang)
     res = h.result
     if res is None:
-        label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "marks only")
-        # No cards: the marks that count (the table's) are all there is to show.
-        page["score_labels"], page["score0"] = [_(lang, "Marks")], [[h.marks.get(p, 0) for p in players]]
-        page["end"] = {"title": _(lang, "Marks"), "result": label, "lines": []}
-        place_findings(page, rep.findings, r.number, h.number, r.players, lang, {}, {})
-        return page
+        return score_only(page, rep.findings, r.number, h.number, r.players, lang,
+                          label=_(lang, "not replayed: see the findings") if h.record.played else _(lang, "marks only"),
+                          score_label=_(lang, "Marks"), score=[h.marks.get(p, 0) for p in players],
+                          end_title=_(lang, "Marks"))
     counting = rep.record.rules.counting_trick(res.photograph.rank.count_value)
     page["facts"] += [[_(lang, "Photograph"), card_text(res.photograph, lang)], [_(lang, "Counting trick"), str(counting)]]
     page["up"] = {"label": _(lang, "Photograph"), "card": card_text(res.photograph, lang)}
@@ -68,32 +73,28 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
     return page
 
 
-def _skeleton(r: RobberReport, h: HandReport, players: list[str], lang: str) -> dict[str, Any]:
+def _skeleton(r: RobberReport, h: HandReport, players: list[str], lang: str) -> Page:
     """A hand's page before its cards: its heading, seats and the dealer."""
     heading = f"{_(lang, 'Robber')} {r.number}, {_(lang, 'Hand').lower()} {h.number}"
-    return {
-        "key": f"{r.number}-{h.number}", "heading": heading, "seats": players, "pos": list(POSITIONS),
-        "facts": [[_(lang, "Dealer"), h.dealer]], "score_labels": [_(lang, "Marks"), _(lang, "Tricks")],
-        "score0": [[0] * 4, [0] * 4], "plays": [], "wins": [], "events": {}, "findings": [], "losses": {},
-        "deal": None, "up": None, "stock": None, "end": None,
-    }
+    return hand_skeleton(r.number, h.number, heading, players, POSITIONS, (_(lang, "Dealer"), h.dealer),
+                         [_(lang, "Marks"), _(lang, "Tricks")], 4)
 
 
-def _plays(page: dict[str, Any], res: Any, seat: dict[str, int], lang: str) -> tuple[
-        list[list[Any]], dict[tuple[int, str], int], dict[int, int], dict[int, dict[str, Any]]]:
+def _plays(page: Page, res: HandResult, seat: dict[str, int], lang: str) -> tuple[
+        list[list[Json]], dict[tuple[int, str], int], dict[int, int], dict[int, Page]]:
     """Every card played, step by step, and after each trick the marks and tricks so far with
     what it carried: (plays, (trick, player) -> the step of the card, trick -> its last step,
     step -> what changes)."""
-    plays: list[list[Any]] = []
+    plays: list[list[Json]] = []
     where: dict[tuple[int, str], int] = {}  # (trick, player) -> the step that plays the card
     last_of: dict[int, int] = {}  # trick -> the step of its last card
     marks = [0] * 4
     taken = [0] * 4
-    marks_at: dict[int, list[Any]] = {}
+    marks_at: dict[int, list[Mark]] = {}
     for m in res.marks:
         if m.trick is not None:
             marks_at.setdefault(m.trick, []).append(m)
-    events: dict[int, dict[str, Any]] = {}
+    events: dict[int, Page] = {}
     for tr in res.tricks:
         for p, c in zip(tr.players, tr.cards):
             plays.append([seat[p], card_text(c, lang), tr.number])
@@ -111,18 +112,26 @@ def _plays(page: dict[str, Any], res: Any, seat: dict[str, int], lang: str) -> t
     return plays, where, last_of, events
 
 
-def _deal(h: HandReport, res: Any, players: list[str], lang: str) -> list[list[str]] | None:
+def _deal(h: HandReport, res: HandResult, players: list[str], lang: str) -> list[list[str]] | None:
     """Each seat's cards as dealt: the record's deal, or, when every card was played, the tricks'."""
     complete_deal = res.complete and len({c for tr in res.tricks for c in tr.cards}) == 4 * TRICKS_PER_HAND
     deal = h.record.deal
     if deal is not None and all(p in deal for p in players):
         return [[card_text(c, lang) for c in _sorted(deal[p])] for p in players]
     if complete_deal:  # every card was played: the hands are known from the tricks
-        return [[card_text(c, lang) for c in _sorted(tr.card_of(p) for tr in res.tricks)] for p in players]
+        return [[card_text(c, lang) for c in _sorted(_played_by(res, p))] for p in players]
     return None
 
 
-def _last_step(end: dict[str, Any], res: Any, players: list[str], final: list[int], lang: str) -> None:
+def _played_by(res: HandResult, player: str) -> Iterator[Card]:
+    """The cards the player played, trick by trick."""
+    for tr in res.tricks:
+        c = tr.card_of(player)
+        if c is not None:
+            yield c
+
+
+def _last_step(end: Page, res: HandResult, players: list[str], final: list[int], lang: str) -> None:
     """After the last card: the hand's marks, the tricks after the renonce penalties, and the
     marks of no one trick (most tricks)."""
     after = res.counts.after_penalties
@@ -135,8 +144,8 @@ def _last_step(end: dict[str, Any], res: Any, players: list[str], final: list[in
             end.setdefault("notes", []).append(f"{m.player}: {mark_reason(m, lang)}")
 
 
-def _end(h: HandReport, res: Any, players: list[str], seat: dict[str, int], final: list[int],
-         lang: str) -> dict[str, Any]:
+def _end(h: HandReport, res: HandResult, players: list[str], seat: dict[str, int], final: list[int],
+         lang: str) -> Page:
     """The hand's result and why each mark; what the table wrote where it differs."""
     lines = [[seat[m.player], f"{m.player}: {mark_reason(m, lang)}"] for m in res.marks]
     if res.complete:
@@ -149,14 +158,11 @@ def _end(h: HandReport, res: Any, players: list[str], seat: dict[str, int], fina
     return {"title": _(lang, "Why each mark"), "result": result, "lines": lines}
 
 
-def _losses(page: dict[str, Any], graded: Any, where: dict[tuple[int, str], int], lang: str) -> None:
+def _losses(page: Page, graded: Sequence[PlayGrade], where: dict[tuple[int, str], int], lang: str) -> None:
     """Each costly play (replay --analyse) at the step of its card: what it cost, what would have
     held its player lower, and its sign."""
-    for g in graded:
-        step = where.get((g.trick, g.player))
-        if step is None or not g.loss:
-            continue
-        page["losses"][str(step)] = loss = {"loss": g.loss, "text": _(
+    for step, g in costly_steps(graded, where):
+        page["losses"][step] = loss = {"loss": g.loss, "text": _(
             lang, "{player}: {card} cost {loss} — {cards} would have held {player} to {best}").format(
             player=g.player, card=card_text(g.card, lang), loss=g.loss, cards=choice_text(g.best_cards, lang),
             best=g.best_value)}

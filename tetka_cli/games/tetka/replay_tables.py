@@ -4,7 +4,7 @@ trick carries, the running tricks; then the marks and why. The JSON, CSV and pag
 hand are drawn by the shared renderers from `results.replay`."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping
 
 from ...common.i18n import gettext
 from ...common.locale_format import card_text
@@ -12,6 +12,7 @@ from ...common.messages import mark_reason
 from ...common.output_table import Table
 from ...common.cards import Card
 from .play import Trick
+from .play_signs import PlayLoss
 from .referee import HandReport, RecordReport, RecordStream, RobberReport, RobberStream
 from .results import chosen
 
@@ -27,8 +28,8 @@ def _carries(tr: Trick, photograph: Card, counting: int, lang: str) -> str:
     return ", ".join(parts)
 
 
-def replay_tables(rep: RecordReport | RecordStream, lang: str = "en", *, robber: int | None = None,
-                  hand: int | None = None, losses: Mapping[tuple[int, int], Mapping[tuple[int, str], Any]] | None = None
+def replay_tables(rep: RecordReport | RecordStream, lang: str = "en", robber: int | None = None,
+                  hand: int | None = None, losses: Mapping[tuple[int, int], Mapping[tuple[int, str], PlayLoss]] | None = None
                   ) -> Iterable[Table]:
     """`losses` (replay --analyse): (robber, hand) -> (trick, player) -> marks the card cost and
     its sign (`play_signs.PlayLoss`)."""
@@ -38,7 +39,7 @@ def replay_tables(rep: RecordReport | RecordStream, lang: str = "en", *, robber:
 
 
 def hand_table(rep: RecordReport | RecordStream, r: RobberReport | RobberStream, h: HandReport, lang: str,
-               losses: Mapping[tuple[int, str], Any] | None = None) -> Table:
+               losses: Mapping[tuple[int, str], PlayLoss] | None = None) -> Table:
     players = r.players
     title = (f"{rep.path}: {gettext(lang, 'Robber')} {r.number}, {gettext(lang, 'Hand').lower()} {h.number}, "
              f"{gettext(lang, 'Dealer').lower()} {h.dealer}")

@@ -4,24 +4,23 @@ referee's reports. No words and no formatting here: the renderers do that."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple
+from typing import Iterable, Iterator, Mapping, NamedTuple
 
 from ...common.cards import Card
 from ...common.findings import Finding
+from ...kit import replayed_hand as kit_replayed
+from ...kit.sheet_parts import NOT_JSON, HandNotes, PartHead
 from ...results.replay import Replay, TrickRow
 from ...results.sheet import Scores, Sheet
-from ...results.words import Msg, Phrase
+from ...results.words import Phrase
 from .marks import Mark
 from .play import Trick
+from .play_signs import PlayLoss
 from .referee import HandReport, RecordReport, RecordStream, RobberReport, RobberStream
 from .words import MARK_REASON, WORDS
 
-_NOT_REPLAYED = Phrase(Msg("not replayed: see the findings"))
-_SCORE_ONLY = Phrase(WORDS.score_only)
-_INCOMPLETE = Phrase(Msg("incomplete"))
 _NONE: tuple[Phrase, ...] = ()
 _NO_PARTS: tuple[str, ...] = ()
-_NOT_JSON = {"json": None}
 
 
 class RenonceSeen(NamedTuple):
@@ -34,8 +33,10 @@ class RenonceSeen(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(HandNotes):
     """A Tetka hand of the score sheet."""
+
+    SCORE_ONLY = Phrase(WORDS.score_only)
 
     number: int
     dealer: str
@@ -49,7 +50,7 @@ class Hand:
     reasons: tuple[Mark, ...]
     recorded_marks: Scores | None
     after_end: bool
-    played: bool = field(default=False, metadata=_NOT_JSON)  # the record gives its tricks
+    played: bool = field(default=False, metadata=NOT_JSON)  # the record gives its tricks
 
     @property
     def up(self) -> Card | None:
@@ -60,20 +61,12 @@ class Hand:
         return self.marks
 
     @property
-    def table_score(self) -> Scores | None:
-        return self.recorded_marks if self.source == "played" else None
-
-    @property
     def written(self) -> Scores | None:
         return self.recorded_marks
 
     @property
     def notes(self) -> tuple[Phrase, ...]:
-        if self.complete is None and self.played:
-            return (_NOT_REPLAYED,)
-        if self.source == "recorded":
-            return (_SCORE_ONLY,) if self.complete is None else (_INCOMPLETE,)
-        return _NONE
+        return self.score_notes() or _NONE
 
     def breakdown(self, player: str) -> tuple[str, ...]:
         return _NO_PARTS
@@ -95,18 +88,13 @@ def hand(h: HandReport) -> Hand:
 
 
 @dataclass(frozen=True, slots=True)
-class Robber:
+class Robber(PartHead):
     """A Tetka robber of the score sheet."""
 
-    number: int
-    players: tuple[str, ...]
-    first_dealer: str
-    finished: bool
-    target: int
     totals: Scores
     recorded_totals: Scores | None
     hands: tuple[Hand, ...]
-    running: tuple[Scores, ...] = field(default=(), metadata=_NOT_JSON)  # the totals after each hand
+    running: tuple[Scores, ...] = field(default=(), metadata=NOT_JSON)  # the totals after each hand
 
     winner = None
     recorded_winner = None
@@ -182,21 +170,11 @@ def sheet(rep: RecordReport | RecordStream) -> Sheet:
 
 # -- replay -----------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class ReplayedHand:
-    """A hand replayed trick by trick (`replay`): its sheet's fields, its robber, its tricks, and
-    with `replay --analyse` what each graded card cost (`graded`: (trick, player) -> a loss with
-    its sign; None without analysis)."""
+class ReplayedHand(kit_replayed.ReplayedHand[Hand, Trick, PlayLoss]):
+    """A Tetka hand replayed trick by trick (`replay`): with `replay --analyse` each graded card's
+    loss with its sign."""
 
-    hand: Hand
-    part: int
-    players: tuple[str, ...]
-    tricks: tuple[Trick, ...] | None
-    renonces: frozenset[tuple[int, str]]
-    graded: Mapping[tuple[int, str], Any] | None = None
-
-    @property
-    def number(self) -> int:
-        return self.hand.number
+    PART_KEY = "robber"
 
     @property
     def trick_rows(self) -> tuple[TrickRow, ...] | None:
@@ -204,18 +182,7 @@ class ReplayedHand:
             return None
         return tuple(TrickRow(t.number, t.leader, t.winner, dict(zip(t.players, t.cards)), {}) for t in self.tricks)
 
-    def renonces_in(self, trick: int) -> tuple[str, ...]:
-        return tuple(p for p in self.players if (trick, p) in self.renonces)
-
-    def __json__(self) -> dict[str, object]:
-        from ...common.json_stream import fields_of
-
-        doc = fields_of(self.hand)
-        doc["robber"] = self.part
-        doc["tricks"] = None if self.tricks is None else [self._trick(t) for t in self.tricks]
-        return doc
-
-    def _trick(self, t: Trick) -> dict[str, object]:
+    def trick_json(self, t: Trick) -> dict[str, object]:
         doc: dict[str, object] = {"number": t.number, "leader": t.leader, "winner": t.winner,
                                   "cards": {p: str(c) for p, c in zip(t.players, t.cards)}}
         if self.graded is not None:
@@ -225,25 +192,19 @@ class ReplayedHand:
         return doc
 
 
-def replayed(part: int, players: tuple[str, ...], h: HandReport,
-             graded: Mapping[tuple[int, str], Any] | None) -> ReplayedHand:
-    res = h.result
-    return ReplayedHand(hand(h), part, players, None if res is None else res.tricks,
-                        frozenset((x.trick, x.player) for x in res.renonces) if res else frozenset(),
-                        graded if res is not None else None)
-
-
 def replay(rep: RecordReport | RecordStream, part: int | None, number: int | None,
-           losses: Mapping[tuple[int, int], Mapping[tuple[int, str], Any]] | None) -> Replay:
+           losses: Mapping[tuple[int, int], Mapping[tuple[int, str], PlayLoss]] | None) -> Replay:
     """The chosen hands of a record; `losses` (replay --analyse): (robber, hand) -> (trick,
     player) -> what the card cost and its sign."""
-    hands = (replayed(r.number, tuple(r.players), h, None if losses is None else losses.get((r.number, h.number), {}))
+    hands = (ReplayedHand.of(hand(h), r.number, r.players, None if h.result is None else h.result.tricks,
+                             None if h.result is None else h.result.renonces, losses)
              for r, h in chosen(rep, part, number))
     streamed = isinstance(rep, RecordStream)
     return Replay(rep.path, WORDS, hands if streamed else list(hands), streamed)
 
 
-def chosen(rep: RecordReport | RecordStream, robber: int | None, number: int | None) -> Iterator[tuple[Any, HandReport]]:
+def chosen(rep: RecordReport | RecordStream, robber: int | None,
+           number: int | None) -> Iterator[tuple[RobberReport | RobberStream, HandReport]]:
     """(robber, hand) of every chosen hand, of a report or of a record shown as it is read."""
     from ...kit.hand_choice import chosen_hands
 

@@ -116,7 +116,7 @@ class Simulator:
 
     def robber(self, first_dealer: str, *, max_hands: int | None = None) -> SimRobber:
         totals = {p: 0 for p in self.table.players}
-        hands = []
+        hands: list[SimHand] = []
         finished = False
         while not finished and (max_hands is None or len(hands) < max_hands):
             h = self.hand(dealer_of_hand(self.table, first_dealer, len(hands) + 1))

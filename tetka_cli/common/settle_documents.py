@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from .findings import Finding
 from .i18n import gettext
+from .messages import settle_json_message as finding_message  # (how `not-settle-json` reads)
 
 CODE = "not-settle-json"
 
@@ -27,14 +28,6 @@ def refusal(path: str, reason: str, *, record: int | None = None, text: str | No
         if place is not None:
             line, column = place
     return Finding(CODE, {"reason": reason, "record": record}, path=path, line=line, column=column)
-
-
-def finding_message(f: Finding, lang: str) -> str:
-    a: Mapping[str, Any] = f.args
-    if a.get("record") is not None:
-        return gettext(lang, "not a settle JSON output: record {number}: {reason}").format(
-            number=a["record"], reason=a["reason"])
-    return gettext(lang, "not a settle JSON output: {reason}").format(reason=a["reason"])
 
 
 def record_place(text: str, index: int) -> tuple[int, int] | None:

@@ -199,8 +199,9 @@ class Game(Protocol):
     words: Words
     default_part_target: int  # what ends a part by default (21 marks, 501 points)
     default_players: tuple[str, ...]
-    # The game's own finding codes, each naming the module that words it (`Code.renderer`: its
-    # `finding_message(finding, lang)`); known to every layer once the registry has loaded the game.
+    # The game's own finding codes (a code no other game has), each with the function that words
+    # it (`Code.voice`: `(finding, lang) -> str`); known to every layer once the game is loaded.
+    # A shared code the game words in its own sense carries the game's voice in its args (`voice`).
     codes: Sequence[Code]
 
     # reading and judging

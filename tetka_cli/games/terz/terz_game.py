@@ -11,7 +11,8 @@ from ...common.i18n import N_
 from ...common.output_table import Table
 from ..capabilities import Capabilities, GameBase, judged
 from ...common.i18n import _
-from .messages import games_text, hands_text
+from .codes import CODES
+from .messages import finding_message, games_text, hands_text
 from .words import WORDS
 
 if TYPE_CHECKING:
@@ -30,9 +31,9 @@ class TerzGame(GameBase):
     default_part_target = 501
     default_players = ("Анна", "Борис")
     streamed = frozenset({"games"})  # read hand by hand from the parser's events (`reader.STREAMED`)
-    renderer = "tetka_cli.games.terz.messages"  # words the findings whose Terz sense differs from Tetka's
-
-    codes: tuple[Code, ...] = ()
+    # What words the findings whose Terz sense differs from Tetka's (`findings.Voice`).
+    voice = staticmethod(finding_message)
+    codes: tuple[Code, ...] = CODES
 
     def capabilities(self) -> Capabilities:
         from .capabilities import capabilities

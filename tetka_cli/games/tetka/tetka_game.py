@@ -12,6 +12,7 @@ from ...common.findings import Code, Finding
 from ...common.i18n import N_, gettext, ngettext
 from ...common.output_table import Table
 from ..capabilities import Capabilities, GameBase, judged
+from .codes import CODES
 from .words import WORDS
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ class TetkaGame(GameBase):
     default_players = ("Анна", "Борис", "Вера", "Глеб")
     streamed = frozenset({"robbers"})  # read hand by hand from the parser's events (`reader.STREAMED`)
 
-    codes: tuple[Code, ...] = ()
+    codes: tuple[Code, ...] = CODES
 
     def capabilities(self) -> Capabilities:
         from .capabilities import capabilities

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from .. import __version__
+from .. import PROG, __version__
 from ..common.messages import LANGS, default_lang
 from .analyse import analyse
 from .base import (
@@ -56,7 +56,7 @@ for _command in (validate, replay, marks, settle, simulate, schema, live, analys
 def _show_version(ctx: click.Context, value: bool) -> None:
     """`--version`, worded in the run's language (click's own option words it once, at import)."""
     if value and not ctx.resilient_parsing:
-        click.echo(tr("%(prog)s, version %(version)s") % {"prog": "tetka", "version": __version__})
+        click.echo(tr("%(prog)s, version %(version)s") % {"prog": PROG, "version": __version__})
         ctx.exit()
 
 
@@ -87,7 +87,7 @@ def _drop_stdout() -> None:
 
 def _run() -> int:
     try:
-        cli.main(prog_name="tetka", standalone_mode=False)
+        cli.main(prog_name=PROG, standalone_mode=False)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else EXIT_INTERNAL)
     except click.exceptions.Abort:

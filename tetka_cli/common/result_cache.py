@@ -12,6 +12,7 @@ import json
 import os
 from typing import Any, Mapping
 
+from .. import PROG
 from .atomic import write_atomic
 
 MAX_ENTRY_BYTES = 1 << 20
@@ -24,7 +25,7 @@ def cache_home() -> str:
     base = os.environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(base):
         base = os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "tetka")
+    return os.path.join(base, PROG)
 
 
 def digest(parts: Mapping[str, Any]) -> str:

@@ -20,8 +20,7 @@ from decimal import Decimal
 from typing import Any, Iterable, Mapping
 
 from .findings import Finding
-from .i18n import gettext
-from .messages import copies_message as finding_message  # (how `duplicate-record` and `overlapping-input` read)
+from .messages import copies_message
 
 
 def digest(data: bytes) -> str:
@@ -122,3 +121,7 @@ class ContentSeen:
             return self.places[d]
         self.places[d] = path
         return None
+
+
+# How `duplicate-record` and `overlapping-input` read: worded with the other shared findings.
+finding_message = copies_message

@@ -10,11 +10,9 @@ line on standard error, and the `left_out` list of the JSON output.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
 
 from .findings import Finding
-from .i18n import gettext
-from .messages import settle_json_message as finding_message  # (how `not-settle-json` reads)
+from .messages import settle_json_message
 
 CODE = "not-settle-json"
 
@@ -28,6 +26,10 @@ def refusal(path: str, reason: str, *, record: int | None = None, text: str | No
         if place is not None:
             line, column = place
     return Finding(CODE, {"reason": reason, "record": record}, path=path, line=line, column=column)
+
+
+# How `not-settle-json` reads: worded with the other shared findings.
+finding_message = settle_json_message
 
 
 def record_place(text: str, index: int) -> tuple[int, int] | None:

@@ -13,7 +13,6 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
-from .cards import Card
 from . import reader_messages
 from .i18n import N_, ngettext
 from .i18n import gettext as _
@@ -792,34 +791,3 @@ def settle_summary(lang: str, read: int, settled: int, left_out: int) -> str:
     return ngettext(lang, "{read} record read, {settled} settled, {left_out} left out",
                     "{read} records read, {settled} settled, {left_out} left out", read).format(
         read=read, settled=settled, left_out=left_out)
-
-
-# Reasons for marks.
-_MARK_REASON = {
-    "queen": N_("{card} in trick {trick}"),
-    "photograph": N_("the photograph {card} in trick {trick}"),
-    "counting-trick": N_("the counting trick, {trick}"),
-    "most-tricks": N_("most tricks, {tricks}"),
-    "last-trick": N_("the last trick, {trick}"),
-}
-
-
-class MarkWhy(Protocol):
-    """What `mark_reason` words of a mark (Tetka's `marks.Mark`): its kind and what carried it."""
-
-    @property
-    def kind(self) -> Enum: ...
-
-    @property
-    def trick(self) -> int | None: ...
-
-    @property
-    def card(self) -> Card | None: ...
-
-    @property
-    def tricks(self) -> int | None: ...
-
-
-def mark_reason(mark: MarkWhy, lang: str = "en") -> str:
-    tmpl = _(lang, _MARK_REASON[str(mark.kind.value)])
-    return tmpl.format(card=card_text(mark.card, lang), trick=mark.trick, tricks=mark.tricks)

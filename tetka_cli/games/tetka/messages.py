@@ -1,15 +1,20 @@
 """How Tetka's own findings are worded, in English and Russian (the one catalog, `tetka.po`): the
 codes only a Tetka record has (its robbers, its marks, its seating, the slips of writing a hand of
-four down). The codes every game shares are worded by `common.messages`."""
+four down), and the reason of each mark. The codes every game shares are worded by
+`common.messages`."""
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from ...common.findings import Finding
+from ...common.i18n import N_
 from ...common.i18n import gettext as _
 from ...common.i18n import ngettext
 from ...common.locale_format import card_text, cards_text
 from ...common.messages import Args
+
+if TYPE_CHECKING:
+    from .marks import Mark
 
 
 def _names(v: object, lang: str) -> str:
@@ -107,3 +112,19 @@ def finding_message(f: Finding, lang: str = "en") -> str:
     if with_player is not None:
         return with_player(f.args, lang, f.player or "?")
     return _BY_ARGS[f.code](f.args, lang)
+
+
+# The reason of a mark, by its kind (`marks.MarkKind`).
+_MARK_REASON = {
+    "queen": N_("{card} in trick {trick}"),
+    "photograph": N_("the photograph {card} in trick {trick}"),
+    "counting-trick": N_("the counting trick, {trick}"),
+    "most-tricks": N_("most tricks, {tricks}"),
+    "last-trick": N_("the last trick, {trick}"),
+}
+
+
+def mark_reason(mark: Mark, lang: str = "en") -> str:
+    """Why a player took a mark: `Q♠ in trick 3`, `the last trick, 13`."""
+    tmpl = _(lang, _MARK_REASON[str(mark.kind.value)])
+    return tmpl.format(card=card_text(mark.card, lang), trick=mark.trick, tricks=mark.tricks)

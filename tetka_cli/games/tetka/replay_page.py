@@ -12,7 +12,7 @@ from ...kit.replay_findings import place_findings
 from ...common.cards import DECK
 from ...common.i18n import gettext as _
 from ...common.locale_format import card_text, choice_text
-from ...common.messages import mark_reason
+from .messages import mark_reason
 from .referee import HandReport, RecordReport, RobberReport
 from .rules import TRICKS_PER_HAND
 

@@ -320,8 +320,8 @@ def interruptible(batch: Any) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        err(ntr("tetka: interrupted after {done} of {total} record", "tetka: interrupted after {done} of {total} records",
-                batch.total).format(done=batch.done, total=batch.total))
+        err(ntr("{prog}: interrupted after {done} of {total} record", "{prog}: interrupted after {done} of {total} records",
+                batch.total).format(prog=PROG, done=batch.done, total=batch.total))
         sys.exit(EXIT_INTERRUPTED)
 
 

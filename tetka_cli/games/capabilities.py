@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
 from ..common.dedupe import Meaning, canonical
 
 if TYPE_CHECKING:
+    from ..common.findings import Voice
     from ..common.json_types import Json
     from ..kit.live_words import AnyLiveSide, HouseRule, RuleValue
     from ..results.analysis import AnalysisWords, GradedHand
@@ -45,6 +46,12 @@ class GameBase:
     `capabilities()`, and a record's meaning, taken the same way in every game."""
 
     name: str
+
+    @property
+    def voice(self) -> Voice | None:
+        """What words the shared codes whose sense differs in this game (`contract.Game.voice`):
+        none here, the shared words fit."""
+        return None
 
     def capabilities(self) -> Capabilities:
         """The game's capabilities (its module of them imported here, when first asked for)."""

@@ -45,7 +45,7 @@ def _key_named(f: Finding, own: Game) -> Finding:
         return f
     for other in registry.all_games():
         if other is not own and f.args.get("key") in other.keys().get(f.args.get("what", ""), ()):
-            voice = getattr(other, "voice", None)
+            voice = other.voice
             extra = {"voice": voice} if voice else {}
             # The games' titles (message ids) name a game the voice has no words of its own for.
             return replace(f, args={**f.args, "game": other.name, "record_game": own.name,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
-from ...common.findings import Code, Finding
+from ...common.findings import Code, Finding, Voice
 from ...common.i18n import N_
 from ...common.output_table import Table
 from ..capabilities import Capabilities, GameBase, judged
@@ -31,9 +31,12 @@ class TerzGame(GameBase):
     default_part_target = 501
     default_players = ("Анна", "Борис")
     streamed = frozenset({"games"})  # read hand by hand from the parser's events (`reader.STREAMED`)
-    # What words the findings whose Terz sense differs from Tetka's (`findings.Voice`).
-    voice = staticmethod(finding_message)
     codes: tuple[Code, ...] = CODES
+
+    @property
+    def voice(self) -> Voice:
+        """What words the findings whose Terz sense differs from Tetka's (a deck of 32, 16 tricks)."""
+        return finding_message
 
     def capabilities(self) -> Capabilities:
         from .capabilities import capabilities

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 if TYPE_CHECKING:
     from .messages import Args
+
 # What words a finding in a language (`voice(finding, lang)`): a game's, for its own codes and for
 # the shared codes whose sense differs in it.
 Voice = Callable[["Finding", str], str]

@@ -2,7 +2,7 @@
 the one catalog, `tetka.po`)."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol
+from typing import Mapping, Protocol
 
 from .i18n import ngettext
 from .locale_format import number_text
@@ -15,7 +15,7 @@ class Finding(Protocol):
     def code(self) -> str: ...
 
     @property
-    def args(self) -> Mapping[str, Any]: ...
+    def args(self) -> Mapping[str, object]: ...
 
 
 def finding_message(f: Finding, lang: str = "en") -> str:
@@ -23,7 +23,7 @@ def finding_message(f: Finding, lang: str = "en") -> str:
     if f.code == "too-big":
         return _too_big(f, lang)
     if f.code == "too-long":
-        n = int(a["limit"])
+        n = _limit(a)
         what = a.get("what")
         if what == "number":
             text = ngettext(lang, "a number of more than {n} digit: no record needs one so long",
@@ -43,7 +43,7 @@ def finding_message(f: Finding, lang: str = "en") -> str:
 
 def _too_big(f: Finding, lang: str) -> str:
     a = f.args
-    n = int(a["limit"])
+    n = _limit(a)
     if a.get("what") == "keys":
         text = ngettext(lang, "a mapping with more than {n} key: no record holds so many here",
                         "a mapping with more than {n} keys: no record holds so many here", n)
@@ -60,3 +60,9 @@ def _too_big(f: Finding, lang: str) -> str:
         text = ngettext(lang, "a list with more than {n} item: no record holds so many here",
                         "a list with more than {n} items: no record holds so many here", n)
     return text.format(n=number_text(n, lang))
+
+
+def _limit(a: Mapping[str, object]) -> int:
+    """The bound a finding says was passed (`limit`), a whole number."""
+    limit = a["limit"]
+    return limit if isinstance(limit, int) else int(str(limit))

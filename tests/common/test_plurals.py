@@ -10,10 +10,10 @@ import sys
 import pytest
 
 from tetka_cli.common.findings import Finding
+from tetka_cli.games.terz.messages import finding_message as TERZ
 from tetka_cli.games.terz.messages import games_text, hands_text
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TERZ = "tetka_cli.games.terz.messages"
 
 
 @pytest.mark.parametrize("n, en, ru", [(1, "1 game", "1 партия"), (3, "3 games", "3 партии"), (5, "5 games", "5 партий"),
@@ -48,8 +48,8 @@ def test_one_card_dealt_and_one_card_in_a_trick():
 
 
 def test_one_card_dealt_in_terz():
-    one = Finding("deal-mismatch", {"problem": "count", "count": 1, "renderer": TERZ})
-    eight = Finding("deal-mismatch", {"problem": "count", "count": 8, "renderer": TERZ})
+    one = Finding("deal-mismatch", {"problem": "count", "count": 1, "voice": TERZ})
+    eight = Finding("deal-mismatch", {"problem": "count", "count": 8, "voice": TERZ})
     assert (one.message("en"), eight.message("en")) == ("1 card dealt, not 9", "8 cards dealt, not 9")
     assert (one.message("ru"), eight.message("ru")) == ("сдана 1 карта, а не 9", "сдано 8 карт, а не 9")
 

@@ -23,7 +23,11 @@ def test_finding_points_at_its_place(code):
 
 
 def test_every_terz_code_has_a_broken_record_here():
-    terz = {c for c, code in CODES.items() if code.renderer == "tetka_cli.games.terz.messages"}
+    from tetka_cli.games.terz.codes import CODES as TERZ_CODES
+    from tetka_cli.games.terz.messages import finding_message
+
+    terz = {code.name for code in TERZ_CODES}
+    assert terz and all(code.voice is finding_message and CODES[code.name] is code for code in TERZ_CODES)
     assert terz <= set(CASES)
 
 
@@ -87,13 +91,14 @@ def test_the_next_dealer_follows_the_dealer_rule():
 ])
 def test_each_reason_the_rules_core_gives_has_its_own_sentence(code, reasons):
     from tetka_cli.common.findings import Finding
+    from tetka_cli.games.terz.messages import finding_message
 
     key = "obligation" if code == "renonce" else "problem" if code == "deal-mismatch" else "reason"
     for lang in ("en", "ru"):
         texts = set()
         for r in reasons:
             f = Finding(code, {key: r, "card": "8♠", "led": "7♠", "could": ["J♠"], "count": 8, "cards": ["A♣"],
-                               "turned": "8♠", "window": "1-7", "renderer": "tetka_cli.games.terz.messages"},
+                               "turned": "8♠", "window": "1-7", "voice": finding_message},
                         player="Анна", trick=3)
             text = f.message(lang)
             assert "?" not in text and "do not fit together" not in text and "не сходятся" not in text, text

@@ -12,6 +12,7 @@ from support.terz import A, B, PLAYERS, c, cs, trick, worked_hand
 from support.terz_records import (TERZ_HAND, TERZ_POINTS, TERZ_WORKED, WORKED, by_points, judge, judge_terz,
                                   terz_findings, terz_record, where)
 
+from tetka_cli.games.terz.messages import finding_message as terz_voice
 from tetka_cli.games.terz.hand import replay_hand
 from tetka_cli.games.terz.model import HandInput
 from tetka_cli.games.terz.rules import TerzRules
@@ -276,7 +277,7 @@ def test_the_next_game_is_dealt_by_the_dealer_rule_carried_from_the_last_hand_of
     assert terz_findings(rep) == [("unfinished-game", 2, None), ("wrong-dealer", 2, 1)]  # in file order
     wrong = rep.findings[1]
     assert wrong.args == {"what": "dealer", "given": "Анна", "expected": "Борис", "rule": "last_trick",
-                          "renderer": "tetka_cli.games.terz.messages"}
+                          "voice": terz_voice}
     assert one.recorded_winner is None and one.running == ({"Анна": 300, "Борис": 100}, {"Анна": 550, "Борис": 220})
     # The first hand of the first game is dealt by players[0] ("first"), or by first_dealer when written.
     first = judge_terz(terz_record("  - hands:\n" + by_points("Анна: 10, Борис: 20", "Борис", "Анна")))
@@ -459,7 +460,7 @@ def test_a_bela_out_of_its_window_names_the_window_of_the_records_rules(rules, w
                    "players: [Анна, Борис]\n", "players: [Анна, Борис]\n" + rules)
     f, at = _terz_place(text, "bela-illegal")
     assert at == where(text, "Анна}\n          - 10♣") and f.trick == 12
-    assert {k: v for k, v in f.args.items() if k != "renderer"} == {"reason": "out-of-window", "card": "K♠", "window": window}
+    assert {k: v for k, v in f.args.items() if k != "voice"} == {"reason": "out-of-window", "card": "K♠", "window": window}
     other = changed("{play: Q♠ J♥ / Q♣ 7♠, bela: Анна}", "{play: Q♠ J♥ / Q♣ 7♠}",
                     "          - K♠ 10♠\n", "          - {play: K♠ 10♠, bela: Анна}\n",
                     "players: [Анна, Борис]\n", "players: [Анна, Борис]\nrules: {bela_window: any}\n")

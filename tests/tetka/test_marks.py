@@ -85,7 +85,7 @@ def test_house_rule_last_trick_mark_makes_eight():
 
 
 def test_marks_have_reasons_a_player_can_read():
-    from tetka_cli.common.messages import mark_reason
+    from tetka_cli.games.tetka.messages import mark_reason
 
     r = replay_hand(TABLE, "Глеб", c("2♠"), scripted_hand(WINNERS))
     reasons = {f"{m.player}: {mark_reason(m, 'en')}" for m in r.marks}

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from .. import __version__
+from .. import PROG, __version__
 from ..common.messages import LANGS, default_lang
 from .analyse import analyse
 from .base import (
@@ -56,7 +56,7 @@ for _command in (validate, replay, marks, settle, simulate, schema, live, analys
 def _show_version(ctx: click.Context, value: bool) -> None:
     """`--version`, worded in the run's language (click's own option words it once, at import)."""
     if value and not ctx.resilient_parsing:
-        click.echo(tr("%(prog)s, version %(version)s") % {"prog": "tetka", "version": __version__})
+        click.echo(tr("%(prog)s, version %(version)s") % {"prog": PROG, "version": __version__})
         ctx.exit()
 
 
@@ -68,7 +68,7 @@ def main() -> None:
         try:
             sys.stdout.flush()
         except OSError as e:
-            err(tr("tetka: cannot write to standard output: {reason}").format(reason=reason(e)))
+            err(tr("{prog}: cannot write to standard output: {reason}").format(prog=PROG, reason=reason(e)))
             code = EXIT_WRITE
     if code == EXIT_WRITE:
         _drop_stdout()
@@ -87,11 +87,11 @@ def _drop_stdout() -> None:
 
 def _run() -> int:
     try:
-        cli.main(prog_name="tetka", standalone_mode=False)
+        cli.main(prog_name=PROG, standalone_mode=False)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else EXIT_INTERNAL)
     except click.exceptions.Abort:
-        err(tr("tetka: interrupted"))
+        err(tr("{prog}: interrupted").format(prog=PROG))
         return EXIT_INTERRUPTED
     except click.ClickException as e:
         try:
@@ -103,13 +103,13 @@ def _run() -> int:
             pass
         return EXIT_UNREADABLE if isinstance(e, click.UsageError) else e.exit_code
     except KeyboardInterrupt:
-        err(tr("tetka: interrupted"))
+        err(tr("{prog}: interrupted").format(prog=PROG))
         return EXIT_INTERRUPTED
     except BrokenPipeError as e:  # a write to stdout that did not go through out()
-        err(tr("tetka: cannot write to standard output: {reason}").format(reason=reason(e)))
+        err(tr("{prog}: cannot write to standard output: {reason}").format(prog=PROG, reason=reason(e)))
         return EXIT_WRITE
     except Exception as e:  # a bug: say so in one line, never a traceback
-        err(tr("tetka: internal error: {error} (please report this with the input)").format(
+        err(tr("{prog}: internal error: {error} (please report this with the input)").format(prog=PROG,
             error=f"{type(e).__name__}: {e}"))
         if os.environ.get("TETKA_DEBUG"):
             raise

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 import click
 from tabulate import tabulate, tabulate_formats
 
+from .. import PROG
 from ..common.findings import Finding, FindingError
 from ..common.i18n import N_
 from ..common.messages import LANGS, finding_line
@@ -319,8 +320,8 @@ def interruptible(batch: Any) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        err(ntr("tetka: interrupted after {done} of {total} record", "tetka: interrupted after {done} of {total} records",
-                batch.total).format(done=batch.done, total=batch.total))
+        err(ntr("{prog}: interrupted after {done} of {total} record", "{prog}: interrupted after {done} of {total} records",
+                batch.total).format(prog=PROG, done=batch.done, total=batch.total))
         sys.exit(EXIT_INTERRUPTED)
 
 
@@ -531,5 +532,5 @@ class _NoBar:
 def progress(total: int) -> Any:
     """A progress bar on stderr when stderr is a terminal and the batch is large; silent otherwise."""
     if total > 1 and sys.stderr.isatty():
-        return click.progressbar(length=total, file=sys.stderr, label="tetka")
+        return click.progressbar(length=total, file=sys.stderr, label=PROG)
     return _NoBar()

@@ -19,12 +19,11 @@ from typing import Any, Iterator, Sequence
 
 import click
 
-from ..common.i18n import LOCALE_DIR
+from ..common.i18n import DOMAIN, LOCALE_DIR
 from ..common.i18n import gettext as _gettext
 from ..common.i18n import ngettext as _ngettext
 from ..common.messages import LANGS, default_lang
 
-DOMAIN = "tetka"
 _current: ContextVar[str | None] = ContextVar("tetka_lang", default=None)
 
 

@@ -34,7 +34,7 @@ def combined() -> dict[str, Any]:
 
 
 def _either(titles: Iterable[str]) -> str:
-    """"Tetka or Terz", "Tetka, Terz or Toy": every game's English title (the schema is English)."""
+    """"A or B", "A, B or C": every game's English title (the schema is English)."""
     names = list(titles)
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 

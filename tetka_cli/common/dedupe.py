@@ -20,8 +20,8 @@ from decimal import Decimal
 from typing import Iterable, Mapping
 
 from .findings import Finding
-from .i18n import gettext
 from .json_types import JsonValue
+from .messages import copies_message
 
 
 def digest(data: bytes) -> str:
@@ -124,18 +124,5 @@ class ContentSeen:
         return None
 
 
-def finding_message(f: Finding, lang: str) -> str:
-    a = f.args
-    if f.code == "duplicate-record":
-        if a["how"] == "file":
-            return gettext(lang, "the same file as {first}: counted once").format(first=a["first"])
-        if a["how"] == "document":
-            return gettext(lang, "the same document as {first}: read once").format(first=a["first"])
-        if a["how"] == "meaning":
-            return gettext(lang, "the same record as {first}, written differently (the same players, rules, "
-                                 "money and hands): counted once").format(first=a["first"])
-        return gettext(lang, "the same record as {first} (same content): counted once").format(first=a["first"])
-    if f.code == "overlapping-input":
-        return gettext(lang, "record {record} is in {first} too: a settlement would count it twice; "
-                             "combine outputs of separate records only").format(record=a["record"], first=a["first"])
-    raise KeyError(f.code)
+# How `duplicate-record` and `overlapping-input` read: worded with the other shared findings.
+finding_message = copies_message

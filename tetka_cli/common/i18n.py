@@ -23,8 +23,10 @@ import os
 from functools import lru_cache
 from typing import overload
 
+from .. import PROG
+
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
-DOMAIN = "tetka"
+DOMAIN = PROG  # the catalog is the tool's: tetka.po
 
 
 @lru_cache(maxsize=None)
@@ -65,6 +67,8 @@ def N_(message: str, plural: str | None = None) -> str | tuple[str, str]:  # noq
 
 
 class _Kept(dict[str, object]):
+    """Arguments to fill a message with; a field none fills stays as it is written, `{name}`."""
+
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 

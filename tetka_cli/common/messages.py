@@ -1,10 +1,10 @@
-"""Every sentence and heading the user reads about a Tetka record, worded through gettext: the
-English text is the message id, the Russian is in `locale/ru/LC_MESSAGES/tetka.po` (with Russian
+"""Every sentence the user reads about a record of any game, worded through gettext: reading it,
+its YAML, its bounds, the findings every game shares, the summaries of a command. The English text
+is the message id, the Russian is in `locale/ru/LC_MESSAGES/tetka.po` (with Russian
 plural rules). Names from a record are never declined: they stand in the nominative, after a
 colon or in a list, so that no sentence reads "для Татьяна"."""
 from __future__ import annotations
 
-import importlib
 import locale
 import os
 import re
@@ -13,7 +13,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
-from .cards import Card
+from . import reader_messages
 from .i18n import N_, ngettext
 from .i18n import gettext as _
 from .locale_format import card_text, cards_text, number_text
@@ -25,12 +25,11 @@ if TYPE_CHECKING:
 
 LANGS = ("en", "ru")
 
-SUITS_RU = {"♠": "пики", "♥": "червы", "♦": "бубны", "♣": "трефы"}  # suit names, for callers that name a suit
-
 # A finding's arguments (`Finding.args`): the values its message is worded from, of whatever kind
 # each finding carries (text, numbers, cards, lists of names).
 Args = Mapping[str, Any]
 
+SUITS_RU = {"♠": "пики", "♥": "червы", "♦": "бубны", "♣": "трефы"}  # suit names, for callers that name a suit
 
 class Worded(Protocol):
     """A finding as its message is worded (`findings.Finding`, which imports this module)."""
@@ -40,9 +39,6 @@ class Worded(Protocol):
 
     @property
     def args(self) -> Args: ...
-
-    @property
-    def renderer(self) -> str | None: ...
 
     @property
     def player(self) -> str | None: ...
@@ -538,7 +534,7 @@ def _deal_mismatch(a: Args, lang: str) -> str:
 def _unplayed(a: Args, lang: str) -> str:
     """The cards never played: by holder (`Анна: 10♥; Борис: 9♥`) where the deal says, the rest
     as a list."""
-    holders: Mapping[str, Any] = a.get("holders") or {}
+    holders: Mapping[str, Sequence[object]] = a.get("holders") or {}
     known = {c for cards in holders.values() for c in cards}
     rest = [c for c in a.get("cards", []) if c not in known]
     parts = ["{player}: {cards}".format(player=p, cards=cards_text(cards, lang, " ")) for p, cards in holders.items()]
@@ -600,29 +596,6 @@ def _renonce(a: Args, lang: str, player: str) -> str:
         player=player, card=card_text(a["card"], lang), lead=lead, held=card_text(a["held"], lang))
 
 
-def _marks_differ(a: Args, lang: str, player: str) -> str:
-    n = a["recorded"] if isinstance(a["recorded"], int) else 0
-    if a.get("complete", True):
-        return ngettext(lang, "{player}: the table wrote {recorded} mark, the cards give {computed}",
-                        "{player}: the table wrote {recorded} marks, the cards give {computed}", n).format(
-            player=player, recorded=a["recorded"], computed=a["computed"])
-    return ngettext(lang, "{player}: the table wrote {recorded} mark, the cards give {computed} so far",
-                    "{player}: the table wrote {recorded} marks, the cards give {computed} so far", n).format(
-        player=player, recorded=a["recorded"], computed=a["computed"])
-
-
-def _impossible_marks(a: Args, lang: str, player: str) -> str:
-    if a["problem"] == "negative" and a.get("what") == "totals":
-        return _(lang, "{player}: a total of {value} marks: totals cannot be negative; write the sum of "
-                       "{player}'s marks over the robber's hands").format(player=player, value=a["value"])
-    if a["problem"] == "negative":
-        return _(lang, "{player} has {value} marks: marks cannot be negative; write how many marks "
-                       "{player} took in this hand, 0 or more (a hand's marks are never taken away)"
-                 ).format(player=player, value=a["value"])
-    return _(lang, "the marks of a hand add up to {sum}, but a hand hands out {expected}").format(
-        sum=a["sum"], expected=a["expected"])
-
-
 def totals_differ(a: Args, lang: str, player: str) -> str:
     """A total the table wrote that the hands do not give; with `unread`, the hands that could not
     be read (which count nothing) cannot make up the difference either. Both games word it so."""
@@ -661,18 +634,6 @@ _STAKE = {
 }
 
 
-def _slip_seat_order(a: Args, lang: str) -> str:
-    return _(lang, "these tricks are written in seat order ({players}), not from each trick's leader: "
-                   "read in seat order, they give the table's marks; write each trick starting with "
-                   "the card of the player who led it").format(players=_names(a.get("players", []), lang))
-
-
-def _slip_counter_clockwise(a: Args, lang: str) -> str:
-    return _(lang, "the players seem listed counter-clockwise: read clockwise as {players}, these tricks "
-                   "give the table's marks; list the players clockwise, each next one at the previous "
-                   "one's left").format(players=_names(a.get("players", []), lang))
-
-
 # What a record holds too many of (`too-many`), counted.
 _COUNTED = {
     "robbers": N_("{count} robber", "{count} robbers"),
@@ -701,7 +662,7 @@ def _lacks(a: Args, lang: str) -> str:
     return _(lang, _LACKS[str(a["capability"])]).format(
         game=_(lang, str(a["game"])), games=", ".join(_(lang, str(g)) for g in a.get("games", ())))
 
-_F: dict[str, Callable[..., str]] = {
+_BY_ARGS: dict[str, Callable[[Args, str], str]] = {
     "unreadable": _unreadable,
     "yaml-syntax": _yaml_syntax,
     "too-large": lambda a, lang: _(lang, "the file is {size} bytes, over the limit of {limit} (--max-bytes)").format(
@@ -722,34 +683,19 @@ _F: dict[str, Callable[..., str]] = {
     "too-many": _too_many,
     "bad-card": _bad_card,
     "duplicate-card": _duplicate_card,
-    "short-trick": lambda a, lang: ngettext(lang, "this trick has {count} card, not 4, and more tricks follow it",
-                                            "this trick has {count} cards, not 4, and more tricks follow it",
-                                            a["count"]).format(count=a["count"]),
     "incomplete": lambda a, lang: _(lang, "the hand stops after {tricks} complete tricks of 13: only what is known "
                                           "is scored").format(tricks=a["tricks"]),
-    "wrong-turn": lambda a, lang: _(lang, "cards given in the order {given}; the turn is {expected}").format(
-        given=_names(a["given"], lang), expected=_names(a["expected"], lang)),
     "deal-mismatch": _deal_mismatch,
     "unplayed-cards": _unplayed,
     "missing-trick": _missing_trick,
-    "renonce": _renonce,
-    "marks-differ": _marks_differ,
-    "impossible-marks": _impossible_marks,
-    "totals-differ": lambda a, lang, player: totals_differ(a, lang, player),
-    "after-robber-end": lambda a, lang: _(lang, "the robber ended with hand {ended} (a total reached {target}): no "
-                                                "hand is played after it").format(**a),
     "wrong-dealer": lambda a, lang: _(lang, "{what} is {given}, but by rotation to the left it is {expected}").format(**a),
-    "reseat-too-early": lambda a, lang: _(lang, "a new seating in robber {robber_number}: seats stay fixed for four "
-                                                "robbers (allowed before the 5th, 9th, …)").format(**a),
-    "unfinished-robber": lambda a, lang: _(lang, "the robber has not reached {target} (highest total {highest}): it "
-                                                 "is unfinished").format(**a),
-    "no-robbers": lambda a, lang: _(lang, "the record has no robbers: nothing to score"),
     "bad-stake": _stake,
     "name-variant": _name_variant,
-    "seat-order": _slip_seat_order,
-    "counter-clockwise": _slip_counter_clockwise,
 }
-_WITH_PLAYER = {"renonce", "marks-differ", "impossible-marks", "totals-differ"}
+_WITH_PLAYER: dict[str, Callable[[Args, str, str], str]] = {
+    "renonce": _renonce,
+    "totals-differ": totals_differ,
+}
 
 
 def unknown_key(a: Args, lang: str) -> str:
@@ -768,16 +714,57 @@ def meant_text(a: Args, lang: str) -> str:
         key=a["suggest"])
 
 
+def copies_message(f: Worded, lang: str) -> str:
+    """A record read twice (`duplicate-record`), or held by two settle JSON inputs (`overlapping-input`)."""
+    a = f.args
+    if f.code == "duplicate-record":
+        if a["how"] == "file":
+            return _(lang, "the same file as {first}: counted once").format(first=a["first"])
+        if a["how"] == "document":
+            return _(lang, "the same document as {first}: read once").format(first=a["first"])
+        if a["how"] == "meaning":
+            return _(lang, "the same record as {first}, written differently (the same players, rules, "
+                                 "money and hands): counted once").format(first=a["first"])
+        return _(lang, "the same record as {first} (same content): counted once").format(first=a["first"])
+    if f.code == "overlapping-input":
+        return _(lang, "record {record} is in {first} too: a settlement would count it twice; "
+                             "combine outputs of separate records only").format(record=a["record"], first=a["first"])
+    raise KeyError(f.code)
+
+
+def settle_json_message(f: Worded, lang: str) -> str:
+    """A `--from-json` input that is not a settle JSON output (`not-settle-json`)."""
+    a = f.args
+    if a.get("record") is not None:
+        return _(lang, "not a settle JSON output: record {number}: {reason}").format(
+            number=a["record"], reason=a["reason"])
+    return _(lang, "not a settle JSON output: {reason}").format(reason=a["reason"])
+
+
+def _worker_died(f: Worded, lang: str) -> str:
+    from .batch import finding_message
+
+    return finding_message(f, lang)
+
+
+# The shared codes worded by a whole finding (its code, its place), not only by its arguments.
+_BY_FINDING: dict[str, Callable[[Worded, str], str]] = {
+    "too-big": reader_messages.finding_message, "too-long": reader_messages.finding_message,
+    "duplicate-record": copies_message, "overlapping-input": copies_message,
+    "not-settle-json": settle_json_message, "worker-died": _worker_died,
+}
+
+
 def finding_message(f: Worded, lang: str = "en") -> str:
-    # A finding may name its own renderer: a Terz record's `bad-card` or `renonce` is worded by
-    # Terz (its deck, its obligations) though the code is shared with Tetka.
-    renderer = f.renderer
-    if renderer is not None:  # a code that a part of the tool words itself (see findings.Code)
-        worded: str = importlib.import_module(renderer).finding_message(f, lang)
-        return worded
-    if f.code in _WITH_PLAYER:
-        return _F[f.code](f.args, lang, f.player or "?")
-    return _F[f.code](f.args, lang)
+    """A finding of a code every game shares in plain words (`Finding.message` asks its voice first:
+    a game's own code, or a shared code a game words in its own sense, as a deck of 32 cards)."""
+    by_finding = _BY_FINDING.get(f.code)
+    if by_finding is not None:
+        return by_finding(f, lang)
+    with_player = _WITH_PLAYER.get(f.code)
+    if with_player is not None:
+        return with_player(f.args, lang, f.player or "?")
+    return _BY_ARGS[f.code](f.args, lang)
 
 
 _SEVERITY = {"error": N_("error"), "warning": N_("warning")}
@@ -804,34 +791,3 @@ def settle_summary(lang: str, read: int, settled: int, left_out: int) -> str:
     return ngettext(lang, "{read} record read, {settled} settled, {left_out} left out",
                     "{read} records read, {settled} settled, {left_out} left out", read).format(
         read=read, settled=settled, left_out=left_out)
-
-
-# Reasons for marks.
-_MARK_REASON = {
-    "queen": N_("{card} in trick {trick}"),
-    "photograph": N_("the photograph {card} in trick {trick}"),
-    "counting-trick": N_("the counting trick, {trick}"),
-    "most-tricks": N_("most tricks, {tricks}"),
-    "last-trick": N_("the last trick, {trick}"),
-}
-
-
-class MarkWhy(Protocol):
-    """What `mark_reason` words of a mark (Tetka's `marks.Mark`): its kind and what carried it."""
-
-    @property
-    def kind(self) -> Enum: ...
-
-    @property
-    def trick(self) -> int | None: ...
-
-    @property
-    def card(self) -> Card | None: ...
-
-    @property
-    def tricks(self) -> int | None: ...
-
-
-def mark_reason(mark: MarkWhy, lang: str = "en") -> str:
-    tmpl = _(lang, _MARK_REASON[str(mark.kind.value)])
-    return tmpl.format(card=card_text(mark.card, lang), trick=mark.trick, tricks=mark.tricks)

@@ -13,6 +13,7 @@ import sys
 import time
 from typing import Callable, TextIO
 
+from .. import PROG
 from .i18n import _, ngettext
 
 REDRAW = 0.1  # seconds between two drawings of the line, at most
@@ -89,7 +90,7 @@ class HandProgress:
         parts = [text.format(done=done, total=total)]
         if self.cached:
             parts.append(_(self.lang, "{n} from the cache").format(n=self.cached))
-        line = "tetka: " + ", ".join(parts)
+        line = f"{PROG}: " + ", ".join(parts)
         left = self.seconds_left()
         if left is not None and done < total:
             line += "; " + _(self.lang, "about {time} left").format(time=duration(left, self.lang))

@@ -1,19 +1,21 @@
-"""How the findings of the record reader's bounds, and of its new record rules, are worded
-(English message ids; Russian in the `reader` gettext catalog)."""
+"""How the findings of the record reader's bounds are worded (English message ids; Russian in
+the one catalog, `tetka.po`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Mapping, Protocol
 
-from .i18n import gettext as _
 from .i18n import ngettext
 from .locale_format import number_text
 
-if TYPE_CHECKING:
-    from .findings import Finding
 
+class Finding(Protocol):
+    """What of a finding (`findings.Finding`) its words are made of."""
 
-def _list(names: object) -> str:
-    return ", ".join(str(n) for n in names) if isinstance(names, (list, tuple)) else str(names)
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def args(self) -> Mapping[str, object]: ...
 
 
 def finding_message(f: Finding, lang: str = "en") -> str:
@@ -21,7 +23,7 @@ def finding_message(f: Finding, lang: str = "en") -> str:
     if f.code == "too-big":
         return _too_big(f, lang)
     if f.code == "too-long":
-        n = int(a["limit"])
+        n = _limit(a)
         what = a.get("what")
         if what == "number":
             text = ngettext(lang, "a number of more than {n} digit: no record needs one so long",
@@ -36,22 +38,12 @@ def finding_message(f: Finding, lang: str = "en") -> str:
             text = ngettext(lang, "a value of more than {n} character: no record needs one so long",
                             "a value of more than {n} characters: no record needs one so long", n)
         return text.format(n=number_text(n, lang))
-    if f.code == "abandoned-robber":
-        target = a["target"] if isinstance(a["target"], int) else 0
-        return ngettext(lang, "robber {robber} stops before anyone reaches {target} mark (highest: {highest}), "
-                              "yet another robber follows it: its missing hands, or the robber was abandoned",
-                        "robber {robber} stops before anyone reaches {target} marks (highest: {highest}), "
-                        "yet another robber follows it: its missing hands, or the robber was abandoned", target).format(
-            robber=f.part or "?", target=a["target"], highest=a["highest"])
-    if f.code == "deal-incomplete":
-        return _(lang, "`deal` gives the cards of some players only: write the 13 cards of every player "
-                       "(missing: {names})").format(names=_list(a["missing"]))
     raise KeyError(f.code)
 
 
 def _too_big(f: Finding, lang: str) -> str:
     a = f.args
-    n = int(a["limit"])
+    n = _limit(a)
     if a.get("what") == "keys":
         text = ngettext(lang, "a mapping with more than {n} key: no record holds so many here",
                         "a mapping with more than {n} keys: no record holds so many here", n)
@@ -68,3 +60,9 @@ def _too_big(f: Finding, lang: str) -> str:
         text = ngettext(lang, "a list with more than {n} item: no record holds so many here",
                         "a list with more than {n} items: no record holds so many here", n)
     return text.format(n=number_text(n, lang))
+
+
+def _limit(a: Mapping[str, object]) -> int:
+    """The bound a finding says was passed (`limit`), a whole number."""
+    limit = a["limit"]
+    return limit if isinstance(limit, int) else int(str(limit))

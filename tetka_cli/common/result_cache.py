@@ -12,6 +12,7 @@ import json
 import os
 from typing import Mapping
 
+from .. import PROG
 from .atomic import write_atomic
 from .json_types import Json
 
@@ -25,7 +26,7 @@ def cache_home() -> str:
     base = os.environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(base):
         base = os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "tetka")
+    return os.path.join(base, PROG)
 
 
 def digest(parts: Mapping[str, Json]) -> str:

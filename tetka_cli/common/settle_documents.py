@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from .findings import Finding
-from .i18n import gettext
+from .messages import settle_json_message
 
 CODE = "not-settle-json"
 
@@ -28,12 +28,8 @@ def refusal(path: str, reason: str, *, record: int | None = None, text: str | No
     return Finding(CODE, {"reason": reason, "record": record}, path=path, line=line, column=column)
 
 
-def finding_message(f: Finding, lang: str) -> str:
-    a = f.args
-    if a.get("record") is not None:
-        return gettext(lang, "not a settle JSON output: record {number}: {reason}").format(
-            number=a["record"], reason=a["reason"])
-    return gettext(lang, "not a settle JSON output: {reason}").format(reason=a["reason"])
+# How `not-settle-json` reads: worded with the other shared findings.
+finding_message = settle_json_message
 
 
 def record_place(text: str, index: int) -> tuple[int, int] | None:

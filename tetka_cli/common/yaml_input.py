@@ -709,9 +709,10 @@ class NodeReader:
         pairs: list[tuple[yaml.Node, yaml.Node]] = m.value
         return {k.value: v.value for k, v in pairs if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.ScalarNode)}
 
-    def header(self, root: yaml.Node, games: Collection[str]) -> tuple[str, Top] | None:
-        """Check `format` and `game`; the game's name (lower case) and the top mapping, or None
-        when the record cannot be read any further (its findings say why)."""
+    def header(self, root: yaml.Node, games: Sequence[str]) -> tuple[str, Top] | None:
+        """Check `format` and `game` against `games`, every game's name, the default first (the
+        game of a record that names none: `registry.names()`); the game's name (lower case) and
+        the top mapping, or None when the record cannot be read any further (its findings say why)."""
         top = self.mapping(root, "record", None)
         if not top:
             if isinstance(root, yaml.MappingNode) and not root.value:  # (any other root: `mapping` said so)
@@ -732,7 +733,7 @@ class NodeReader:
             if game is not None and game.lower() not in games:
                 self.add("unsupported", game_node[1], what="game", value=game, supported=sorted(games))
                 return None
-        return (game or "tetka").lower(), top
+        return (game or games[0]).lower(), top
 
 
 class ValueLocs(Mapping[str, Loc]):

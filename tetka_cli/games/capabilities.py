@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
 from ..common.dedupe import Meaning, canonical
 
 if TYPE_CHECKING:
+    from ..common.findings import Voice
     from ..common.json_types import Json
     from ..common.output_table import Table
     from ..kit.replayed_hand import LossesByHand
@@ -124,6 +125,12 @@ class GameBase:
     game."""
 
     name: str
+
+    @property
+    def voice(self) -> Voice | None:
+        """What words the shared codes whose sense differs in this game (`contract.Game.voice`):
+        none here, the shared words fit."""
+        return None
 
     def capabilities(self) -> Capabilities:
         """The game's capabilities (its module of them imported here, when first asked for)."""

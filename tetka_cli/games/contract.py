@@ -17,7 +17,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequence
 
-from ..common.findings import Code, Finding
+from ..common.findings import Code, Finding, Voice
 from ..common.i18n import TranslatableError
 from ..common.output_table import Table
 from ..results.analysis import AnalysisWords, GradedHand
@@ -207,9 +207,15 @@ class Game(Protocol):
     words: Words
     default_part_target: int  # what ends a part by default (21 marks, 501 points)
     default_players: tuple[str, ...]
-    # The game's own finding codes, each naming the module that words it (`Code.renderer`: its
-    # `finding_message(finding, lang)`); known to every layer once the registry has loaded the game.
+    # The game's own finding codes (a code no other game has), each with the function that words
+    # it (`Code.voice`: `(finding, lang) -> str`); known to every layer once the game is loaded.
     codes: Sequence[Code]
+
+    @property
+    def voice(self) -> Voice | None:
+        """What words the shared codes whose sense differs in this game (a deck of 32 cards, another
+        game's key named): each such finding carries it in its args (`voice`); None: the shared
+        words fit every shared code."""
 
     # reading and judging
     streamed: frozenset[str]  # the top-level lists its reader takes as events, hand by hand

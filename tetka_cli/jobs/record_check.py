@@ -33,7 +33,7 @@ Judged: TypeAlias = Any
 
 def _other_games_keys_named(rec: ReadRecord) -> ReadRecord:
     """A record whose unknown keys are another game's says so: still an unknown key, but its
-    message names the game whose key it is (worded by that game's `renderer`, if it has one)."""
+    message names the game whose key it is (worded by that game's `voice`, if it has one)."""
     if not any(f.code == "unknown-key" for f in rec.findings):
         return rec
     own = registry.game_of(rec)
@@ -45,9 +45,9 @@ def _key_named(f: Finding, own: Game) -> Finding:
         return f
     for other in registry.all_games():
         if other is not own and f.args.get("key") in other.keys().get(f.args.get("what", ""), ()):
-            renderer = getattr(other, "renderer", None)
-            extra = {"renderer": renderer} if renderer else {}
-            # The games' titles (message ids) name a game the renderer has no words of its own for.
+            voice = other.voice
+            extra = {"voice": voice} if voice else {}
+            # The games' titles (message ids) name a game the voice has no words of its own for.
             return replace(f, args={**f.args, "game": other.name, "record_game": own.name,
                                     "game_title": other.words.title.msgid, "record_title": own.words.title.msgid,
                                     **extra})

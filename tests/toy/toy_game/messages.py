@@ -7,16 +7,6 @@ from typing import Any, Callable, Mapping
 
 from tetka_cli.common.findings import Code, Severity
 
-RENDERER = __name__
-CODES = (
-    Code("tricks-differ", Severity.ERROR, False, "Toy: the table's points of a hand differ from its tricks",
-         renderer=RENDERER),
-    Code("round-winner-differs", Severity.ERROR, False, "Toy: the table's winner of a round is wrong",
-         renderer=RENDERER),
-    Code("after-round-end", Severity.ERROR, False, "Toy: a hand after the round was won", renderer=RENDERER),
-    Code("unfinished-round", Severity.WARNING, False, "Toy: nobody leads alone with the target", renderer=RENDERER),
-)
-
 _F: dict[str, Callable[[Mapping[str, Any], str | None], str]] = {
     "tricks-differ": lambda a, p: f"{p}: the table wrote {a['recorded']}, the tricks give {a['computed']}",
     "round-winner-differs": lambda a, p: (f"the table names {a['recorded']} the winner, but the round's winner is "
@@ -31,3 +21,13 @@ _F: dict[str, Callable[[Mapping[str, Any], str | None], str]] = {
 
 def finding_message(f: Any, lang: str = "en") -> str:
     return _F[f.code](f.args, f.player)
+
+
+CODES = (
+    Code("tricks-differ", Severity.ERROR, False, "Toy: the table's points of a hand differ from its tricks",
+         voice=finding_message),
+    Code("round-winner-differs", Severity.ERROR, False, "Toy: the table's winner of a round is wrong",
+         voice=finding_message),
+    Code("after-round-end", Severity.ERROR, False, "Toy: a hand after the round was won", voice=finding_message),
+    Code("unfinished-round", Severity.WARNING, False, "Toy: nobody leads alone with the target", voice=finding_message),
+)

@@ -12,10 +12,10 @@ from tetka_cli.common.positions import Loc, TextLocs
 from tetka_cli.common.yaml_input import NULL, Where, loc_of
 from tetka_cli.kit.reading import GameReader, RecordHead
 
+from .messages import finding_message as VOICE  # words a shared code whose toy sense differs (a card of the 52 not in the 12)
 from .record import HandRecord, Record, RoundRecord
 from .rules import DECK, SEATS, TRICKS_PER_HAND, ToyRules
 
-RENDERER = "toy_game.messages"  # words a shared code whose toy sense differs (a card of the 52 not in the 12)
 TOP_KEYS = frozenset({"format", "game", "meta", "players", "stake", "currency", "rules", "rounds", "notes"})
 RULE_KEYS = frozenset({"target"})
 ROUND_KEYS = frozenset({"first_dealer", "totals", "winner", "hands", "notes"})
@@ -50,7 +50,7 @@ class ToyReader(GameReader[RoundRecord, HandRecord, ToyRules]):
             self.add("bad-card", loc, text=e.text, latin_t=e.latin_t, **where)
             return None
         if card not in DECK:
-            self.add("bad-card", loc, text=text.strip(), deck=len(DECK), renderer=RENDERER, **where)
+            self.add("bad-card", loc, text=text.strip(), deck=len(DECK), voice=VOICE, **where)
             return None
         return card
 

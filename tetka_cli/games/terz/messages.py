@@ -169,7 +169,7 @@ def _unknown_key(a: dict[str, object], lang: str) -> str:
 def finding_message(f: Finding, lang: str = "en") -> str:
     """One finding in plain words: what is wrong and what the rule is."""
     a = dict(f.args)
-    a.pop("renderer", None)
+    a.pop("voice", None)
     if "kind" in a:
         a["kind"] = kind_name(a["kind"], lang)
     if "trick" not in a and f.trick is not None:

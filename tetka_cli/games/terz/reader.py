@@ -13,6 +13,7 @@ from ...common.cards import Card, CardError, Rank, parse_card
 from ...common.positions import NOWHERE, Loc, Mark, Places, TextLocs
 from ...common.yaml_input import NULL, STR, HandAt, Scalar, Top, ValueLocs, Where, loc_of
 from ...kit.reading import GameReader, RecordHead
+from .messages import finding_message as VOICE  # words the findings whose Terz sense differs from Tetka's
 from .model import Forfeit
 from .record import GameRecord, HandRecord, Record, TrickRecord
 from .rules import CHOICES, DEFAULT_RULES, TRICKS_PER_HAND, TerzRules
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from typing_extensions import Unpack
 
 STREAMED = frozenset({"games"})  # read hand by hand from the parser's events
-RENDERER = "tetka_cli.games.terz.messages"  # words the findings whose Terz sense differs from Tetka's
 
 TOP_KEYS = {"format", "game", "meta", "players", "stake", "currency", "rules", "games", "notes"}
 RULE_KEYS = {"target", *CHOICES}
@@ -84,7 +84,7 @@ class TerzReader(GameReader[GameRecord, "HandRecord | None", TerzRules]):
         """An unknown key, named as Tetka's when it is one; else as both games say it (the key it
         was most likely meant to be, read in its place, when there is one)."""
         if key in TETKA_KEYS.get(what, ()):
-            self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), renderer=RENDERER,
+            self.add("unknown-key", k, key=key, what=what, allowed=sorted(allowed), voice=VOICE,
                      record_game="terz", game="tetka", **where)
         else:
             super().unknown_key(k, key, what, allowed, meant, **where)
@@ -97,7 +97,7 @@ class TerzReader(GameReader[GameRecord, "HandRecord | None", TerzRules]):
             self.add("bad-card", loc, text=e.text, latin_t=e.latin_t, **where)
             return None
         if card.rank < Rank.SEVEN:
-            self.add("bad-card", loc, text=text.strip(), deck=32, renderer=RENDERER, **where)
+            self.add("bad-card", loc, text=text.strip(), deck=32, voice=VOICE, **where)
             return None
         return card
 

@@ -13,11 +13,11 @@ from ...kit.refereeing import Verdict, at
 from .game import GameProgress
 from .gap import judge_incomplete
 from .hand import replay_hand
+from .messages import finding_message as VOICE
 from .model import HandResult, Issue
 from .record import GameRecord, HandRecord, Lean, Record, TrickRecord
 from .rules import TerzRules
 
-RENDERER = "tetka_cli.games.terz.messages"
 # Shared codes whose Terz sense differs from Tetka's: the Terz messages word them.
 _TERZ_WORDED = {"renonce", "incomplete", "deal-mismatch", "wrong-dealer", "bad-card", "duplicate-card"}
 
@@ -88,7 +88,7 @@ def referee(record: Record) -> RecordReport:
 
 def _finding(code: str, args: Mapping[str, Any], path: str, loc: Loc | None, **where: Any) -> Finding:
     if code in _TERZ_WORDED:
-        args = {**args, "renderer": RENDERER}
+        args = {**args, "voice": VOICE}
     return at(Finding(code, args, **{k: v for k, v in where.items() if v is not None}), path, loc)
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from ...common.findings import Code, Finding
+from ...common.findings import Code, Finding, Voice
 from ..capabilities import Capabilities, GameBase, RecordParts, ResultParts
+from .codes import CODES
+from .messages import finding_message
 from .words import WORDS
 
 if TYPE_CHECKING:
@@ -22,9 +24,12 @@ class TerzGame(GameBase):
     default_part_target = 501
     default_players = ("Анна", "Борис")
     streamed = frozenset({"games"})  # read hand by hand from the parser's events (`reader.STREAMED`)
-    renderer = "tetka_cli.games.terz.messages"  # words the findings whose Terz sense differs from Tetka's
+    codes: tuple[Code, ...] = CODES
 
-    codes: tuple[Code, ...] = ()
+    @property
+    def voice(self) -> Voice:
+        """What words the findings whose Terz sense differs from Tetka's (a deck of 32, 16 tricks)."""
+        return finding_message
 
     def capabilities(self) -> Capabilities:
         from .capabilities import capabilities

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ...common.cards import DECK
 from ...common.i18n import N_, ngettext
-from ...common.messages import mark_reason
+from .messages import mark_reason
 from ...kit.live_log import Entry
 from ...kit.live_words import FIX_WORDS, LiveSide, LiveWords, NotAnEntry, RenonceNote
 from . import live

@@ -443,4 +443,4 @@ def _place(f: Finding, path: str, hand: HandRecord, where: Mapping[str, int]) ->
             loc = locs.loc if isinstance(locs, TextLocs) else locs[0]
     except (IndexError, KeyError):
         loc = hand.loc
-    return at(f.at(**where), path, loc)
+    return at(f.at(part=where.get("part"), hand=where.get("hand")), path, loc)

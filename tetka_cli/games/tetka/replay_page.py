@@ -14,9 +14,9 @@ from ...common.cards import DECK, Card
 from ...common.i18n import gettext as _
 from ...common.json_types import Json
 from ...common.locale_format import card_text, choice_text
-from ...common.messages import mark_reason
 from .hand import HandResult
 from .marks import Mark
+from .messages import mark_reason
 from .referee import HandReport, RecordReport, RobberReport
 from .rules import TRICKS_PER_HAND
 

@@ -8,7 +8,7 @@ from typing import Iterable, Mapping
 
 from ...common.i18n import gettext
 from ...common.locale_format import card_text
-from ...common.messages import mark_reason
+from .messages import mark_reason
 from ...common.output_table import Table
 from ...common.cards import Card
 from .play import Trick

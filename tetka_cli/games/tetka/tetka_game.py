@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ...common.findings import Code, Finding
 from ..capabilities import Capabilities, GameBase, RecordParts, ResultParts, judged
+from .codes import CODES
 from .words import WORDS
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ class TetkaGame(GameBase):
     default_players = ("Анна", "Борис", "Вера", "Глеб")
     streamed = frozenset({"robbers"})  # read hand by hand from the parser's events (`reader.STREAMED`)
 
-    codes: tuple[Code, ...] = ()
+    codes: tuple[Code, ...] = CODES
 
     def capabilities(self) -> Capabilities:
         from .capabilities import capabilities

@@ -80,7 +80,7 @@ def test_validate_golden_findings():
         f"{FAULTS}:34:36: error points-differ: Борис: the table wrote 211 points for the hand, the rules give 221"]
     assert r.stderr == "1 record: 0 clean, 1 with errors, 0 unreadable\n"
     ru = run("validate", FAULTS, "--lang", "ru")
-    assert (f"{FAULTS}:31:16: ошибка renonce: Анна: Т♦ на заход 8♥ при Т♥ на руках, а после колоды надо ходить "
+    assert (f"{FAULTS}:31:16: ошибка renonce: Анна: Т♦ на заход 8♥ при Т♥ на руках, а когда колода разобрана, надо ходить "
             "строго в масть") in ru.stdout.splitlines()
 
 

@@ -266,7 +266,7 @@ LIVE = [
     (["--game", "terz", "--players", "A,B,C", "{d}/new.yaml"], "Invalid value for --players: two distinct names, "
      "comma-separated", "Неверное значение --players: два разных имени через запятую"),
     (["--players", "A,B,C,D", "--first-dealer", "Z", "{d}/new.yaml"], "Invalid value for --first-dealer: 'Z' is "
-     "not one of the players", "Неверное значение --first-dealer: 'Z' — не один из игроков"),
+     "not one of the players", "Неверное значение --first-dealer: 'Z' нет среди игроков"),
     (["--players", "A,B,C,D", "--currency", "x" * 30, "{d}/new.yaml"], "Invalid value for --currency: printable "
      "text, up to 20 characters", "Неверное значение --currency: печатный текст до 20 символов"),
     (["--players", "A,B,C,D", "--rule", "x", "{d}/new.yaml"], None, None),

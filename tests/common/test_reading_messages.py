@@ -194,7 +194,7 @@ def test_the_words_of_issue_33_in_russian():
     lines = "\n".join(line for _, line in russian_lines())
     for text in (
         "«король» — не карта: пишите каждую карту одним словом",
-        "взятка: нужны заход и ответ, а после `/` — добор, если он был (записано: Т♣)",
+        "взятка: нужны заход и ответ, а после `/` — прикуп, если он был (записано: Т♣)",
         "неизвестный ключ `dealr` в кону (допустимы: `deal`, `dealer`, `marks`, `notes`, `photograph`, `tricks`)",
         "неизвестный ключ `first_dealr` в роббере" if "first_dealr" in lines else "неизвестный ключ `robers` в записи",
         "неизвестный ключ `exchang` во взятке",

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
 from typing import Any, Sequence
 
@@ -60,7 +61,7 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
     except db.Refused as e:
         err(msg.refusal(e, database, lang))
         sys.exit(EXIT_UNREADABLE)
-    except db.sqlite3.Error as e:
+    except sqlite3.Error as e:
         err(msg.refusal(db.refused(e), database, lang))
         sys.exit(EXIT_UNREADABLE)
     try:
@@ -79,7 +80,7 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
             try:
                 export_paths(conn, paths, job, jobs=jobs, pause=pause, run=run, warn=warn,
                              tick=lambda: bar.update(1), exported=_on_cluster(paths, job, pool, bar))
-            except db.sqlite3.Error as e:  # locked by another export, a full disk: the record under way is rolled back
+            except sqlite3.Error as e:  # locked by another export, a full disk: the record under way is rolled back
                 err(msg.refusal(db.Refused("cannot-write", reason=str(e)), database, lang))
                 err(msg.summary(run, database, lang))
                 sys.exit(EXIT_WRITE)

@@ -28,8 +28,11 @@ from ..results.words import Words
 
 if TYPE_CHECKING:
     from ..common.json_types import Json
+    from ..common.yaml_input import FileBytes
     from ..kit.live_words import AnyLiveSide as LiveGame
-    from ..kit.reading import GameReader as RecordReader
+    from ..kit.live_words import HouseRule, RuleValue
+    from ..kit.record_base import ReadRecord
+    from ..kit.reading import RecordReader
     from ..kit.simulation import SimulateRequest, Simulated
     from ..results.rows import Row
 
@@ -102,14 +105,21 @@ class LeanReading(Protocol):
     """A game that judges some records straight from their bytes, hand by hand, keeping only the
     verdict and the totals (`validate`, `settle`)."""
 
-    def check(self, path: str, data: bytes, max_bytes: int, load: Load) -> Report | None:
+    def check(self, path: str, data: bytes | FileBytes, max_bytes: int, load: Load) -> Report | None:
         """The lean report of a record read from its bytes, or None to read it the full way."""
+
+
+class StreamedReport(Report, Protocol):
+    """A report on a record shown as it is read (`Streaming.open`)."""
+
+    def closing(self, close: Callable[[], None]) -> None:
+        """`close()` once the record has been read (or given up)."""
 
 
 class Streaming(Protocol):
     """A game that shows some records as they are read (`marks`, `replay`), in flat memory."""
 
-    def open(self, path: str, data: object, max_bytes: int, load: Load) -> Report | None:
+    def open(self, path: str, data: object, max_bytes: int, load: Load) -> StreamedReport | None:
         """A record to be shown as it is read: its hands read, judged and shown one at a time; the
         results take it as they take a report (parts as iterators, the verdict known at the end),
         and showing it may raise `ReadAgain`. None when the game reads this record whole."""
@@ -180,9 +190,9 @@ class Live(Protocol):
 
     def words(self, lang: str) -> LiveGame: ...
 
-    def house_rules(self) -> Sequence[object]: ...
+    def house_rules(self) -> Sequence[HouseRule]: ...
 
-    def rule_options(self, given: Sequence[str]) -> dict[str, object]: ...
+    def rule_options(self, given: Sequence[str]) -> dict[str, RuleValue]: ...
 
 
 class Export(Protocol):
@@ -212,11 +222,11 @@ class Game(Protocol):
     def reader(self, path: str, findings: list[Finding]) -> RecordReader:
         """A reader of its records, its findings going to `findings`."""
 
-    def empty_record(self, path: str, findings: Sequence[Finding]) -> RecordHead:
+    def empty_record(self, path: str, findings: Sequence[Finding]) -> ReadRecord:
         """A record with nothing in it but `findings` (asked of the default game, for a record
         whose header cannot be read)."""
 
-    def referee(self, record: RecordHead) -> Report: ...
+    def referee(self, record: ReadRecord) -> Report: ...
 
     def schema(self) -> Json:
         """The JSON Schema of its records (format 1)."""

@@ -57,11 +57,12 @@ class SettleJob:
         meaning = None if any(f.is_error for f in rep.record.findings) else g.meaning_digest(rep)
         # A renonce is a fault of play, not of the record: penalised, the marks are right and the
         # sitting settles like any other (docs/tetka-rules.md, Renonce).
-        if not self.force and any(f.is_error and f.code != "renonce" for f in rep.findings):
-            return Settled(path, None, rep.findings, report=kept, digest=d, meaning=meaning, game=g.name)
+        findings = tuple(rep.findings)
+        if not self.force and any(f.is_error and f.code != "renonce" for f in findings):
+            return Settled(path, None, findings, report=kept, digest=d, meaning=meaning, game=g.name)
         if not g.parts(rep):
-            return Settled(path, None, rep.findings, report=kept, digest=d, meaning=meaning, game=g.name)
-        return Settled(path, g.money(rep, self.stake, provisional=self.provisional), rep.findings, report=kept,
+            return Settled(path, None, findings, report=kept, digest=d, meaning=meaning, game=g.name)
+        return Settled(path, g.money(rep, self.stake, provisional=self.provisional), findings, report=kept,
                        digest=d, meaning=meaning, game=g.name)
 
     def crashed(self, path: str) -> Settled:

@@ -198,7 +198,7 @@ class Live(Protocol):
 class Export(Protocol):
     """A game whose records `export --sqlite` stores and `stats` counts."""
 
-    def record_rows(self, report: Report, analysis: Sequence[object] | None = None) -> Iterable[Row]: ...
+    def record_rows(self, report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterable[Row]: ...
 
 
 class Game(Protocol):

@@ -98,7 +98,7 @@ class PartOutline(Protocol):
     def hands(self) -> Sequence[object]: ...
 
 
-Load = Callable[[str], object]  # a record's text read the full way (`record_check.load_record`)
+Load = Callable[[str], "ReadRecord"]  # a record's text read the full way (`record_check.load_record`)
 
 
 class LeanReading(Protocol):

@@ -13,7 +13,8 @@ import re
 import stat
 import sys
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from types import TracebackType
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Protocol, Sequence, overload
 
 import click
 from tabulate import tabulate, tabulate_formats
@@ -29,6 +30,11 @@ from ..common.output_table import Table
 from ..jobs.record_check import check_record, open_record
 from .completion import complete_records
 from .language import ntr, tr, ui_lang
+
+if TYPE_CHECKING:
+    from ..common.atomic import NotAnOutput
+    from ..common.json_types import Json
+    from ..games.contract import Game, Report
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_WRITE = 4  # the result could not be written: a full disk, a closed pipe
@@ -47,10 +53,31 @@ class Options:
     lang: str
 
 
+class Counted(Protocol):
+    """A run that counts its records (`Batch`, a job's run): how many, and how many done."""
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def done(self) -> int: ...
+
+
 FORMATS = ("text", "json", "csv")
 
 
-def output_options(f: Callable | None = None, *, html: bool = False) -> Callable:
+Command = Callable[..., object]  # a command's function, as click calls it (its parameters by name)
+
+
+@overload
+def output_options(f: Command, *, html: bool = False) -> Command: ...
+
+
+@overload
+def output_options(f: None = None, *, html: bool = False) -> Callable[[Command], Command]: ...
+
+
+def output_options(f: Command | None = None, *, html: bool = False) -> Callable[[Command], Command] | Command:
     """--format, --table-format and --lang, shared by every command that reports. With `html=True`
     (`@output_options(html=True)`), --format also offers `html`: a page to print or send."""
     if f is None:
@@ -69,7 +96,8 @@ def output_options(f: Callable | None = None, *, html: bool = False) -> Callable
                   metavar="FILE", help="Write the result to FILE instead of stdout: a regular file whole or not "
                   "at all, a FIFO or device directly, `-` for stdout.")
     @functools.wraps(f)
-    def wrapper(*args: Any, fmt: str, table_format: str, lang: str | None, output: str | None, **kw: Any) -> Any:
+    def wrapper(*args: object, fmt: str, table_format: str, lang: str | None, output: str | None,
+                **kw: object) -> object:
         if table_format not in tabulate_formats:
             raise click.BadParameter(tr("{name!r} is not a tabulate format; try one of: {formats}").format(
                 name=table_format, formats=", ".join(sorted(tabulate_formats))), param_hint="--table-format")
@@ -77,12 +105,15 @@ def output_options(f: Callable | None = None, *, html: bool = False) -> Callable
             from ..common.atomic import NotAnOutput, output_kind
 
             try:
-                if output_kind(output) == "stdout":
-                    output = None
+                to_stdout = output_kind(output) == "stdout"
             except NotAnOutput as e:
                 raise click.BadParameter(not_an_output(output, e), param_hint="--output") from None
+            if to_stdout:
+                output = None
         if output is not None:
-            if os.path.exists(output) and any(_same_file(output, p) for p in kw.get("inputs", ())):
+            inputs = kw.get("inputs", ())
+            read = [p for p in inputs if isinstance(p, str)] if isinstance(inputs, tuple) else []
+            if os.path.exists(output) and any(_same_file(output, p) for p in read):
                 raise click.BadParameter(tr("{output!r} is one of the inputs: tetka never writes to a record "
                                             "it reads").format(output=output), param_hint="--output")
             if is_stdin(output):
@@ -99,10 +130,11 @@ def output_options(f: Callable | None = None, *, html: bool = False) -> Callable
                 sink.commit()
                 raise
             sink.commit()
+        return None
     return wrapper
 
 
-def not_an_output(path: str, e: Any) -> str:
+def not_an_output(path: str, e: NotAnOutput) -> str:
     """Why `path` cannot take a command's output (a `NotAnOutput`), in the run's language."""
     if e.code == "no-folder":
         why = tr("no folder {folder!r} to write in").format(folder=e.folder)
@@ -115,7 +147,7 @@ def not_an_output(path: str, e: Any) -> str:
     return tr("{path!r}: {reason}").format(path=path, reason=why)
 
 
-def reason(e: Any) -> str:
+def reason(e: BaseException) -> str:
     """The reason of an OSError, in the run's language."""
     return os_reason(e, ui_lang())
 
@@ -203,12 +235,12 @@ def _streamed_to(path: str) -> Iterator[_Sink]:
         sink.discard()  # after a commit, nothing is left to discard
 
 
-def input_options(f: Callable) -> Callable:
+def input_options(f: Command) -> Command:
     @click.argument("inputs", nargs=-1, required=True, metavar="FILE|DIR|-...", shell_complete=complete_records)
     @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
                   help="Refuse a record file larger than this.")
     @functools.wraps(f)
-    def wrapper(*args: Any, **kw: Any) -> Any:
+    def wrapper(*args: object, **kw: object) -> object:
         return f(*args, **kw)
     return wrapper
 
@@ -217,7 +249,7 @@ def input_options(f: Callable) -> Callable:
 @dataclass
 class Outcome:
     path: str
-    report: Any | None  # the game's report
+    report: Report | None  # the game's report
     unreadable: Finding | None = None
 
 
@@ -277,7 +309,7 @@ class Batch:
             if not (self.streamed and o.report is not None):
                 yield o
 
-    def shown(self, o: Outcome, show: Callable[[Any], Iterable[str]], then: Callable[[Outcome], None]) -> Iterator[str]:
+    def shown(self, o: Outcome, show: Callable[[Report], Iterable[str]], then: Callable[[Outcome], None]) -> Iterator[str]:
         """The pieces of one record's result, `show(report)`, as they are made; `then(o)` once the
         record is judged (its findings known). Nothing is given out before the record is judged
         (what comes before is held, on disk when long: `json_stream.Spool`), so that a record
@@ -287,21 +319,24 @@ class Batch:
         from ..common.yaml_input import gc_paused
         from ..games.contract import ReadAgain
 
+        report = o.report
+        assert report is not None, "a record is shown once judged or opened"
         with gc_paused():  # a record's objects hold no cycles (see `check_record`)
             while True:
                 held = Spool()
-                pieces = iter(show(o.report))
+                pieces = iter(show(report))
                 try:
                     for piece in pieces:
                         held.write(piece)
-                        if getattr(o.report, "done", True):
+                        if getattr(report, "done", True):
                             break
                 except ReadAgain:
                     again = check_one(o.path, self.max_bytes)
                     o.report, o.unreadable = again.report, again.unreadable
-                    if o.report is None:
+                    if again.report is None:
                         then(o)
                         return
+                    report = again.report
                     continue
                 break
         then(o)
@@ -315,7 +350,7 @@ class Batch:
 
 
 @contextlib.contextmanager
-def interruptible(batch: Any) -> Iterator[None]:
+def interruptible(batch: Counted) -> Iterator[None]:
     """Ctrl-C stops the run with exit 130 and a line saying how far it got."""
     try:
         yield
@@ -359,7 +394,7 @@ def out_pieces(pieces: Iterable[str], *, end: str = "\n", block: int = 1 << 16) 
         _write(text)
 
 
-def emit_json_streamed(doc: Any) -> None:
+def emit_json_streamed(doc: Json) -> None:
     """`emit_json` of a document whose lists may be iterators and whose values may be known only
     later (`common.json_stream`): the same bytes, written as they are produced."""
     from ..common.json_stream import safe_chunks
@@ -376,7 +411,7 @@ def err(text: str) -> None:
         pass  # stderr is gone: nowhere left to say anything
 
 
-def emit_json(doc: Any) -> None:
+def emit_json(doc: Json) -> None:
     out(safe_json(doc, indent=2))
 
 
@@ -402,7 +437,7 @@ def is_number(text: str) -> bool:
     return bool(head) and head.replace(".", "", 1).isdigit()
 
 
-def cell_text(cell: Any) -> str:
+def cell_text(cell: object) -> str:
     """A cell for a text table: a tuple of lines (several notes) one under another; every line
     escaped, so nothing from a record can break a line of its own."""
     if isinstance(cell, (list, tuple)):
@@ -451,7 +486,7 @@ FORMULA_SIGNS = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet rea
 _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
 
-def spreadsheet_safe(cell: Any) -> Any:
+def spreadsheet_safe(cell: str) -> str:
     """A CSV cell a spreadsheet shows as it is (OWASP, CSV injection): a text that begins with a
     formula sign gets a leading `'`, unless it is a plain decimal number (`-1.20`, an amount tetka
     computed), which stays a number; numbers stay numbers."""
@@ -478,11 +513,11 @@ class CsvByGame:
     def __init__(self) -> None:
         self.seen: set[str] = set()
 
-    def emit(self, game: Any, table: Table) -> None:
+    def emit(self, game: Game, table: Table) -> None:
         emit_csv(table, header=game.name not in self.seen)
         self.seen.add(game.name)
 
-    def header(self, game: Any) -> bool:
+    def header(self, game: Game) -> bool:
         """Whether the game's rows to come are its first (their header comes before them)."""
         first = game.name not in self.seen
         self.seen.add(game.name)
@@ -522,14 +557,25 @@ class _NoBar:
     def __enter__(self) -> "_NoBar":
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         return None
 
     def update(self, n: int) -> None:
         return None
 
 
-def progress(total: int) -> Any:
+class Bar(Protocol):
+    """A progress display a run ticks (click's bar, `_NoBar`, `common.progress.HandProgress`'s kind)."""
+
+    def __enter__(self) -> Bar: ...
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None, /) -> None: ...
+
+    def update(self, n: int, /) -> None: ...
+
+
+def progress(total: int) -> Bar:
     """A progress bar on stderr when stderr is a terminal and the batch is large; silent otherwise."""
     if total > 1 and sys.stderr.isatty():
         return click.progressbar(length=total, file=sys.stderr, label=PROG)

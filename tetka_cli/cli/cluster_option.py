@@ -7,7 +7,7 @@ cache, and the output (`-o FILE`) is left as it was."""
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator, TypeVar
 
 import click
 
@@ -28,7 +28,10 @@ class HandKilledWorkers(ClusterFailed):
     exit_code = EXIT_INTERNAL
 
 
-def cluster_option(f: Callable[..., Any]) -> Callable[..., Any]:
+F = TypeVar("F", bound=Callable[..., object])  # a command's function
+
+
+def cluster_option(f: F) -> F:
     return click.option(
         "--cluster", "cluster", metavar="ADDRESS", default=None,
         help="Grade the hands on a Dask cluster: its scheduler's address, tcp://HOST:8786 (tls:// with TLS); "

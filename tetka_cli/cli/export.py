@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 import click
 
+from ..common.findings import Finding
 from ..common.messages import LANGS, finding_line
 from ..common.yaml_input import MAX_BYTES
 from .base import EXIT_OK, EXIT_UNREADABLE, EXIT_WRITE, err, expand, interruptible, progress
@@ -14,6 +16,11 @@ from ..games.registry import all_games
 from .cluster_option import cluster_option, cluster_pool, refuse_jobs_beside
 from .completion import complete_records
 from .language import tr, ui_lang
+
+if TYPE_CHECKING:
+    from ..common.cluster import Pool
+    from ..jobs.export import Exported, ExportJob
+    from .base import Bar
 
 PAUSE_ENV = "TETKA_EXPORT_PAUSE"  # a test hook: seconds to wait inside each record's transaction
 
@@ -60,7 +67,7 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
     except db.Refused as e:
         err(msg.refusal(e, database, lang))
         sys.exit(EXIT_UNREADABLE)
-    except db.sqlite3.Error as e:
+    except sqlite3.Error as e:
         err(msg.refusal(db.refused(e), database, lang))
         sys.exit(EXIT_UNREADABLE)
     try:
@@ -73,13 +80,13 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
     try:
         with interruptible(run), _progress(len(paths), cluster, job.analyse, lang) as bar, \
                 cluster_pool(cluster) as pool:
-            def warn(f: object) -> None:
-                err(finding_line(f, lang))  # type: ignore[arg-type]
+            def warn(f: Finding) -> None:
+                err(finding_line(f, lang))
 
             try:
                 export_paths(conn, paths, job, jobs=jobs, pause=pause, run=run, warn=warn,
                              tick=lambda: bar.update(1), exported=_on_cluster(paths, job, pool, bar))
-            except db.sqlite3.Error as e:  # locked by another export, a full disk: the record under way is rolled back
+            except sqlite3.Error as e:  # locked by another export, a full disk: the record under way is rolled back
                 err(msg.refusal(db.Refused("cannot-write", reason=str(e)), database, lang))
                 err(msg.summary(run, database, lang))
                 sys.exit(EXIT_WRITE)
@@ -90,20 +97,24 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
 
 
 # -- issue 34: --cluster ADDRESS ---------------------------------------------------------------------
-def _progress(records: int, cluster: str | None, analyse: bool, lang: str) -> Any:
+def _progress(records: int, cluster: str | None, analyse: bool, lang: str) -> Bar:
     """The records' bar; with the analysis graded on a cluster, the hands' line (`common.progress`)."""
     if cluster is None or not analyse:
         return progress(records)
     from ..common.progress import HandProgress
 
     class HandBar(HandProgress):
+        def __enter__(self) -> HandBar:
+            super().__enter__()
+            return self
+
         def update(self, n: int) -> None:
             """A record stored: the line counts hands, not records."""
 
     return HandBar(records, lang)
 
 
-def _on_cluster(paths: list[str], job: Any, pool: Any, bar: Any) -> Any:
+def _on_cluster(paths: list[str], job: ExportJob, pool: Pool | None, bar: Bar) -> Iterator[Exported] | None:
     """The records exported with their hands graded on the cluster; None: here, as `--jobs` says."""
     if pool is None:
         return None

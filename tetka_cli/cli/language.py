@@ -15,7 +15,7 @@ import inspect
 import os
 import sys
 from contextvars import ContextVar
-from typing import Any, Iterator, Sequence
+from typing import Iterator, Literal, NoReturn, Sequence, overload
 
 import click
 
@@ -98,9 +98,19 @@ def localize(command: click.Command, lang: str) -> None:
 class Group(click.Group):
     """The `tetka` group: decides the language from the raw arguments first, then runs click in it."""
 
-    def main(self, args: Sequence[str] | None = None, *a: Any, **kw: Any) -> Any:
+    @overload
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: Literal[True] = True, **extra: object) -> NoReturn: ...
+
+    @overload
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = ..., **extra: object) -> object: ...
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: object) -> object:
+        """click's `main`, its signature as click types it."""
         argv = list(sys.argv[1:] if args is None else args)
         lang = lang_in_args(argv) or default_lang()
         with speaking(lang):
             localize(self, lang)
-            return super().main(argv, *a, **kw)
+            return super().main(argv, prog_name, complete_var, standalone_mode, **extra)

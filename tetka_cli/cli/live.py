@@ -21,13 +21,13 @@ from typing import Callable, Generic, Iterator, Mapping, NoReturn, Protocol, Seq
 import click
 
 from ..common.i18n import gettext, ngettext
+from ..common.json_types import JsonValue
 from ..common.os_errors import os_reason
 from ..common.messages import LANGS, default_lang, finding_line, stake_reason
 from ..games import registry
 from ..games.contract import Game, Live
 from ..kit.live_log import (
     Entry,
-    JsonValue,
     LogError,
     LogWriter,
     NotKept,

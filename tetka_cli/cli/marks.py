@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Iterator, Sequence
+from typing import Iterator, Sequence
 
 import click
 
 from ..common.output_table import Table
+from ..games.contract import Report
 from ..games.registry import game_of
 from .base import (
     Batch,
+    Outcome,
     Options,
     csv_pieces,
     emit_json_streamed,
@@ -53,10 +55,10 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
 
     columns = sheet_columns(g.words for g in all_games())
 
-    def then(o: Any) -> None:
+    def then(o: Outcome) -> None:
         report_findings(o, opts.lang)
 
-    def shown() -> Iterator[Any]:
+    def shown() -> Iterator[Outcome]:
         for o in batch:
             if o.report is None:
                 report_findings(o, opts.lang)
@@ -67,7 +69,7 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
         if opts.fmt == "json":
             from ..common.json_stream import Rendered, chunks
 
-            def record(o: Any) -> Rendered:
+            def record(o: Outcome) -> Rendered:
                 return Rendered(lambda level: batch.shown(
                     o, lambda rep: chunks(sheet_json(game_of(rep).sheet(rep), opts.lang, DEFAULT), level), then))
             emit_json_streamed({"records": (record(o) for o in shown())})
@@ -75,11 +77,11 @@ def marks(inputs: Sequence[str], max_bytes: int, opts: Options) -> None:
             first = True
             for o in shown():
                 if opts.fmt == "csv":
-                    def show(rep: Any, first: bool = first) -> Iterator[str]:
+                    def show(rep: Report, first: bool = first) -> Iterator[str]:
                         return csv_pieces(Table("", columns, sheet_rows(game_of(rep).sheet(rep), columns)),
                                           header=first)
                 else:
-                    def show(rep: Any, first: bool = first) -> Iterator[str]:
+                    def show(rep: Report, first: bool = first) -> Iterator[str]:
                         return table_pieces(sheet_tables(game_of(rep).sheet(rep), opts.lang), opts, first=first)
                 out_pieces(batch.shown(o, show, then), end="")
                 first = False

@@ -3,16 +3,17 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence, TypeVar
 
 import click
 
 from ..common.output_table import Table
-from ..games.contract import Game
+from ..games.contract import Game, Report
 from ..games.registry import DEFAULT, all_games, game_of
 from ..render.replay import replay_columns, replay_json, replay_rows
 from .base import (
     Batch,
+    Outcome,
     Options,
     csv_pieces,
     emit_json_streamed,
@@ -54,12 +55,12 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     held: list[str] = []  # what the records read hold, for "no such robber or hand"
     columns = replay_columns(g.words for g in all_games())
 
-    def then(o: Any) -> None:
+    def then(o: Outcome) -> None:
         report_findings(o, opts.lang)
         if robber is not None and o.report is not None:
             held.append(holds(game_of(o.report), o.report, robber, opts.lang))
 
-    def readable() -> Iterator[Any]:
+    def readable() -> Iterator[Outcome]:
         for o in batch:
             if o.report is None:
                 report_findings(o, opts.lang)
@@ -71,6 +72,7 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
             for o in readable():
                 then(o)
                 rep = o.report
+                assert rep is not None  # `readable` gives only records judged
                 game = game_of(rep)
                 doc = game.replay_page(rep, opts.lang, part=robber, hand=hand, analyse=analyse and game.analysis is not None,
                                        from_trick=from_trick)
@@ -80,23 +82,23 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
         elif opts.fmt == "json":
             from ..common.json_stream import Rendered, chunks
 
-            def doc(rep: Any, level: int) -> Iterator[str]:
+            def doc(rep: Report, level: int) -> Iterator[str]:
                 game = game_of(rep)
                 losses = losses_of(game, rep, from_trick) if analyse else None
                 r = game.replay(rep, part=robber, hand=hand, losses=losses)
                 return chunks(replay_json(r, DEFAULT, shown.counted(r.hands)), level)
 
-            def record(o: Any) -> Rendered:
+            def record(o: Outcome) -> Rendered:
                 return Rendered(lambda level: batch.shown(o, lambda rep: doc(rep, level), then))
             emit_json_streamed({"records": (record(o) for o in readable())})
         else:
             for n, o in enumerate(readable()):
                 if opts.fmt == "csv":
-                    def show(rep: Any, first: bool = n == 0) -> Iterator[str]:
+                    def show(rep: Report, first: bool = n == 0) -> Iterator[str]:
                         rows = replay_rows(game_of(rep).replay(rep, part=robber, hand=hand), columns)
                         return csv_pieces(Table("", columns, shown.counted(rows)), header=first)
                 else:
-                    def show(rep: Any, first: bool = shown.n == 0) -> Iterator[str]:
+                    def show(rep: Report, first: bool = shown.n == 0) -> Iterator[str]:
                         game = game_of(rep)
                         losses = losses_of(game, rep, from_trick) if analyse else None
                         tables = game.replay_tables(rep, opts.lang, part=robber, hand=hand, losses=losses)
@@ -108,9 +110,12 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
     sys.exit(batch.exit_code)
 
 
-def losses_of(game: Game, rep: Any, from_trick: int | None) -> Any:
+def losses_of(game: Game, rep: Report, from_trick: int | None) -> Mapping[object, object] | None:
     """What each graded card cost its player (`replay --analyse`); None for a game without analysis."""
     return game.analysis.losses(rep, from_trick=from_trick) if game.analysis is not None else None
+
+
+T = TypeVar("T")
 
 
 class Counter:
@@ -119,13 +124,13 @@ class Counter:
     def __init__(self) -> None:
         self.n = 0
 
-    def counted(self, items: Iterable[Any]) -> Iterator[Any]:
+    def counted(self, items: Iterable[T]) -> Iterator[T]:
         for item in items:
             self.n += 1
             yield item
 
 
-def holds(game: Any, rep: Any, part: int, lang: str) -> str:
+def holds(game: Game, rep: Report, part: int, lang: str) -> str:
     """What a record holds where a part or hand was asked for: "Robber 1 holds 12 hands", or how
     many parts there are when there is no such part."""
     parts = game.parts(rep)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from decimal import Decimal
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence, cast
 
 import click
 
@@ -21,6 +21,10 @@ from .base import EXIT_OK, EXIT_RULES, Options, emit_csv, emit_json, emit_tables
     output_options, progress
 from .completion import complete_records
 from .language import tr
+
+if TYPE_CHECKING:
+    from ..common.html_page import EveningRecord
+    from ..games.contract import Report
 
 
 def words_of(name: str) -> Words:
@@ -145,7 +149,7 @@ def _render(run: SettleRun, per_record: bool, opts: Options) -> None:
         emit_tables(render.settle_tables(run, words_of, opts.lang, per_record), opts)
 
 
-def _pages(run: SettleRun, lang: str) -> list[Any]:
+def _pages(run: SettleRun, lang: str) -> list[EveningRecord]:
     """Each record's part of the page, in the order read: its sheet (when at hand) and its money."""
     from ..common.money import money_places
     from ..render.evening import evening_of_settled
@@ -156,21 +160,27 @@ def _pages(run: SettleRun, lang: str) -> list[Any]:
     for settled, i in run.order or [(True, i) for i in range(len(run.records))]:
         if settled:
             r = run.records[i]
-            g, m = game(r.money.game), r.money
-            sheet = g.sheet(r.report) if r.report is not None else None
+            g, m, report = game(r.money.game), r.money, _report(r.report)
+            sheet = g.sheet(report) if report is not None else None
             transfers = transfers_table(r.transfers, money_places(m.stake), lang, m.currency)
-            pages.append(evening_of_settled(m.path, g.words, m, lang, sheet=sheet, meta=_meta(r.report),
+            pages.append(evening_of_settled(m.path, g.words, m, lang, sheet=sheet, meta=_meta(report),
                                             findings=r.findings, transfers=transfers))
         else:
             u = run.unsettled[i]
-            g = game(u.game)
-            sheet = g.sheet(u.report) if u.report is not None else None
-            pages.append(evening_of_settled(u.path, g.words, None, lang, sheet=sheet, meta=_meta(u.report),
+            g, report = game(u.game), _report(u.report)
+            sheet = g.sheet(report) if report is not None else None
+            pages.append(evening_of_settled(u.path, g.words, None, lang, sheet=sheet, meta=_meta(report),
                                             findings=u.findings))
     return pages
 
 
-def _meta(report: Any) -> dict[str, Any]:
+def _report(kept: object) -> Report | None:
+    """A record's report as `jobs.settle` kept it in the run (`results.settle` holds it opaque: the
+    results layer is below the games')."""
+    return cast("Report | None", kept)
+
+
+def _meta(report: Report | None) -> dict[str, object]:
     return dict(report.record.meta) if report is not None else {}
 
 

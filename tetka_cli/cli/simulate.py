@@ -132,10 +132,11 @@ def _folder(out_path: str | None, sittings: int) -> tuple[str | None, str | None
                                          param_hint="--out")
         else:
             try:
-                if output_kind(out_path) == "stdout":
-                    out_path = None
+                to_stdout = output_kind(out_path) == "stdout"
             except NotAnOutput as e:
                 raise click.BadParameter(not_an_output(out_path, e), param_hint="--out") from None
+            if to_stdout:
+                out_path = None
         if out_path is not None and folder is None and is_stdin(out_path):
             raise click.BadParameter(stdin_refusal(out_path), param_hint="--out")
         if folder is not None and _holds_stdin(folder):

@@ -4,6 +4,7 @@ database in memory, and the figures are computed from its rows)."""
 from __future__ import annotations
 
 import re
+import sqlite3
 import sys
 from typing import Sequence
 
@@ -71,7 +72,7 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
         except db.Refused as e:
             err(msg.refusal(e, database, opts.lang))
             sys.exit(EXIT_UNREADABLE)
-        except db.sqlite3.Error as e:
+        except sqlite3.Error as e:
             err(msg.refusal(db.refused(e), database, opts.lang))
             sys.exit(EXIT_UNREADABLE)
     else:

@@ -109,10 +109,17 @@ class LeanReading(Protocol):
         """The lean report of a record read from its bytes, or None to read it the full way."""
 
 
+class StreamedReport(Report, Protocol):
+    """A report on a record shown as it is read (`Streaming.open`)."""
+
+    def closing(self, close: Callable[[], None]) -> None:
+        """`close()` once the record has been read (or given up)."""
+
+
 class Streaming(Protocol):
     """A game that shows some records as they are read (`marks`, `replay`), in flat memory."""
 
-    def open(self, path: str, data: bytes | FileBytes, max_bytes: int, load: Load) -> Report | None:
+    def open(self, path: str, data: bytes | FileBytes, max_bytes: int, load: Load) -> StreamedReport | None:
         """A record to be shown as it is read: its hands read, judged and shown one at a time; the
         results take it as they take a report (parts as iterators, the verdict known at the end),
         and showing it may raise `ReadAgain`. None when the game reads this record whole."""
@@ -226,11 +233,11 @@ class Game(Protocol):
     def reader(self, path: str, findings: list[Finding]) -> RecordReader:
         """A reader of its records, its findings going to `findings`."""
 
-    def empty_record(self, path: str, findings: Sequence[Finding]) -> RecordHead:
+    def empty_record(self, path: str, findings: Sequence[Finding]) -> ReadRecord:
         """A record with nothing in it but `findings` (asked of the default game, for a record
         whose header cannot be read)."""
 
-    def referee(self, record: RecordHead) -> Report: ...
+    def referee(self, record: ReadRecord) -> Report: ...
 
     def schema(self) -> Json:
         """The JSON Schema of its records (format 1)."""

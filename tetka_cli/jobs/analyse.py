@@ -82,7 +82,7 @@ def _read(path: str, max_bytes: int, options: AnalyseOptions, cache: ResultCache
                             game=g.name, view=view)
     except Unsupported:
         return Analysed(path, (), tuple(rep.findings), game=g.name, unsupported=True, view=view)
-    rec = _Record(path, rep.findings, g.players_of(rep), g.name, tasks, [None] * len(tasks), [None] * len(tasks),
+    rec = _Record(path, tuple(rep.findings), g.players_of(rep), g.name, tasks, [None] * len(tasks), [None] * len(tasks),
                   view)
     if cache is not None and data is not None and options["budget"] is None:  # a budgeted run: not cached
         _from_cache(rec, g.analysis, data, options, cache)

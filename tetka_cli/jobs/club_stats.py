@@ -8,12 +8,37 @@ is what `settle` settles (records with no error but renonces), per currency."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Mapping
+from typing import TypeAlias
 
 from ..results.stats import Line, Sitting
 
 BY = ("dealer", "seat")
+
+
+Key: TypeAlias = "tuple[str, str | None, str, str | None]"  # game, season, player, dealer or seat
+Order: TypeAlias = "tuple[str, bool, str, str, tuple[int, int, str] | tuple[()]]"
+
+
+@dataclass
+class _Figures:
+    """A line's figures as the queries fill them in (`Line`'s, in its order); None where `--by`
+    leaves them out."""
+
+    sittings: int | None
+    hands: int = 0
+    score: int = 0
+    renonces: int = 0
+    parts: int | None = None
+    won: int | None = None
+    net: dict[str, Decimal] | None = None
+    analysed: int = 0
+    loss: int | None = None
+
+    @classmethod
+    def empty(cls, by: str | None) -> _Figures:
+        return cls(None) if by else cls(0, parts=0, won=0, net={})
 
 
 _SEASON = "substr(r.date, 1, 4)"
@@ -30,56 +55,58 @@ def figures(conn: sqlite3.Connection, *, since: str | None = None, until: str | 
         raise ValueError(by)
     split = {"dealer": "h.dealer", "seat": "s.seat", None: "NULL"}[by]
     p = {"since": since, "until": until}
-    acc: dict[tuple[Any, ...], dict[str, Any]] = {}
+    acc: dict[Key, _Figures] = {}
 
-    def line(key: tuple[Any, ...]) -> dict[str, Any]:
-        return acc.setdefault(key, {"sittings": None if by else 0, "hands": 0, "score": 0, "renonces": 0,
-                                    "parts": None if by else 0, "won": None if by else 0,
-                                    "net": None if by else {}, "analysed": 0, "loss": None})
+    def line(key: Key) -> _Figures:
+        if key not in acc:
+            acc[key] = _Figures.empty(by)
+        return acc[key]
 
-    def split_text(v: Any) -> str | None:
+    def split_text(v: object) -> str | None:
         return None if v is None else str(v)
 
     for game, season, player, sp, n, score in conn.execute(
             f"SELECT r.game, {_SEASON}, s.player, {split}, count(*), sum(s.score) {_HANDS} "
             f"WHERE {_FILTER} AND {_COUNTED} GROUP BY 1, 2, 3, 4", p):
         d = line((game, season, player, split_text(sp)))
-        d["hands"], d["score"] = n, score
+        d.hands, d.score = n, score
     for game, season, player, sp, n in conn.execute(
             f"SELECT r.game, {_SEASON}, s.player, {split}, count(*) {_HANDS} JOIN findings f ON f.record = s.record "
             f"AND f.part = s.part AND f.hand = s.hand AND f.player = s.player "
             f"WHERE {_FILTER} AND {_COUNTED} AND f.code = 'renonce' GROUP BY 1, 2, 3, 4", p):
-        line((game, season, player, split_text(sp)))["renonces"] = n
+        line((game, season, player, split_text(sp))).renonces = n
     for game, season, player, sp, n, loss in conn.execute(
             f"SELECT r.game, {_SEASON}, s.player, {split}, count(*), sum(a.loss) {_HANDS} JOIN analysis a "
             f"ON a.record = s.record AND a.part = s.part AND a.hand = s.hand AND a.player = s.player "
             f"WHERE {_FILTER} GROUP BY 1, 2, 3, 4", p):
         d = line((game, season, player, split_text(sp)))
-        d["analysed"], d["loss"] = n, loss
+        d.analysed, d.loss = n, loss
     if by is None:
         for game, season, player, n in conn.execute(
                 f"SELECT r.game, {_SEASON}, rp.player, count(*) FROM record_players rp "
                 f"JOIN records r ON r.id = rp.record WHERE {_FILTER} GROUP BY 1, 2, 3", p):
-            line((game, season, player, None))["sittings"] = n
+            line((game, season, player, None)).sittings = n
         for game, season, player, n, won in conn.execute(
                 f"SELECT r.game, {_SEASON}, pp.player, count(*), sum(pp.won) FROM part_players pp "
                 f"JOIN parts t ON t.record = pp.record AND t.part = pp.part JOIN records r ON r.id = pp.record "
                 f"WHERE {_FILTER} AND t.finished = 1 GROUP BY 1, 2, 3", p):
             d = line((game, season, player, None))
-            d["parts"], d["won"] = n, won
+            d.parts, d.won = n, won
         for game, season, player, currency, net in conn.execute(
                 f"SELECT r.game, {_SEASON}, st.player, st.currency, st.net FROM settlements st "
                 f"JOIN records r ON r.id = st.record WHERE {_FILTER} ORDER BY r.id, st.player", p):
-            nets = line((game, season, player, None))["net"]
+            nets = line((game, season, player, None)).net
+            assert nets is not None  # a line without --by
             nets[currency] = nets.get(currency, Decimal(0)) + Decimal(net)
-    lines = [Line(*key, **d) for key, d in acc.items()]
+    lines = [Line(*key, d.sittings, d.hands, d.score, d.renonces, d.parts, d.won, d.net, d.analysed, d.loss)
+             for key, d in acc.items()]
     lines.sort(key=_order)
     return lines
 
 
-def _order(x: Line) -> tuple[Any, ...]:
+def _order(x: Line) -> Order:
     """By game, season (undated last), player, then dealer or seat."""
-    split: tuple[Any, ...] = () if x.split is None else ((0, int(x.split), "") if x.split.isdigit() else (1, 0, x.split))
+    split: tuple[int, int, str] | tuple[()] = () if x.split is None else ((0, int(x.split), "") if x.split.isdigit() else (1, 0, x.split))
     return (x.game, x.season is None, x.season or "", x.player, split)
 
 

@@ -6,15 +6,17 @@ same records and options grades nothing again), and the records stored in their 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..common.cluster import Runner, in_order
-from .analyse import cache_key
+from .analyse import AnalyseOptions, cache_key
 from .export import Exported, ExportJob, Judged
 
 if TYPE_CHECKING:
     from ..common.progress import HandProgress
     from ..common.result_cache import ResultCache
+    from ..games.contract import AnalysisTask
+    from ..results.analysis import GradedHand
 
 
 @dataclass
@@ -22,12 +24,12 @@ class _Pending:
     """A judged record and its hands: each graded hand in its place (None while still out)."""
 
     ready: Judged
-    tasks: list[Any] | None  # None: the game analyses a record whole (done here)
+    tasks: list[AnalysisTask] | None  # None: the game analyses a record whole (done here)
     keys: list[str | None] = field(default_factory=list)
-    hands: list[Any] = field(default_factory=list)
+    hands: list[GradedHand | None] = field(default_factory=list)
 
 
-def _options(job: ExportJob) -> dict[str, Any]:
+def _options(job: ExportJob) -> dict[str, object]:
     """The options of the open view's hands, as `analyse` keys them in the cache (`--from-trick` as
     given, no player, no budget): both commands share the entries."""
     return {"from_trick": job.from_trick, "budget": None, "player": None, "view": "open"}
@@ -70,24 +72,25 @@ def export_on_cluster(paths: Sequence[str], job: ExportJob, *, runner: Runner, c
                 progress.read(left, len(p.hands) - left)
             yield p
 
-    def to_grade(p: Exported | _Pending) -> list[tuple[int, Callable[[], Any]]]:
+    def to_grade(p: Exported | _Pending) -> list[tuple[int, Callable[[], GradedHand]]]:
         if not isinstance(p, _Pending) or not p.tasks:
             return []
         return [(i, p.tasks[i]) for i, h in enumerate(p.hands) if h is None]
 
-    def put(p: Exported | _Pending, i: int, hand: Any) -> None:
+    def put(p: Exported | _Pending, i: int, hand: GradedHand) -> None:
         assert isinstance(p, _Pending)
         p.hands[i] = hand
-        key = p.keys[i]
-        if key is not None and cache is not None:
-            cache.put(key, p.ready.game.analysis.to_json(hand))
+        key, analysis = p.keys[i], p.ready.game.analysis
+        if key is not None and cache is not None and analysis is not None:  # a game with tasks has its analysis
+            cache.put(key, analysis.to_json(hand))
         if progress is not None:
             progress.graded()
 
     def place(p: Exported | _Pending, i: int) -> dict[str, str]:
         if not isinstance(p, _Pending) or not p.tasks:
             return {"path": getattr(p, "given", "?"), "part_key": "part", "part": "?", "hand": "?"}
-        part, hand = p.tasks[i].key
+        key = p.tasks[i].key  # [part, hand]
+        part, hand = key if isinstance(key, (list, tuple)) and len(key) == 2 else ("?", "?")
         return {"path": p.ready.path, "part_key": p.ready.game.words.part_key, "part": str(part), "hand": str(hand)}
 
     erase = progress.erase if progress is not None else (lambda: None)
@@ -99,11 +102,11 @@ def export_on_cluster(paths: Sequence[str], job: ExportJob, *, runner: Runner, c
             cache.prune()
 
 
-def _analysis(p: _Pending) -> Any:
+def _analysis(p: _Pending) -> Sequence[GradedHand] | None:
     """What `Game.analyse` gives the record: its graded hands in order (None: not analysed)."""
     g, k = p.ready.game, p.ready.analysed_from
     if k is None or g.analysis is None:
         return None
     if p.tasks is None:  # a game that analyses a record whole: here
         return g.analysis.grade(p.ready.report, from_trick=k, player=None, budget=None)
-    return tuple(p.hands)
+    return tuple(h for h in p.hands if h is not None)  # every one is back: `in_order` gave the record out

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from typing import Any, Iterator, Mapping
+from typing import Iterator, Mapping
 
 from ..results.rows import (
     AnalysisRow,
@@ -191,7 +191,7 @@ class Refused(Exception):
     """A file that is not a database this tetka can use: `code` and its arguments (worded by the
     command line): not-sqlite, not-tetka, newer, older, missing, unreadable."""
 
-    def __init__(self, code: str, **kw: Any) -> None:
+    def __init__(self, code: str, **kw: object) -> None:
         self.code, self.kw = code, kw
         super().__init__(code, kw)
 
@@ -348,7 +348,7 @@ def store(conn: sqlite3.Connection, rec: ExportedRecord, *, pause: float = 0.0) 
             outcome = "replaced"
         conn.executemany("INSERT INTO record_players (record, seat, player) VALUES (?, ?, ?)",
                          [(rid, i, p) for i, p in enumerate(rec.players, start=1)])
-        by_type: dict[type, list[tuple[Any, ...]]] = {}
+        by_type: dict[type, list[tuple[object, ...]]] = {}
         for r in rec.rows:
             by_type.setdefault(type(r), []).append((rid, *r))
         for kind, rows in by_type.items():
@@ -373,7 +373,7 @@ def store(conn: sqlite3.Connection, rec: ExportedRecord, *, pause: float = 0.0) 
     return outcome
 
 
-def meta_date(meta: Mapping[str, Any]) -> str | None:
+def meta_date(meta: Mapping[str, object]) -> str | None:
     """A record's date for seasons and --since/--until: its meta `date` when it starts YYYY-MM-DD."""
     v = meta.get("date")
     text = str(v) if v is not None else ""

@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Iterable, Mapping
+import sqlite3
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from .database import meta_date
 from ..common.dedupe import digest
@@ -14,8 +15,11 @@ from ..common.findings import Finding, FindingError
 from ..results.rows import ExportedRecord, FindingRow
 from ..common.yaml_input import MAX_BYTES, read_bytes
 from ..games import registry
-from ..games.contract import Game
+from ..games.contract import Game, Report
 from .record_check import check_record
+
+if TYPE_CHECKING:
+    from ..results.analysis import GradedHand
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +46,8 @@ class Judged:
     key: str
     path: str
     digest: str
-    report: Any
-    game: Any
+    report: Report
+    game: Game
     analysed_from: int | None
 
 
@@ -99,7 +103,7 @@ class ExportJob:
         g = registry.game_of(rep)
         return Judged(key, path, d, rep, g, self.wanted_analysis(g))
 
-    def stored(self, ready: Judged, analysis: Any) -> Exported:
+    def stored(self, ready: Judged, analysis: Sequence[GradedHand] | None) -> Exported:
         """What the database holds of a judged record, with `analysis` (what `analyse` gives it, or None)."""
         key, path, d, rep, g, analysed_from = (ready.key, ready.path, ready.digest, ready.report, ready.game,
                                                ready.analysed_from)
@@ -115,14 +119,14 @@ class ExportJob:
         meta = dict(rec.meta)
         out = ExportedRecord(key, d, g.name, tuple(g.players_of(rep)), str(rec.stake), rec.currency, meta, rep.ok,
                              settled, analysed_from, rows, findings, net, transfers, meta_date(meta))
-        return Exported(key, path, d, out, findings=rep.findings, game=g.name)
+        return Exported(key, path, d, out, findings=tuple(rep.findings), game=g.name)
 
     def crashed(self, path: str) -> Exported:
         """What stands for a record whose process died: reported, never stored."""
         return Exported(db_path(path), path, unreadable=Finding("worker-died", {}, path=path))
 
 
-def _money(g: Any, rep: Any) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], bool]:
+def _money(g: Game, rep: Report) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...], bool]:
     """Each player's net and who pays whom, as `settle` (without --force or --provisional) settles
     the record; nothing when settle would leave it out."""
     from ..common.money import format_money, money_places
@@ -149,8 +153,9 @@ class ExportRun:
     unreadable: int = 0
 
 
-def export_paths(conn: Any, paths: list[str], job: ExportJob, *, jobs: int = 1, pause: float = 0.0,
-                 run: ExportRun | None = None, warn: Any = None, tick: Any = None,
+def export_paths(conn: sqlite3.Connection, paths: list[str], job: ExportJob, *, jobs: int = 1, pause: float = 0.0,
+                 run: ExportRun | None = None, warn: Callable[[Finding], None] | None = None,
+                 tick: Callable[[], None] | None = None,
                  exported: Iterable[Exported] | None = None) -> ExportRun:
     """Store every record of `paths` (each file once already: `dedupe.once_per_file`) in the
     database `conn`, one transaction each. A copy of a record read before, or held under another

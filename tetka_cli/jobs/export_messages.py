@@ -1,9 +1,13 @@
 """The words of `export` and `stats` about a database (in the one catalog, docs/translating.md)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..common.i18n import N_, gettext, ngettext
+
+if TYPE_CHECKING:
+    from .database import Refused
+    from .export import ExportRun
 
 _REFUSALS = {
     "not-sqlite": N_("{path}: not an SQLite database"),
@@ -23,7 +27,7 @@ SQLITE_REASONS = (N_("attempt to write a readonly database"), N_("database is lo
                   N_("disk I/O error"), N_("unable to open database file"))
 
 
-def refusal(e: Any, path: str, lang: str) -> str:
+def refusal(e: Refused, path: str, lang: str) -> str:
     """Why the file `path` is refused (`database.Refused`), in one line."""
     kw = dict(e.kw)
     if "reason" in kw:  # SQLite's own words, translated where the catalog knows them
@@ -31,7 +35,7 @@ def refusal(e: Any, path: str, lang: str) -> str:
     return gettext(lang, _REFUSALS[e.code]).format(path=path, **kw)
 
 
-def summary(run: Any, path: str, lang: str) -> str:
+def summary(run: ExportRun, path: str, lang: str) -> str:
     """The last line of an export: what became of each record read."""
     head = ngettext(lang, "{path}: {n} record read", "{path}: {n} records read", run.total).format(
         path=path, n=run.total)

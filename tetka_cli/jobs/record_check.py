@@ -5,8 +5,6 @@ referee. Nothing here knows which games there are.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, TypeAlias
-
 import yaml
 
 from ..common.findings import Finding, FindingError
@@ -22,14 +20,9 @@ from ..common.yaml_input import (
     read_bytes,
 )
 from ..games import registry
-from ..games.contract import Game
+from ..games.contract import Game, Report
 from ..kit.reading import RecordReader
 from ..kit.record_base import ReadRecord
-
-# A record judged by its game's referee (`Game.referee`, `Game.check_lean`, `Game.open_streamed`):
-# each game's own report, which the Game contract leaves untyped.
-Judged: TypeAlias = Any
-
 
 def _other_games_keys_named(rec: ReadRecord) -> ReadRecord:
     """A record whose unknown keys are another game's says so: still an unknown key, but its
@@ -171,7 +164,7 @@ def _unread(path: str, head: NodeReader) -> ReadRecord:
 
 
 def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = None,
-                 data: bytes | FileBytes | None = None, lean: bool = False) -> Judged:
+                 data: bytes | FileBytes | None = None, lean: bool = False) -> Report:
     """Load and referee one record; FindingError when it cannot be read at all.
 
     `lean`: only the verdict and the totals are wanted (validate, settle), not each hand's
@@ -203,7 +196,7 @@ def check_record(path: str, *, max_bytes: int = MAX_BYTES, text: str | None = No
         return registry.game_of(rec).referee(rec)
 
 
-def quick_report(path: str, data: bytes | FileBytes, max_bytes: int) -> Judged | None:
+def quick_report(path: str, data: bytes | FileBytes, max_bytes: int) -> Report | None:
     """The lean report of a record in the layout tetka writes, or None to read it the full way."""
     def load(head: str) -> ReadRecord:
         return load_record(path, text=head, max_bytes=max_bytes)
@@ -215,7 +208,7 @@ def quick_report(path: str, data: bytes | FileBytes, max_bytes: int) -> Judged |
     return None
 
 
-def open_record(path: str, *, max_bytes: int = MAX_BYTES) -> Judged:
+def open_record(path: str, *, max_bytes: int = MAX_BYTES) -> Report:
     """A record to be shown as it is read, hand by hand, when its game can (`Game.open_streamed`:
     its views then take it as a report, and it may raise `ReadAgain` while shown), else its
     report, read and judged whole (`check_record`). FindingError when it cannot be read at all."""

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ..common.dedupe import digest
 from ..common.findings import Finding, FindingError
 from ..common.transfers import Transfer
-from ..common.yaml_input import MAX_BYTES, read_bytes
+from ..common.yaml_input import MAX_BYTES, FileBytes, read_bytes
 from ..games import registry
+from ..games.contract import Report
 from ..results.money import SittingMoney
 from ..results.settle import Board, LeftOut, MoneyBlock, SettledRecord, SettleRun, Unsettled
 from .record_check import check_record
@@ -26,7 +27,7 @@ class Settled:
     unreadable: bool = False
     digest: str | None = None  # the content hash of the record's bytes: a copy is counted once
     meaning: str | None = None  # the digest of the record's meaning: a copy written differently too
-    report: Any | None = None  # the game's report, when the job keeps it (for a page of the evening)
+    report: Report | None = None  # the game's report, when the job keeps it (for a page of the evening)
     game: str = registry.DEFAULT  # the record's game
 
     @property
@@ -57,11 +58,12 @@ class SettleJob:
         meaning = None if any(f.is_error for f in rep.record.findings) else g.meaning_digest(rep)
         # A renonce is a fault of play, not of the record: penalised, the marks are right and the
         # sitting settles like any other (docs/tetka-rules.md, Renonce).
-        if not self.force and any(f.is_error and f.code != "renonce" for f in rep.findings):
-            return Settled(path, None, rep.findings, report=kept, digest=d, meaning=meaning, game=g.name)
+        findings = tuple(rep.findings)
+        if not self.force and any(f.is_error and f.code != "renonce" for f in findings):
+            return Settled(path, None, findings, report=kept, digest=d, meaning=meaning, game=g.name)
         if not g.parts(rep):
-            return Settled(path, None, rep.findings, report=kept, digest=d, meaning=meaning, game=g.name)
-        return Settled(path, g.money(rep, self.stake, provisional=self.provisional), rep.findings, report=kept,
+            return Settled(path, None, findings, report=kept, digest=d, meaning=meaning, game=g.name)
+        return Settled(path, g.money(rep, self.stake, provisional=self.provisional), findings, report=kept,
                        digest=d, meaning=meaning, game=g.name)
 
     def crashed(self, path: str) -> Settled:
@@ -69,7 +71,7 @@ class SettleJob:
         return Settled(path, None, (Finding("worker-died", {}, path=path),), unreadable=True)
 
 
-def _windowed_digest(data: Any) -> str:
+def _windowed_digest(data: FileBytes) -> str:
     """`dedupe.digest` of a long file read a window at a time (`yaml_input.FileBytes`)."""
     import hashlib
 
@@ -79,7 +81,7 @@ def _windowed_digest(data: Any) -> str:
     return h.hexdigest()
 
 
-def money_of(rep: Any, stake: Decimal | None = None, *, provisional: bool = False) -> Any:
+def money_of(rep: Report, stake: Decimal | None = None, *, provisional: bool = False) -> SittingMoney:
     """A judged record's settlement, at `stake` or else the record's own: its game's sitting money."""
     return registry.game_of(rep).money(rep, stake, provisional=provisional)
 
@@ -89,7 +91,7 @@ def left_out(f: Finding, lang: str) -> LeftOut:
     return LeftOut(f.path, f.code, f.line, f.column, f.message(lang))
 
 
-def settled_record(money: SittingMoney, digest: str | None, meaning: str | None, report: Any = None,
+def settled_record(money: SittingMoney, digest: str | None, meaning: str | None, report: Report | None = None,
                    findings: tuple[Finding, ...] = ()) -> SettledRecord:
     """A record in the money, with who pays whom in it."""
     from ..common.transfers import settle_up

@@ -10,14 +10,18 @@ import os
 import stat
 import sys
 from decimal import Decimal
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..common.findings import Finding, FindingError
 from ..common.i18n import N_, gettext
+from ..common.json_types import Json
 from ..common.os_errors import os_reason
 from ..games import registry
 from ..results.settle import LeftOut, SettleRun
 from .settle import settled_record
+
+if TYPE_CHECKING:
+    from ..results.money import SittingMoney
 
 
 def read_documents(inputs: Sequence[str], max_bytes: int, lang: str, run: SettleRun) -> list[Finding]:
@@ -32,7 +36,7 @@ def read_documents(inputs: Sequence[str], max_bytes: int, lang: str, run: Settle
 
     files: dict[tuple[int, int], str] = {}
     docs = ContentSeen()
-    docs_read: list[tuple[str, dict[str, Any], str]] = []
+    docs_read: list[tuple[str, dict[str, Json], str]] = []
     refused: list[Finding] = []
     for path in inputs:
         ident = file_identity(path)
@@ -61,14 +65,14 @@ def read_documents(inputs: Sequence[str], max_bytes: int, lang: str, run: Settle
     return refused
 
 
-def _add(docs_read: Sequence[tuple[str, dict[str, Any], str]], refused: list[Finding], lang: str,
+def _add(docs_read: Sequence[tuple[str, dict[str, Json], str]], refused: list[Finding], lang: str,
          run: SettleRun) -> None:
     """The documents' records into the run, each record once (by its meaning digest, else its
     path); a document that would count a record twice is refused whole."""
     from ..common.settle_documents import refusal
 
     merging = len(docs_read) > 1
-    held: dict[Any, str] = {}  # each record (by its meaning, else path) -> the document holding it
+    held: dict[object, str] = {}  # each record (by its meaning, else path) -> the document holding it
     for path, doc, text in docs_read:
         problem: Finding | None = None
         for i, rec in enumerate(doc["records"], start=1):
@@ -145,7 +149,7 @@ def shape_reason(e: BaseException, lang: str) -> str:
     return gettext(lang, "a value is not of the kind settle writes")
 
 
-def left_out_of(entry: Any) -> None:
+def left_out_of(entry: Json) -> None:
     """A record an earlier output left out, as settle writes it: its path, code and message as
     text, its line and column whole numbers or null (ShapeError when not)."""
     from ..common.money_views import ShapeError, whole_of
@@ -157,7 +161,7 @@ def left_out_of(entry: Any) -> None:
             whole_of(entry[k], what)
 
 
-def _document(path: str, data: bytes, lang: str) -> tuple[dict[str, Any], str]:
+def _document(path: str, data: bytes, lang: str) -> tuple[dict[str, Json], str]:
     """The JSON of a document and its text, its top level checked: `records`, `left_out`, `counts`."""
     from ..common.money_views import ShapeError, whole_of
     from ..common.settle_documents import refusal
@@ -189,7 +193,7 @@ def _document(path: str, data: bytes, lang: str) -> tuple[dict[str, Any], str]:
     return doc, text
 
 
-def read_json_doc(path: str, data: bytes, lang: str) -> tuple[dict[str, Any], str]:
+def read_json_doc(path: str, data: bytes, lang: str) -> tuple[dict[str, Json], str]:
     """An earlier `settle --format json` output and its text, every record of it checked (its money
     exact, its names fit to show) and read back (`_money`: each record's settlement); FindingError
     with a `not-settle-json` finding, placed at the fault where it can be, when it is not one."""
@@ -206,7 +210,7 @@ def read_json_doc(path: str, data: bytes, lang: str) -> tuple[dict[str, Any], st
     return doc, text
 
 
-def _record(rec: Any, lang: str) -> Any:
+def _record(rec: Json, lang: str) -> SittingMoney:
     """One record of a document, read back as its game's settlement and checked as every game's
     sitting must be: one list of distinct names holding every net, fit to show, the nets exact
     and summing to zero."""

@@ -2,7 +2,7 @@
 the first keys of a record in every command's JSON, and `validate`'s document and CSV rows."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from ..common.findings import Finding
 from ..results.words import Words
@@ -35,7 +35,7 @@ def unreadable_json(f: Finding, words: Words, lang: str) -> dict[str, object]:
 FINDING_COLUMNS = ["game", "path", "line", "column", "severity", "code", "part", "hand", "trick", "player", "message"]
 
 
-def finding_row(f: Finding, game: str, lang: str) -> list[Any]:
+def finding_row(f: Finding, game: str, lang: str) -> list[object]:
     """A finding under `FINDING_COLUMNS` (`game` empty for a record that could not be read)."""
     cells = [game, f.path, f.line, f.column, f.severity.value, f.code, f.part, f.hand, f.trick, f.player,
              f.message(lang)]

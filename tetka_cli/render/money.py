@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from ..common.i18n import N_, gettext
+from ..common.json_types import Json
 from ..common.money import EXACT, format_money, money_places
 from ..common.money_views import ShapeError, amount_cell, money_cell, money_of, name_in, stake_of, whole_of
 from ..common.output_table import Table
@@ -38,10 +39,10 @@ def part_json(part: PartMoney, words: Words, places: int, currency: str) -> dict
     return doc
 
 
-def sitting_json(m: SittingMoney, words: Words, default_game: str) -> dict[str, Any]:
+def sitting_json(m: SittingMoney, words: Words, default_game: str) -> dict[str, object]:
     """A settled sitting in `settle --format json` (amounts as text, with the stake's places)."""
     places = money_places(m.stake)
-    doc: dict[str, Any] = head_json(m.path, words, default_game)
+    doc: dict[str, object] = head_json(m.path, words, default_game)
     doc.update({"stake": f"{m.stake:f}", "currency": m.currency, "players": list(m.players),
                 words.parts_key: [part_json(part, words, places, m.currency) for part in m.parts],
                 "net": {p: format_money(v, places) for p, v in m.net.items()}})
@@ -53,11 +54,11 @@ def _need(ok: bool, what: str) -> None:
         raise ShapeError(what)
 
 
-def _text(v: Any) -> bool:
+def _text(v: object) -> bool:
     return isinstance(v, str)
 
 
-def _payment_from_json(pay: Any, words: Words, players: Sequence[str], at: str) -> Payment:
+def _payment_from_json(pay: Json, words: Words, players: Sequence[str], at: str) -> Payment:
     """A payment read back (`at`: where it stands in the document, as its keys name it)."""
     scored = words.won_by == "lowest"  # a part settled pair by pair pays each difference of totals
     where = f"`{at}`"
@@ -70,7 +71,7 @@ def _payment_from_json(pay: Any, words: Words, players: Sequence[str], at: str) 
                    score, money_of(pay["amount"]))
 
 
-def _part_from_json(d: Any, words: Words, players: Sequence[str], at: str) -> PartMoney:
+def _part_from_json(d: Json, words: Words, players: Sequence[str], at: str) -> PartMoney:
     """A settled part read back (`at`: where it stands in the document, as its keys name it)."""
     where = f"`{at}`"
     if not (isinstance(d, dict) and isinstance(d.get("provisional"), bool) and isinstance(d.get("finished", True), bool)
@@ -93,7 +94,7 @@ def _part_from_json(d: Any, words: Words, players: Sequence[str], at: str) -> Pa
                            for j, pay in enumerate(d["payments"])))
 
 
-def sitting_from_json(doc: Any, words: Words) -> SittingMoney:
+def sitting_from_json(doc: Json, words: Words) -> SittingMoney:
     """One record of an earlier `settle --format json`, read back exactly and checked to the shape
     settle writes (ShapeError saying what is wrong): every name one of the sitting's players,
     every number whole and of a sane size, every amount exact, each part's net summing to zero
@@ -145,7 +146,7 @@ def sitting_tables(m: SittingMoney, words: Words, lang: str) -> list[Table]:
     return tables
 
 
-def standings_json(rows: Sequence[Standing], words: Words, places: int, currency: str) -> dict[str, dict[str, Any]]:
+def standings_json(rows: Sequence[Standing], words: Words, places: int, currency: str) -> dict[str, dict[str, object]]:
     return {s.player: {"sittings": s.sittings, words.parts_key: s.parts, words.won_key: s.won,
                        words.score_key: s.score, "net": format_money(s.net, places), "currency": currency}
             for s in rows}
@@ -195,12 +196,12 @@ class GameBoard:
 
 
 def settle_rows(boards: Sequence[GameBoard], sittings: Sequence[SittingMoney], records_transfers: Mapping[str, Sequence[Transfer]],
-                transfers: Sequence[Transfer], places: int, currency: str, per_record: bool) -> list[list[Any]]:
+                transfers: Sequence[Transfer], places: int, currency: str, per_record: bool) -> list[list[object]]:
     """One currency's rows of `settle --format csv`: each game's standings, every payment of every
     settled part, the transfers of each sitting (with --per-record) and of the whole run. Every
     row names its game and its section; a transfer of a run that mixes games names every game
     whose nets it settles (`tetka+terz`)."""
-    rows: list[list[Any]] = []
+    rows: list[list[object]] = []
     for b in boards:
         for s in b.rows:
             rows.append([b.words.game, "standing", "", "", s.player, "", s.sittings, s.parts, s.won, s.score,

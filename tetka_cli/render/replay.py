@@ -2,14 +2,14 @@
 tables of a hand are laid out by its game, `Game.replay_tables`; the page by `common.replay_page`)."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
-from ..results.replay import Replay
+from ..results.replay import Replay, ReplayHand
 from ..results.words import Words
 from .findings import head_json
 
 
-def replay_json(replay: Replay, default_game: str, hands: Iterable[Any] | None = None) -> dict[str, Any]:
+def replay_json(replay: Replay, default_game: str, hands: Iterable[ReplayHand] | None = None) -> dict[str, object]:
     """`replay --format json`: one record's chosen hands (`hands`: them as counted by the caller)."""
     chosen = replay.hands if hands is None else hands
     return {**head_json(replay.path, replay.words, default_game),
@@ -29,7 +29,7 @@ def replay_columns(all_words: Iterable[Words]) -> list[str]:
     return [*REPLAY_COLUMNS, *(f"seat{i}" for i in range(1, seats + 1)), "winner", *extra, "renonce"]
 
 
-def replay_rows(replay: Replay, columns: Sequence[str]) -> Iterator[list[Any]]:
+def replay_rows(replay: Replay, columns: Sequence[str]) -> Iterator[list[object]]:
     seats = sum(1 for c in columns if c.startswith("seat"))
     extra = columns[len(REPLAY_COLUMNS) + seats + 1:-1]
     for h in replay.hands:

@@ -3,7 +3,7 @@ CSV (one header, a row per standing, payment and transfer, each naming its game 
 text tables and its page."""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ..common.html_page import EveningRecord, page
 from ..common.i18n import gettext
@@ -21,7 +21,7 @@ def currency_label(currency: str, lang: str) -> str:
     return currency if currency else gettext(lang, "no currency named")
 
 
-def record_json(r: SettledRecord, words: Words, default_game: str) -> dict[str, Any]:
+def record_json(r: SettledRecord, words: Words, default_game: str) -> dict[str, object]:
     """A settled record in settle's JSON: its sitting, its digests and who pays whom in it."""
     from ..common.money import money_places
 
@@ -32,9 +32,9 @@ def record_json(r: SettledRecord, words: Words, default_game: str) -> dict[str, 
     return doc
 
 
-def _boards_json(b: MoneyBlock, words_of: WordsOf, default_game: str) -> dict[str, Any]:
+def _boards_json(b: MoneyBlock, words_of: WordsOf, default_game: str) -> dict[str, object]:
     """A currency's standings: the default game's as `players`, another game's under its name."""
-    doc: dict[str, Any] = {}
+    doc: dict[str, object] = {}
     for board in b.boards:
         rows = standings_json(board.rows, words_of(board.game), b.places, b.currency)
         if board.game == default_game:
@@ -44,26 +44,27 @@ def _boards_json(b: MoneyBlock, words_of: WordsOf, default_game: str) -> dict[st
     return doc
 
 
-def settle_json(run: SettleRun, words_of: WordsOf, default_game: str) -> dict[str, Any]:
+def settle_json(run: SettleRun, words_of: WordsOf, default_game: str) -> dict[str, object]:
     first = run.blocks[0]
     boards = _boards_json(first, words_of, default_game)
-    doc: dict[str, Any] = {"transfers": transfers_json(first.transfers, first.places, first.currency),
+    doc: dict[str, object] = {"transfers": transfers_json(first.transfers, first.places, first.currency),
                            "records": [record_json(r, words_of(r.money.game), default_game) for r in run.records],
                            "players": boards.pop("players", {}),
                            "left_out": [{"path": x.path, "code": x.code, "line": x.line, "column": x.column,
                                          "message": x.message} for x in run.left_out],
                            "counts": run.counts}
     doc.update(boards)
-    doc["currencies"] = []
+    currencies: list[dict[str, object]] = []
+    doc["currencies"] = currencies
     for b in run.blocks:
         block = {"currency": b.currency, **{"players": {}}, **_boards_json(b, words_of, default_game)}
         block["transfers"] = transfers_json(b.transfers, b.places, b.currency)
-        doc["currencies"].append(block)
+        currencies.append(block)
     return doc
 
 
 def settle_csv(run: SettleRun, words_of: WordsOf, per_record: bool) -> Table:
-    rows: list[list[Any]] = []
+    rows: list[list[object]] = []
     for b in run.blocks:
         sittings = [r.money for r in run.records if r.money.currency == b.currency]
         own = {r.money.path: r.transfers for r in run.records if r.money.currency == b.currency}

@@ -7,7 +7,7 @@ each player's score (`Words.breakdown`: a Terz hand's card points, last trick, d
 a line a player under each hand."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from ..common.html_page import PartSection, Race, e, plain_table
 from ..common.i18n import gettext
@@ -38,7 +38,7 @@ def sheet_json(sheet: Sheet, lang: str, default_game: str) -> dict[str, object]:
 
 
 # -- text -----------------------------------------------------------------------------------------
-def _written(value: int, written: Mapping[str, Any], p: str, lang: str) -> str:
+def _written(value: int, written: Mapping[str, object], p: str, lang: str) -> str:
     """A figure, with what the table wrote beside it where that differs: `4 [table 5]`."""
     return f"{value} [{gettext(lang, 'table')} {written[p]}]" if p in written else str(value)
 
@@ -66,7 +66,7 @@ def running_header(player: str, lang: str) -> str:
 def _by_hand(path: str, part: SheetPart, words: Words, lang: str) -> Table:
     """A line a hand: its number, its dealer, each player's score, each running total."""
     players = part.players
-    rows: list[list[Any]] = []
+    rows: list[Sequence[object]] = []
     for h, running in part.lines():
         written = _differs(h, players)
         rows.append([hand_label(h, words, lang), h.dealer] + [_written(h.score[p], written, p, lang) for p in players]
@@ -80,7 +80,7 @@ def _by_hand(path: str, part: SheetPart, words: Words, lang: str) -> Table:
 
 def _by_player(path: str, part: SheetPart, words: Words, lang: str) -> Table:
     """A line a player under each hand: the parts of his score, the score, his running total."""
-    rows: list[list[Any]] = []
+    rows: list[list[object]] = []
     for h, running in part.lines():
         notes = [n.text(lang) for n in h.notes] + ([words.after_end.text(lang)] if h.after_end else [])
         label = f"{h.number}" + (f" ({'; '.join(notes)})" if notes else "")
@@ -125,7 +125,7 @@ def sheet_columns(all_words: Iterable[Words]) -> list[str]:
     return [*SHEET_COLUMNS, *extra, *SHEET_END]
 
 
-def sheet_rows(sheet: Sheet, columns: Sequence[str]) -> Iterator[list[Any]]:
+def sheet_rows(sheet: Sheet, columns: Sequence[str]) -> Iterator[list[object]]:
     """A record's rows under `sheet_columns`: a hand and player a row."""
     words = sheet.words
     extra = list(columns[len(SHEET_COLUMNS):len(columns) - len(SHEET_END)])
@@ -163,8 +163,37 @@ class _Lines:
     def __init__(self, part: SheetPart, lines: Sequence[tuple[SheetHand, Scores]]) -> None:
         self._part, self._lines = part, lines
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._part, name)
+    @property
+    def number(self) -> int:
+        return self._part.number
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._part.players
+
+    @property
+    def target(self) -> int:
+        return self._part.target
+
+    @property
+    def finished(self) -> bool:
+        return self._part.finished
+
+    @property
+    def totals(self) -> Scores:
+        return self._part.totals
+
+    @property
+    def recorded_totals(self) -> Scores | None:
+        return self._part.recorded_totals
+
+    @property
+    def winner(self) -> str | None:
+        return self._part.winner
+
+    @property
+    def recorded_winner(self) -> str | None:
+        return self._part.recorded_winner
 
     def lines(self) -> Sequence[tuple[SheetHand, Scores]]:
         return self._lines

@@ -4,7 +4,7 @@ sittings. A game's words come in as its `Words` (the command asks the registry f
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from ..results.stats import Line, Sitting
 from ..common.html_page import CSS, e, plain_table
@@ -38,8 +38,8 @@ def _money(v: Decimal, places: int) -> str:
 
 
 # -- JSON and CSV ----------------------------------------------------------------------------------
-def line_json(x: Line, words: Words, places: int) -> dict[str, Any]:
-    d: dict[str, Any] = {"game": x.game, "season": x.season, "player": x.player}
+def line_json(x: Line, words: Words, places: int) -> dict[str, object]:
+    d: dict[str, object] = {"game": x.game, "season": x.season, "player": x.player}
     if x.split is not None:
         d["by"] = x.split
     d.update({"sittings": x.sittings, "hands": x.hands, words.score_key: x.score,
@@ -52,7 +52,7 @@ def line_json(x: Line, words: Words, places: int) -> dict[str, Any]:
 
 
 def stats_json(lines: Sequence[Line], words: Mapping[str, Words], *, by: str | None, since: str | None,
-               until: str | None) -> dict[str, Any]:
+               until: str | None) -> dict[str, object]:
     places = places_of(lines)
     return {"since": since, "until": until, "by": by, "players": [line_json(x, words[x.game], places) for x in lines]}
 
@@ -102,7 +102,7 @@ def stats_tables(lines: Sequence[Line], words: Mapping[str, Words], lang: str, *
             headers.append(gettext(lang, "Analysis loss"))
         rows = []
         for x in mine:
-            row: list[Any] = [x.season or "—", x.player, x.split if by else x.sittings,
+            row: list[object] = [x.season or "—", x.player, x.split if by else x.sittings,
                               x.hands, _cell(x.score_per_hand, 2, lang), _cell(x.renonces_per_100, 2, lang)]
             if not by:
                 row += [x.parts, x.won]

@@ -8,7 +8,7 @@ them, stored as they are); what a record is (`ExportedRecord`) is a frozen datac
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union, Any, Mapping, NamedTuple
+from typing import Union, Mapping, NamedTuple
 
 
 class PartRow(NamedTuple):
@@ -118,11 +118,11 @@ class ExportedRecord:
     players: tuple[str, ...]
     stake: str
     currency: str
-    meta: Mapping[str, Any]
+    meta: Mapping[str, object]
     ok: bool
     settled: bool
     analysed_from: int | None  # the first trick `analyse` graded, when it was asked for
-    rows: tuple[Any, ...] = ()  # the game's rows (the types above)
+    rows: tuple[Row, ...] = ()  # the game's rows (the types above)
     findings: tuple[FindingRow, ...] = ()
     net: tuple[tuple[str, str], ...] = ()  # (player, amount), amounts as settle writes them
     transfers: tuple[tuple[str, str, str], ...] = ()  # (payer, payee, amount)

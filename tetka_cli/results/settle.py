@@ -4,8 +4,6 @@ game's standings. `jobs.settle` fills it; `render.settle` draws it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
 from ..common.findings import Finding
 from ..common.transfers import Transfer
 from .money import SittingMoney, Standing
@@ -32,7 +30,7 @@ class SettledRecord:
     digest: str | None
     meaning: str | None
     transfers: tuple[Transfer, ...]
-    report: Any = None
+    report: object = None  # what `jobs.settle` kept: the game's report (opaque below the games' layer)
     findings: tuple[Finding, ...] = ()
 
 
@@ -61,7 +59,7 @@ class Unsettled:
 
     path: str
     game: str
-    report: Any
+    report: object  # the game's report, as `SettledRecord.report`
     findings: tuple[Finding, ...]
 
 

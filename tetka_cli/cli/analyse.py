@@ -6,6 +6,7 @@ drawn by `render.analysis` for every game)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
@@ -42,14 +43,36 @@ from ..games.contract import Analysis, Game
 from .cluster_option import cluster_option, cluster_pool, refuse_jobs_beside
 from .language import tr
 
-_ANALYSED = [g for g in all_games() if g.analysis is not None]
-_GRADED = [a for g in _ANALYSED if (a := g.analysis) is not None]
+
+@functools.cache
+def _analysed() -> tuple[list[Game], list[Analysis]]:
+    """The games that grade plays, and their analyses: asked for when a command runs or its help is
+    shown, not when the command line is imported (which would import every game's solver)."""
+    games = [g for g in all_games() if g.analysis is not None]
+    return games, [a for g in games if (a := g.analysis) is not None]
+
+
+class _FromTrick(click.Option):
+    """--from-trick: its range (up to the longest hand of a game that grades) and its default (each
+    game's first graded trick) asked of the games when help is shown or the value read."""
+
+    def _from_games(self) -> None:
+        games, graded = _analysed()
+        self.type = click.IntRange(1, max(a.tricks_per_hand for a in graded))
+        self.show_default = ", ".join(f"{g.name} {a.first_graded_trick}" for g, a in zip(games, graded))
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        self._from_games()
+        return super().get_help_record(ctx)
+
+    def process_value(self, ctx: click.Context, value: object) -> object:
+        self._from_games()
+        return super().process_value(ctx, value)
 
 
 @click.command()
 @input_options
-@click.option("--from-trick", "from_trick", type=click.IntRange(1, max(a.tricks_per_hand for a in _GRADED)),
-              default=None, show_default=", ".join(f"{g.name} {a.first_graded_trick}" for g, a in zip(_ANALYSED, _GRADED)),
+@click.option("--from-trick", "from_trick", cls=_FromTrick, type=click.IntRange(min=1), default=None,
               help="Grade the plays of this trick and the later ones (lower is slower).")
 @click.option("--budget", "budget", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Seconds of search per hand (as nodes, so the output is the same on every run); a play the search "
@@ -157,7 +180,7 @@ def _refusal(a: Analysed, from_trick: int | None, lang: str) -> list[str]:
     title = g.words.title.text(lang)
 
     def games(has: Callable[[Analysis], bool] = lambda x: True) -> str:
-        return ", ".join(o.words.title.text(lang) for o, x in zip(_ANALYSED, _GRADED) if has(x))
+        return ", ".join(o.words.title.text(lang) for o, x in zip(*_analysed()) if has(x))
 
     if a.no_budget:  # the game's search takes no budget: a usage error, in one line
         return [tr("{path}: --budget bounds the search of {games} records; {game} records are searched "
@@ -212,7 +235,7 @@ class _Run:
             players = players_json([(s, _analysis(name).words) for name, s in self.summaries.items()], self.view,
                                    only)
             games = [_graded_game(g, from_trick, self.view) for g in
-                     [game(n) for n in self.summaries] or _ANALYSED[:1]]
+                     [game(n) for n in self.summaries] or _analysed()[0][:1]]
             emit_json({**head_json(games, self.view, samples, seed), "records": self.docs, "players": players})
         elif self.opts.fmt == "text":
             for name, s in self.summaries.items():

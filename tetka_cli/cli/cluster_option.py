@@ -7,13 +7,15 @@ cache, and the output (`-o FILE`) is left as it was."""
 from __future__ import annotations
 
 import contextlib
-from typing import Callable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterator, TypeVar
 
 import click
 
-from ..common.cluster import ClusterError, Pool
 from .base import EXIT_INTERNAL, EXIT_UNREADABLE
 from .language import tr
+
+if TYPE_CHECKING:  # the cluster's module (and asyncio with it) is imported only by a run with --cluster
+    from ..common.cluster import ClusterError, Pool
 
 
 class ClusterFailed(click.ClickException):
@@ -94,8 +96,9 @@ def cluster_pool(address: str | None) -> Iterator[Pool | None]:
     if address is None:
         yield None
         return
+    from ..common.cluster import ClusterError, open_pool
+
     try:
-        from ..common.cluster import open_pool
 
         pool = open_pool(address)
     except ClusterError as e:

@@ -74,6 +74,9 @@ class _FromTrick(click.Option):
 @input_options
 @click.option("--from-trick", "from_trick", cls=_FromTrick, type=click.IntRange(min=1), default=None,
               help="Grade the plays of this trick and the later ones (lower is slower).")
+@click.option("--robber", "--game", "part", type=click.IntRange(min=1),
+              help="Only this robber (Tetka) or game (Terz), from 1.")
+@click.option("--hand", "hand", type=click.IntRange(min=1), help="Only this hand of the robber or game (from 1).")
 @click.option("--budget", "budget", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Seconds of search per hand (as nodes, so the output is the same on every run); a play the search "
                    "cannot finish gets the range of values it proved. Default: search every play to the end.")
@@ -91,7 +94,8 @@ class _FromTrick(click.Option):
               help="Analyse every hand again, neither reading nor writing the cache of analysed hands.")
 @cluster_option  # issue 34: --cluster ADDRESS (cli/cluster_option.py)
 @output_options
-def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budget: float | None,
+def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, part: int | None, hand: int | None,
+            budget: float | None,
             player: str | None, view: str,
             samples: int, seed: int, jobs: int,
             no_cache: bool, cluster: str | None, opts: Options) -> None:
@@ -118,10 +122,14 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
         "view": graded,
         "samples": samples,
         "seed": seed,
+        "part": 1 if hand is not None and part is None else part,  # --hand alone: of the first part
+        "hand": hand,
     }
     run = _Run(opts, graded, player)
+    hands = 0  # the hands shown: none at all where --robber/--hand asked for one is a usage error
     with _records(paths, max_bytes, options, jobs, no_cache, cluster, opts.lang) as records:
         for a in records:
+            hands += len(a.hands)
             refused = _refusal(a, from_trick, opts.lang)
             for line in refused:
                 err(line)
@@ -131,6 +139,8 @@ def analyse(inputs: Sequence[str], max_bytes: int, from_trick: int | None, budge
             if not a.ok:
                 code = max(code, EXIT_RULES)
             run.show(a)
+    if (part is not None or hand is not None) and not hands and code == EXIT_OK:
+        raise click.BadParameter(tr("no such robber or hand in the record"), param_hint="--robber/--hand")
     run.finish(from_trick, samples, seed)
     sys.exit(code)
 

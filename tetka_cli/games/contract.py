@@ -129,7 +129,8 @@ class AnalysisTask(Protocol):
     """One hand to grade: picklable, named by its place in the record (`key`, JSON)."""
 
     @property
-    def key(self) -> object: ...
+    def key(self) -> object:
+        """Its place: `[part, hand]`, the part's number and the hand's in it (from 1)."""
 
     def __call__(self) -> GradedHand: ...
 

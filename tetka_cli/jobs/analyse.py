@@ -4,7 +4,7 @@ without analysis says so."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, Mapping, Sequence, TypedDict
+from typing import TYPE_CHECKING, Iterator, Mapping, NotRequired, Sequence, TypedDict
 
 from ..common.findings import Finding, FindingError
 from ..results.analysis import Analysed, GradedHand
@@ -27,6 +27,19 @@ class AnalyseOptions(TypedDict):
     view: str  # "open" or "player"
     samples: int
     seed: int
+    # Which hands are graded (--robber/--game, --hand): not part of a hand's key, since a hand's
+    # grades are the same whichever others are asked for with it.
+    part: NotRequired[int | None]
+    hand: NotRequired[int | None]
+
+
+SELECTION = ("part", "hand")
+
+
+def selected(part: int, hand: int, options: AnalyseOptions) -> bool:
+    """Whether the hand at (`part`, `hand`) is among those asked for."""
+    want_part, want_hand = options.get("part"), options.get("hand")
+    return (want_part is None or part == want_part) and (want_hand is None or hand == want_hand)
 
 
 # -- a run of `analyse`: hand by hand over N processes, each hand's result cached ------------------
@@ -55,7 +68,7 @@ def cache_key(record_digest: str, game: str, hand_key: object, options: Mapping[
     from ..common.result_cache import digest
 
     return digest({"format": CACHE_FORMAT, "version": __version__, "game": game, "record": record_digest,
-                   "hand": hand_key, "options": dict(options)})
+                   "hand": hand_key, "options": {k: v for k, v in options.items() if k not in SELECTION}})
 
 
 def _read(path: str, max_bytes: int, options: AnalyseOptions, cache: ResultCache | None) -> Analysed | _Record:
@@ -112,15 +125,25 @@ def _tasks(rep: Report, analysis: Analysis, options: AnalyseOptions) -> list[Ana
                                            seed=options["seed"])
     else:
         tasks = analysis.tasks(rep, from_trick=first, player=player, budget=options["budget"])
-    return None if tasks is None else list(tasks)
+    return None if tasks is None else [t for t in tasks if selected(*_place(t.key), options)]
+
+
+def _place(key: object) -> tuple[int, int]:
+    """A task's place in its record, its `key`: [part, hand] (`contract.AnalysisTask`)."""
+    assert isinstance(key, (list, tuple)) and len(key) == 2, key
+    part, hand = key
+    assert isinstance(part, int) and isinstance(hand, int), key
+    return part, hand
 
 
 def _whole(rep: Report, analysis: Analysis, options: AnalyseOptions) -> Sequence[GradedHand]:
     first, player = options["from_trick"], options["player"]
     if options["view"] == "player":
-        return analysis.grade_player_view(rep, from_trick=first, player=player, samples=options["samples"],
-                                          seed=options["seed"])
-    return analysis.grade(rep, from_trick=first, player=player, budget=options["budget"])
+        hands = analysis.grade_player_view(rep, from_trick=first, player=player, samples=options["samples"],
+                                           seed=options["seed"])
+    else:
+        hands = analysis.grade(rep, from_trick=first, player=player, budget=options["budget"])
+    return [h for h in hands if selected(h.part, h.hand, options)]
 
 
 def _from_cache(rec: _Record, analysis: Analysis, data: bytes, options: AnalyseOptions, cache: ResultCache) -> None:

@@ -337,7 +337,10 @@ class LazyAnalysis:
         return self._m.from_json(doc, task)
 
     def losses(self, report: Report, *, from_trick: int | None) -> Mapping[object, object]:
-        by_hand = self._m.losses(self.grade(report, from_trick=from_trick, player=None, budget=None))
+        return self.losses_from(self.grade(report, from_trick=from_trick, player=None, budget=None))
+
+    def losses_from(self, hands: Sequence[GradedHand]) -> Mapping[object, object]:
+        by_hand = self._m.losses(hands)
         return {where: losses for where, losses in by_hand.items()}
 
 

@@ -179,6 +179,10 @@ class Analysis(Protocol):
     def losses(self, report: Report, *, from_trick: int | None) -> Mapping[object, object]:
         """What each graded card cost its player, for `replay --analyse`."""
 
+    def losses_from(self, hands: Sequence[GradedHand]) -> Mapping[object, object]:
+        """What each card of `hands` (graded by this game, in the open view) cost its player, for
+        `replay --analyse`, by hand."""
+
     @property
     def words(self) -> AnalysisWords:
         """What `analyse` says of the graded hands, as data (its words, its signs `loss_grades`,

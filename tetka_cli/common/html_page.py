@@ -195,7 +195,11 @@ main{max-width:60rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;margin:.2rem 0}h2{font-size:1.2rem;margin:1.6rem 0 .3rem;overflow-wrap:anywhere}
 h3{font-size:1.05rem;margin:1.2rem 0 .4rem}h4{font-size:.9rem;font-weight:400;margin:.8rem 0 .2rem;overflow-wrap:anywhere}.status,.meta,.hint,.note,footer,h4{color:var(--muted)}
 .hint{font-size:.85rem;margin:.2rem 0 1rem}
-.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;margin:.3rem 0}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;margin:.3rem 0;
+background:linear-gradient(to right,var(--paper) 30%,transparent) left center/2.5rem 100% no-repeat local,
+linear-gradient(to left,var(--paper) 30%,transparent) right center/2.5rem 100% no-repeat local,
+radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.25),transparent) left center/.9rem 100% no-repeat scroll,
+radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.25),transparent) right center/.9rem 100% no-repeat scroll}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums}
 th,td{padding:.25rem .5rem;border-bottom:1px solid var(--rule);text-align:right;white-space:nowrap}
 th:first-child,td:nth-child(2){text-align:left}
@@ -227,8 +231,9 @@ details.reasons{font-size:.9rem;margin:.3rem 0}details.reasons summary{cursor:po
 details.reasons ul{padding-left:1.2rem;columns:16rem}details.reasons li{break-inside:avoid;margin-bottom:.3rem}
 footer{margin-top:2rem;font-size:.8rem}
 @media (max-width:600px){body{font-size:13px}main{padding:.6rem}th,td{padding:.2rem .3rem}h1{font-size:1.25rem}}
+@media (max-width:420px){main{padding:.5rem .4rem}th,td{padding:.2rem .22rem}th.sub{font-size:.7rem}}
 @media print{body{font-size:10pt}main{max-width:none;padding:0}.hint{display:none}
-.scroll{overflow:visible}section.robber,figure,table{break-inside:avoid}
+.scroll{overflow:visible;background:none}section.robber,figure,table{break-inside:avoid}
 h2,h3,h4{break-after:avoid}section.settlement,section.standings{break-inside:avoid}
 td.why{text-decoration:none}details.reasons{display:none}}
 """

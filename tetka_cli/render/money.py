@@ -126,8 +126,9 @@ def sitting_from_json(doc: Json, words: Words) -> SittingMoney:
 
 # -- tables -----------------------------------------------------------------------------------------
 def sitting_tables(m: SittingMoney, words: Words, lang: str) -> list[Table]:
-    """A sitting's tables: per part its totals and nets (and its payments, where they are pair by
-    pair), then the sitting's nets; each amount with the places of the sitting's own stake."""
+    """A sitting's tables: per part its totals and nets and its payments (with the difference of
+    scores each pays for, where a game pays pair by pair), then the sitting's nets; each amount with
+    the places of the sitting's own stake."""
     cur, places = m.currency, money_places(m.stake)
     tables = []
     for part in m.parts:
@@ -141,6 +142,9 @@ def sitting_tables(m: SittingMoney, words: Words, lang: str) -> list[Table]:
         if pays:
             tables.append(Table("", [gettext(lang, "Pays"), gettext(lang, "To"), words.score.text(lang),
                                      gettext(lang, "Amount")], pays))
+        elif part.payments:  # a game that pays a part's stake whole (Terz): who pays whom, and how much
+            tables.append(Table("", [gettext(lang, "Pays"), gettext(lang, "To"), gettext(lang, "Amount")],
+                                [[x.payer, x.payee, money_cell(x.amount, places, cur, lang)] for x in part.payments]))
     tables.append(Table(f"{m.path}: {gettext(lang, 'Sitting')}", [gettext(lang, "Player"), gettext(lang, "Net")],
                         [[p, money_cell(v, places, cur, lang)] for p, v in m.net.items()]))
     return tables

@@ -424,3 +424,6 @@ def _cards_of(v: object) -> list[Card]:
 
 if TYPE_CHECKING:  # mypy checks that Terz's live side keeps the live contract
     _KEEPS_THE_CONTRACT: LiveSide[Sitting, TerzHeader] = TerzLive("en")
+
+
+LIVE = TerzLive  # the live side `games.capabilities.GameModules` makes

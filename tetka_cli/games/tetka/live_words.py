@@ -260,3 +260,6 @@ class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
 
 if TYPE_CHECKING:  # mypy checks that Tetka's live side keeps the live contract
     _KEEPS_THE_CONTRACT: LiveSide[Sitting, LiveHeader] = TetkaLive("en")
+
+
+LIVE = TetkaLive  # the live side `games.capabilities.GameModules` makes

@@ -19,6 +19,9 @@ HandT = TypeVar("HandT")
 RulesT = TypeVar("RulesT", bound="DataclassInstance")
 ScoreT = TypeVar("ScoreT")
 DraftT = TypeVar("DraftT")
+P = TypeVar("P")  # a sitting's part, where a game names its parts
+Hand_co = TypeVar("Hand_co", covariant=True)
+Part_co = TypeVar("Part_co", covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,41 @@ class Part(Protocol):
 WrittenT = TypeVar("WrittenT", bound=Part)
 
 
+class PartOf(Protocol[Hand_co]):
+    """A part of a sitting (a robber, a game), for its complete hands."""
+
+    @property
+    def hands(self) -> Sequence[Hand_co]: ...
+
+
+class PartsOf(Protocol[Hand_co]):
+    """A sitting, for the complete hands of its parts."""
+
+    @property
+    def parts(self) -> Sequence[PartOf[Hand_co]]: ...
+
+
+class HasParts(Protocol[Part_co]):
+    """A sitting, for its parts."""
+
+    @property
+    def parts(self) -> tuple[Part_co, ...]: ...
+
+
+class PartsNamed:
+    """A game's name for its sitting's parts (`robbers = PartsNamed()`): `SittingState.parts`."""
+
+    def __get__(self, state: HasParts[P], owner: object = None) -> tuple[P, ...]:
+        return state.parts
+
+
+class LastPartNamed:
+    """A game's name for the part under way (`robber = LastPartNamed()`): `SittingState.part`."""
+
+    def __get__(self, state: HasParts[P], owner: object = None) -> P:
+        return state.parts[-1]
+
+
 @dataclass(frozen=True, slots=True)
 class SittingState(Generic[HeaderT, PartT, HandT]):
     """A sitting after its entries: its parts (robbers, games: each with its complete hands; the
@@ -117,6 +155,11 @@ class SittingState(Generic[HeaderT, PartT, HandT]):
     def part(self) -> PartT:
         """The part under way (the last)."""
         return self.parts[-1]
+
+    @property
+    def hands(self: PartsOf[P]) -> tuple[P, ...]:
+        """Every complete hand, in order."""
+        return tuple(h for part in self.parts for h in part.hands)
 
     def to_play(self) -> str | None:
         """Whose card comes next in the hand in progress (None between hands)."""

@@ -33,7 +33,7 @@ from ...common.i18n import N_
 from ...kit.live_log import Entry, JsonValue, Refused
 from ...kit.live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
 from ...kit.live_sitting import record_text as sitting_record
-from ...kit.live_sitting import rules_json, with_rules
+from ...kit.live_sitting import LastPartNamed, PartsNamed, rules_json, with_rules
 from .bela import bela_partner, bela_tricks
 from .cards import is_terz_card, trump_seven
 from .declarations import Combination, Declared, binding_breach, classify, is_higher
@@ -357,19 +357,8 @@ class Sitting(SittingState[TerzHeader, LiveGame, LiveHand]):
 
     __slots__ = ()
 
-    @property
-    def games(self) -> tuple[LiveGame, ...]:
-        return self.parts
-
-    @property
-    def game(self) -> LiveGame:
-        """The game under way (the last)."""
-        return self.parts[-1]
-
-    @property
-    def hands(self) -> tuple[LiveHand, ...]:
-        """Every complete hand, in order."""
-        return tuple(h for g in self.parts for h in g.hands)
+    games = PartsNamed()
+    game = LastPartNamed()
 
     def next_dealer(self) -> str:
         return self.game.progress.dealer_of_next_hand

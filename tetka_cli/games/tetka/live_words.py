@@ -27,17 +27,12 @@ class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
     seats = 4
     quiet_at_end = ("no-robbers", "unfinished-robber")  # findings `end` does not repeat: the screen said it
     header_type = LiveHeader
+    hand_type = LiveHand
     core = live
     START, SCORE = "photo", "marks"
     WORDS = {"photo": PHOTO_WORDS, "marks": MARKS_WORDS}
 
     # -- the sitting ------------------------------------------------------------------------------
-    def current(self, state: Sitting) -> LiveHand | None:
-        return state.current
-
-    def last_hand(self, state: Sitting) -> LiveHand:
-        return state.hands[-1]
-
     def unfinished_text(self, number: int, highest: int) -> str:
         return self._("Robber {r} is not finished (highest total {marks}).").format(r=number, marks=highest)
 

@@ -3,7 +3,7 @@ header its log starts with, and the state after the entries (the parts played, t
 progress, whether it has ended). Each game subclasses both; nothing here knows a game."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Callable, ClassVar, Generic, Mapping, Protocol, Sequence, TypeVar
 
 from ..common.cards import Card
@@ -60,13 +60,22 @@ class SittingHeader:
 
     def rules_json(self) -> dict[str, JsonValue]:
         """The game's house rules as the log's header holds them."""
-        raise NotImplementedError
+        own = self._own_rules()
+        return {} if own is None else rules_json(own)
 
     @classmethod
     def read(cls: type[HeaderT], players: Sequence[str], stake: str, currency: str, first_dealer: str,
              rules: Mapping[str, JsonValue]) -> HeaderT:
-        """The header of a sitting of this game; `rules` that are not the game's are left out."""
-        raise NotImplementedError
+        """The header of a sitting of this game: its house rules are their defaults with the `rules`
+        given that are the game's (others are left out)."""
+        header = cls(tuple(players), stake, currency, first_dealer)
+        own = header._own_rules()
+        return header if own is None else _with_field(header, "rules", with_rules(own, rules))
+
+    def _own_rules(self) -> DataclassInstance | None:
+        """The game's field `rules` (a dataclass of plain values), if it has house rules."""
+        own: object = getattr(self, "rules", None)
+        return own if is_dataclass(own) and not isinstance(own, type) else None
 
     def to_json(self) -> dict[str, JsonValue]:
         return {"game": self.game, "players": list(self.players), "stake": self.stake, "currency": self.currency,
@@ -88,6 +97,11 @@ class SittingHeader:
 def rules_json(rules: DataclassInstance) -> dict[str, JsonValue]:
     """A game's house rules (a dataclass of plain values) as JSON."""
     return {f.name: getattr(rules, f.name) for f in fields(rules)}
+
+
+def _with_field(instance: RulesT, name: str, value: object) -> RulesT:
+    """A dataclass `instance` with its field `name` (one its own class adds) set to `value`."""
+    return replace(instance, **{name: value})
 
 
 def with_rules(defaults: RulesT, given: Mapping[str, JsonValue]) -> RulesT:

@@ -22,6 +22,7 @@ DraftT = TypeVar("DraftT")
 P = TypeVar("P")  # a sitting's part, where a game names its parts
 Hand_co = TypeVar("Hand_co", covariant=True)
 Part_co = TypeVar("Part_co", covariant=True)
+DataT = TypeVar("DataT", bound="DataclassInstance")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,7 @@ def rules_json(rules: DataclassInstance) -> dict[str, JsonValue]:
     return {f.name: getattr(rules, f.name) for f in fields(rules)}
 
 
-def _with_field(instance: RulesT, name: str, value: object) -> RulesT:
+def _with_field(instance: DataT, name: str, value: object) -> DataT:
     """A dataclass `instance` with its field `name` (one its own class adds) set to `value`."""
     return replace(instance, **{name: value})
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 from ..common.dedupe import Meaning, canonical
 
@@ -374,3 +374,63 @@ class ExportSide:
 
     def record_rows(self, report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterable[Row]:
         return self._load()(report, analysis)
+
+
+# -- where a game keeps them ---------------------------------------------------------------------------
+@runtime_checkable
+class AnalysisModule(Protocol):
+    """A game's module holding its analysis (`analysis_side`)."""
+
+    ANALYSIS: AnalysisParts
+
+
+@runtime_checkable
+class LiveModule(Protocol):
+    """A game's module holding its live side (`live_words`): `LIVE`, its class, made in a language."""
+
+    LIVE: Callable[[str], AnyLiveSide]
+
+
+@runtime_checkable
+class ExportModule(Protocol):
+    """A game's module holding its rows for a database (`export_rows`)."""
+
+    def record_rows(self, report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterable[Row]: ...
+
+
+class GameModules:
+    """A game's analysis, live side and rows for a database, each from its own module of the game's
+    package (`analysis_side.ANALYSIS`, `live_words.LIVE`, `export_rows.record_rows`), imported when
+    first used: `LazyAnalysis(modules.analysis)`, `LiveSide(rules, modules.live)`,
+    `ExportSide(modules.rows)`."""
+
+    def __init__(self, package: str | None) -> None:
+        if not package:
+            raise ValueError("a game's modules are found from its package")
+        self.package = package
+
+    def _module(self, name: str) -> object:
+        from importlib import import_module
+
+        return import_module(f".{name}", self.package)
+
+    def _lacks(self, name: str, what: str) -> TypeError:
+        return TypeError(f"{self.package}.{name} gives no {what}")
+
+    def analysis(self) -> AnalysisParts:
+        module = self._module("analysis_side")
+        if isinstance(module, AnalysisModule):
+            return module.ANALYSIS
+        raise self._lacks("analysis_side", "ANALYSIS")
+
+    def live(self, lang: str) -> AnyLiveSide:
+        module = self._module("live_words")
+        if isinstance(module, LiveModule):
+            return module.LIVE(lang)
+        raise self._lacks("live_words", "LIVE")
+
+    def rows(self) -> RecordRows:
+        module = self._module("export_rows")
+        if isinstance(module, ExportModule):
+            return module.record_rows
+        raise self._lacks("export_rows", "record_rows")

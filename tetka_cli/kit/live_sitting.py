@@ -3,7 +3,7 @@ header its log starts with, and the state after the entries (the parts played, t
 progress, whether it has ended). Each game subclasses both; nothing here knows a game."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Callable, ClassVar, Generic, Mapping, Protocol, Sequence, TypeVar
 
 from ..common.cards import Card
@@ -19,6 +19,10 @@ HandT = TypeVar("HandT")
 RulesT = TypeVar("RulesT", bound="DataclassInstance")
 ScoreT = TypeVar("ScoreT")
 DraftT = TypeVar("DraftT")
+P = TypeVar("P")  # a sitting's part, where a game names its parts
+Hand_co = TypeVar("Hand_co", covariant=True)
+Part_co = TypeVar("Part_co", covariant=True)
+DataT = TypeVar("DataT", bound="DataclassInstance")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,13 +61,22 @@ class SittingHeader:
 
     def rules_json(self) -> dict[str, JsonValue]:
         """The game's house rules as the log's header holds them."""
-        raise NotImplementedError
+        own = self._own_rules()
+        return {} if own is None else rules_json(own)
 
     @classmethod
     def read(cls: type[HeaderT], players: Sequence[str], stake: str, currency: str, first_dealer: str,
              rules: Mapping[str, JsonValue]) -> HeaderT:
-        """The header of a sitting of this game; `rules` that are not the game's are left out."""
-        raise NotImplementedError
+        """The header of a sitting of this game: its house rules are their defaults with the `rules`
+        given that are the game's (others are left out)."""
+        header = cls(tuple(players), stake, currency, first_dealer)
+        own = header._own_rules()
+        return header if own is None else _with_field(header, "rules", with_rules(own, rules))
+
+    def _own_rules(self) -> DataclassInstance | None:
+        """The game's field `rules` (a dataclass of plain values), if it has house rules."""
+        own: object = getattr(self, "rules", None)
+        return own if is_dataclass(own) and not isinstance(own, type) else None
 
     def to_json(self) -> dict[str, JsonValue]:
         return {"game": self.game, "players": list(self.players), "stake": self.stake, "currency": self.currency,
@@ -87,6 +100,11 @@ def rules_json(rules: DataclassInstance) -> dict[str, JsonValue]:
     return {f.name: getattr(rules, f.name) for f in fields(rules)}
 
 
+def _with_field(instance: DataT, name: str, value: object) -> DataT:
+    """A dataclass `instance` with its field `name` (one its own class adds) set to `value`."""
+    return replace(instance, **{name: value})
+
+
 def with_rules(defaults: RulesT, given: Mapping[str, JsonValue]) -> RulesT:
     """The game's house rules: its defaults, with the ones `given` that are the game's."""
     known = {f.name for f in fields(defaults)}
@@ -103,6 +121,41 @@ class Part(Protocol):
 WrittenT = TypeVar("WrittenT", bound=Part)
 
 
+class PartOf(Protocol[Hand_co]):
+    """A part of a sitting (a robber, a game), for its complete hands."""
+
+    @property
+    def hands(self) -> Sequence[Hand_co]: ...
+
+
+class PartsOf(Protocol[Hand_co]):
+    """A sitting, for the complete hands of its parts."""
+
+    @property
+    def parts(self) -> Sequence[PartOf[Hand_co]]: ...
+
+
+class HasParts(Protocol[Part_co]):
+    """A sitting, for its parts."""
+
+    @property
+    def parts(self) -> tuple[Part_co, ...]: ...
+
+
+class PartsNamed:
+    """A game's name for its sitting's parts (`robbers = PartsNamed()`): `SittingState.parts`."""
+
+    def __get__(self, state: HasParts[P], owner: object = None) -> tuple[P, ...]:
+        return state.parts
+
+
+class LastPartNamed:
+    """A game's name for the part under way (`robber = LastPartNamed()`): `SittingState.part`."""
+
+    def __get__(self, state: HasParts[P], owner: object = None) -> P:
+        return state.parts[-1]
+
+
 @dataclass(frozen=True, slots=True)
 class SittingState(Generic[HeaderT, PartT, HandT]):
     """A sitting after its entries: its parts (robbers, games: each with its complete hands; the
@@ -117,6 +170,11 @@ class SittingState(Generic[HeaderT, PartT, HandT]):
     def part(self) -> PartT:
         """The part under way (the last)."""
         return self.parts[-1]
+
+    @property
+    def hands(self: PartsOf[P]) -> tuple[P, ...]:
+        """Every complete hand, in order."""
+        return tuple(h for part in self.parts for h in part.hands)
 
     def to_play(self) -> str | None:
         """Whose card comes next in the hand in progress (None between hands)."""

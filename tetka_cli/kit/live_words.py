@@ -46,10 +46,16 @@ class PartUnderWay(Protocol):
 
 class Sitting(Protocol):
     """What the shared words read of a game's sitting: whether it ended, whose turn it is, the part
-    under way."""
+    under way, the hand in play and the complete hands (a game's own hands: `LiveWords.hand_type`)."""
 
     @property
     def ended(self) -> bool: ...
+
+    @property
+    def current(self) -> object: ...
+
+    @property
+    def hands(self) -> Sequence[object]: ...
 
     @property
     def part(self) -> PartUnderWay: ...
@@ -170,7 +176,8 @@ class LiveWords(ABC, Generic[S, H, HandT]):
     """The words every game's live side speaks (a `LiveSide[S, H]`); a game subclasses it with
     its sitting `S`, header `H` and hand `HandT`, and adds its entries, reports and record.
 
-    A game sets `game`, `seats`, `quiet_at_end`, `header_type` (its header class), `core` (its live
+    A game sets `game`, `seats`, `quiet_at_end`, `header_type` (its header class), `hand_type` (its
+    hand class), `core` (its live
     rules core), `START` and `SCORE` (the entry that starts a played hand, the one that gives a
     hand by its score) and `WORDS`, and implements the abstract methods below."""
 
@@ -178,6 +185,7 @@ class LiveWords(ABC, Generic[S, H, HandT]):
     seats: int
     quiet_at_end: tuple[str, ...] = ()
     header_type: type[H]
+    hand_type: type[HandT]
     core: SittingCore[H, S]
     START: str  # "photo", "trump"
     SCORE: str  # "marks", "points"
@@ -220,13 +228,18 @@ class LiveWords(ABC, Generic[S, H, HandT]):
     def unfinished_text(self, number: int, highest: int) -> str:
         """The line naming part `number`, unfinished with `highest` the highest total."""
 
-    @abstractmethod
     def current(self, state: S) -> HandT | None:
         """The hand in play."""
+        return None if state.current is None else self._own_hand(state.current)
 
-    @abstractmethod
     def last_hand(self, state: S) -> HandT:
         """The last complete hand (there is one when no hand is in play after cards)."""
+        return self._own_hand(state.hands[-1])
+
+    def _own_hand(self, hand: object) -> HandT:
+        if not isinstance(hand, self.hand_type):
+            raise TypeError(f"not a {self.game} hand: {hand!r}")
+        return hand
 
     # -- cards: read as typed, shown in the reader's letters (Д♥ in Russian) ------------------------
     def _card(self, w: str) -> Card:

@@ -4,9 +4,11 @@ the step of each costly play. The shared renderer (`common/replay_page.py`) draw
 in its cards, its plays and its words."""
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Mapping, Protocol, Sequence, TypeVar
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Mapping, Protocol, Sequence, TypeVar
 
 from ..common.findings import Finding
+from ..common.i18n import gettext
 from ..common.json_types import Json
 from .replay_findings import place_findings
 
@@ -27,6 +29,26 @@ class GradedPlay(Protocol):
 
 
 G = TypeVar("G", bound=GradedPlay)
+Res = TypeVar("Res")  # a game's result of a replayed hand
+
+
+@dataclass(frozen=True)
+class ScoreOnlyWords:
+    """A game's words for a hand with no cards to show: what it is known by (`label`: "marks
+    only"), the label of its score row and the title of its end."""
+
+    label: str
+    score_label: str
+    end_title: str
+
+
+@dataclass(frozen=True)
+class PlacedCards:
+    """Where a hand's card-by-card page put each card, for its findings: `where` (trick, player) ->
+    the step of the card, `last_of` trick -> its last step."""
+
+    where: Mapping[tuple[int, str], int]
+    last_of: Mapping[int, int]
 
 
 def record_page(path: str, hands: list[Page], card_order: Iterable[str]) -> Page:
@@ -43,6 +65,21 @@ def hand_skeleton(part: int, hand: int, heading: str, players: Sequence[str], po
         "plays": [], "wins": [], "events": {}, "findings": [], "losses": {},
         "deal": None, "up": None, "stock": None, "end": None,
     }
+
+
+def shown_hand(page: Page, findings: Iterable[Finding], part: int, hand: int, players: Sequence[str], lang: str,
+               result: Res | None, *, played: bool, score: list[int], words: ScoreOnlyWords,
+               cards: Callable[[Page, Res], PlacedCards]) -> Page:
+    """A hand's page from its skeleton (`hand_skeleton`): card by card when it was replayed (`cards`
+    fills the page in from its `result`), else known by its `score` only (or not replayed, when
+    `played`: see its findings); then its findings, at the card they are about."""
+    if result is None:
+        label = gettext(lang, "not replayed: see the findings") if played else words.label
+        return score_only(page, findings, part, hand, players, lang, label=label, score_label=words.score_label,
+                          score=score, end_title=words.end_title)
+    placed = cards(page, result)
+    place_findings(page, findings, part, hand, players, lang, placed.where, placed.last_of)
+    return page
 
 
 def score_only(page: Page, findings: Iterable[Finding], part: int, hand: int, players: Sequence[str], lang: str,

@@ -6,10 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..common.cards import Card
 from ..results.sheet import Scores
 from ..results.words import Msg, Phrase
 
 NOT_JSON = {"json": None}  # a field's metadata: left out of the JSON
+
+
+def json_key(key: str) -> dict[str, str]:
+    """A field's metadata: written under `key` in the JSON."""
+    return {"json": key}
 _NOT_REPLAYED = Phrase(Msg("not replayed: see the findings"))
 _INCOMPLETE = Phrase(Msg("incomplete"))
 
@@ -54,3 +60,17 @@ class HandNotes:
         if self.source == "recorded":
             return (self.SCORE_ONLY,) if self.complete is None else (_INCOMPLETE,)
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandHead(HandNotes):
+    """A hand of the score sheet, in every game: its first fields, in the JSON's order (a game's
+    hand adds its own after them): its number, its dealer, the card turned up (a game names its
+    key: `up: Card | None = field(metadata=json_key("photograph"))`), where its score comes from,
+    whether it is complete."""
+
+    number: int
+    dealer: str
+    up: Card | None
+    source: str
+    complete: bool | None

@@ -7,18 +7,16 @@ from typing import TYPE_CHECKING, Iterator
 
 from ...common.i18n import N_, _
 from ...common.output_table import Table
-from ..capabilities import AnalysisParts, Capabilities, ExportSide, LazyAnalysis, LiveSide
+from ..capabilities import Capabilities, ExportSide, GameModules, LazyAnalysis, LiveSide
 from .live_rules import HOUSE_RULES
 from .messages import games_text, hands_text
 
 if TYPE_CHECKING:
     from ...common.yaml_input import FileBytes
-    from ...kit.live_words import AnyLiveSide
     from ...kit.simulation import SimulateRequest, Simulated
     from ..contract import Load
     from .referee import RecordReport
     from .simulate import SimSitting
-    from ..capabilities import RecordRows
 
 DEFAULT_PLAYERS = ("Анна", "Борис")
 
@@ -89,24 +87,9 @@ class TerzSimulation:
         return Simulated(records, written, stats)
 
 
-def _analysis() -> AnalysisParts:
-    from .analysis_side import ANALYSIS
-
-    return ANALYSIS
-
-
-def _live(lang: str) -> AnyLiveSide:
-    from .live_words import TerzLive
-
-    return TerzLive(lang)
-
-
-def _rows() -> RecordRows:
-    from .export_rows import record_rows
-
-    return record_rows
+MODULES = GameModules(__package__)
 
 
 def capabilities() -> Capabilities:
-    return Capabilities(lean=TerzLean(), analysis=LazyAnalysis(_analysis), simulation=TerzSimulation(),
-                        live=LiveSide(HOUSE_RULES, _live), export=ExportSide(_rows))
+    return Capabilities(lean=TerzLean(), analysis=LazyAnalysis(MODULES.analysis), simulation=TerzSimulation(),
+                        live=LiveSide(HOUSE_RULES, MODULES.live), export=ExportSide(MODULES.rows))

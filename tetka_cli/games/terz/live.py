@@ -33,7 +33,7 @@ from ...common.i18n import N_
 from ...kit.live_log import Entry, JsonValue, Refused
 from ...kit.live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
 from ...kit.live_sitting import record_text as sitting_record
-from ...kit.live_sitting import rules_json, with_rules
+from ...kit.live_sitting import LastPartNamed, PartsNamed
 from .bela import bela_partner, bela_tricks
 from .cards import is_terz_card, trump_seven
 from .declarations import Combination, Declared, binding_breach, classify, is_higher
@@ -72,14 +72,6 @@ class TerzHeader(SittingHeader):
                     raise ValueError(N_("the target is a positive whole number"))
             elif value not in CHOICES[f.name] or type(value) is not type(CHOICES[f.name][0]):
                 raise ValueError(f"{f.name}: one of {', '.join(map(str, CHOICES[f.name]))}")
-
-    def rules_json(self) -> dict[str, JsonValue]:
-        return rules_json(self.rules)
-
-    @classmethod
-    def read(cls, players: Sequence[str], stake: str, currency: str, first_dealer: str,
-             rules: Mapping[str, JsonValue]) -> TerzHeader:
-        return cls(tuple(players), stake, currency, first_dealer, with_rules(TerzRules(), rules))
 
     @property
     def pair(self) -> tuple[str, str]:
@@ -357,19 +349,8 @@ class Sitting(SittingState[TerzHeader, LiveGame, LiveHand]):
 
     __slots__ = ()
 
-    @property
-    def games(self) -> tuple[LiveGame, ...]:
-        return self.parts
-
-    @property
-    def game(self) -> LiveGame:
-        """The game under way (the last)."""
-        return self.parts[-1]
-
-    @property
-    def hands(self) -> tuple[LiveHand, ...]:
-        """Every complete hand, in order."""
-        return tuple(h for g in self.parts for h in g.hands)
+    games = PartsNamed()
+    game = LastPartNamed()
 
     def next_dealer(self) -> str:
         return self.game.progress.dealer_of_next_hand

@@ -43,18 +43,13 @@ class TerzLive(LiveWords[Sitting, TerzHeader, LiveHand]):
     seats = 2
     quiet_at_end = ("no-games", "unfinished-game")  # findings `end` does not repeat: the screen said it
     header_type = TerzHeader
+    hand_type = LiveHand
     core = live
     START, SCORE = "trump", "points"
     WORDS = {"trump": TRUMP_WORDS, "draw": DRAW_WORDS, "exchange": EXCHANGE_WORDS, "declare": DECLARE_WORDS,
              "bela": BELA_WORDS, "points": POINTS_WORDS, "lead": ("lead", "ход"), "reply": ("reply", "ответ")}
 
     # -- the sitting ------------------------------------------------------------------------------
-    def current(self, state: Sitting) -> LiveHand | None:
-        return state.current
-
-    def last_hand(self, state: Sitting) -> LiveHand:
-        return state.hands[-1]
-
     def unfinished_text(self, number: int, highest: int) -> str:
         return self._("Game {g} is not finished (highest total {points}).").format(g=number, points=highest)
 
@@ -424,3 +419,6 @@ def _cards_of(v: object) -> list[Card]:
 
 if TYPE_CHECKING:  # mypy checks that Terz's live side keeps the live contract
     _KEEPS_THE_CONTRACT: LiveSide[Sitting, TerzHeader] = TerzLive("en")
+
+
+LIVE = TerzLive  # the live side `games.capabilities.GameModules` makes

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ...common.json_types import Json
 from ...kit.hand_choice import chosen_hands
-from ...kit.replay_findings import place_findings
-from ...kit.replay_page import Page, costly_steps, hand_skeleton, record_page, score_only
+from ...kit.replay_page import Page, PlacedCards, ScoreOnlyWords, costly_steps, hand_skeleton, record_page, shown_hand
 from ...common.i18n import gettext
 from ...common.locale_format import card_text, choice_text
 from .cards import DECK, sort_key, trump_seven
@@ -41,13 +40,15 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded
     draws, stock and score after each trick, the hand's count, each costly play (`graded`), its
     findings."""
     players = list(g.players)
-    page = _skeleton(g, h, players, lang)
-    res = h.result
-    if res is None:
-        return score_only(page, rep.findings, g.number, h.number, g.players, lang,
-                          label=_(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only"),
-                          score_label=_(lang, "Points"), score=[h.points.get(p, 0) for p in players],
-                          end_title=_(lang, "The hand's count"))
+    words = ScoreOnlyWords(_(lang, "points only"), _(lang, "Points"), _(lang, "The hand's count"))
+    return shown_hand(_skeleton(g, h, players, lang), rep.findings, g.number, h.number, g.players, lang, h.result,
+                      played=h.record.played, score=[h.points.get(p, 0) for p in players], words=words,
+                      cards=lambda page, res: _cards(page, h, res, players, lang, graded))
+
+
+def _cards(page: Page, h: HandReport, res: HandResult, players: list[str], lang: str,
+           graded: Sequence[PlayGrade]) -> PlacedCards:
+    """A replayed hand's page: the trump, the deal, its plays, the hand's count, the costly plays."""
     trump = res.trump
     page["facts"].append([_(lang, "Trump"), card_text(trump, lang)])
     page["up"] = {"label": _(lang, "Trump"), "card": card_text(trump, lang)}
@@ -66,8 +67,7 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded
     page["plays"], page["events"] = plays, {str(k): v for k, v in events.items()}
     page["end"] = _count(h, res, players, seat, lang)
     _losses(page, graded, where, lang)
-    place_findings(page, rep.findings, g.number, h.number, g.players, lang, where, last_of)
-    return page
+    return PlacedCards(where, last_of)
 
 
 def _skeleton(g: GameReport, h: HandReport, players: list[str], lang: str) -> Page:

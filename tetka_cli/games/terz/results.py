@@ -8,7 +8,7 @@ from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from ...common.cards import Card
 from ...kit import replayed_hand as kit_replayed
-from ...kit.sheet_parts import NOT_JSON, HandNotes, PartHead
+from ...kit.sheet_parts import NOT_JSON, HandHead, PartHead, json_key
 from ...results.replay import Replay, TrickRow
 from ...results.sheet import Scores, Sheet
 from ...results.words import Msg, Phrase
@@ -39,16 +39,12 @@ def _plain(v: object) -> object:
 
 
 @dataclass(frozen=True, slots=True)
-class Hand(HandNotes):
+class Hand(HandHead):
     """A Terz hand of the score sheet."""
 
     SCORE_ONLY = Phrase(WORDS.score_only)
 
-    number: int
-    dealer: str
-    trump: Card | None
-    source: str
-    complete: bool | None
+    up: Card | None = field(metadata=json_key("trump"))
     points: Scores | None
     card_points: Scores | None
     last_trick: str | None
@@ -61,10 +57,6 @@ class Hand(HandNotes):
     played: bool = field(default=False, metadata=NOT_JSON)  # the record gives its tricks
     last_bonus: Scores = field(default_factory=dict, metadata=NOT_JSON)  # 10 to who took trick 16
     bela_scored: str | None = field(default=None, metadata=NOT_JSON)  # who wrote bela
-
-    @property
-    def up(self) -> Card | None:
-        return self.trump
 
     @property
     def score(self) -> Scores:

@@ -7,17 +7,15 @@ from typing import TYPE_CHECKING, Iterator
 
 from ...common.i18n import N_, gettext, ngettext
 from ...common.output_table import Table
-from ..capabilities import AnalysisParts, Capabilities, GameBase, ExportSide, LazyAnalysis, LiveSide
+from ..capabilities import Capabilities, GameBase, ExportSide, GameModules, LazyAnalysis, LiveSide
 from .live_rules import HOUSE_RULES
 
 if TYPE_CHECKING:
     from ...common.yaml_input import FileBytes
-    from ...kit.live_words import AnyLiveSide
     from ...kit.simulation import SimulateRequest, Simulated
     from ..contract import Load
     from .record import HandRecord, RobberRecord
     from .referee import RecordReport, RecordStream
-    from ..capabilities import RecordRows
 
 DEFAULT_PLAYERS = ("Анна", "Борис", "Вера", "Глеб")
 
@@ -159,24 +157,10 @@ class TetkaSimulation:
         return Simulated(records, written, stats)
 
 
-def _analysis() -> AnalysisParts:
-    from .analysis_side import ANALYSIS
-
-    return ANALYSIS
-
-
-def _live(lang: str) -> AnyLiveSide:
-    from .live_words import TetkaLive
-
-    return TetkaLive(lang)
-
-
-def _rows() -> RecordRows:
-    from .export_rows import record_rows
-
-    return record_rows
+MODULES = GameModules(__package__)
 
 
 def capabilities(game: GameBase) -> Capabilities:
-    return Capabilities(lean=TetkaLean(game), streaming=TetkaStreaming(), analysis=LazyAnalysis(_analysis),
-                        simulation=TetkaSimulation(), live=LiveSide(HOUSE_RULES, _live), export=ExportSide(_rows))
+    return Capabilities(lean=TetkaLean(game), streaming=TetkaStreaming(), analysis=LazyAnalysis(MODULES.analysis),
+                        simulation=TetkaSimulation(), live=LiveSide(HOUSE_RULES, MODULES.live),
+                        export=ExportSide(MODULES.rows))

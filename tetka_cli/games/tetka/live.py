@@ -27,7 +27,7 @@ from ...common.yaml_text import yaml_scalar
 from ...kit.live_log import Entry, JsonValue, Refused
 from ...kit.live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
 from ...kit.live_sitting import record_text as sitting_record
-from ...kit.live_sitting import rules_json, with_rules
+from ...kit.live_sitting import LastPartNamed, PartsNamed
 from .hand import HandResult, replay_hand
 from .play import Trick
 from .record_writer import header_lines, scores_text
@@ -50,14 +50,6 @@ class LiveHeader(SittingHeader):
 
     def check(self) -> None:
         Seating(self.players)  # four distinct names, or SeatingError
-
-    def rules_json(self) -> dict[str, JsonValue]:
-        return rules_json(self.rules)
-
-    @classmethod
-    def read(cls, players: Sequence[str], stake: str, currency: str, first_dealer: str,
-             rules: Mapping[str, JsonValue]) -> LiveHeader:
-        return cls(tuple(players), stake, currency, first_dealer, with_rules(HouseRules(), rules))
 
     @property
     def table(self) -> Seating:
@@ -100,19 +92,8 @@ class Sitting(SittingState[LiveHeader, LiveRobber, LiveHand]):
 
     __slots__ = ()
 
-    @property
-    def robbers(self) -> tuple[LiveRobber, ...]:
-        return self.parts
-
-    @property
-    def robber(self) -> LiveRobber:
-        """The robber under way (the last)."""
-        return self.parts[-1]
-
-    @property
-    def hands(self) -> tuple[LiveHand, ...]:
-        """Every complete hand, in order."""
-        return tuple(h for r in self.parts for h in r.hands)
+    robbers = PartsNamed()
+    robber = LastPartNamed()
 
     def next_dealer(self) -> str:
         """Who deals the next hand to start."""

@@ -27,17 +27,12 @@ class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
     seats = 4
     quiet_at_end = ("no-robbers", "unfinished-robber")  # findings `end` does not repeat: the screen said it
     header_type = LiveHeader
+    hand_type = LiveHand
     core = live
     START, SCORE = "photo", "marks"
     WORDS = {"photo": PHOTO_WORDS, "marks": MARKS_WORDS}
 
     # -- the sitting ------------------------------------------------------------------------------
-    def current(self, state: Sitting) -> LiveHand | None:
-        return state.current
-
-    def last_hand(self, state: Sitting) -> LiveHand:
-        return state.hands[-1]
-
     def unfinished_text(self, number: int, highest: int) -> str:
         return self._("Robber {r} is not finished (highest total {marks}).").format(r=number, marks=highest)
 
@@ -260,3 +255,6 @@ class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
 
 if TYPE_CHECKING:  # mypy checks that Tetka's live side keeps the live contract
     _KEEPS_THE_CONTRACT: LiveSide[Sitting, LiveHeader] = TetkaLive("en")
+
+
+LIVE = TetkaLive  # the live side `games.capabilities.GameModules` makes

@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, Sequence
 
 from ...kit.hand_choice import chosen_hands
-from ...kit.replay_findings import place_findings
-from ...kit.replay_page import Page, costly_steps, hand_skeleton, record_page, score_only
+from ...kit.replay_page import Page, PlacedCards, ScoreOnlyWords, costly_steps, hand_skeleton, record_page, shown_hand
 from ...common.cards import DECK, Card
 from ...common.i18n import gettext as _
 from ...common.json_types import Json
@@ -50,13 +49,15 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
     """One hand of the replay page: its facts, its plays step by step with the score after each
     trick, the deal, what ends it and why each mark, each costly play (`graded`), its findings."""
     players = list(r.players)
-    page = _skeleton(r, h, players, lang)
-    res = h.result
-    if res is None:
-        return score_only(page, rep.findings, r.number, h.number, r.players, lang,
-                          label=_(lang, "not replayed: see the findings") if h.record.played else _(lang, "marks only"),
-                          score_label=_(lang, "Marks"), score=[h.marks.get(p, 0) for p in players],
-                          end_title=_(lang, "Marks"))
+    words = ScoreOnlyWords(_(lang, "marks only"), _(lang, "Marks"), _(lang, "Marks"))
+    return shown_hand(_skeleton(r, h, players, lang), rep.findings, r.number, h.number, r.players, lang, h.result,
+                      played=h.record.played, score=[h.marks.get(p, 0) for p in players], words=words,
+                      cards=lambda page, res: _cards(page, rep, h, res, players, lang, graded))
+
+
+def _cards(page: Page, rep: RecordReport, h: HandReport, res: HandResult, players: list[str], lang: str,
+           graded: Sequence[PlayGrade]) -> PlacedCards:
+    """A replayed hand's page: the photograph, its plays, the deal, what ends it, the costly plays."""
     counting = rep.record.rules.counting_trick(res.photograph.rank.count_value)
     page["facts"] += [[_(lang, "Photograph"), card_text(res.photograph, lang)], [_(lang, "Counting trick"), str(counting)]]
     page["up"] = {"label": _(lang, "Photograph"), "card": card_text(res.photograph, lang)}
@@ -69,8 +70,7 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
     page["plays"], page["events"] = plays, {str(k): v for k, v in events.items()}
     page["end"] = _end(h, res, players, seat, final, lang)
     _losses(page, graded, where, lang)
-    place_findings(page, rep.findings, r.number, h.number, r.players, lang, where, last_of)
-    return page
+    return PlacedCards(where, last_of)
 
 
 def _skeleton(r: RobberReport, h: HandReport, players: list[str], lang: str) -> Page:

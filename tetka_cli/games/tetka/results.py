@@ -9,7 +9,7 @@ from typing import Iterable, Iterator, Mapping, NamedTuple
 from ...common.cards import Card
 from ...common.findings import Finding
 from ...kit import replayed_hand as kit_replayed
-from ...kit.sheet_parts import NOT_JSON, HandNotes, PartHead
+from ...kit.sheet_parts import NOT_JSON, HandHead, PartHead, json_key
 from ...results.replay import Replay, TrickRow
 from ...results.sheet import Scores, Sheet
 from ...results.words import Phrase
@@ -33,16 +33,12 @@ class RenonceSeen(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class Hand(HandNotes):
+class Hand(HandHead):
     """A Tetka hand of the score sheet."""
 
     SCORE_ONLY = Phrase(WORDS.score_only)
 
-    number: int
-    dealer: str
-    photograph: Card | None
-    source: str
-    complete: bool | None
+    up: Card | None = field(metadata=json_key("photograph"))
     marks: Scores
     tricks_taken: Scores | None
     tricks_in_play: Scores | None
@@ -51,10 +47,6 @@ class Hand(HandNotes):
     recorded_marks: Scores | None
     after_end: bool
     played: bool = field(default=False, metadata=NOT_JSON)  # the record gives its tricks
-
-    @property
-    def up(self) -> Card | None:
-        return self.photograph
 
     @property
     def score(self) -> Scores:

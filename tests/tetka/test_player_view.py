@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.tetka import PLAYERS, TABLE, c, cs, random_hand
@@ -16,7 +17,7 @@ from support.tetka import PLAYERS, TABLE, c, cs, random_hand
 from tetka_cli.common.cards import DECK
 from tetka_cli.games.tetka.analysis import analyse_hand
 from tetka_cli.games.tetka.hand import replay_hand
-from tetka_cli.kit.sampled_grades import graded_over, play_rng
+from tetka_cli.kit.sampled_grades import graded_over, play_rng, t95
 from tetka_cli.games.tetka.player_view import (ExpectedGrade, Moment, analyse_hand_player_view, card_values, grade_play,
                                                hand_key, moments)
 from tetka_cli.games.tetka.rules import HouseRules
@@ -155,12 +156,18 @@ def test_a_worked_position_computed_by_hand():
     assert g.expected == 2 + 1 / 3 and g.best_expected == 2 and g.loss == Fraction(1, 3)
 
 
-def test_the_interval_is_the_mean_plus_or_minus_196_standard_errors():
-    # Four deals: the card played cost 1, 1, 0, 0 more than the best card.
+def test_the_interval_is_the_mean_plus_or_minus_t_standard_errors_with_two_more_deals():
+    # Four deals: the card played cost 1, 1, 0, 0 more than the best card; with two more deals a
+    # mark above and below the mean, the differences' squares about the mean sum to 1 + 2.
     g = ExpectedGrade(10, "Анна", c("2♦"), samples=4, total=6, best_total=4, best_cards=(c("3♦"),), loss_squares=2)
-    s = math.sqrt((2 - 2 * 2 / 4) / 3)
+    s = math.sqrt((2 - 2 * 2 / 4 + 2) / 5)
     assert g.expected_loss == 0.5
-    assert g.interval == (0.5 - 1.96 * s / 2, 0.5 + 1.96 * s / 2)
+    assert g.interval == (0.5 - 3.182 * s / 2, 0.5 + 3.182 * s / 2)  # t for 3 degrees of freedom
+    # Every drawn deal alike: still an interval, not a point
+    same = ExpectedGrade(10, "Анна", c("2♦"), samples=32, total=32, best_total=0, best_cards=(c("3♦"),),
+                         loss_squares=32)
+    low, high = same.interval
+    assert low < 1 < high and high - low == pytest.approx(2 * t95(31) * math.sqrt(2 / 33 / 32))
 
 
 def test_expected_figures_on_random_hands():

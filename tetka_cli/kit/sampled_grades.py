@@ -73,17 +73,37 @@ class ExpectedGrade:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95 % interval of the expected loss: mean ± 1.96 s/√n, s the standard deviation of
-        the deal-by-deal differences (n - 1 in its denominator); the mean itself when n = 1 or when
-        every consistent deal was valued (nothing was left to chance)."""
+        """The 95 % interval of the expected loss: mean ± t · s/√n, t Student's for n - 1 degrees of
+        freedom, s the standard deviation of the deal-by-deal differences counted with two more
+        deals, one a unit of the game's score (a mark, a point) above the mean and one below (n + 1
+        in its denominator): so that drawn deals that all differ alike do not claim certainty (a
+        difference none of 32 deals shows may still lie in one deal of 20). The mean itself when
+        n = 1 or when every consistent deal was valued (nothing was left to chance). Measured
+        against every consistent deal of 560 costly Tetka plays of tricks 8 to 11, 30 draws of 32
+        deals each: it holds the exact expected loss 95.0 % of the time (without the two deals and
+        with 1.96 for t: 88.7 %; tests/tetka/test_interval_coverage.py)."""
         n = self.samples
         mean = self.expected_loss
         if n < 2 or self.exhaustive:
             return mean, mean
         d = self._gap
-        var = max(0.0, (self.loss_squares - d * d / n) / (n - 1))
-        half = Z95 * math.sqrt(var / n)
+        spread = max(0.0, self.loss_squares - d * d / n) + 2
+        half = t95(n - 1) * math.sqrt(spread / (n + 1) / n)
         return mean - half, mean + half
+
+
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+"""Student's t for a two-sided 95 % interval, 1 to 30 degrees of freedom (the printed table)."""
+
+
+def t95(df: int) -> float:
+    """Student's t for a two-sided 95 % interval with `df` degrees of freedom: the table to 30, then
+    the Cornish-Fisher expansion around the normal's 1.96 (within 0.001 of the table's values)."""
+    if df <= len(_T95):
+        return _T95[df - 1]
+    z = Z95
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
 
 
 def graded_over(trick: int, player: str, card: int, drawn: Sequence[Mapping[int, int]], *, before: int = 0,
@@ -103,4 +123,4 @@ def graded_over(trick: int, player: str, card: int, drawn: Sequence[Mapping[int,
                          tuple(name(c) for c in best), sum(d * d for d in diffs), exhaustive, more_is_better, to_end)
 
 
-__all__ = ["ExpectedGrade", "Z95", "graded_over", "play_rng"]
+__all__ = ["ExpectedGrade", "Z95", "graded_over", "play_rng", "t95"]

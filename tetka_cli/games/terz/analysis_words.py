@@ -30,7 +30,8 @@ PLAYER_FIGURES = {
     "best_cards": "every card with that greatest mean",
     "expected_loss": "best_expected - expected",
     "interval": "95% interval of expected_loss: mean of the deal-by-deal differences (first of best_cards - card "
-                "played) +/- 1.96 standard deviations / sqrt(samples)",
+                "played) +/- Student's t (samples - 1 degrees of freedom) standard deviations / sqrt(samples), the "
+                "deviation counted with two more deals a point above and below the mean",
     "samples": "deals valued at this play: --samples drawn at random, or every deal consistent with what the "
                "player could know when there are no more (then exhaustive is true, the means exact and the "
                "interval a point); 1 from trick 8 on",

@@ -27,7 +27,8 @@ PLAYER_FIGURES = {
     "best_cards": "every legal card with that least mean",
     "expected_loss": "expected - best_expected",
     "interval": "95% interval of expected_loss: mean of the deal-by-deal differences (card played - first "
-                "of best_cards) +/- 1.96 standard deviations / sqrt(samples)",
+                "of best_cards) +/- Student's t (samples - 1 degrees of freedom) standard deviations / "
+                "sqrt(samples), the deviation counted with two more deals a mark above and below the mean",
     "samples": "deals valued at this play: --samples drawn at random, or every deal consistent with what "
                "the player could know when there are no more (then exhaustive is true, the figures exact "
                "and the interval a point)",

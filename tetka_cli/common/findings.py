@@ -34,6 +34,12 @@ class Code:
     voice: Voice | None = None
 
 
+def game_codes(voice: Voice, codes: dict[str, tuple[Severity, str]]) -> tuple[Code, ...]:
+    """A game's own codes (`Game.codes`) from each code's severity and summary, in order, all
+    worded by the game's `voice`; none makes a record unreadable."""
+    return tuple(Code(name, severity, False, summary, voice=voice) for name, (severity, summary) in codes.items())
+
+
 _E, _W = Severity.ERROR, Severity.WARNING
 CODES: dict[str, Code] = {c.name: c for c in (
     # input that cannot be read at all (exit 2)

@@ -146,7 +146,7 @@ class QuickParts(Generic[Rec, P, H, V]):
         """The record with these parts, standing at `loc`, and these findings."""
         name = self.KEY.decode()
         # A game's record is a dataclass (`record_type`), which `ReadRecord` cannot say.
-        changed: Rec = replace(record, **{name: parts, name + "_loc": loc}, findings=findings)  # type: ignore[type-var]
+        changed: Rec = replace(record, **{name: parts, name + "_loc": loc}, findings=findings)  # type: ignore[type-var]  # a dataclass, as said above
         return changed
 
     def read_part(self, item: yaml.Node, number: int, players: tuple[str, ...],

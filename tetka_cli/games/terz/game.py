@@ -46,7 +46,7 @@ class GameProgress:
         first = first_dealer if first_dealer is not None else players[0]
         if first not in players or len(set(players)) != 2:
             raise ValueError(f"the first dealer {first!r} is not one of the two players {players!r}")
-        return cls(tuple(players), rules, first, 0, {p: 0 for p in players}, first)  # type: ignore[arg-type]
+        return cls(tuple(players), rules, first, 0, {p: 0 for p in players}, first)  # type: ignore[arg-type]  # two players, checked above
 
     def other(self, p: str) -> str:
         return self.players[1] if p == self.players[0] else self.players[0]

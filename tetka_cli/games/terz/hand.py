@@ -580,7 +580,7 @@ def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DE
         usual = _usual_hand(players, hand, rules)
         if usual is not None:
             return usual
-    return _Replay(tuple(players), hand, rules, totals_before, holdings).run()  # type: ignore[arg-type]
+    return _Replay(tuple(players), hand, rules, totals_before, holdings).run()  # type: ignore[arg-type]  # two players: the referee seats two
 
 
 _DECK_BITS = sum(c.bit for c in DECK)

@@ -154,7 +154,7 @@ class TerzReader(GameReader[GameRecord, "HandRecord | None", TerzRules]):
                 value = None
             kw[key] = value
         # Each value is one of `rules.CHOICES[key]`, the values its field takes (checked above).
-        return TerzRules(**{k: v for k, v in kw.items() if v is not None})  # type: ignore[arg-type]
+        return TerzRules(**{k: v for k, v in kw.items() if v is not None})  # type: ignore[arg-type]  # each a value of its field, as said above
 
     def no_rules(self) -> TerzRules:
         return DEFAULT_RULES

@@ -110,7 +110,7 @@ class GameJudge:
         self.record, self.number, self.findings, self.keep = record, number, findings, keep
         self.first_dealer, self.first_game = first_dealer, previous is None
         rules = record.rules
-        self.players: tuple[str, str] = tuple(record.players)  # type: ignore[assignment]
+        self.players: tuple[str, str] = tuple(record.players)  # type: ignore[assignment]  # the reader seats two
         # The first dealer: as written (by lot); else players[0] in the first game, and in a later
         # game the dealer rule carried on from the previous game's last hand.
         carried = previous.next_dealer if previous is not None else None

@@ -168,7 +168,7 @@ class _HandPlay:
         if not self.sim.bots[p].exchange(self.view(p, k, None)):
             return False
         self.hands[p].remove(self.seven)
-        self.hands[p].append(self.face_up)  # type: ignore[arg-type]
+        self.hands[p].append(self.face_up)  # type: ignore[arg-type]  # face up while the stock lasts
         self.face_up, self.exchanged = self.seven, True
         return True
 
@@ -255,8 +255,8 @@ class _HandPlay:
         if not self.stock and l_card is self.face_up:
             self.face_up = None
         self.hands[winner].append(w_card)
-        self.hands[self.sim.other(winner)].append(l_card)  # type: ignore[arg-type]
-        return w_card, l_card  # type: ignore[return-value]
+        self.hands[self.sim.other(winner)].append(l_card)  # type: ignore[arg-type]  # both drew: a card each
+        return w_card, l_card  # type: ignore[return-value]  # both drew: a card each
 
 
 def game_stats(sittings: Iterable[SimSitting]) -> tuple[int, int, dict[str, int], dict[str, float]]:

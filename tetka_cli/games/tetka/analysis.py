@@ -73,7 +73,7 @@ class PlayGrade:
     def loss(self) -> int:
         """What the play cost; when not exact, what it cost at least (0 unless proved)."""
         if self.exact:
-            return self.value - self.best_value  # type: ignore[operator]
+            return self.value - self.best_value  # type: ignore[operator]  # exact: both are numbers
         return max(0, self.value_range[0] - self.best_range[1])
 
 
@@ -113,8 +113,8 @@ def decisions(table: Seating, result: HandResult, trick_marks: Callable[[int, in
         played: tuple[int, ...] = ()
         for i, (p, c) in enumerate(zip(tr.players, tr.cards)):
             s = seat[p]
-            yield Decision(tr.number, i, s, p, c, Position(tuple(hands), leader, tr.number, played,  # type: ignore[arg-type]
-                                                           tuple(counts), tuple(lasts)), marks[s])  # type: ignore[arg-type]
+            yield Decision(tr.number, i, s, p, c, Position(tuple(hands), leader, tr.number, played,  # type: ignore[arg-type]  # four seats: tuples of four
+                                                           tuple(counts), tuple(lasts)), marks[s])  # type: ignore[arg-type]  # four seats: tuples of four
             hands[s] ^= c.bit
             played += (c.bit,)
         assert tr.winner is not None  # a complete hand's every trick has its winner

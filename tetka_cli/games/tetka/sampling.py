@@ -54,7 +54,7 @@ def knowledge_at(me: int, hands: Sequence[int], voids: Sequence[int]) -> Knowled
     for s in range(SEATS):
         if s != me:
             unseen |= hands[s]
-    return Knowledge(me, hands[me], tuple(h.bit_count() for h in hands), tuple(voids), unseen)  # type: ignore[arg-type]
+    return Knowledge(me, hands[me], tuple(h.bit_count() for h in hands), tuple(voids), unseen)  # type: ignore[arg-type]  # four seats: tuples of four
 
 
 def shown_void(led: int, card: int) -> int:

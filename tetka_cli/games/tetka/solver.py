@@ -432,7 +432,7 @@ class CompiledSolver(Grading):
         self._core = _solver.Core(photograph, counting_trick, last_trick_mark, table_bits)
 
     @property
-    def nodes(self) -> int:  # type: ignore[override]
+    def nodes(self) -> int:  # type: ignore[override]  # read-only here: the compiled core counts them
         return int(self._core.nodes)
 
     def value_after(self, pos: Position, card: int, me: int, alpha: int = -1, beta: int = 99,

@@ -84,7 +84,7 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
 
             def doc(rep: Report, level: int) -> Iterator[str]:
                 game = game_of(rep)
-                losses = losses_of(game, rep, from_trick, robber, hand, max_bytes) if analyse else None
+                losses = losses_of(game, rep, from_trick, robber, hand, max_bytes, opts.lang) if analyse else None
                 r = game.replay(rep, part=robber, hand=hand, losses=losses)
                 return chunks(replay_json(r, DEFAULT, shown.counted(r.hands)), level)
 
@@ -100,7 +100,7 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
                 else:
                     def show(rep: Report, first: bool = shown.n == 0) -> Iterator[str]:
                         game = game_of(rep)
-                        losses = losses_of(game, rep, from_trick, robber, hand, max_bytes) if analyse else None
+                        losses = losses_of(game, rep, from_trick, robber, hand, max_bytes, opts.lang) if analyse else None
                         tables = game.replay_tables(rep, opts.lang, part=robber, hand=hand, losses=losses)
                         return table_pieces(shown.counted(tables), opts, first=first)
                 out_pieces(batch.shown(o, show, then), end="")
@@ -111,11 +111,12 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
 
 
 def losses_of(game: Game, rep: Report, from_trick: int | None, part: int | None, hand: int | None,
-              max_bytes: int) -> Mapping[object, object] | None:
+              max_bytes: int, lang: str) -> Mapping[object, object] | None:
     """What each graded card of the hands shown cost its player (`replay --analyse`); None for a
     game without analysis. The hands are graded as `tetka analyse` grades them (the open view,
     every player), only those shown, each read from analyse's cache where it is there and written
-    to it where not; a record from standard input (read once) is graded here, uncached."""
+    to it where not, the hands graded so far shown on a terminal as `analyse` shows them; a record
+    from standard input (read once) is graded here, uncached."""
     from ..jobs.analyse import AnalyseOptions, analyse_records, selected
 
     analysis = game.analysis
@@ -126,10 +127,12 @@ def losses_of(game: Game, rep: Report, from_trick: int | None, part: int | None,
     if rep.path == "-":
         graded = analysis.grade(rep, from_trick=from_trick, player=None, budget=None)
         return analysis.losses_from([h for h in graded if selected(h.part, h.hand, options)])
+    from ..common.progress import HandProgress
     from ..common.result_cache import ResultCache
 
-    hands = [h for a in analyse_records([rep.path], max_bytes=max_bytes, options=options,
-                                         cache=ResultCache("analyse")) for h in a.hands]
+    with HandProgress(1, lang) as bar:  # on a terminal, as analyse shows it: the hands graded so far
+        hands = [h for a in analyse_records([rep.path], max_bytes=max_bytes, options=options,
+                                             cache=ResultCache("analyse"), progress=bar) for h in a.hands]
     return analysis.losses_from(hands)
 
 

@@ -47,9 +47,11 @@ def needs_browser(f):
     return without
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
-    """One headless Chromium for the whole session, driven by Playwright."""
+    """One headless Chromium for a test module, driven by Playwright. Not for the whole session:
+    Playwright's synchronous API runs an event loop in the test process's thread while it is open,
+    and a later test of the same process that starts one of its own (asyncio.run) would fail."""
     if BROWSER is None:
         no_browser()
     try:

@@ -37,5 +37,5 @@ def pytest_collection_modifyitems(session, config, items):
     if _os.environ.get("MUTANT_UNDER_TEST") is not None:
         items.sort(key=lambda item: bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False)))
 
-# One headless Chromium per session for the tests that open pages in a real browser (tests/chromium.py).
+# One headless Chromium per test module for the tests that open pages in a real browser (tests/chromium.py).
 from chromium import chromium  # noqa: E402,F401

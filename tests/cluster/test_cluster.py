@@ -277,3 +277,17 @@ def test_export_takes_cluster_only_with_analyse_and_neither_takes_it_with_jobs(r
     for command in (["analyse"], ["export", "--sqlite", str(tmp_path / "b.db"), "--analyse"]):
         code, _, err = alone(*command, "--jobs", "2", "--cluster", "tcp://127.0.0.1:1", records[0], cache=str(tmp_path))
         assert code == 2 and "Error: --jobs and --cluster cannot be used together" in err.decode()
+
+
+def test_a_scheduler_is_probed_from_inside_a_running_event_loop(tmp_path):
+    """A caller whose thread already runs an event loop (an async program, a browser driver's
+    synchronous API) gets the same one-line answer, not asyncio's refusal to start a second loop."""
+    import asyncio
+
+    address = f"tcp://127.0.0.1:{free_port()}"
+
+    async def inside() -> tuple[int, bytes, bytes]:
+        return alone("analyse", "--cluster", address, *OPEN, "records/robber-played.yaml", cache=str(tmp_path))
+    code, out, err = asyncio.run(inside())
+    assert code == 2 and out == b"", err
+    assert err.decode().startswith(f"Error: cannot reach a Dask scheduler at {address} within 5 s"), err

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -148,7 +149,25 @@ def _probe(address: str, timeout: float, security: DaskSecurity) -> None:
         comm = await connect(address, timeout=timeout, **security.get_connection_args("client"))
         await comm.close()
 
-    asyncio.run(reach())
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # no event loop runs in this thread: the usual case
+        asyncio.run(reach())
+        return
+    # This thread already runs an event loop (the caller's, or a library's such as a browser
+    # driver's), where asyncio.run cannot start another: reach the scheduler from a thread of its own.
+    failed: list[BaseException] = []
+
+    def alone() -> None:
+        try:
+            asyncio.run(reach())
+        except BaseException as e:  # handed to the caller below, as asyncio.run would raise it
+            failed.append(e)
+    thread = threading.Thread(target=alone, name="tetka-probe", daemon=True)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 def open_pool(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Pool:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequenc
 from ..common.findings import Code, Finding, Voice
 from ..common.i18n import TranslatableError
 from ..common.output_table import Table
+from ..kit.record_base import ReadRecord
 from ..results.analysis import AnalysisWords, GradedHand
 from ..results.money import SittingMoney
 from ..results.replay import Replay
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from ..kit.live_words import AnyLiveSide as LiveGame
     from ..kit.live_words import HouseRule, RuleValue
     from ..kit.reading import RecordReader
-    from ..kit.record_base import ReadRecord
     from ..kit.simulation import SimulateRequest, Simulated
     from ..results.rows import Row
 
@@ -47,20 +47,9 @@ class ReadAgain(Exception):
     place: what was made of it is dropped and it is read again the full way."""
 
 
-class RecordHead(Protocol):
-    """What the layers above read of a game's record."""
-
-    @property
-    def path(self) -> str: ...
-
-    @property
-    def game(self) -> str: ...
-
-    @property
-    def players(self) -> tuple[str, ...]: ...
-
-    @property
-    def findings(self) -> tuple[Finding, ...]: ...
+class RecordHead(ReadRecord, Protocol):
+    """What the layers above read of a game's record: what its reader gives (`ReadRecord`: path,
+    game, players, findings), and its money's stake, currency and notes."""
 
     @property
     def stake(self) -> Decimal: ...

@@ -17,7 +17,7 @@ import sys
 import time
 
 import pytest
-from support.cli import ROOT, run
+from support.cli import ROOT, on_a_terminal, run
 from support.dask_cluster import (busy, client_of, cluster_process, executed, local_cluster, set_worker_version,
                                   slow_workers, wait_for)
 
@@ -214,30 +214,6 @@ def test_without_dask_installed_cluster_is_one_line_and_exit_2(records, tmp_path
 
 
 # -- Ctrl-C, and the run taken up again --------------------------------------------------------------------
-def on_a_terminal(*args: str, cache: str) -> tuple[subprocess.CompletedProcess, str]:
-    """A run whose stderr is a terminal: its result, and what the terminal showed."""
-    import pty
-
-    master, slave = pty.openpty()
-    try:
-        proc = subprocess.Popen([sys.executable, "-m", "tetka_cli", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                                stderr=slave, env=dict(os.environ, XDG_CACHE_HOME=cache, TETKA_LANG="en"))
-    finally:
-        os.close(slave)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(master, 1 << 16)
-        except OSError:  # the terminal's other end closed: the run is over
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(master)
-    out, _ = proc.communicate(timeout=120)
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out), shown.decode()
-
-
 def test_ctrl_c_keeps_the_graded_hands_and_the_run_again_grades_only_the_others(records, cluster, reference,
                                                                                 tmp_path):
     cache, out = str(tmp_path / "c2"), tmp_path / "out.txt"

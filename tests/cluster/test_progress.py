@@ -71,32 +71,12 @@ def test_a_piped_analyse_writes_no_progress(tmp_path):
 
 
 def test_a_local_run_on_a_terminal_shows_the_hands_and_clears_its_line(tmp_path):
-    import os
-    import pty
     import re
-    import subprocess
-    import sys
 
-    from support.cli import ROOT
+    from support.cli import on_a_terminal
 
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "tetka_cli", "analyse", "--from-trick", "12", "--jobs", "2",
-                             "records/robber-played.yaml", "records/terz/game-to-501.yaml"], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=slave,
-                            env=dict(os.environ, XDG_CACHE_HOME=str(tmp_path), TETKA_LANG="ru"))
-    os.close(slave)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(master, 1 << 16)
-        except OSError:
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(master)
-    proc.communicate(timeout=120)
-    text = shown.decode()
+    proc, text = on_a_terminal("analyse", "--from-trick", "12", "--jobs", "2", "records/robber-played.yaml",
+                               "records/terz/game-to-501.yaml", cache=str(tmp_path), lang="ru")
     counts = re.findall(r"tetka: (\d+) из (?:примерно )?(\d+) кон", text)
     assert proc.returncode == 0 and counts, text
     assert counts[-1][0] == counts[-1][1]  # the last count: every hand

@@ -28,3 +28,28 @@ def tetka(*args: str, input: bytes | None = None) -> subprocess.CompletedProcess
     """The real console entry point, in a subprocess: what a user's shell sees."""
     return subprocess.run([sys.executable, "-m", "tetka_cli", *args], cwd=ROOT, input=input,
                           capture_output=True, timeout=120)
+
+
+def on_a_terminal(*args: str, cache: str, lang: str = "en") -> tuple[subprocess.CompletedProcess, str]:
+    """`tetka ARGS` with its standard error on a pseudo-terminal (standard output piped): its result
+    (exit code and stdout) and what the terminal showed."""
+    import pty
+
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "tetka_cli", *args], cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=slave, env=dict(os.environ, XDG_CACHE_HOME=cache, TETKA_LANG=lang))
+    finally:
+        os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:  # the terminal's other end closed: the run is over
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    out, _ = proc.communicate(timeout=120)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out), shown.decode()

@@ -29,19 +29,24 @@ NAMES_AND_REGIONS = """() => {
 }"""
 
 
+def seen_on_a_phone(chromium, page_file) -> dict:
+    """What NAMES_AND_REGIONS finds on the page opened at 390 x 844."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(page_file.as_uri())
+        return page.evaluate(NAMES_AND_REGIONS)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("path", ["records/sitting-four-robbers.yaml", "records/terz/game-to-501.yaml", "records/"])
 def test_every_name_in_full_and_who_pays_whom_at_390_px(chromium, tmp_path, path, lang):
     page_file = tmp_path / "evening.html"
     r = run("marks", "--format", "html", "--lang", lang, "-o", str(page_file), path)
     assert r.exit_code in (0, 1), r.stderr
-    context = chromium.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
-        page.goto(page_file.as_uri())
-        seen = page.evaluate(NAMES_AND_REGIONS)
-    finally:
-        context.close()
+    seen = seen_on_a_phone(chromium, page_file)
     assert seen["page"] <= 390  # nothing runs off the side of the page itself
     assert seen["players"] >= 2 and seen["pays"] >= 1, seen
     assert seen["cut"] == [] and seen["hidden"] == [], seen
@@ -52,11 +57,5 @@ def test_the_check_finds_a_name_cut_off(chromium, tmp_path):
     page_file = tmp_path / "bad.html"
     page_file.write_text('<!DOCTYPE html><meta charset="utf-8"><table><thead><tr><th class="player" '
                          'style="padding-left:500px">Анна</th></tr></thead></table>', encoding="utf-8")
-    context = chromium.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
-        page.goto(page_file.as_uri())
-        seen = page.evaluate(NAMES_AND_REGIONS)
-    finally:
-        context.close()
+    seen = seen_on_a_phone(chromium, page_file)
     assert seen["cut"] and seen["cut"][0][0] == "Анна"

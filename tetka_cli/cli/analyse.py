@@ -15,6 +15,7 @@ import click
 from ..common.messages import finding_line
 from ..common.output_table import Table
 from ..games.registry import all_games, game
+from ..jobs.analyse import SAMPLES, SEED
 from ..render.analysis import (GradedGame, analysis_columns, analysis_rows, head_json, record_json, record_tables,
                                players_json, summary_table)
 from ..results.analysis import Analysed, Summary, View
@@ -84,9 +85,9 @@ class _FromTrick(click.Option):
 @click.option("--view", "view", type=click.Choice(["open", "player"]), default="open", show_default=True,
               help="open: all hands open, the worst case; player: each play over deals drawn from what "
                    "its player could know.")
-@click.option("--samples", "samples", type=click.IntRange(min=2), default=32, show_default=True,
+@click.option("--samples", "samples", type=click.IntRange(min=2), default=SAMPLES, show_default=True,
               help="With --view player: deals drawn at each play.")
-@click.option("--seed", "seed", type=int, default=0, show_default=True,
+@click.option("--seed", "seed", type=int, default=SEED, show_default=True,
               help="With --view player: the same seed draws the same deals.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes analysing hands in parallel; the output is the same.")

@@ -117,13 +117,13 @@ def losses_of(game: Game, rep: Report, from_trick: int | None, part: int | None,
     every player), only those shown, each read from analyse's cache where it is there and written
     to it where not, the hands graded so far shown on a terminal as `analyse` shows them; a record
     from standard input (read once) is graded here, uncached."""
-    from ..jobs.analyse import AnalyseOptions, analyse_records, selected
+    from ..jobs.analyse import SAMPLES, SEED, AnalyseOptions, analyse_records, selected
 
     analysis = game.analysis
     if analysis is None:
         return None
     options: AnalyseOptions = {"from_trick": from_trick, "budget": None, "player": None, "view": "open",
-                               "samples": 32, "seed": 0, "part": part, "hand": hand}
+                               "samples": SAMPLES, "seed": SEED, "part": part, "hand": hand}
     if rep.path == "-":
         graded = analysis.grade(rep, from_trick=from_trick, player=None, budget=None)
         return analysis.losses_from([h for h in graded if selected(h.part, h.hand, options)])

@@ -34,6 +34,7 @@ class AnalyseOptions(TypedDict):
 
 
 SELECTION = ("part", "hand")
+SAMPLES, SEED = 32, 0  # the player's view's deals drawn at each play, and their seed, unless asked otherwise
 
 
 def selected(part: int, hand: int, options: AnalyseOptions) -> bool:

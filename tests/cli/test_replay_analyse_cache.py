@@ -25,6 +25,11 @@ def test_one_hand_replayed_with_its_losses_is_graded_once_and_read_back(tmp_path
     # analyse of that hand reads the same entry: its key does not hold the choice of hands
     graded = run("analyse", "--robber", "1", "--hand", "1", FOUR, env=env)
     assert graded.exit_code == 0 and "9♥??" in graded.stdout and cached(tmp_path) == files
+    # the replay page reads the same entry, and grades no other hand
+    page = tmp_path / "replay.html"
+    html = run("replay", "--analyse", "--robber", "1", "--hand", "1", "--format", "html", "-o", str(page), FOUR, env=env)
+    assert html.exit_code == 0 and "??" in page.read_text(encoding="utf-8")
+    assert cached(tmp_path / "tetka") == files and os.stat(files[0]).st_mtime_ns == stamp
 
 
 def test_the_losses_of_a_hand_shown_alone_are_those_of_the_whole_record(tmp_path):

@@ -54,7 +54,9 @@ def test_the_text_replay_and_the_page_give_the_same_signs():
     signs = {(t["number"], p): s for t in doc["records"][0]["hands"][0]["tricks"] if t["grades"]
              for p, s in t["grades"].items() if s}
     rep = check_record(ROBBER)
-    data = game_of(rep).replay_page(rep, "en", part=1, hand=9, analyse=True, from_trick=9)
+    game = game_of(rep)
+    graded = game.analysis.grade(rep, from_trick=9, player=None, budget=None)
+    data = game.replay_page(rep, "en", part=1, hand=9, graded=graded)
     hand = data["hands"][0]
     on_page = {(hand["plays"][int(k) - 1][2], hand["seats"][hand["plays"][int(k) - 1][0]]): lo.get("sign")
                for k, lo in hand["losses"].items()}
@@ -106,7 +108,9 @@ def test_a_terz_page_with_analyse_puts_each_costly_plays_points_at_its_card():
     want = {(p["trick"], p["player"]): p["loss"] for p in doc["records"][0]["games"][0]["hands"][0]["plays"]
             if p["loss"]}
     rep = check_record(TERZ)
-    hand = game_of(rep).replay_page(rep, "en", part=1, hand=1, analyse=True, from_trick=None)["hands"][0]
+    game = game_of(rep)
+    graded = game.analysis.grade(rep, from_trick=None, player=None, budget=None)
+    hand = game.replay_page(rep, "en", part=1, hand=1, graded=graded)["hands"][0]
     got = {(hand["plays"][int(k) - 1][2], hand["seats"][hand["plays"][int(k) - 1][0]]): lo["loss"]
            for k, lo in hand["losses"].items()}
     assert got == want and len(want) == 4

@@ -11,6 +11,7 @@ from ..common.output_table import Table
 from ..games.contract import Game, Report
 from ..games.registry import DEFAULT, all_games, game_of
 from ..render.replay import replay_columns, replay_json, replay_rows
+from ..results.analysis import GradedHand
 from .base import (
     Batch,
     Outcome,
@@ -74,8 +75,8 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
                 rep = o.report
                 assert rep is not None  # `readable` gives only records judged
                 game = game_of(rep)
-                doc = game.replay_page(rep, opts.lang, part=robber, hand=hand, analyse=analyse and game.analysis is not None,
-                                       from_trick=from_trick)
+                graded = graded_shown(game, rep, from_trick, robber, hand, max_bytes, opts.lang) if analyse else None
+                doc = game.replay_page(rep, opts.lang, part=robber, hand=hand, graded=graded)
                 shown.n += len(doc["hands"])
                 docs.append(doc)
             out(page(docs, opts.lang))
@@ -113,10 +114,17 @@ def replay(inputs: Sequence[str], max_bytes: int, robber: int | None, hand: int 
 def losses_of(game: Game, rep: Report, from_trick: int | None, part: int | None, hand: int | None,
               max_bytes: int, lang: str) -> Mapping[object, object] | None:
     """What each graded card of the hands shown cost its player (`replay --analyse`); None for a
-    game without analysis. The hands are graded as `tetka analyse` grades them (the open view,
-    every player), only those shown, each read from analyse's cache where it is there and written
-    to it where not, the hands graded so far shown on a terminal as `analyse` shows them; a record
-    from standard input (read once) is graded here, uncached."""
+    game without analysis."""
+    graded = graded_shown(game, rep, from_trick, part, hand, max_bytes, lang)
+    return None if graded is None or game.analysis is None else game.analysis.losses_from(graded)
+
+
+def graded_shown(game: Game, rep: Report, from_trick: int | None, part: int | None, hand: int | None,
+                 max_bytes: int, lang: str) -> Sequence[GradedHand] | None:
+    """The hands shown, graded as `tetka analyse` grades them (the open view, every player): each
+    read from analyse's cache where it is there and written to it where not, the hands graded so
+    far shown on a terminal as `analyse` shows them; a record from standard input (read once) is
+    graded here, uncached. None for a game without analysis."""
     from ..jobs.analyse import SAMPLES, SEED, AnalyseOptions, analyse_records, selected
 
     analysis = game.analysis
@@ -126,14 +134,13 @@ def losses_of(game: Game, rep: Report, from_trick: int | None, part: int | None,
                                "samples": SAMPLES, "seed": SEED, "part": part, "hand": hand}
     if rep.path == "-":
         graded = analysis.grade(rep, from_trick=from_trick, player=None, budget=None)
-        return analysis.losses_from([h for h in graded if selected(h.part, h.hand, options)])
+        return [h for h in graded if selected(h.part, h.hand, options)]
     from ..common.progress import HandProgress
     from ..common.result_cache import ResultCache
 
     with HandProgress(1, lang) as bar:  # on a terminal, as analyse shows it: the hands graded so far
-        hands = [h for a in analyse_records([rep.path], max_bytes=max_bytes, options=options,
-                                             cache=ResultCache("analyse"), progress=bar) for h in a.hands]
-    return analysis.losses_from(hands)
+        return [h for a in analyse_records([rep.path], max_bytes=max_bytes, options=options,
+                                           cache=ResultCache("analyse"), progress=bar) for h in a.hands]
 
 
 T = TypeVar("T")

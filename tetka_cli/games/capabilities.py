@@ -79,7 +79,7 @@ class ResultParts:
     sheet: Callable[[Report], Sheet]
     replay: Callable[[Report, int | None, int | None, Mapping[object, object] | None], Replay]
     replay_tables: Callable[[Report, str, int | None, int | None, Mapping[object, object] | None], Iterable[Table]]
-    replay_page: Callable[[Report, str, int | None, int | None, bool, int | None], Json]
+    replay_page: Callable[[Report, str, int | None, int | None, Sequence[GradedHand] | None], Json]
     money: Callable[[Report, Decimal | None, bool], SittingMoney]
 
 
@@ -88,19 +88,18 @@ def results_from(own: Callable[[Report], R], loss: type[L], title: Msg, *,
                  replay: Callable[[R, int | None, int | None, LossesByHand[L] | None], Replay],
                  replay_tables: Callable[[R, str, int | None, int | None, LossesByHand[L] | None], Iterable[Table]],
                  replay_page: Callable[[R, str, int | None, int | None, GradesByHand[G] | None], Mapping[str, Json]],
-                 page_grades: Callable[[R, int | None], GradesByHand[G]],
+                 page_grades: Callable[[Sequence[GradedHand]], GradesByHand[G]],
                  money: Callable[[R, Decimal | None, bool], SittingMoney]) -> ResultParts:
     """A game's `ResultParts` from its own functions: `own` narrows the contract's report to the
     game's (`judged`), `loss` is the class of what a graded card cost (`Analysis.losses`), `title`
-    the game's name on the replay page; `page_grades` grades the record for `replay --analyse`
-    (its graded plays by (part, hand), from the first trick asked for)."""
+    the game's name on the replay page; `page_grades` reads the hands its analysis graded for
+    `replay --analyse` (their graded plays by (part, hand))."""
     from ..kit.replayed_hand import losses_by_place
 
-    def page(report: Report, lang: str, part: int | None, hand: int | None, analyse: bool,
-             from_trick: int | None) -> Json:
-        rep = own(report)
-        grades = page_grades(rep, from_trick) if analyse else None
-        return {**replay_page(rep, lang, part, hand, grades), "game": title.text(lang)}
+    def page(report: Report, lang: str, part: int | None, hand: int | None,
+             graded: Sequence[GradedHand] | None) -> Json:
+        grades = None if graded is None else page_grades(graded)
+        return {**replay_page(own(report), lang, part, hand, grades), "game": title.text(lang)}
 
     return ResultParts(
         lambda report: sheet(own(report)),
@@ -182,8 +181,8 @@ class GameBase:
         return self._shown.replay_tables(report, lang, part, hand, losses)
 
     def replay_page(self, report: Report, lang: str, *, part: int | None, hand: int | None,
-                    analyse: bool = False, from_trick: int | None = None) -> Json:
-        return self._shown.replay_page(report, lang, part, hand, analyse, from_trick)
+                    graded: Sequence[GradedHand] | None = None) -> Json:
+        return self._shown.replay_page(report, lang, part, hand, graded)
 
     def money(self, report: Report, stake: Decimal | None = None, *, provisional: bool = False) -> SittingMoney:
         return self._shown.money(report, stake, provisional)

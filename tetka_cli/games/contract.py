@@ -256,9 +256,9 @@ class Game(Protocol):
         """The chosen hands trick by trick, as its text tables lay them out."""
 
     def replay_page(self, report: Report, lang: str, *, part: int | None, hand: int | None,
-                    analyse: bool = False, from_trick: int | None = None) -> Json:
-        """The chosen hands as the data of the replay page (`common.replay_page`); `analyse`: with
-        what each graded card cost."""
+                    graded: Sequence[GradedHand] | None = None) -> Json:
+        """The chosen hands as the data of the replay page (`common.replay_page`); with `graded`
+        (hands its `analysis` graded, in the open view): what each graded card cost."""
 
     def money(self, report: Report, stake: Decimal | None = None, *, provisional: bool = False) -> SittingMoney:
         """The sitting's settlement at `stake` (else the record's own)."""

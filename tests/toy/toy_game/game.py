@@ -71,7 +71,7 @@ class ToyGame(GameBase):
         return results.replay_tables(report, lang, part, hand)
 
     def replay_page(self, report: Any, lang: str, *, part: int | None, hand: int | None,
-                    analyse: bool = False, from_trick: int | None = None) -> Any:
+                    graded: Any = None) -> Any:
         return results.replay_page(report, lang, part, hand)
 
     def money(self, report: Any, stake: Decimal | None = None, *, provisional: bool = False) -> SittingMoney:

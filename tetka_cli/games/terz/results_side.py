@@ -4,10 +4,10 @@ results."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ...results.money import SittingMoney
-from ..capabilities import GradesByHand, results_from
+from ..capabilities import GradesByHand, judged, results_from
 from .record_side import own
 from .referee import RecordReport
 from .replay_page import replay_page
@@ -17,17 +17,17 @@ from .settlement import settle_sitting, shared
 from .words import WORDS
 
 if TYPE_CHECKING:
+    from ...results.analysis import GradedHand
     from .analysis import PlayGrade
 
 
-def page_grades(report: RecordReport, from_trick: int | None) -> GradesByHand[PlayGrade]:
+def page_grades(graded: Sequence[GradedHand]) -> GradesByHand[PlayGrade]:
     """Each costly play after the stock with its loss in points (no sign: Terz gives no thresholds,
-    `loss_grades`), from the first trick after the stock unless asked otherwise."""
-    from .analysis import DEFAULT_FROM_TRICK, analyse_report
+    `loss_grades`)."""
+    from .analysis import HandGrades
 
-    first = DEFAULT_FROM_TRICK if from_trick is None else from_trick
-    return {(g.game, g.hand): g.open_plays
-            for g in analyse_report(report, from_trick=first) if g.analysis is not None}
+    hands = [judged(g, HandGrades, "Terz") for g in graded]
+    return {(g.game, g.hand): g.open_plays for g in hands if g.analysis is not None}
 
 
 def money(report: RecordReport, stake: Decimal | None, provisional: bool) -> SittingMoney:

@@ -4,7 +4,7 @@ as it is read). Imported when a command first shows results."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ...results.money import SittingMoney
 from ..capabilities import GradesByHand, judged, results_from
@@ -18,6 +18,7 @@ from .settlement import settle_sitting, shared
 from .words import WORDS
 
 if TYPE_CHECKING:
+    from ...results.analysis import GradedHand
     from .analysis import PlayGrade
 
 
@@ -27,12 +28,12 @@ def whole(report: RecordReport | RecordStream) -> RecordReport:
     return judged(report, RecordReport, "Tetka")
 
 
-def page_grades(report: RecordReport | RecordStream, from_trick: int | None) -> GradesByHand[PlayGrade]:
+def page_grades(graded: Sequence[GradedHand]) -> GradesByHand[PlayGrade]:
     """Each graded play with what it cost and its sign (`replay --analyse`)."""
-    from .analysis import analyse_report
+    from .analysis import HandGrades
 
-    return {(g.robber, g.hand): g.open_plays
-            for g in analyse_report(whole(report), from_trick=from_trick) if g.analysis is not None}
+    hands = [judged(g, HandGrades, "Tetka") for g in graded]
+    return {(g.robber, g.hand): g.open_plays for g in hands if g.analysis is not None}
 
 
 def money(report: RecordReport | RecordStream, stake: Decimal | None, provisional: bool) -> SittingMoney:

@@ -74,7 +74,8 @@ def test_the_renonce_sits_at_the_card_that_broke_the_rule_and_wrong_marks_at_the
 def test_analyse_marks_each_costly_card_with_its_loss():
     rep = check_record(str(ROOT / "records/robber-played.yaml"))
     game = game_of(rep)
-    (page,) = game.replay_page(rep, "en", part=1, hand=9, analyse=True, from_trick=11)["hands"]
+    graded = game.analysis.grade(rep, from_trick=11, player=None, budget=None)
+    (page,) = game.replay_page(rep, "en", part=1, hand=9, graded=graded)["hands"]
     costly = {page["plays"][int(k) - 1][2]: (page["seats"][page["plays"][int(k) - 1][0]], v["loss"])
               for k, v in page["losses"].items()}
     assert costly[11] == ("Глеб", 1) and costly[12] == ("Глеб", 1)

@@ -45,7 +45,7 @@ class ToyGame(GameBase):
         return open_reader(path, findings)
 
     def empty_record(self, path: str, findings: Sequence[Finding]) -> Record:
-        return Record(path, "toy", (), (), tuple(findings))
+        return Record(path, "toy", (), (), findings=tuple(findings))
 
     def referee(self, record: Any) -> RecordReport:
         return referee(record)

@@ -39,8 +39,9 @@ class ToyReader(GameReader[RoundRecord, HandRecord, ToyRules]):
         return ToyRules()
 
     def record(self, head: RecordHead[ToyRules], parts: list[RoundRecord], parts_loc: Loc) -> Record:
-        return Record(self.path, self.GAME, head.players, tuple(parts), tuple(self.findings), head.stake,
-                      head.stake_loc, head.currency, head.rules, head.meta, head.players_loc, parts_loc)
+        return Record(self.path, self.GAME, head.players, tuple(parts), findings=tuple(self.findings),
+                      stake=head.stake, stake_loc=head.stake_loc, currency=head.currency, rules=head.rules,
+                      meta=head.meta, players_loc=head.players_loc, rounds_loc=parts_loc)
 
     # -- cards ---------------------------------------------------------------------------------
     def card_text(self, text: str, loc: Loc, **where: Any) -> Card | None:

@@ -1,14 +1,12 @@
 """A toy record as plain data, with the place of every value the referee may report."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from tetka_cli.common.cards import Card
-from tetka_cli.common.findings import Finding
 from tetka_cli.common.positions import NOWHERE, Loc
-from tetka_cli.kit.record_base import HandHead, PartHead
+from tetka_cli.kit.record_base import HandHead, PartHead, RecordBase
 
 from .rules import ToyRules
 
@@ -38,20 +36,10 @@ class RoundRecord(PartHead[HandRecord]):
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
-    path: str
-    game: str
-    players: tuple[str, ...]
-    rounds: tuple[RoundRecord, ...]
-    findings: tuple[Finding, ...] = ()
-    stake: Decimal = Decimal(1)  # what each loser of a round pays its winner
-    stake_loc: Loc = NOWHERE
-    currency: str = ""
-    rules: ToyRules = ToyRules()
-    meta: Mapping[str, Any] = field(default_factory=dict)
-    players_loc: Loc = NOWHERE
-    rounds_loc: Loc = NOWHERE
+class Record(RecordBase[ToyRules]):
+    """A toy record: its rounds (`RecordBase` holds the rest; the stake is what each loser of a
+    round pays its winner)."""
 
-    def with_findings(self, findings: tuple[Finding, ...]) -> Record:
-        """The same record with other findings (`kit.record_base.ReadRecord`)."""
-        return replace(self, findings=findings)
+    rounds: tuple[RoundRecord, ...]
+    rules: ToyRules = field(default=ToyRules(), kw_only=True)
+    rounds_loc: Loc = field(default=NOWHERE, kw_only=True)

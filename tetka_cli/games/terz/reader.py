@@ -160,8 +160,9 @@ class TerzReader(GameReader[GameRecord, "HandRecord | None", TerzRules]):
         return DEFAULT_RULES
 
     def record(self, head: RecordHead[TerzRules], parts: list[GameRecord], parts_loc: Loc) -> Record:
-        return Record(self.path, self.GAME, head.players, tuple(parts), tuple(self.findings), head.stake,
-                      head.stake_loc, head.currency, head.rules, head.meta, head.players_loc, parts_loc)
+        return Record(self.path, self.GAME, head.players, tuple(parts), findings=tuple(self.findings),
+                      stake=head.stake, stake_loc=head.stake_loc, currency=head.currency, rules=head.rules,
+                      meta=head.meta, players_loc=head.players_loc, games_loc=parts_loc)
 
     def score_locs(self, m: Top) -> ValueLocs:
         return ValueLocs(m)

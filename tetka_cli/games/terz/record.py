@@ -5,14 +5,12 @@ The reader builds these from YAML nodes; the referee turns a played hand into th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from ...common.cards import Card
-from ...common.findings import Finding
 from ...common.positions import NOWHERE, Loc, Mark, Places
-from ...kit.record_base import HandHead, PartHead
+from ...kit.record_base import HandHead, PartHead, RecordBase
 from .model import Forfeit, HandInput, TrickInput
 from .rules import DEFAULT_RULES, TerzRules
 
@@ -89,23 +87,13 @@ class GameRecord(PartHead["HandRecord | None"]):
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
-    path: str
-    game: str
-    players: tuple[str, ...]
-    games: tuple[GameRecord, ...]
-    findings: tuple[Finding, ...] = ()  # found while reading: structure, cards, keys
-    stake: Decimal = Decimal(1)  # money per game, paid by the loser
-    stake_loc: Loc = NOWHERE
-    currency: str = ""
-    rules: TerzRules = DEFAULT_RULES
-    meta: Mapping[str, str] = field(default_factory=dict)
-    players_loc: Loc = NOWHERE
-    games_loc: Loc = NOWHERE
+class Record(RecordBase[TerzRules]):
+    """A Terz record: its games (`RecordBase` holds the rest; the stake is money per game, paid by
+    the loser)."""
 
-    def with_findings(self, findings: tuple[Finding, ...]) -> Record:
-        """The same record with other findings (`kit.record_base.ReadRecord`)."""
-        return replace(self, findings=findings)
+    games: tuple[GameRecord, ...]
+    rules: TerzRules = field(default=DEFAULT_RULES, kw_only=True)
+    games_loc: Loc = field(default=NOWHERE, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

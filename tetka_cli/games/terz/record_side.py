@@ -14,5 +14,5 @@ def own(report: Report) -> RecordReport:
     return judged(report, RecordReport, "Terz")
 
 
-RECORDS = records_from("Terz", Record, own, empty=lambda path, findings: Record(path, "terz", (), (), findings),
+RECORDS = records_from("Terz", Record, own, empty=lambda path, findings: Record(path, "terz", (), (), findings=findings),
                        referee=referee, schema=SCHEMA, parts=lambda report: report.games)

@@ -115,8 +115,9 @@ class TetkaReader(GameReader[RobberRecord, HandRecord, HouseRules]):
         return HouseRules()
 
     def record(self, head: RecordHead[HouseRules], parts: list[RobberRecord], parts_loc: Loc) -> Record:
-        return Record(self.path, self.GAME, head.players, tuple(parts), tuple(self.findings), head.stake,
-                      head.stake_loc, head.currency, head.rules, head.meta, head.players_loc, parts_loc)
+        return Record(self.path, self.GAME, head.players, tuple(parts), findings=tuple(self.findings),
+                      stake=head.stake, stake_loc=head.stake_loc, currency=head.currency, rules=head.rules,
+                      meta=head.meta, players_loc=head.players_loc, robbers_loc=parts_loc)
 
     def score(self, node: yaml.Node, name: str, what: str, **where: Unpack[Where]) -> int | None:
         """A whole number of marks: a negative one gets its own finding."""

@@ -4,14 +4,12 @@ The YAML loader builds these; the referee reads them. Nothing here knows about Y
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from ...common.cards import Card
-from ...common.findings import Finding
 from ...common.positions import NOWHERE, Loc, Places, PlacesOfRuns
-from ...kit.record_base import HandHead, PartHead
+from ...kit.record_base import HandHead, PartHead, RecordBase
 from .rules import DEFAULT_RULES, HouseRules
 
 
@@ -49,20 +47,9 @@ class RobberRecord(PartHead[HandRecord]):
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
-    path: str
-    game: str
-    players: tuple[str, ...]
-    robbers: tuple[RobberRecord, ...]
-    findings: tuple[Finding, ...] = ()  # found while reading: structure, cards, keys
-    stake: Decimal = Decimal(1)
-    stake_loc: Loc = NOWHERE
-    currency: str = ""
-    rules: HouseRules = DEFAULT_RULES
-    meta: Mapping[str, str] = field(default_factory=dict)
-    players_loc: Loc = NOWHERE
-    robbers_loc: Loc = NOWHERE
+class Record(RecordBase[HouseRules]):
+    """A Tetka record: its robbers (`RecordBase` holds the rest)."""
 
-    def with_findings(self, findings: tuple[Finding, ...]) -> Record:
-        """The same record with other findings (`kit.record_base.ReadRecord`)."""
-        return replace(self, findings=findings)
+    robbers: tuple[RobberRecord, ...]
+    rules: HouseRules = field(default=DEFAULT_RULES, kw_only=True)
+    robbers_loc: Loc = field(default=NOWHERE, kw_only=True)

@@ -19,5 +19,5 @@ def robbers(report: RecordReport | RecordStream) -> tuple[PartOutline, ...]:
     return tuple(report.robbers)
 
 
-RECORDS = records_from("Tetka", Record, own, empty=lambda path, findings: Record(path, "", (), (), findings),
+RECORDS = records_from("Tetka", Record, own, empty=lambda path, findings: Record(path, "", (), (), findings=findings),
                        referee=referee, schema=SCHEMA, parts=robbers)

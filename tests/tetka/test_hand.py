@@ -243,7 +243,7 @@ def test_an_incomplete_hand_counts_the_table_marks_and_reports_only_what_the_car
     assert dict(hand.marks) == table and dict(hand.recorded) == table
     assert hand.result is not None and not hand.result.complete
     assert dict(hand.result.marks_by_player) == {A: 1, B: 0, V: 1, G: 0}
-    assert (hand.record.number, dict(hand.record.marks), hand.photograph) == (1, table, c("3♠"))
+    assert (hand.record.number, dict(hand.record.marks), hand.record.photograph) == (1, table, c("3♠"))
 
 
 def test_an_incomplete_hand_without_the_deal_reports_no_difference_a_missing_trick_may_explain():

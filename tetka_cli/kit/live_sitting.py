@@ -1,6 +1,7 @@
 """What a live sitting of any game is made of, as the game builds it from the log's entries: the
 header its log starts with, and the state after the entries (the parts played, the hand in
-progress, whether it has ended). Each game subclasses both; nothing here knows a game."""
+progress, whether it has ended). Each game subclasses both, and describes its live rules core in
+one value (`LiveCore`); nothing here knows a game."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, is_dataclass, replace
@@ -23,6 +24,7 @@ P = TypeVar("P")  # a sitting's part, where a game names its parts
 Hand_co = TypeVar("Hand_co", covariant=True)
 Part_co = TypeVar("Part_co", covariant=True)
 DataT = TypeVar("DataT", bound="DataclassInstance")
+SittingT = TypeVar("SittingT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +32,7 @@ class SittingHeader:
     """What a live sitting of any game is started with, as its log's first line holds it: the
     players, the stake, the currency and the first dealer. A game subclasses it (a dataclass too),
     adding its house rules as the field `rules` (their defaults when none are given), naming its
-    `game` and `title`, and checking its players and rules (`check`, `check_rules`)."""
+    `game`, and checking its players and rules (`check`, `check_rules`)."""
 
     players: tuple[str, ...]
     stake: str = "1"
@@ -38,7 +40,6 @@ class SittingHeader:
     first_dealer: str = ""
 
     game: ClassVar[str]
-    title: ClassVar[str]
 
     def __post_init__(self) -> None:
         from ..common.money import parse_stake
@@ -224,3 +225,23 @@ def fix_start_or_score(d: HandDraft[ScoreT], n: int, e: Entry, *, start: str, sc
         d.start = read_card(e[start])
         return True
     return False
+
+
+@dataclass(frozen=True, slots=True)
+class LiveCore(Generic[HeaderT, SittingT, HandT]):
+    """A game's live rules core (`games/<game>/live.py`) as the live words use it: its header
+    class (which names the game), its hand class, the seats at its table, the sitting after a log's
+    entries (`build`: undo and redo resolved; `Refused` when the last cannot stand) and the record
+    of a sitting's complete hands (`record_text`: the same state gives the same text)."""
+
+    header: type[HeaderT]
+    hand: type[HandT]
+    seats: int
+    build: Callable[[HeaderT, Sequence[Entry]], SittingT]
+    record_text: Callable[[SittingT, Mapping[str, str]], str]
+
+    @property
+    def game(self) -> str:
+        """The game's name in the registry."""
+        return self.header.game
+

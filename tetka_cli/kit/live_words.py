@@ -15,7 +15,7 @@ from ..common.i18n import N_, gettext, ngettext
 from ..common.locale_format import card_text
 from ..common.messages import SUITS_RU
 from .live_log import Entry, JsonValue, Refused
-from .live_sitting import SittingHeader
+from .live_sitting import LiveCore, SittingHeader
 
 FIX_WORDS = ("fix", "испр")  # a correction of an earlier hand, in every game
 UNDO_HELP = N_("undo, redo   take back, bring back")
@@ -46,7 +46,7 @@ class PartUnderWay(Protocol):
 
 class Sitting(Protocol):
     """What the shared words read of a game's sitting: whether it ended, whose turn it is, the part
-    under way, the hand in play and the complete hands (a game's own hands: `LiveWords.hand_type`)."""
+    under way, the hand in play and the complete hands (a game's own hands: `LiveCore.hand`)."""
 
     @property
     def ended(self) -> bool: ...
@@ -73,18 +73,6 @@ class NumberedHand(Protocol):
 S = TypeVar("S", bound=Sitting)  # a game's sitting after its entries
 H = TypeVar("H", bound=SittingHeader)  # a game's sitting header
 HandT = TypeVar("HandT", bound=NumberedHand)  # a game's hand, played or in play
-H_contra = TypeVar("H_contra", bound=SittingHeader, contravariant=True)
-
-
-class SittingCore(Protocol[H_contra, S]):
-    """A game's live rules core (`games/<game>/live.py`): the sitting after the entries, and its
-    record."""
-
-    def build(self, header: H_contra, entries: Sequence[Entry], /) -> S:
-        """The sitting after `entries`, undo and redo resolved; `Refused` when the last cannot stand."""
-
-    def record_text(self, state: S, meta: Mapping[str, str], /) -> str:
-        """The record of the sitting's complete hands: the same state gives the same text."""
 
 
 class LiveSide(Protocol[S, H]):
@@ -176,17 +164,12 @@ class LiveWords(ABC, Generic[S, H, HandT]):
     """The words every game's live side speaks (a `LiveSide[S, H]`); a game subclasses it with
     its sitting `S`, header `H` and hand `HandT`, and adds its entries, reports and record.
 
-    A game sets `game`, `seats`, `quiet_at_end`, `header_type` (its header class), `hand_type` (its
-    hand class), `core` (its live
-    rules core), `START` and `SCORE` (the entry that starts a played hand, the one that gives a
-    hand by its score) and `WORDS`, and implements the abstract methods below."""
+    A game sets `core` (its live rules core: header and hand classes, seats, the sitting and its
+    record), `quiet_at_end`, `START` and `SCORE` (the entry that starts a played hand, the one that
+    gives a hand by its score) and `WORDS`, and implements the abstract methods below."""
 
-    game: str
-    seats: int
+    core: LiveCore[H, S, HandT]
     quiet_at_end: tuple[str, ...] = ()
-    header_type: type[H]
-    hand_type: type[HandT]
-    core: SittingCore[H, S]
     START: str  # "photo", "trump"
     SCORE: str  # "marks", "points"
     # The words of the entries, English then Russian: the game's (the driver's `end` and `fix` are added).
@@ -194,6 +177,14 @@ class LiveWords(ABC, Generic[S, H, HandT]):
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
+
+    @property
+    def game(self) -> str:
+        return self.core.game
+
+    @property
+    def seats(self) -> int:
+        return self.core.seats
 
     def _(self, msg: str) -> str:
         return gettext(self.lang, msg)
@@ -204,10 +195,10 @@ class LiveWords(ABC, Generic[S, H, HandT]):
     # -- the header and the sitting ---------------------------------------------------------------
     def header(self, players: Sequence[str], stake: str, currency: str, first_dealer: str,
                rules: Mapping[str, JsonValue]) -> H:
-        return self.header_type.read(tuple(players), stake, currency, first_dealer, rules)
+        return self.core.header.read(tuple(players), stake, currency, first_dealer, rules)
 
     def header_from_json(self, doc: Mapping[str, JsonValue]) -> H:
-        return self.header_type.from_json(doc)
+        return self.core.header.from_json(doc)
 
     def build(self, header: H, entries: Sequence[Entry]) -> S:
         return self.core.build(header, entries)
@@ -237,7 +228,7 @@ class LiveWords(ABC, Generic[S, H, HandT]):
         return self._own_hand(state.hands[-1])
 
     def _own_hand(self, hand: object) -> HandT:
-        if not isinstance(hand, self.hand_type):
+        if not isinstance(hand, self.core.hand):
             raise TypeError(f"not a {self.game} hand: {hand!r}")
         return hand
 
@@ -346,6 +337,33 @@ class LiveWords(ABC, Generic[S, H, HandT]):
 
     @abstractmethod
     def hand_end_lines(self, state: S, h: HandT) -> list[str]: ...
+
+    def report(self, before: S, after: S, entry: Entry) -> list[str]:
+        """What the screen says after an accepted entry: a hand started (`START`), cards, a hand
+        given by its score (`SCORE`), a correction (`fix_lines`); the game's own entries
+        (`own_report`)."""
+        kind = entry.get("t")
+        if kind == self.START:
+            return self.start_lines(after) + self.turn_lines(after)
+        if kind == "cards":
+            return self.cards_lines(before, after)
+        if kind == self.SCORE:
+            return self.hand_end_lines(after, self.last_hand(after)) + self.turn_lines(after)
+        if kind == "fix":
+            return self.fix_lines(after, entry.get("hand"))
+        return self.own_report(before, after, entry)
+
+    def fix_lines(self, after: S, hand: JsonValue) -> list[str]:
+        """After a correction: that all is recomputed, and the status."""
+        return [self._("Hand {n} corrected; all recomputed").format(n=hand)] + self.status_lines(after)
+
+    def own_report(self, before: S, after: S, entry: Entry) -> list[str]:
+        """After an entry only this game has: the status, unless the game says more."""
+        return self.status_lines(after)
+
+    @abstractmethod
+    def start_lines(self, state: S) -> list[str]:
+        """A new hand: who deals, what it starts with, who leads."""
 
     def status_lines(self, state: S) -> list[str]:
         _ = self._

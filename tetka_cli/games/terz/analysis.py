@@ -181,7 +181,7 @@ def report_hands(report: RecordReport, grade: Callable[[HandResult, TerzRules], 
         for h in g.hands:
             res = h.result
             a = HandAnalysis((), "not-played") if res is None or h.source != "played" else grade(res, rules)
-            out.append(HandGrades(g.number, h.number, a, dict(h.points)))
+            out.append(HandGrades(g.number, h.number, a, dict(h.counted)))
     return tuple(out)
 
 

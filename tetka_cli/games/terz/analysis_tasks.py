@@ -75,7 +75,7 @@ def _hands(report: RecordReport) -> list[tuple[int, int, tuple[str, ...], HandRe
     known only by its points, as `analysis.report_hands` skips it) and the points it gave."""
     players = tuple(report.record.players)
     return [(g.number, h.number, players, h.result if h.result is not None and h.source == "played" else None,
-             tuple(h.points.items())) for g in report.games for h in g.hands]
+             tuple(h.counted.items())) for g in report.games for h in g.hands]
 
 
 def hand_tasks(report: RecordReport, *, from_trick: int, player: str | None = None,

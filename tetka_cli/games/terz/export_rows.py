@@ -27,12 +27,12 @@ def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) ->
             yield PartPlayerRow(g.number, seat, p, g.totals[p], g.finished and g.winner == p)
         for h in g.hands:
             res = h.result
-            yield HandRow(g.number, h.number, h.dealer, str(h.trump) if h.trump else None, h.source,
+            yield HandRow(g.number, h.number, h.dealer, str(h.record.trump) if h.record.trump else None, h.source,
                           res.complete if res is not None else None, h.after_end)
             # The dealer's opponent leads the first trick (seat 1), the dealer is seat 2.
             order = sorted(g.players, key=lambda p: p == h.dealer)
             for seat, p in enumerate(order, start=1):
-                yield ResultRow(g.number, h.number, p, seat, h.points.get(p, 0),
+                yield ResultRow(g.number, h.number, p, seat, h.counted.get(p, 0),
                                 None if h.recorded is None else h.recorded.get(p), None)
             if res is None:
                 continue

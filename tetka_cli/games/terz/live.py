@@ -31,7 +31,7 @@ from typing import ClassVar, Mapping, Sequence, TypeAlias
 from ...common.cards import Card, CardError, Rank, Suit, parse_card
 from ...common.i18n import N_
 from ...kit.live_log import Entry, JsonValue, Refused
-from ...kit.live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
+from ...kit.live_sitting import HandDraft, LiveCore, SittingHeader, SittingState, fix_start_or_score, fixed_hand
 from ...kit.live_sitting import record_text as sitting_record
 from ...kit.live_sitting import LastPartNamed, PartsNamed
 from .bela import bela_partner, bela_tricks
@@ -58,7 +58,6 @@ class TerzHeader(SittingHeader):
 
     rules: TerzRules = field(default_factory=TerzRules)
     game: ClassVar[str] = GAME
-    title: ClassVar[str] = "Terz"
 
     def check(self) -> None:
         if len(self.players) != 2 or len(set(self.players)) != 2 or not all(self.players):
@@ -636,3 +635,7 @@ def _game_lines(h: TerzHeader, g: LiveGame) -> list[str]:
 def _json(v: str) -> str:
     import json
     return json.dumps(v, ensure_ascii=False)
+
+
+# The live rules core as the live words use it (`kit.live_sitting.LiveCore`).
+CORE = LiveCore(TerzHeader, LiveHand, 2, build, record_text)

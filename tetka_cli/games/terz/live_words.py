@@ -39,12 +39,8 @@ SIMPLE = {
 class TerzLive(LiveWords[Sitting, TerzHeader, LiveHand]):
     """Terz for the live session driver."""
 
-    game = live.GAME
-    seats = 2
     quiet_at_end = ("no-games", "unfinished-game")  # findings `end` does not repeat: the screen said it
-    header_type = TerzHeader
-    hand_type = LiveHand
-    core = live
+    core = live.CORE
     START, SCORE = "trump", "points"
     WORDS = {"trump": TRUMP_WORDS, "draw": DRAW_WORDS, "exchange": EXCHANGE_WORDS, "declare": DECLARE_WORDS,
              "bela": BELA_WORDS, "points": POINTS_WORDS, "lead": ("lead", "ход"), "reply": ("reply", "ответ")}
@@ -302,16 +298,9 @@ class TerzLive(LiveWords[Sitting, TerzHeader, LiveHand]):
         return {"hand": _("the offender's card points go to the opponent"),
                 "game": _("the first offender loses the game")}.get(rules.renonce_penalty, _("no penalty"))
 
-    def report(self, before: Sitting, after: Sitting, entry: Entry) -> list[str]:
+    def own_report(self, before: Sitting, after: Sitting, entry: Entry) -> list[str]:
+        """After a draw, an exchange, a declaration or bela."""
         kind = entry.get("t")
-        if kind == "trump":
-            return self.start_lines(after) + self.turn_lines(after)
-        if kind == "cards":
-            return self.cards_lines(before, after)
-        if kind == "points":
-            return self.hand_end_lines(after, after.hands[-1]) + [self.turn_line(after)]
-        if kind == "fix":
-            return self.fix_lines(after, entry.get("hand"))
         if kind in ("draw", "exchange", "declare", "bela"):
             return self.announce_lines(before, after, str(kind)) + [self.turn_line(after)]
         return self.status_lines(after)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from ...common.cards import Card
 from ...common.findings import Finding
 from ...common.positions import Loc
+from ...kit.hand_report import HandReportBase, PartReportBase
 from ...kit.refereeing import Verdict, at
 from .game import GameProgress
 from .gap import judge_incomplete
@@ -23,28 +23,23 @@ _TERZ_WORDED = {"renonce", "incomplete", "deal-mismatch", "wrong-dealer", "bad-c
 
 
 @dataclass(frozen=True, slots=True)
-class HandReport:
-    number: int
-    dealer: str
-    source: str  # "played": computed from the cards; "recorded": the table's points; "none"
-    points: Mapping[str, int]  # the points that count in the game
-    recorded: Mapping[str, int] | None
-    result: HandResult | None
-    record: HandRecord
-    last_trick: str | None  # who took the last trick, as far as known (computed, else written)
-    after_end: bool = False
+class HandReport(HandReportBase[HandResult, HandRecord]):
+    """A Terz hand's report: what it counts is points; and who took the last trick, as far as
+    known (computed, else written)."""
+
+    last_trick: str | None
 
     @property
-    def trump(self) -> Card | None:
-        return self.record.trump
+    def points(self) -> Mapping[str, int]:
+        """The points that count in the game (`counted`)."""
+        return self.counted
 
 
 @dataclass(frozen=True, slots=True)
-class GameReport:
-    number: int
-    players: tuple[str, str]
-    first_dealer: str
-    hands: tuple[HandReport, ...]
+class GameReport(PartReportBase[HandReport]):
+    """A game's report: its totals after each hand, its winner and how it ended, and what the
+    table wrote."""
+
     totals: Mapping[str, int]
     running: tuple[Mapping[str, int], ...]  # the totals after each hand (after_end hands add nothing)
     winner: str | None
@@ -153,7 +148,7 @@ class GameJudge:
         else:
             lost_by = rep.result.game_lost_by if rep.result is not None else (
                 hand.forfeit.player if hand.forfeit is not None else None)
-            progress = progress.after_points(rep.points, last_trick=rep.last_trick, dealer=dealer, lost_by=lost_by)
+            progress = progress.after_points(rep.counted, last_trick=rep.last_trick, dealer=dealer, lost_by=lost_by)
         if self.keep:
             self.running.append(dict(progress.totals))
         if progress.finished:

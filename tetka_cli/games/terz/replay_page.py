@@ -42,7 +42,7 @@ def hand_page(rep: RecordReport, g: GameReport, h: HandReport, lang: str, graded
     players = list(g.players)
     words = ScoreOnlyWords(_(lang, "points only"), _(lang, "Points"), _(lang, "The hand's count"))
     return shown_hand(_skeleton(g, h, players, lang), rep.findings, g.number, h.number, g.players, lang, h.result,
-                      played=h.record.played, score=[h.points.get(p, 0) for p in players], words=words,
+                      played=h.record.played, score=[h.counted.get(p, 0) for p in players], words=words,
                       cards=lambda page, res: _cards(page, h, res, players, lang, graded))
 
 

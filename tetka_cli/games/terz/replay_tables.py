@@ -68,7 +68,7 @@ def hand_table(rep: RecordReport, g: GameReport, h: HandReport, lang: str,
              f"{_(lang, 'dealer')} {h.dealer}")
     res = h.result
     if res is None:
-        pts = ", ".join(f"{p} {h.points[p]}" for p in g.players)
+        pts = ", ".join(f"{p} {h.counted[p]}" for p in g.players)
         label = _(lang, "not replayed: see the findings") if h.record.played else _(lang, "points only")
         return [Table(f"{title} — {label}: {pts}", [], [])]
     title += f", {pgettext(lang, 'terz', 'trump')} {card_text(res.trump, lang)}"

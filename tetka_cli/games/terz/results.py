@@ -89,14 +89,14 @@ class Hand(HandHead):
 
 def hand(h: HandReport, players: Sequence[str]) -> Hand:
     res: HandResult | None = h.result
-    points, recorded = _seated(h.points, players), _seated(h.recorded, players)
+    points, recorded = _seated(h.counted, players), _seated(h.recorded, players)
     if res is None:
-        return Hand(h.number, h.dealer, h.trump, h.source, None, points, None, h.last_trick, (), None, (), recorded,
+        return Hand(h.number, h.dealer, h.record.trump, h.source, None, points, None, h.last_trick, (), None, (), recorded,
                     h.after_end, None, h.record.played)
     bela = BelaSeen(res.bela.player, res.bela.trick, res.bela.scored) if res.bela else None
     renonces = tuple({"player": r.player, "trick": r.trick, **{k: _plain(v) for k, v in r.args.items()}}
                      for r in res.renonces)
-    return Hand(h.number, h.dealer, h.trump, h.source, res.complete, points, _seated(res.card_points, players),
+    return Hand(h.number, h.dealer, h.record.trump, h.source, res.complete, points, _seated(res.card_points, players),
                 h.last_trick, tuple(res.declarations), bela, renonces, recorded, h.after_end, res.stopped_at,
                 h.record.played, res.last_trick_bonus,
                 res.bela.player if res.bela and res.bela.scored else None)

@@ -243,5 +243,5 @@ def analyse_report(report: RecordReport, *, from_trick: int | None = None,
             else:
                 a = analyse_hand(table, h.result, report.record.rules, from_trick=from_trick,
                                  players=None if player is None else [player], budget=budget)
-            out.append(HandGrades(r.number, h.number, a, dict(h.marks)))
+            out.append(HandGrades(r.number, h.number, a, dict(h.counted)))
     return tuple(out)

@@ -50,7 +50,7 @@ def hand_tasks(report: RecordReport, *, from_trick: int | None = None, player: s
     k = from_trick or default_from_trick()
     rules = report.record.rules
     return [HandTask(r.number, h.number, tuple(r.players), h.result, bool(h.record.played), rules,
-                     tuple(h.marks.items()), k, player, budget)
+                     tuple(h.counted.items()), k, player, budget)
             for r in report.robbers for h in r.hands]
 
 

@@ -29,14 +29,14 @@ def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) ->
         seats = len(r.players)
         for h in r.hands:
             res = h.result
-            yield HandRow(r.number, h.number, h.dealer, str(h.photograph) if h.photograph else None, h.source,
+            yield HandRow(r.number, h.number, h.dealer, str(h.record.photograph) if h.record.photograph else None, h.source,
                           res.complete if res is not None else None, h.after_end)
             # The order of play from the dealer's left: the first leader is seat 1, the dealer last.
             i = r.players.index(h.dealer) if h.dealer in r.players else seats - 1
             order = r.players[i + 1:] + r.players[:i + 1]
             taken = res.counts.after_penalties if res is not None else None
             for seat, p in enumerate(order, start=1):
-                yield ResultRow(r.number, h.number, p, seat, h.marks.get(p, 0),
+                yield ResultRow(r.number, h.number, p, seat, h.counted.get(p, 0),
                                 None if h.recorded is None else h.recorded.get(p),
                                 None if taken is None else taken.get(p, 0))
             if res is None:

@@ -25,7 +25,7 @@ from typing import ClassVar, Mapping, Sequence
 from ...common.cards import DECK, Card, CardError, parse_card
 from ...common.yaml_text import yaml_scalar
 from ...kit.live_log import Entry, JsonValue, Refused
-from ...kit.live_sitting import HandDraft, SittingHeader, SittingState, fix_start_or_score, fixed_hand
+from ...kit.live_sitting import HandDraft, LiveCore, SittingHeader, SittingState, fix_start_or_score, fixed_hand
 from ...kit.live_sitting import record_text as sitting_record
 from ...kit.live_sitting import LastPartNamed, PartsNamed
 from .hand import HandResult, replay_hand
@@ -46,7 +46,6 @@ class LiveHeader(SittingHeader):
 
     rules: HouseRules = field(default_factory=HouseRules)
     game: ClassVar[str] = GAME
-    title: ClassVar[str] = "Tetka"
 
     def check(self) -> None:
         Seating(self.players)  # four distinct names, or SeatingError
@@ -343,3 +342,7 @@ def unplayed(h: LiveHand) -> list[Card]:
     """The cards not yet played in a hand in progress: what completion offers."""
     played = set(h.cards)
     return [c for c in DECK if c not in played]
+
+
+# The live rules core as the live words use it (`kit.live_sitting.LiveCore`).
+CORE = LiveCore(LiveHeader, LiveHand, SEATS, build, record_text)

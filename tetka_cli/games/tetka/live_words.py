@@ -23,12 +23,8 @@ MARKS_USAGE = N_("marks takes four numbers, in the order of the players")
 class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
     """Tetka for the live session driver."""
 
-    game = live.GAME
-    seats = 4
     quiet_at_end = ("no-robbers", "unfinished-robber")  # findings `end` does not repeat: the screen said it
-    header_type = LiveHeader
-    hand_type = LiveHand
-    core = live
+    core = live.CORE
     START, SCORE = "photo", "marks"
     WORDS = {"photo": PHOTO_WORDS, "marks": MARKS_WORDS}
 
@@ -200,19 +196,6 @@ class TetkaLive(LiveWords[Sitting, LiveHeader, LiveHand]):
             if nxt is not None:
                 out.append(_("Robber {r}: {p} deals first").format(r=nxt.number, p=nxt.first_dealer))
         return out
-
-    def report(self, before: Sitting, after: Sitting, entry: Entry) -> list[str]:
-        """What the screen says after an accepted entry."""
-        kind = entry.get("t")
-        if kind == "photo":
-            return self.start_lines(after) + self.turn_lines(after)
-        if kind == "cards":
-            return self.cards_lines(before, after)
-        if kind == "marks":
-            return self.hand_end_lines(after, after.hands[-1]) + self.turn_lines(after)
-        if kind == "fix":
-            return [self._("Hand {n} corrected; all recomputed").format(n=entry.get("hand"))] + self.status_lines(after)
-        return self.status_lines(after)
 
     def standing_lines(self, state: Sitting) -> list[str]:
         rob = state.robber

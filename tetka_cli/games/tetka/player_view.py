@@ -242,5 +242,5 @@ def player_view_tasks(report: RecordReport, *, from_trick: int | None = None, pl
     k = from_trick or default_from_trick()
     rules = report.record.rules
     return [PlayerViewTask(r.number, h.number, tuple(r.players), h.result, bool(h.record.played), rules,
-                           tuple(h.marks.items()), k, player, samples, seed)
+                           tuple(h.counted.items()), k, player, samples, seed)
             for r in report.robbers for h in r.hands]

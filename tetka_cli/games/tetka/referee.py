@@ -9,6 +9,7 @@ from ...common.cards import Card
 from ...common.findings import Finding
 from ...common.positions import Loc, TextLocs
 from ..contract import ReadAgain
+from ...kit.hand_report import HandReportBase, PartReportBase
 from ...kit.refereeing import Verdict, at
 from .gap import judge_incomplete
 from .hand import HandResult, replay_hand
@@ -26,27 +27,19 @@ from .seating import Seating
 
 
 @dataclass(frozen=True, slots=True)
-class HandReport:
-    number: int
-    dealer: str
-    source: str  # "played": computed from the cards; "recorded": the table's marks; "none"
-    marks: Mapping[str, int]  # the marks that count in the robber
-    recorded: Mapping[str, int] | None
-    result: HandResult | None
-    record: HandRecord
-    after_end: bool = False
+class HandReport(HandReportBase[HandResult, HandRecord]):
+    """A Tetka hand's report: what it counts is marks."""
 
     @property
-    def photograph(self) -> Card | None:
-        return self.record.photograph
+    def marks(self) -> Mapping[str, int]:
+        """The marks that count in the robber (`counted`)."""
+        return self.counted
 
 
 @dataclass(frozen=True, slots=True)
-class RobberReport:
-    number: int
-    players: tuple[str, ...]
-    first_dealer: str
-    hands: tuple[HandReport, ...]
+class RobberReport(PartReportBase[HandReport]):
+    """A robber's report: its marks so far and its target, and the totals the table wrote."""
+
     progress: RobberProgress
     target: int
     recorded_totals: Mapping[str, int] | None
@@ -204,7 +197,7 @@ def _hands(record: Record, rob: RobberRecord, table: Seating, first: str, findin
             if len(findings) != before or tally.ended is not None:
                 raise HandToReport(hand.number)
             totals = tally.totals
-            for p, v in report.marks.items():
+            for p, v in report.counted.items():
                 totals[p] += v
             if max(totals.values()) >= rules.robber_target:
                 tally.ended = tally.count
@@ -217,7 +210,7 @@ def _robber_end(record: Record, rob: RobberRecord, table: Seating, first: str, f
     from the `tally` alone; the hands after its end, its totals checked, whether it is unfinished."""
     rules = record.rules
     if tally is None:
-        progress = run_robber(table.players, [r.marks for r in reports], rules.robber_target)
+        progress = run_robber(table.players, [r.counted for r in reports], rules.robber_target)
         count = len(reports)
     else:
         progress = RobberProgress(tally.totals, (), tally.ended)

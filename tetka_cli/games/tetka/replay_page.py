@@ -51,7 +51,7 @@ def hand_page(rep: RecordReport, r: RobberReport, h: HandReport, lang: str, grad
     players = list(r.players)
     words = ScoreOnlyWords(_(lang, "marks only"), _(lang, "Marks"), _(lang, "Marks"))
     return shown_hand(_skeleton(r, h, players, lang), rep.findings, r.number, h.number, r.players, lang, h.result,
-                      played=h.record.played, score=[h.marks.get(p, 0) for p in players], words=words,
+                      played=h.record.played, score=[h.counted.get(p, 0) for p in players], words=words,
                       cards=lambda page, res: _cards(page, rep, h, res, players, lang, graded))
 
 

@@ -45,7 +45,7 @@ def hand_table(rep: RecordReport | RecordStream, r: RobberReport | RobberStream,
              f"{gettext(lang, 'Dealer').lower()} {h.dealer}")
     res = h.result
     if res is None:
-        marks = ", ".join(f"{p} {h.marks[p]}" for p in players)
+        marks = ", ".join(f"{p} {h.counted[p]}" for p in players)
         label = gettext(lang, "not replayed: see the findings") if h.record.played else gettext(lang, "marks only")
         return Table(f"{title} — {label}: {marks}", [], [])
     rules = rep.record.rules

@@ -71,10 +71,10 @@ class Hand(HandHead):
 def hand(h: HandReport) -> Hand:
     res = h.result
     if res is None:
-        return Hand(h.number, h.dealer, h.photograph, h.source, None, h.marks, None, None, (), (), h.recorded,
+        return Hand(h.number, h.dealer, h.record.photograph, h.source, None, h.counted, None, None, (), (), h.recorded,
                     h.after_end, h.record.played)
     counts = res.counts
-    return Hand(h.number, h.dealer, h.photograph, h.source, res.complete, h.marks, counts.after_penalties,
+    return Hand(h.number, h.dealer, h.record.photograph, h.source, res.complete, h.counted, counts.after_penalties,
                 counts.in_play, tuple(RenonceSeen(r.player, r.trick, r.card, r.held) for r in res.renonces),
                 res.marks, h.recorded, h.after_end, h.record.played)
 

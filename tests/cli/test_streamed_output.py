@@ -214,8 +214,8 @@ def _peak(*args):
 def test_memory_does_not_grow_with_the_hands(tmp_path):
     four = simulated(tmp_path, "four", "--robbers", "4", "--seed", "11")
     hands = sum(1 for line in open(four, encoding="utf-8") if line.lstrip().startswith("- dealer:"))
-    small = _long_record(tmp_path, four, max(1, 200 // hands))
-    large = _long_record(tmp_path, four, max(1, 2_000 // hands))  # holding every hand (9 KiB each) would show
+    small = _long_record(tmp_path, four, max(1, 100 // hands))
+    large = _long_record(tmp_path, four, max(1, 1_000 // hands))  # holding every hand (9 KiB each) would show
     for command in (("marks", "--format", "json"), ("replay",), ("replay", "--format", "json")):
         r_small, small_peak = _peak(*command, small, "-o", str(tmp_path / "out"))
         r_large, large_peak = _peak(*command, large, "-o", str(tmp_path / "out"))

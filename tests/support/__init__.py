@@ -7,5 +7,9 @@ import os
 def examples(n: int) -> int:
     """The examples a property test draws: `n`, or a tenth of them (at least 50) under mutation
     testing, where mutmut runs the test again for each mutant (it sets MUTANT_UNDER_TEST before
-    the tests are imported; docs/mutation.md)."""
-    return max(50, n // 10) if os.environ.get("MUTANT_UNDER_TEST") is not None else n
+    the tests are imported; docs/mutation.md). `TETKA_EXAMPLES_SCALE=10` draws ten times `n`:
+    the README's longer run of the property tests, beside the suite's."""
+    if os.environ.get("MUTANT_UNDER_TEST") is not None:
+        return max(50, n // 10)
+    scale = float(os.environ.get("TETKA_EXAMPLES_SCALE", "1"))
+    return max(1, int(n * scale)) if scale > 0 and scale == scale and scale != float("inf") else n

@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import examples
 from support.tetka import PLAYERS, TABLE, c, cs, random_hand
 
 from tetka_cli.common.cards import DECK
@@ -56,7 +57,7 @@ def public_facts(result, trick: int, index: int):
     return played, voids, left
 
 
-@settings(max_examples=3000, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(1000), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(hand=st.integers(0, 10**6), play=st.integers(0, 51), draw=st.integers(0, 2**32))
 def test_no_drawn_deal_contradicts_what_was_public(hand, play, draw):
     result, rules = random_result(hand)

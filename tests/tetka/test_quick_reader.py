@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from support import examples
+
 from tetka_cli.common.findings import FindingError
 from tetka_cli.common.yaml_input import read_bytes
 from tetka_cli.jobs.record_check import quick_report, check_record
@@ -207,7 +209,7 @@ def edited_record(draw: st.DrawFn) -> bytes:
     return "\n".join(lines).encode()
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(edited_record())
 def test_an_edited_record_reads_the_same_both_ways(data: bytes) -> None:
     assert outcome("r.yaml", data, True) == outcome("r.yaml", data, False)

@@ -14,6 +14,7 @@ from tetka_cli.jobs.record_check import quick_report
 from tetka_cli.games.tetka.quick_hand import CARDS
 from tetka_cli.common.cards import CardError, parse_card
 
+from tests.support import examples
 from tests.support.typed_layout import simulated, typed_sitting
 
 from .test_quick_reader import outcome
@@ -116,7 +117,7 @@ def edited_typed_record(draw: st.DrawFn) -> bytes:
     return "\n".join(lines).encode()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(edited_typed_record())
 def test_an_edited_typed_record_reads_the_same_both_ways(data: bytes) -> None:
     assert outcome("t.yaml", data, True) == outcome("t.yaml", data, False)

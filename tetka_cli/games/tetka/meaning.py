@@ -39,7 +39,7 @@ class TetkaWalk:
         seating = self.seating
         players = seating if rob.players is None or seating is None else _seated(tuple(rob.players))
         if seating is None or players is None:
-            self.seating = None  # the referee stops here too: what follows is taken as written
+            self.seating = None  # no seating to fill in from: what follows is taken as written
             return data
         reseated = players != seating
         if self.previous_first is None or reseated or self.previous_first not in players:
@@ -56,7 +56,7 @@ class TetkaWalk:
     def hand(self, hand: object) -> object:
         h = judged(hand, HandRecord, "Tetka")
         dealer = None
-        if self.first is not None and self.seating is not None and h.dealer is None and isinstance(h.number, int):
+        if self.first is not None and self.seating is not None and h.dealer is None:
             seat = self.seating.index(self.first)
             dealer = self.seating[(seat + h.number - 1) % SEATS]
         return self.hand_meaning(h, dealer)

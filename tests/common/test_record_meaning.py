@@ -30,9 +30,16 @@ def test_plain_values_are_themselves():
     assert canonical(True) is True and canonical(1) == 1 and type(canonical(1)) is int
 
 
-def test_decimals_keep_their_exact_text():
-    assert canonical(Decimal("0.10")) == "0.10" and canonical(Decimal("0.1")) == "0.1"
-    assert canonical(Decimal("1E+2")) == "100" and canonical(Decimal("-0")) == "-0"
+def test_decimals_by_their_value_exact_never_in_exponent_notation():
+    # issue 35: a stake of 0.1 and one of 0.10 are the same money, so the same record
+    assert canonical(Decimal("0.10")) == canonical(Decimal("0.1")) == canonical(Decimal("1E-1")) == "0.1"
+    assert canonical(Decimal("0.100")) == "0.1" and canonical(Decimal("-2.50")) == "-2.5"
+    assert canonical(Decimal("1E+2")) == canonical(Decimal("100.00")) == "100" and canonical(Decimal("10")) == "10"
+    assert canonical(Decimal("-0")) == canonical(Decimal("0.000")) == "0"
+    assert canonical(Decimal("0.1")) != canonical(Decimal("0.2")) and canonical(Decimal("1")) != canonical(Decimal("10"))
+    # exact whatever its length: no context rounds it
+    long = "1." + "0" * 40 + "1"
+    assert canonical(Decimal(long + "000")) == long and canonical(Decimal("5E-40")) == "0." + "0" * 39 + "5"
     assert canonical(Decimal("NaN")) == "NaN" and canonical(Decimal("-Infinity")) == "-Infinity"
 
 

@@ -33,11 +33,11 @@ def canonical(value: object, skip: Iterable[str] = ()) -> JsonValue:
     """`value` in one canonical form of plain data: a dataclass as the mapping of its fields, less
     the places in the file (`*loc`, `*locs`, a YAML `mark`), its findings, its path and `skip`; a
     mapping with its keys in sorted order (the order a record writes them in means nothing); a
-    sequence as a list; a Decimal as its exact text; a card, a date or anything else as its text."""
+    sequence as a list; a Decimal by its value (`amount_text`: a stake of `0.1` is one of `0.10`); a card, a date or anything else as its text."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, Decimal):
-        return f"{value:f}"  # exact, never in exponent notation (NaN and infinities as str() writes them)
+        return amount_text(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         left_out = set(skip)
         return {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)
@@ -52,6 +52,23 @@ def canonical(value: object, skip: Iterable[str] = ()) -> JsonValue:
     if isinstance(value, (datetime.date, datetime.datetime)):
         return value.isoformat()
     return str(value)
+
+
+def amount_text(value: Decimal) -> str:
+    """An amount by its value, not its spelling: `0.1`, `0.10` and `1E-1` all read `0.1`, `1E+2`
+    reads `100`, `-0` reads `0`; exact whatever its length (no context rounds it), never in
+    exponent notation. NaN and infinities as str() writes them."""
+    if not value.is_finite():
+        return str(value)
+    if value.is_zero():
+        return "0"
+    sign, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)  # a finite Decimal's exponent is a whole number
+    kept = len(digits)
+    while exponent < 0 and kept > 1 and digits[kept - 1] == 0:  # trailing zeros after the point
+        kept -= 1
+        exponent += 1
+    return f"{Decimal((sign, digits[:kept], exponent)):f}"
 
 
 _NOT_MEANING = frozenset({"findings", "path", "mark"})

@@ -230,16 +230,46 @@ class GameBase:
         """A hand in canonical form: every card and mark it holds, not how they are written."""
         return canonical(hand)
 
+    def meaning_walk(self, record: object) -> MeaningWalk:
+        """What each part and hand of `record` means, taken in the order the record holds them: a
+        game whose parts and hands mean more than they write (a dealer left out is the dealer the
+        rules give) fills that in as it goes."""
+        return PlainWalk(self)
+
     def meaning_of(self, record: object, parts_key: str, parts: Iterable[object]) -> str:
         """The digest of what a record means (`common.dedupe.Meaning`): the same for every copy of
         it, whatever its bytes."""
         m = Meaning()
         m.add("record", self.meaning(record, parts_key))
+        walk = self.meaning_walk(record)
         for part in parts:
-            m.add("part", self.part_meaning(part))
+            m.add("part", walk.part(part))
             for hand in getattr(part, "hands"):
-                m.add("hand", self.hand_meaning(hand))
+                m.add("hand", walk.hand(hand))
         return m.hexdigest()
+
+
+class MeaningWalk(Protocol):
+    """A record's parts and hands in canonical form, one at a time in the record's order (the lean
+    reading takes them as they are read; `GameBase.meaning_of` from the whole record)."""
+
+    def part(self, part: object) -> object: ...
+
+    def hand(self, hand: object) -> object: ...
+
+
+class PlainWalk:
+    """Each part and hand as written (`GameBase.part_meaning`, `hand_meaning`): for a game whose
+    parts and hands leave nothing to fill in."""
+
+    def __init__(self, game: GameBase) -> None:
+        self.game = game
+
+    def part(self, part: object) -> object:
+        return self.game.part_meaning(part)
+
+    def hand(self, hand: object) -> object:
+        return self.game.hand_meaning(hand)
 
 
 # -- analysis, live, export: from the game's own modules, imported when first used --------------------

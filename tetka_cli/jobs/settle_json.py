@@ -10,7 +10,7 @@ import os
 import stat
 import sys
 from decimal import Decimal
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..common.findings import Finding, FindingError
 from ..common.i18n import N_, gettext
@@ -67,14 +67,15 @@ def read_documents(inputs: Sequence[str], max_bytes: int, lang: str, run: Settle
 
 def _add(docs_read: Sequence[tuple[str, dict[str, Json], str]], refused: list[Finding], lang: str,
          run: SettleRun) -> None:
-    """The documents' records into the run, each record once (by its meaning digest, else its
-    path); a document that would count a record twice is refused whole."""
+    """The documents' records into the run, each record once (`record_keys`); a document that
+    lists a record twice, or would count one a document before it holds, is refused whole."""
     from ..common.settle_documents import refusal
 
     merging = len(docs_read) > 1
-    held: dict[object, str] = {}  # each record (by its meaning, else path) -> the document holding it
+    held: dict[tuple[str, str], str] = {}  # each record's keys -> the document holding it
     for path, doc, text in docs_read:
         problem: Finding | None = None
+        own: dict[tuple[str, str], int] = {}  # this document's records' keys -> the record's number
         for i, rec in enumerate(doc["records"], start=1):
             if merging and not rec.get("meaning"):
                 problem = refusal(path, gettext(lang, "it carries no `meaning` digest (an output of an older tetka), "
@@ -82,21 +83,37 @@ def _add(docs_read: Sequence[tuple[str, dict[str, Json], str]], refused: list[Fi
                                                       "settle its records again, or give this document alone"),
                                   record=i, text=text)
                 break
-            key = rec.get("meaning") or ("path", rec["path"])
-            if key in held:
-                problem = Finding("overlapping-input", {"record": rec["path"], "first": held[key]}, path=path)
+            keys = record_keys(rec)
+            first = next((own[k] for k in keys if k in own), None)
+            if first is not None:
+                problem = refusal(path, gettext(lang, "it repeats record {first} ({record}): the same record "
+                                                      "would count twice").format(
+                    first=first, record=rec["path"]), record=i, text=text)
                 break
+            earlier = next((held[k] for k in keys if k in held), None)
+            if earlier is not None:
+                problem = Finding("overlapping-input", {"record": rec["path"], "first": earlier}, path=path)
+                break
+            own.update((k, i) for k in keys)
         if problem is not None:
             refused.append(problem)
             continue
-        for rec in doc["records"]:
-            held[rec.get("meaning") or ("path", rec["path"])] = path
+        held.update((k, path) for k in own)
         for rec, money in zip(doc["records"], doc["_money"]):
             run.records.append(settled_record(money, rec.get("digest"), rec.get("meaning")))
         run.left_out.extend(LeftOut(e["path"], e["code"], e.get("line"), e.get("column"), e["message"])
                             for e in doc.get("left_out", []))
         count = doc.get("counts", {}).get("read") if isinstance(doc.get("counts"), dict) else None
         run.read += count if isinstance(count, int) and not isinstance(count, bool) else len(doc["records"])
+
+
+def record_keys(rec: Mapping[str, Json]) -> tuple[tuple[str, str], ...]:
+    """What tells a settled record apart from every other, as far as its document says: its meaning
+    digest (the same record however it is written) and its content digest (the same bytes; an
+    older tetka's meaning of the same record may differ), else its path (one settle output names
+    each file once)."""
+    keys = tuple((k, rec[k]) for k in ("meaning", "digest") if isinstance(rec.get(k), str) and rec[k])
+    return keys or (("path", str(rec["path"])),)
 
 
 def read_bounded(path: str, max_bytes: int, lang: str) -> bytes:
@@ -218,10 +235,12 @@ def _record(rec: Json, lang: str) -> SittingMoney:
     from ..common.money_views import ShapeError, excerpt, money_of
     from ..common.names import bad_character_at
     from ..render.money import sitting_from_json
+    from .document_money import check_money
 
     if isinstance(rec, dict) and "game" in rec and not registry.known(rec["game"]):
         raise ShapeError("`game` must name a game tetka knows")
-    money = sitting_from_json(rec, registry.game_of_doc(rec).words)
+    words = registry.game_of_doc(rec).words
+    money = sitting_from_json(rec, words)
     players = money.players
     nets = {p: money_of(v) for p, v in rec["net"].items()}
     if len(set(players)) != len(players) or set(nets) - set(players):
@@ -236,4 +255,5 @@ def _record(rec: Json, lang: str) -> SittingMoney:
                          character=character_at(*bad[1], lang=lang))
     if sum(nets.values(), Decimal(0)) != 0:
         raise ShapeError("its nets do not sum to zero")
+    check_money(money, rec, words.won_by, words.parts_key)
     return money

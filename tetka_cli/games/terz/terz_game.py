@@ -59,7 +59,8 @@ class TerzGame(GameBase):
 
     # -- meaning: a record is the same record whatever its bytes -----------------------------------
     def meaning_digest(self, report: Report) -> str:
-        """A report read the lean way holds no hands: its record is read again whole."""
+        """A report read the lean way holds no hands: its record is read again whole. The dealers
+are the referee's (`meaning`)."""
         from .record_side import own
 
         rep = own(report)
@@ -67,4 +68,6 @@ class TerzGame(GameBase):
             from .lean import whole
 
             rep = whole(rep)
-        return self.meaning_of(rep.record, "games", rep.record.games)
+        from .meaning import meaning_of
+
+        return meaning_of(self, rep)

@@ -45,11 +45,12 @@ class TetkaLean:
             quick = QuickRead(path, data, load)
             meaning = Meaning()
             meaning.add("record", game.meaning(quick.record, "robbers"))
+            walk = game.meaning_walk(quick.record)
 
             def hands_of(robber: RobberRecord) -> Iterator[HandRecord]:  # each hand adds to the record's meaning
-                meaning.add("part", game.part_meaning(robber))
+                meaning.add("part", walk.part(robber))
                 for hand in quick.hands(robber):
-                    meaning.add("hand", game.hand_meaning(hand))
+                    meaning.add("hand", walk.hand(hand))
                     yield hand
             report = referee_lean(quick.record, hands_of)
         except Refused as e:  # refused as the full reader refuses it, where it does

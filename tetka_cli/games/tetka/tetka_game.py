@@ -15,6 +15,7 @@ from .words import WORDS
 
 if TYPE_CHECKING:
     from ...common.cards import Card
+    from ..capabilities import MeaningWalk
     from ..contract import Report
     from .reader import TetkaReader
 
@@ -77,11 +78,20 @@ class TetkaGame(GameBase):
             return rep.meaning
         return self.meaning_of(rep.record, "robbers", rep.record.robbers)
 
-    def hand_meaning(self, hand: object) -> object:
-        """A hand in canonical form: its number, dealer, photograph, deal, tricks and marks, each
-        card as its index in the deck. A mapping (a deal, the marks, a trick written player: card)
-        is read in its keys' sorted order, since the order a record writes them in means nothing.
-        Written out field by field: the lean reading takes it for every hand."""
+    def meaning_walk(self, record: object) -> MeaningWalk:
+        """Each robber with the seating and first dealer in force, each hand with its dealer
+        (`meaning.TetkaWalk`): written out or left to the rules, the same record."""
+        from .meaning import TetkaWalk
+        from .record import Record
+
+        return TetkaWalk(self, self.hand_meaning, judged(record, Record, "Tetka"))
+
+    def hand_meaning(self, hand: object, dealer: str | None = None) -> object:
+        """A hand in canonical form: its number, dealer (`dealer` when the rules give it, else as
+        written), photograph, deal, tricks and marks, each card as its index in the deck. A mapping
+        (a deal, the marks, a trick written player: card) is read in its keys' sorted order, and
+        each player's dealt cards in the deck's order, since the order a record writes them in
+        means nothing. Written out field by field: the lean reading takes it for every hand."""
         from .record import HandRecord
 
         hand = judged(hand, HandRecord, "Tetka")
@@ -108,6 +118,6 @@ class TetkaGame(GameBase):
                 else:
                     written.append((cards(cs), who))
             tricks = tuple(written)
-        return (hand.number, hand.dealer, None if hand.photograph is None else hand.photograph.index,
-                None if hand.deal is None else tuple(sorted((p, cards(cs)) for p, cs in hand.deal.items())),
+        return (hand.number, dealer or hand.dealer, None if hand.photograph is None else hand.photograph.index,
+                None if hand.deal is None else tuple(sorted((p, tuple(sorted(cards(cs)))) for p, cs in hand.deal.items())),
                 tricks, None if hand.marks is None else tuple(sorted(hand.marks.items())), hand.broken)

@@ -272,3 +272,15 @@ def test_when_the_take_back_fails_too_the_scorer_is_told_to_look(tmp_path: Path,
     r = run_live(sitting, ["marks 0 7 0 0"], "--ack")
     assert r.exit_code == 4 and acks(r.output) == [], r.output
     assert "'marks 0 7 0 0' may or may not be in the log: resume with tetka live" in r.output and "(status)" in r.output
+
+
+def test_a_result_with_stdout_closed_is_exit_4_in_one_line(monkeypatch, capsys) -> None:
+    """`tetka schema >&-`: Python gives no sys.stdout; it was a traceback from the exit handler."""
+    from tetka_cli.cli.app import main
+
+    monkeypatch.setattr(sys, "argv", ["tetka", "schema"])
+    monkeypatch.setattr(sys, "stdout", None)
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code == 4
+    assert capsys.readouterr().err == "Error: cannot write to standard output: Bad file descriptor\n"

@@ -66,7 +66,8 @@ def main() -> None:
     with speaking(lang_in_args(sys.argv[1:]) or default_lang()):
         code = _run()
         try:
-            sys.stdout.flush()
+            if sys.stdout is not None:  # None: started with stdout closed (a result said so, exit 4)
+                sys.stdout.flush()
         except OSError as e:
             err(tr("{prog}: cannot write to standard output: {reason}").format(prog=PROG, reason=reason(e)))
             code = EXIT_WRITE
@@ -81,7 +82,7 @@ def _drop_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):  # AttributeError: no stdout at all
         pass
 
 

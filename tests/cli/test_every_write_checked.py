@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import re
 import subprocess
@@ -37,23 +38,26 @@ ROOM = 64  # bytes a file may grow to on the small disk: less than any command's
 def tetka(args: list[str], out: Path, *, unbuffered: bool, room: int | None = ROOM, stdin: bytes = b"",
           cwd: Path = ROOT) -> subprocess.CompletedProcess[bytes]:
     """`tetka ARGS > out`, every file it writes limited to `room` bytes (None: no limit)."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
-    if unbuffered:
-        env["PYTHONUNBUFFERED"] = "1"
-
     def small_disk() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (room, room))
 
     with open(out, "wb") as f:
         return subprocess.run([sys.executable, "-m", "tetka_cli", *args], stdout=f, stderr=subprocess.PIPE,
-                              input=stdin, env=env, cwd=cwd, timeout=120,
+                              input=stdin, env=environment(unbuffered), cwd=cwd, timeout=120,
                               preexec_fn=small_disk if room is not None else None)
 
 
-def one_line(p: subprocess.CompletedProcess[bytes]) -> str:
+def environment(unbuffered: bool) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def one_line(code: int, stderr: bytes) -> str:
     """The run said why in one line, no traceback, and exited 4."""
-    text = p.stderr.decode("utf-8", "replace")
-    assert p.returncode == 4 and "Traceback" not in text and len(text.strip().splitlines()) == 1, (p.returncode, text)
+    text = stderr.decode("utf-8", "replace")
+    assert code == 4 and "Traceback" not in text and len(text.strip().splitlines()) == 1, (code, text)
     return text.strip()
 
 
@@ -67,14 +71,6 @@ def logged(sitting: Path) -> int:
     return len(loaded.events)
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("db") / "club.db"
-    r = CliRunner().invoke(cli, ["export", "--sqlite", str(path), str(R / "marks-only.yaml")])
-    assert r.exit_code == 0, r.output
-    return path
-
-
 def start_sitting(folder: Path) -> Path:
     """A sitting with one hand entered, on a disk with room."""
     sitting = folder / "s.yaml"
@@ -84,7 +80,8 @@ def start_sitting(folder: Path) -> Path:
     return sitting
 
 
-# Each command in its cheapest form whose result is more than ROOM bytes.
+# Each command in its cheapest form whose result is more than ROOM bytes; `-o` and `--out` onto the
+# small disk over an old result.
 COMMANDS = {
     "replay": ["replay", str(R / "marks-only.yaml")],
     "marks": ["marks", str(R / "marks-only.yaml")],
@@ -96,32 +93,74 @@ COMMANDS = {
     "stats": ["stats", "--db", "{db}"],
     "export": ["export", "--sqlite", "{tmp}/new.db", str(R / "marks-only.yaml")],
     "live": ["live", "{tmp}/s.yaml", "--ack", "--lang", "en"],
+    "replay -o": ["replay", str(R / "marks-only.yaml"), "-o", "{tmp}/result.txt"],
+    "simulate --out": ["simulate", "--hands", "1", "--out", "{tmp}/result.txt"],
 }
+MODES = {"buffered": False, "PYTHONUNBUFFERED": True}
+OLD = b"the old result\n"
 
 
-@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "PYTHONUNBUFFERED"])
-@pytest.mark.parametrize("command", list(COMMANDS))
-def test_every_command_on_a_small_disk_exits_4_in_one_line(command: str, unbuffered: bool, tmp_path: Path,
-                                                         db: Path) -> None:
-    args = [a.format(db=db, tmp=tmp_path) for a in COMMANDS[command]]
-    sitting = start_sitting(tmp_path) if command == "live" else None
-    out = tmp_path / "out.txt"
-    p = tetka(args, out, unbuffered=unbuffered, stdin=b"marks 0 7 0 0\nmarks 0 0 7 0\n")
-    assert "cannot write" in one_line(p)
-    assert out.stat().st_size <= ROOM
-    if sitting is not None:  # whatever failed first, the log holds what was acknowledged
-        assert logged(sitting) == max([1, *acks(out.read_text(encoding="utf-8", errors="replace"))])
-    assert not list(tmp_path.glob(".tetka-*"))  # no temporary file left behind
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("db") / "club.db"
+    r = CliRunner().invoke(cli, ["export", "--sqlite", str(path), str(R / "marks-only.yaml")])
+    assert r.exit_code == 0, r.output
+    return path
 
 
-@pytest.mark.parametrize("command", [["replay", str(R / "marks-only.yaml"), "-o"], ["simulate", "--hands", "1", "--out"]],
-                         ids=["replay -o", "simulate --out"])
-def test_a_file_onto_a_small_disk_is_left_as_it_was(command: list[str], tmp_path: Path) -> None:
-    target = tmp_path / "result.txt"
-    target.write_bytes(b"the old result\n")
-    p = tetka([*command, str(target)], tmp_path / "stdout.txt", unbuffered=True)
-    assert "result.txt: cannot write" in one_line(p)
-    assert target.read_bytes() == b"the old result\n" and sorted(os.listdir(tmp_path)) == ["result.txt", "stdout.txt"]
+def run_all(mode: str, db: Path, tmp_path: Path) -> dict[str, tuple[int, Path]]:
+    """Every command onto the small disk in one mode: command -> (exit status, its folder). One
+    interpreter for them all (`support.small_disk_runs`: a forked child per run, as a fresh start)."""
+    cases, folders = [], []
+    for n, (command, args) in enumerate(COMMANDS.items()):
+        tmp = tmp_path / str(n)
+        tmp.mkdir()
+        if command == "live":
+            start_sitting(tmp)
+        if command.endswith(("-o", "--out")):
+            (tmp / "result.txt").write_bytes(OLD)
+        (tmp / "stdin").write_bytes(b"marks 0 7 0 0\nmarks 0 0 7 0\n")
+        cases.append({"args": [a.format(db=db, tmp=tmp) for a in args], "stdin": str(tmp / "stdin"),
+                      "out": str(tmp / "stdout"), "err": str(tmp / "stderr"), "room": ROOM})
+        folders.append(tmp)
+    (tmp_path / "cases.json").write_text(json.dumps(cases))
+    p = subprocess.run([sys.executable, "-m", "support.small_disk_runs", str(tmp_path / "cases.json")],
+                       capture_output=True, env={**environment(MODES[mode]), "PYTHONPATH": str(ROOT / "tests")},
+                       cwd=ROOT, timeout=300)
+    assert p.returncode == 0, p.stderr.decode()
+    return {command: (code, tmp) for command, code, tmp in zip(COMMANDS, json.loads(p.stdout), folders)}
+
+
+def what_is_wrong(command: str, code: int, tmp: Path) -> str | None:
+    """Why a run onto the small disk is not what it must be, or None."""
+    text = (tmp / "stderr").read_text(encoding="utf-8", errors="replace")
+    if code != 4 or "Traceback" in text or len(text.strip().splitlines()) != 1 or "cannot write" not in text:
+        return f"exit {code}, stderr {text!r}"
+    if (tmp / "stdout").stat().st_size > ROOM:
+        return "more written than the disk holds"
+    seen = acks((tmp / "stdout").read_text(encoding="utf-8", errors="replace"))
+    if command == "live" and logged(tmp / "s.yaml") != max([1, *seen]):  # the log holds what was acknowledged
+        return f"log of {logged(tmp / 's.yaml')} entries, acknowledged {seen}"
+    if command.endswith(("-o", "--out")) and (tmp / "result.txt").read_bytes() != OLD:
+        return "the old result was replaced"
+    if list(tmp.glob(".tetka-*")):
+        return "a temporary file was left behind"
+    return None
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_every_command_on_a_small_disk_exits_4_in_one_line(mode: str, db: Path, tmp_path: Path) -> None:
+    done = run_all(mode, db, tmp_path)
+    wrong = {command: why for command, (code, tmp) in done.items() if (why := what_is_wrong(command, code, tmp))}
+    assert wrong == {}
+
+
+def test_the_runs_are_those_of_a_fresh_start(tmp_path: Path) -> None:
+    """The forked runs above stand for real ones: repro I's shape, a fresh `tetka` with
+    PYTHONUNBUFFERED=1 whose stdout file can take 64 bytes, gives the same."""
+    p = tetka(["replay", str(R / "marks-only.yaml")], tmp_path / "o.txt", unbuffered=True)
+    assert one_line(p.returncode, p.stderr) == "Error: cannot write to standard output: File too large"
+    assert (tmp_path / "o.txt").stat().st_size == ROOM
 
 
 # -- a real small file system, where this machine lets us mount one ------------------------------------
@@ -141,7 +180,7 @@ def test_repro_i_replay_unbuffered_onto_a_disk_with_8_kib_left(tmpfs: Path) -> N
     out = tmpfs / "o.txt"
     try:
         p = tetka(["replay", str(R / "sitting-four-robbers.yaml")], out, unbuffered=True, room=None)
-        assert "No space left on device" in one_line(p)
+        assert "No space left on device" in one_line(p.returncode, p.stderr)
     finally:
         out.unlink()
 
@@ -152,7 +191,7 @@ def test_live_acknowledging_onto_a_full_disk_keeps_the_log_equal_to_the_acks(tmp
     out = tmpfs / "acks.txt"
     try:
         p = tetka(["live", str(sitting), "--ack", "--lang", "en"], out, unbuffered=True, room=None, stdin=lines)
-        assert "No space left on device" in one_line(p)
+        assert "No space left on device" in one_line(p.returncode, p.stderr)
         seen = acks(out.read_text(encoding="utf-8", errors="replace"))
     finally:
         out.unlink()

@@ -95,6 +95,7 @@ COMMANDS = {
     "live": ["live", "{tmp}/s.yaml", "--ack", "--lang", "en"],
     "replay -o": ["replay", str(R / "marks-only.yaml"), "-o", "{tmp}/result.txt"],
     "simulate --out": ["simulate", "--hands", "1", "--out", "{tmp}/result.txt"],
+    "--help": ["--help"],  # not a result, but no internal error either (click prints it)
 }
 MODES = {"buffered": False, "PYTHONUNBUFFERED": True}
 OLD = b"the old result\n"

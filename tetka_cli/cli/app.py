@@ -12,6 +12,7 @@ import sys
 import click
 
 from .. import PROG, __version__
+from ..common.atomic import StdoutFailed, checked_stdout
 from ..common.messages import LANGS, default_lang
 from .analyse import analyse
 from .base import (
@@ -62,7 +63,9 @@ def _show_version(ctx: click.Context, value: bool) -> None:
 
 def main() -> None:
     """Entry point: no traceback ever reaches the user; the result is flushed here, so a write
-    that fails at the end (a full disk, a closed pipe) is an exit 4 with one line, not a success."""
+    that fails at the end (a full disk, a closed pipe) is an exit 4 with one line, not a success.
+    Whatever reaches stdout is checked to its last byte (`atomic.checked_stdout`), buffered or not."""
+    checked_stdout()
     with speaking(lang_in_args(sys.argv[1:]) or default_lang()):
         code = _run()
         try:
@@ -106,7 +109,7 @@ def _run() -> int:
     except KeyboardInterrupt:
         err(tr("{prog}: interrupted").format(prog=PROG))
         return EXIT_INTERRUPTED
-    except BrokenPipeError as e:  # a write to stdout that did not go through out()
+    except (BrokenPipeError, StdoutFailed) as e:  # a write to stdout that did not go through out(): help, version
         err(tr("{prog}: cannot write to standard output: {reason}").format(prog=PROG, reason=reason(e)))
         return EXIT_WRITE
     except Exception as e:  # a bug: say so in one line, never a traceback

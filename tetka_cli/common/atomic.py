@@ -12,11 +12,16 @@ count itself, and fsynced before they are put in place.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import select
 import stat
 import sys
 import tempfile
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
 
 
 def write_all(fd: int, data: bytes) -> None:
@@ -33,6 +38,52 @@ def write_all(fd: int, data: bytes) -> None:
         if n <= 0:  # no byte taken and no reason given: never loop on it
             raise OSError(errno.EIO, os.strerror(errno.EIO))
         view = view[n:]
+
+
+class StdoutFailed(OSError):
+    """A write to standard output that did not go through whole (through `CheckedStdout`)."""
+
+
+class CheckedStdout(io.RawIOBase):
+    """Standard output's descriptor as a raw file whose every write goes out whole (`write_all`)
+    or raises StdoutFailed: under a text layer that writes through, what click or anything else
+    prints (help, version) is checked as the results are. The descriptor stays open on close."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self.fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self.fd)
+
+    def write(self, data: ReadableBuffer, /) -> int:
+        view = memoryview(data)
+        try:
+            write_all(self.fd, view.tobytes())
+        except OSError as e:
+            raise StdoutFailed(e.errno, e.strerror) from None
+        return view.nbytes
+
+
+def checked_stdout() -> None:
+    """`sys.stdout` made a text layer over `CheckedStdout`, writing through, with the encoding
+    and error handling it had; left alone when it is no descriptor (a test's capture)."""
+    stream = sys.stdout
+    if stream is None or isinstance(getattr(stream, "buffer", None), CheckedStdout):
+        return
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    stream.flush()
+    sys.stdout = io.TextIOWrapper(CheckedStdout(fd), encoding=stream.encoding, errors=stream.errors,
+                                  write_through=True)
 
 
 def write_stdout(data: str | bytes) -> None:

@@ -7,7 +7,8 @@ file, whose `write()` may write less than it is given (a disk with 8 KiB left ta
 and says so only by its count, which `sys.stdout.write` drops: the output was cut short and the
 command ended with 0. `write_all` goes on with the rest until the system refuses it with an error
 (`ENOSPC`, `EFBIG`, `EPIPE`). Files are written through Python's buffered writer, which checks the
-count itself, and fsynced before they are put in place.
+count itself, and fsynced before they are put in place. What is printed through `sys.stdout` by
+others (click's help) is checked the same way once `checked_stdout` has put it on `CheckedStdout`.
 """
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ import sys
 import click
 
 from .. import PROG, __version__
+from ..common.atomic import StdoutFailed, checked_stdout
 from ..common.messages import LANGS, default_lang
 from .analyse import analyse
 from .base import (
@@ -62,11 +63,14 @@ def _show_version(ctx: click.Context, value: bool) -> None:
 
 def main() -> None:
     """Entry point: no traceback ever reaches the user; the result is flushed here, so a write
-    that fails at the end (a full disk, a closed pipe) is an exit 4 with one line, not a success."""
+    that fails at the end (a full disk, a closed pipe) is an exit 4 with one line, not a success.
+    Whatever reaches stdout is checked to its last byte (`atomic.checked_stdout`), buffered or not."""
+    checked_stdout()
     with speaking(lang_in_args(sys.argv[1:]) or default_lang()):
         code = _run()
         try:
-            sys.stdout.flush()
+            if sys.stdout is not None:  # None: started with stdout closed (a result said so, exit 4)
+                sys.stdout.flush()
         except OSError as e:
             err(tr("{prog}: cannot write to standard output: {reason}").format(prog=PROG, reason=reason(e)))
             code = EXIT_WRITE
@@ -81,7 +85,7 @@ def _drop_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):  # AttributeError: no stdout at all
         pass
 
 
@@ -105,7 +109,7 @@ def _run() -> int:
     except KeyboardInterrupt:
         err(tr("{prog}: interrupted").format(prog=PROG))
         return EXIT_INTERRUPTED
-    except BrokenPipeError as e:  # a write to stdout that did not go through out()
+    except (BrokenPipeError, StdoutFailed) as e:  # a write to stdout that did not go through out(): help, version
         err(tr("{prog}: cannot write to standard output: {reason}").format(prog=PROG, reason=reason(e)))
         return EXIT_WRITE
     except Exception as e:  # a bug: say so in one line, never a traceback

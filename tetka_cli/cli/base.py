@@ -368,11 +368,15 @@ def out(text: str = "") -> None:
 
 
 def _write(text: str) -> None:
+    """A piece of the result, to the --output file or, whole, to stdout (`atomic.write_stdout`:
+    a short write is finished or fails, whatever the buffering): exit 4 when it cannot be."""
     if _sink:
         _sink[-1].write(text)
         return
+    from ..common.atomic import write_stdout
+
     try:
-        click.echo(text, nl=False, color=True)
+        write_stdout(text)
     except OSError as e:
         raise WriteFailed(tr("cannot write to standard output: {reason}").format(reason=reason(e))) from None
 

@@ -66,7 +66,7 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
         conn = db.open_for_writing(database)
     except db.Refused as e:
         err(msg.refusal(e, database, lang))
-        sys.exit(EXIT_UNREADABLE)
+        sys.exit(EXIT_WRITE if e.code == "cannot-write" else EXIT_UNREADABLE)  # a full disk: exit 4
     except sqlite3.Error as e:
         err(msg.refusal(db.refused(e), database, lang))
         sys.exit(EXIT_UNREADABLE)

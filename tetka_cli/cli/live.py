@@ -5,8 +5,10 @@ lines from a terminal (prompt_toolkit: completion, history) or a pipe (plain lin
 words), undo and redo, and the settlement at the end. What an entry means belongs to the game
 (its live side, `games.live_words.LiveWords`, from the registry); the driver knows no game by name.
 
-Order of writes for every accepted entry: the log line (fsynced), then the record (atomically,
-only when its text changed), then the answer on the screen. A crash between any two of them is
+Order of writes for every accepted entry: the log line (fsynced), then its acknowledgement on
+the screen (`ok N` with --ack, else the answer to the line), then the record (atomically, only when
+its text changed). An acknowledgement that cannot be written takes the entry back out of the log:
+what the scorer saw acknowledged and the log stay equal. A crash between any two writes is
 repaired on resume: the record is re-derived from the log.
 """
 from __future__ import annotations
@@ -102,6 +104,18 @@ class Refusal(Exception):
     """A line that records nothing, with the reason already worded."""
 
 
+class NotAcknowledged(Exception):
+    """An entry logged whose acknowledgement could not be written (`error`, the OSError).
+    `rolled_back`: the entry was taken back out of the log; False when even that failed."""
+
+    def __init__(self, error: OSError, rolled_back: bool) -> None:
+        super().__init__(error)
+        self.error, self.rolled_back = error, rolled_back
+
+
+Answer = Callable[[S, S], Sequence[str]]  # the lines that answer an entry, given the state before and after
+
+
 class Session(Generic[S, H]):
     """One sitting being entered: its log, its record, its state."""
 
@@ -120,12 +134,16 @@ class Session(Generic[S, H]):
         return gettext(self.lang, msg)
 
     # -- output -------------------------------------------------------------------------------------
-    @staticmethod
-    def say(lines: Sequence[str] | str, *, err: bool = False) -> None:
-        stream = sys.stderr if err else sys.stdout
-        text = lines if isinstance(lines, str) else "\n".join(lines)
-        stream.write(clean(text) + "\n")
-        stream.flush()
+    def say(self, lines: Sequence[str] | str, *, err: bool = False) -> None:
+        """Lines on the screen; on stdout whole or exit 4 (WriteFailed), on stderr as it can."""
+        if err:
+            _say_err(lines)
+            return
+        try:
+            _write_lines(lines)
+        except OSError as e:
+            raise WriteFailed(self._("cannot write to standard output: {reason}").format(
+                reason=os_reason(e, self.lang))) from None
 
     # -- the record ---------------------------------------------------------------------------------
     def sync_record(self) -> None:
@@ -155,18 +173,30 @@ class Session(Generic[S, H]):
         self.last_text = text
 
     # -- one line -----------------------------------------------------------------------------------
-    def commit(self, event: Entry) -> S:
-        """Log an entry (on disk before anything else), then the state and the record follow; the
-        state before it is returned."""
+    def commit(self, event: Entry, answer: Answer[S]) -> S:
+        """Log an entry (on disk before anything else), acknowledge it, then the record follows;
+        the state before it is returned. The acknowledgement is `ok N` with --ack (then the answer),
+        else the answer itself: written only once the entry is durable, and when it cannot be
+        written the entry is taken back out of the log (NotAcknowledged), so that the log holds
+        exactly what the scorer saw acknowledged."""
         before = self.state
         after = self.game.build(self.header, timeline([*self.events, event]).entries)
         self.writer.append(event)  # NotKept: the log is as it was, and nothing else changes
         self.events.append(event)
         self.state = after
+        lines = answer(before, after)
+        try:
+            _write_lines([f"ok {len(self.events)}"] if self.ack else lines)
+        except OSError as e:
+            self.events.pop()
+            self.state = before
+            raise NotAcknowledged(e, self.writer.take_back()) from None
         try:
             self.sync_record()
         except OSError as e:  # the entry is in the log, so it counts: the record follows on resume
             self.behind = e
+        if self.ack:
+            self.say(lines)  # exit 4 if it cannot be: the entry was acknowledged, it stays
         return before
 
     # -- a disk that refuses a write ---------------------------------------------------------------
@@ -187,6 +217,18 @@ class Session(Generic[S, H]):
         assert self.behind is not None
         return record_behind(self.path, self.behind, self.lang)
 
+    def not_acknowledged(self, e: NotAcknowledged, line: str) -> WriteFailed:
+        """The entry typed was logged but could not be acknowledged: taken back out of the log (or,
+        if even that failed, it may still be in it)."""
+        where = {"reason": os_reason(e.error, self.lang), "line": clean(line.strip()), "file": clean(self.path)}
+        if e.rolled_back:
+            text = self._("cannot write to standard output: {reason}; the entry '{line}' was NOT kept: resume "
+                          "with tetka live {file} and type it again")
+        else:
+            text = self._("cannot write to standard output: {reason}; the entry '{line}' may or may not be in "
+                          "the log: resume with tetka live {file} and look (status)")
+        return WriteFailed(text.format(**where))
+
     def handle(self, line: str) -> bool:
         """One line; False when the session is over. A write the disk refuses ends the run
         (WriteFailed): the log and what the screen acknowledged still agree."""
@@ -194,6 +236,8 @@ class Session(Generic[S, H]):
             going = self._handle(line)
         except NotKept as e:
             raise self.not_kept(e, line) from None
+        except NotAcknowledged as e:
+            raise self.not_acknowledged(e, line) from None
         if self.behind is not None:
             raise self.record_behind()
         return going
@@ -234,8 +278,7 @@ class Session(Generic[S, H]):
     def _end(self, words: Sequence[str]) -> None:
         if len(words) != 1:
             raise Refusal(self._("end takes no more words"))
-        self._entry({"t": "end"})
-        self.say(self.game.status_lines(self.state))
+        self._entry({"t": "end"}, lambda _before, after: self.game.status_lines(after))
         if self.behind is not None:  # settle reads the record: not one that lags the log
             raise self.record_behind()
         self.settle()
@@ -245,16 +288,13 @@ class Session(Generic[S, H]):
             parsed = self.game.parse(words, self.state)
         except NotAnEntry as e:
             raise Refusal(str(e)) from None
-        before = self._entry(parsed)
-        self.say(self.game.report(before, self.state, parsed))
+        self._entry(parsed, lambda before, after: self.game.report(before, after, parsed))
 
-    def _entry(self, entry: Entry) -> S:
+    def _entry(self, entry: Entry, answer: Answer[S]) -> S:
         try:
-            before = self.commit(entry)
+            return self.commit(entry, answer)
         except Refused as r:
             raise Refusal(self.game.refusal(r)) from None
-        self._ack()
-        return before
 
     def _undo_redo(self, words: Sequence[str], *, redo: bool) -> None:
         if len(words) != 1:
@@ -265,13 +305,8 @@ class Session(Generic[S, H]):
         if not redo and not tl.entries:
             raise Refusal(self._("nothing to undo"))
         entry = tl.redoable[-1] if redo else tl.entries[-1]
-        self.commit({"t": "redo" if redo else "undo"})
-        self._ack()
-        self.say([self.game.undo_line(entry, redo)] + self.game.status_lines(self.state))
-
-    def _ack(self) -> None:
-        if self.ack:
-            self.say(f"ok {len(self.events)}")
+        self.commit({"t": "redo" if redo else "undo"},
+                    lambda _before, after: [self.game.undo_line(entry, redo)] + self.game.status_lines(after))
 
     # -- the money ----------------------------------------------------------------------------------
     def settle(self) -> None:
@@ -358,6 +393,24 @@ class Session(Generic[S, H]):
                 continue
             if not self.handle(line):
                 return
+
+
+def _write_lines(lines: Sequence[str] | str) -> None:
+    """Lines on stdout, whole (`atomic.write_stdout`), or OSError."""
+    from ..common import atomic
+
+    text = lines if isinstance(lines, str) else "\n".join(lines)
+    atomic.write_stdout(clean(text) + "\n")
+
+
+def _say_err(lines: Sequence[str] | str) -> None:
+    """Lines on stderr; a stderr that cannot take them leaves nowhere to say so."""
+    text = lines if isinstance(lines, str) else "\n".join(lines)
+    try:
+        sys.stderr.write(clean(text) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def record_behind(path: str, e: OSError, lang: str) -> WriteFailed:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import sys
 
 import click
 
@@ -86,7 +85,7 @@ def simulate(game_name: str, games: int | None, target: int | None, hands: int |
 def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: list[str]) -> None:
     """One sitting's record: to stdout, to `out_path`, or as the i-th file of `folder`, whole or not at all
     (atomically over a regular file; a FIFO or a device is written directly)."""
-    from ..common.atomic import write_output
+    from ..common.atomic import write_output, write_stdout
     from ..common.yaml_input import MAX_BYTES
 
     size = len(text.encode("utf-8"))
@@ -95,7 +94,7 @@ def _emit(text: str, i: int, out_path: str | None, folder: str | None, written: 
                                   "hold ({limit}): ask for fewer hands").format(number=i + 1, size=size, limit=MAX_BYTES))
     if out_path is None:
         try:
-            sys.stdout.write(text)
+            write_stdout(text)
         except OSError as e:
             raise WriteFailed(tr("cannot write to standard output: {reason}").format(reason=reason(e))) from None
         return

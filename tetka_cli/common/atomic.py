@@ -1,11 +1,117 @@
-"""Files written whole or not at all: a temporary file in the same folder, then a rename; and
-where a command's output may go (only a regular file is ever replaced)."""
+"""Files written whole or not at all: a temporary file in the same folder, then a rename; where
+a command's output may go (only a regular file is ever replaced); and the one way bytes reach
+standard output or a descriptor: every byte written, or an OSError, whatever the buffering.
+
+Why a loop of our own: with `PYTHONUNBUFFERED=1` or `python -u`, `sys.stdout.buffer` is the raw
+file, whose `write()` may write less than it is given (a disk with 8 KiB left takes 8,192 bytes)
+and says so only by its count, which `sys.stdout.write` drops: the output was cut short and the
+command ended with 0. `write_all` goes on with the rest until the system refuses it with an error
+(`ENOSPC`, `EFBIG`, `EPIPE`). Files are written through Python's buffered writer, which checks the
+count itself, and fsynced before they are put in place. What is printed through `sys.stdout` by
+others (click's help) is checked the same way once `checked_stdout` has put it on `CheckedStdout`.
+"""
 from __future__ import annotations
 
+import errno
+import io
 import os
+import select
 import stat
 import sys
 import tempfile
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Every byte of `data` written to the descriptor `fd`, or OSError: a short write is followed
+    by a write of the rest (the next one says why the system stops, if it does); a descriptor left
+    in non-blocking mode by whoever started us is waited on until it can take more."""
+    view = memoryview(data)
+    while view:
+        try:
+            n = os.write(fd, view)
+        except BlockingIOError:
+            select.select([], [fd], [])
+            continue
+        if n <= 0:  # no byte taken and no reason given: never loop on it
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        view = view[n:]
+
+
+class StdoutFailed(OSError):
+    """A write to standard output that did not go through whole (through `CheckedStdout`)."""
+
+
+class CheckedStdout(io.RawIOBase):
+    """Standard output's descriptor as a raw file whose every write goes out whole (`write_all`)
+    or raises StdoutFailed: under a text layer that writes through, what click or anything else
+    prints (help, version) is checked as the results are. The descriptor stays open on close."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self.fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self.fd)
+
+    def write(self, data: ReadableBuffer, /) -> int:
+        view = memoryview(data)
+        try:
+            write_all(self.fd, view.tobytes())
+        except OSError as e:
+            raise StdoutFailed(e.errno, e.strerror) from None
+        return view.nbytes
+
+
+def checked_stdout() -> None:
+    """`sys.stdout` made a text layer over `CheckedStdout`, writing through, with the encoding
+    and error handling it had; left alone when it is no descriptor (a test's capture)."""
+    stream = sys.stdout
+    if stream is None or isinstance(getattr(stream, "buffer", None), CheckedStdout):
+        return
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    stream.flush()
+    sys.stdout = io.TextIOWrapper(CheckedStdout(fd), encoding=stream.encoding, errors=stream.errors,
+                                  write_through=True)
+
+
+def write_stdout(data: str | bytes) -> None:
+    """`data` on standard output, whole, after anything written to `sys.stdout` before it; text
+    encoded as `sys.stdout` would encode it. OSError when it cannot be (a full disk, a closed
+    pipe, no standard output at all). An output that is no descriptor (a test's capture, in
+    memory) is written through its own methods."""
+    stream = sys.stdout
+    if stream is None:  # started with standard output closed (`>&-`)
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+    stream.flush()  # what is still buffered was written first: it goes first, or fails here
+    raw = data if isinstance(data, bytes) else data.encode(getattr(stream, "encoding", None) or "utf-8",
+                                                             getattr(stream, "errors", None) or "strict")
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation: in memory
+        fd = -1
+    if fd >= 0:
+        write_all(fd, raw)
+        return
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        buffer.write(raw)
+        buffer.flush()
+    else:
+        stream.write(raw.decode(getattr(stream, "encoding", None) or "utf-8", "replace"))
+        stream.flush()
 
 
 def write_atomic(path: str, data: str | bytes) -> None:
@@ -85,9 +191,7 @@ def write_output(path: str, data: str | bytes) -> None:
     if kind == "atomic":
         write_atomic(path, raw)
     elif kind == "stdout":
-        sys.stdout.flush()
-        sys.stdout.buffer.write(raw)
-        sys.stdout.buffer.flush()
+        write_stdout(raw)
     else:
         with open(path, "wb") as f:
             f.write(raw)
@@ -125,8 +229,7 @@ class StreamedOutput:
     def write(self, data: bytes) -> None:
         if self.file is None:
             if self.kind == "stdout":
-                sys.stdout.flush()
-                sys.stdout.buffer.write(data)
+                write_stdout(data)
                 return
             self.file = open(self.path, "wb")
         self.file.write(data)
@@ -135,8 +238,7 @@ class StreamedOutput:
         """The result is whole: flushed, and put in place of the old file."""
         try:
             if self.kind == "stdout":
-                sys.stdout.buffer.flush()
-                return
+                return  # every write went out whole
             if self.file is None:
                 self.file = open(self.path, "wb")  # a FIFO's reader still gets its end of file
             self.file.flush()

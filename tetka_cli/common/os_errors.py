@@ -35,6 +35,7 @@ _REASONS: dict[str, str] = {
     "EINVAL": N_("Invalid argument"),
     "ESPIPE": N_("Illegal seek"),
     "ECONNRESET": N_("Connection reset by peer"),
+    "EBADF": N_("Bad file descriptor"),
 }
 # By number, for this system (a name the platform lacks is left out).
 REASONS: dict[int, str] = {getattr(_errno, name): text for name, text in _REASONS.items() if hasattr(_errno, name)}

@@ -221,18 +221,21 @@ def _checked(conn: sqlite3.Connection, *, writing: bool, then: tuple[str, ...] =
             conn.execute(statement)
     except sqlite3.DatabaseError as e:
         conn.close()
-        raise refused(e) from None
+        raise refused(e, writing=writing) from None
     except Refused:
         conn.close()
         raise
     return conn
 
 
-def refused(e: sqlite3.Error) -> Refused:
+def refused(e: sqlite3.Error, *, writing: bool = False) -> Refused:
     """What an error of SQLite at opening says of the file: not a database at all, or one that
-    cannot be used now (locked, read only, on a failing disk)."""
+    cannot be used now (locked, read only, on a failing disk); "cannot-write" when a database
+    being made or written could not be, the disk full or failing (exit 4, as any failed write)."""
     if getattr(e, "sqlite_errorname", "") == "SQLITE_NOTADB" or "not a database" in str(e):
         return Refused("not-sqlite")
+    if writing and getattr(e, "sqlite_errorcode", 0) & 0xFF in (10, 13):  # SQLITE_IOERR, SQLITE_FULL
+        return Refused("cannot-write", reason=str(e))
     return Refused("unreadable", reason=str(e))
 
 

@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from typing import Mapping, Sequence, TypeAlias, Union
 
+from ..common.atomic import write_all as _write_all
 from ..common.i18n import TranslatableError
 
 # What a line of the log holds, as `json` reads and writes it: the one loosely typed value of the
@@ -63,13 +64,6 @@ class NotKept(Exception):
 def disk_full(e: BaseException) -> bool:
     """Whether an error is the disk refusing a write (no space, over quota, the device failing)."""
     return isinstance(e, OSError) and e.errno in DISK_FULL
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        n = os.write(fd, view)
-        view = view[n:]
 
 
 def log_path(record_path: str) -> str:
@@ -156,10 +150,12 @@ def read_log(path: str) -> LoadedLog:
 
 
 class LogWriter:
-    """Appends entries, each one write of one line, then fsync: acknowledged means on disk."""
+    """Appends entries, each one write of one line, then fsync: acknowledged means on disk. The
+    entry appended last can be taken back (`take_back`) while it is not yet acknowledged."""
 
     def __init__(self, path: str, torn: int = 0) -> None:
         self.path = path
+        self.last: int | None = None  # the log's length before the entry appended last
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         try:  # one scorer at a time: a second process on the same log would interleave entries
             import fcntl
@@ -179,11 +175,21 @@ class LogWriter:
         to what it held before, so that it never holds an entry that was not acknowledged."""
         line = (json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
         size = os.fstat(self.fd).st_size
+        self.last = None
         try:
             _write_all(self.fd, line)
             os.fsync(self.fd)
         except OSError as e:
             raise NotKept(e, self._cut_back(size)) from None
+        self.last = size
+
+    def take_back(self) -> bool:
+        """The entry appended last cut back out of the log (its acknowledgement could not be
+        written, so the scorer never saw it kept); False when that fails too, or there is none."""
+        if self.last is None:
+            return False
+        size, self.last = self.last, None
+        return self._cut_back(size)
 
     def _cut_back(self, size: int) -> bool:
         try:

@@ -301,7 +301,8 @@ def test_a_database_held_by_another_writer_is_left_as_it_was(tmp_path):
     other = sqlite3.connect(str(db), isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")  # another program writing: the export waits, then gives up
     try:
-        r = export(db, "records/robber-played.yaml")
+        # (waiting one second for it, not the default half minute: TETKA_DB_WAIT)
+        r = run("export", "--sqlite", str(db), "records/robber-played.yaml", env={"TETKA_DB_WAIT": "1"})
     finally:
         other.execute("ROLLBACK")
         other.close()

@@ -202,7 +202,7 @@ MIGRATIONS: dict[int, str] = {}
 
 BUSY_SECONDS = 1.0  # SQLite's own wait for a lock, at a time (Ctrl-C is heard between waits)
 WAIT_ENV = "TETKA_DB_WAIT"  # seconds an export waits for another writer of the file (default WAIT)
-WAIT = 60.0
+WAIT = 30.0
 BATCH = 4096  # rows of a kind written at a time
 
 
@@ -292,9 +292,11 @@ def open_scratch() -> sqlite3.Connection:
 
 
 def close(conn: sqlite3.Connection, *, wrote: bool = True) -> None:
-    """Back to one file (rollback journal), then closed."""
+    """Back to one file (rollback journal), then closed; left in WAL while another connection has
+    the file open (that one's `close` does it), without waiting for it."""
     try:
         if wrote:
+            conn.execute("PRAGMA busy_timeout = 100")
             conn.execute("PRAGMA journal_mode=DELETE")
     except sqlite3.DatabaseError:
         pass

@@ -1,6 +1,6 @@
 """`tetka stats`: a club's figures per game, season and player, from records or from a database
 that `tetka export --sqlite` wrote (the same figures either way: records are first put in a
-database in memory, and the figures are computed from its rows)."""
+database of their own, in a temporary file, and the figures are computed from its rows)."""
 from __future__ import annotations
 
 import re

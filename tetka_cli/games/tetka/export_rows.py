@@ -9,6 +9,7 @@ and once every robber is out the stream's report carries the meaning (`RecordStr
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import chain
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from ...results.analysis import GradedHand
@@ -27,11 +28,12 @@ _new = tuple.__new__  # PlayRow(...) without the Python-level __new__: 52 times 
 
 
 def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterator[Row]:
-    if isinstance(report, RecordStream):
-        yield from _streamed_rows(report)
-        yield from analysis_rows(analysis)
-        return
-    rep = judged(report, RecordReport, "Tetka")
+    if isinstance(report, RecordStream):  # a list of rows a hand, run through in C
+        return chain(chain.from_iterable(_streamed_rows(report)), analysis_rows(analysis))
+    return _judged_rows(judged(report, RecordReport, "Tetka"), analysis)
+
+
+def _judged_rows(rep: RecordReport, analysis: Sequence[GradedHand] | None) -> Iterator[Row]:
     for r in rep.robbers:
         yield PartRow(r.number, r.first_dealer, r.finished, r.target, None)
         yield from _part_players(r.number, r.players, r.finished, r.totals)
@@ -47,9 +49,9 @@ def _part_players(number: int, players: Sequence[str], finished: bool,
         yield PartPlayerRow(number, seat, p, totals[p], p in won)
 
 
-def _streamed_rows(stream: RecordStream) -> Iterator[Row]:
-    """The rows of a record as it is read, its meaning digest taken on the way (`Meaning`, as the
-    lean reading takes it: the record's head, each robber's, each hand)."""
+def _streamed_rows(stream: RecordStream) -> Iterator[list[Row]]:
+    """The rows of a record as it is read, a hand's at a time, its meaning digest taken on the way
+    (`Meaning`, as the lean reading takes it: the record's head, each robber's, each hand)."""
     from ...common.dedupe import Meaning
     from .. import registry
     from ..capabilities import GameBase
@@ -67,34 +69,34 @@ def _streamed_rows(stream: RecordStream) -> Iterator[Row]:
     stream.hands_of = hands_of
     for r in stream.streamed_robbers():
         for h, _ in r.reports():
-            yield from hand_rows(r.number, r.players, h)
-        yield PartRow(r.number, r.first_dealer, r.finished, r.target, None)
-        yield from _part_players(r.number, r.players, r.finished, r.totals)
+            yield hand_rows(r.number, r.players, h)
+        yield [PartRow(r.number, r.first_dealer, r.finished, r.target, None),
+               *_part_players(r.number, r.players, r.finished, r.totals)]
     assert stream.report is not None  # every robber has gone by
     stream.report = replace(stream.report, meaning=meaning.hexdigest())
 
 
-def hand_rows(part: int, players: Sequence[str], h: HandReport) -> Iterator[Row]:
+def hand_rows(part: int, players: Sequence[str], h: HandReport) -> list[Row]:
     """One hand's rows: the hand, each player's marks in the order of play, every card played
     and each mark's reason (a hand scored from its cards)."""
     res = h.result
-    yield HandRow(part, h.number, h.dealer, str(h.photograph) if h.photograph else None, h.source,
-                  res.complete if res is not None else None, h.after_end)
+    n = h.number
+    rows: list[Row] = [HandRow(part, n, h.dealer, str(h.photograph) if h.photograph else None, h.source,
+                               res.complete if res is not None else None, h.after_end)]
     # The order of play from the dealer's left: the first leader is seat 1, the dealer last.
     seats = len(players)
     i = players.index(h.dealer) if h.dealer in players else seats - 1
     order: Iterable[str] = (*players[i + 1:], *players[:i + 1])
     taken = res.counts.after_penalties if res is not None else None
-    for seat, p in enumerate(order, start=1):
-        yield ResultRow(part, h.number, p, seat, h.marks.get(p, 0), None if h.recorded is None else h.recorded.get(p),
-                        None if taken is None else taken.get(p, 0))
+    recorded = h.recorded
+    rows.extend(ResultRow(part, n, p, seat, h.marks.get(p, 0), None if recorded is None else recorded.get(p),
+                          None if taken is None else taken.get(p, 0)) for seat, p in enumerate(order, start=1))
     if res is None:
-        return
-    for tr in res.tricks:
-        for seq, (p, c) in enumerate(zip(tr.players, tr.cards), start=1):
-            yield _new(PlayRow, (part, h.number, tr.number, seq, p, _TEXT[c]))
-    if h.source != "played":
-        return  # the marks that count are the table's: the cards give no reasons for them
-    for seq, m in enumerate(res.marks, start=1):
-        yield ReasonRow(part, h.number, seq, m.player, m.kind.value, 1, m.trick,
-                        str(m.card) if m.card else None, None if m.tricks is None else str(m.tricks))
+        return rows
+    text = _TEXT
+    rows.extend(_new(PlayRow, (part, n, tr.number, seq, p, text[c]))
+                for tr in res.tricks for seq, (p, c) in enumerate(zip(tr.players, tr.cards), start=1))
+    if h.source == "played":  # else the marks that count are the table's: the cards give no reasons for them
+        rows.extend(ReasonRow(part, n, seq, m.player, m.kind.value, 1, m.trick, str(m.card) if m.card else None,
+                              None if m.tricks is None else str(m.tricks)) for seq, m in enumerate(res.marks, start=1))
+    return rows

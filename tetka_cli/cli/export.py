@@ -46,9 +46,9 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
     """Store records in an SQLite database, for SQL, the sqlite3 shell, Datasette or `tetka stats
     --db`: every record (both games) with its parts, hands, every card played, each hand's marks
     or points with the reasons, findings, money and (with --analyse) graded plays. Each record
-    once, as settle counts it: a copy, however written, is a warning; kept under its path,
-    unchanged it is left alone, changed it is replaced, in one transaction each. Views for
-    scripts: hand_results and plays (docs/database.md)."""
+    once, matched by its path: unchanged it is left alone, changed it is replaced, in one
+    transaction each; a copy under another name is a warning. Views for scripts: hand_results
+    and plays (docs/database.md)."""
     from ..jobs import database as db
     from ..jobs import export_messages as msg
     from ..common.dedupe import once_per_file

@@ -9,7 +9,8 @@ and once every robber is out the stream's report carries the meaning (`RecordStr
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import chain
+from functools import partial
+from itertools import chain, repeat
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from ...results.analysis import GradedHand
@@ -24,7 +25,7 @@ from .referee import HandReport, RecordReport, RecordStream
 
 
 _TEXT = {c: str(c) for c in DECK}  # each card's canonical text, made once
-_new = tuple.__new__  # PlayRow(...) without the Python-level __new__: 52 times a hand
+_play_row = partial(tuple.__new__, PlayRow)  # PlayRow(...) without the Python-level __new__: 52 times a hand
 
 
 def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterator[Row]:
@@ -93,9 +94,13 @@ def hand_rows(part: int, players: Sequence[str], h: HandReport) -> list[Row]:
                           None if taken is None else taken.get(p, 0)) for seat, p in enumerate(order, start=1))
     if res is None:
         return rows
-    text = _TEXT
-    rows.extend(_new(PlayRow, (part, n, tr.number, seq, p, text[c]))
-                for tr in res.tricks for seq, (p, c) in enumerate(zip(tr.players, tr.cards), start=1))
+    # Every card of the tricks in one go, through C (52 rows a hand): each trick's cards beside its
+    # players, as far as both go.
+    tricks = [(tr.number, min(len(tr.players), len(tr.cards)), tr) for tr in res.tricks]
+    rows.extend(map(_play_row, zip(repeat(part), repeat(n), [t for t, k, _ in tricks for _ in range(k)],
+                                   [seq for _, k, _ in tricks for seq in range(1, k + 1)],
+                                   chain.from_iterable(tr.players[:k] for _, k, tr in tricks),
+                                   map(_TEXT.__getitem__, chain.from_iterable(tr.cards[:k] for _, k, tr in tricks)))))
     if h.source == "played":  # else the marks that count are the table's: the cards give no reasons for them
         rows.extend(ReasonRow(part, n, seq, m.player, m.kind.value, 1, m.trick, str(m.card) if m.card else None,
                               None if m.tricks is None else str(m.tricks)) for seq, m in enumerate(res.marks, start=1))

@@ -90,14 +90,16 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=9)
     ap.add_argument("--long", type=int, metavar="HANDS",
                     help="one record of HANDS hands instead (issue 35: 55000; goal 1.5x and 150 MiB)")
+    ap.add_argument("--record", help="with --long: that long record, simulated before (else simulated now)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--dir", help="records simulated before (else simulated now, in a temporary folder)")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "club.db")
         if a.long:
-            target = os.path.join(tmp, "long.yaml")
-            simulate(target, "--hands", str(a.long))
+            target = a.record or os.path.join(tmp, "long.yaml")
+            if not a.record:
+                simulate(target, "--hands", str(a.long))
             figures = rounds(a.rounds, target, db, again=False)
             head = (f"one record of {a.long} hands ({os.path.getsize(target) / 1e6:.1f} MB), median of "
                     f"{a.rounds} rounds; wall / CPU seconds / peak resident memory")

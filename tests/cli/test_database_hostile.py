@@ -111,3 +111,17 @@ def test_an_empty_database_carrying_tetkas_application_id_is_refused(tmp_path, v
     for args in (("stats", "--db", str(db)), ("export", "--sqlite", str(db), RECORD)):
         line = one_line_refusal(run(*args), db)
         assert "export the records again into a new file" in line
+
+
+@pytest.mark.parametrize("net", ["9" * 60 + ".00", "0." + "1" * 60, "1" * 70 + ".00"])
+def test_a_long_net_is_added_exactly_or_refused_never_an_internal_error(tmp_path, exported, net):
+    db = tmp_path / "club.db"
+    shutil.copy(exported, db)
+    altered(db, f"UPDATE settlements SET net = '{net}'")
+    for fmt in ("text", "html"):
+        r = run("stats", "--format", fmt, "--db", str(db))
+        assert r.exit_code in (0, 2) and "internal error" not in r.output, r.output
+        if len(net) <= 64:  # what a stake of tetka can give: added exactly
+            assert r.exit_code == 0 and (net if fmt == "text" else "") in r.stdout
+        else:
+            one_line_refusal(r, db)

@@ -97,7 +97,7 @@ def figures(conn: sqlite3.Connection, *, since: str | None = None, until: str | 
                 f"JOIN records r ON r.id = st.record WHERE {_FILTER} ORDER BY r.id, st.player", p):
             nets = line((game, season, player, None)).net
             assert nets is not None  # a line without --by
-            nets[currency] = nets.get(currency, Decimal(0)) + amount(net)
+            nets[currency] = added(nets.get(currency, Decimal(0)), amount(net))
     lines = [Line(*key, d.sittings, d.hands, d.score, d.renonces, d.parts, d.won, d.net, d.analysed, d.loss)
              for key, d in acc.items()]
     lines.sort(key=_order)
@@ -119,6 +119,21 @@ def amount(text: object) -> Decimal:
     except InvalidOperation:
         pass
     raise Refused("bad-value", table="settlements", column="net")
+
+
+def added(a: Decimal, b: Decimal) -> Decimal:
+    """a + b exactly, as `settle` adds nets (never rounded to the default 28 digits); a sum too
+    long to be exact (no stake gives one) refuses the file."""
+    from decimal import Inexact, localcontext
+
+    from ..common.money import EXACT
+    from .database import Refused
+
+    try:
+        with localcontext(EXACT):
+            return a + b
+    except Inexact:
+        raise Refused("bad-value", table="settlements", column="net") from None
 
 
 def _order(x: Line) -> Order:

@@ -20,7 +20,7 @@ import sqlite3
 import stat
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Mapping
 
 from .database_shape import shape_problem, statements
 from ..results.rows import (

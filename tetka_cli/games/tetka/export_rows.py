@@ -20,12 +20,15 @@ from ...results.rows import HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow,
 from ...kit.analysis_rows import analysis_rows
 from ..capabilities import judged
 from ..contract import Report
+from .marks import MarkKind
 from .record import HandRecord, RobberRecord
 from .referee import HandReport, RecordReport, RecordStream
 
 
 _TEXT = {c: str(c) for c in DECK}  # each card's canonical text, made once
-_play_row = partial(tuple.__new__, PlayRow)  # PlayRow(...) without the Python-level __new__: 52 times a hand
+_KIND = {k: k.value for k in MarkKind}  # each reason's name, read once
+_new = tuple.__new__  # a row as the tuple it is, without the named tuple's Python-level __new__
+_play_row = partial(_new, PlayRow)  # PlayRow(...) without the Python-level __new__: 52 times a hand
 
 
 def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterator[Row]:
@@ -79,19 +82,21 @@ def _streamed_rows(stream: RecordStream) -> Iterator[list[Row]]:
 
 def hand_rows(part: int, players: Sequence[str], h: HandReport) -> list[Row]:
     """One hand's rows: the hand, each player's marks in the order of play, every card played
-    and each mark's reason (a hand scored from its cards)."""
+    and each mark's reason (a hand scored from its cards). Each row made as the tuple it is
+    (`tuple.__new__`, not the named tuple's Python-level constructor): some 65 rows a hand."""
     res = h.result
     n = h.number
-    rows: list[Row] = [HandRow(part, n, h.dealer, str(h.photograph) if h.photograph else None, h.source,
-                               res.complete if res is not None else None, h.after_end)]
+    photo = h.photograph
+    rows: list[Row] = [_new(HandRow, (part, n, h.dealer, None if photo is None else _TEXT[photo], h.source,
+                                      None if res is None else res.complete, h.after_end))]
     # The order of play from the dealer's left: the first leader is seat 1, the dealer last.
     seats = len(players)
     i = players.index(h.dealer) if h.dealer in players else seats - 1
     order: Iterable[str] = (*players[i + 1:], *players[:i + 1])
     taken = res.counts.after_penalties if res is not None else None
-    recorded = h.recorded
-    rows.extend(ResultRow(part, n, p, seat, h.marks.get(p, 0), None if recorded is None else recorded.get(p),
-                          None if taken is None else taken.get(p, 0)) for seat, p in enumerate(order, start=1))
+    marks, recorded = h.marks, h.recorded
+    rows.extend(_new(ResultRow, (part, n, p, seat, marks.get(p, 0), None if recorded is None else recorded.get(p),
+                                 None if taken is None else taken.get(p, 0))) for seat, p in enumerate(order, start=1))
     if res is None:
         return rows
     # Every card of the tricks in one go, through C (52 rows a hand): each trick's cards beside its
@@ -102,6 +107,8 @@ def hand_rows(part: int, players: Sequence[str], h: HandReport) -> list[Row]:
                                    chain.from_iterable(tr.players[:k] for _, k, tr in tricks),
                                    map(_TEXT.__getitem__, chain.from_iterable(tr.cards[:k] for _, k, tr in tricks)))))
     if h.source == "played":  # else the marks that count are the table's: the cards give no reasons for them
-        rows.extend(ReasonRow(part, n, seq, m.player, m.kind.value, 1, m.trick, str(m.card) if m.card else None,
-                              None if m.tricks is None else str(m.tricks)) for seq, m in enumerate(res.marks, start=1))
+        rows.extend(_new(ReasonRow, (part, n, seq, m.player, _KIND[m.kind], 1, m.trick,
+                                     None if m.card is None else _TEXT[m.card],
+                                     None if m.tricks is None else str(m.tricks)))
+                    for seq, m in enumerate(res.marks, start=1))
     return rows

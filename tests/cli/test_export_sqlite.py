@@ -220,14 +220,14 @@ def test_a_newer_an_older_or_a_foreign_database_is_refused(tmp_path):
         r = run(*args)
         assert r.exit_code == 2
         assert r.stderr.strip().splitlines()[-1] == (f"{db}: a tetka database of schema version 7, newer than this "
-                                                     f"tetka reads (1): upgrade tetka")
+                                                     f"tetka reads ({database.SCHEMA_VERSION}): upgrade tetka")
     r = run("stats", "--lang", "ru", "--db", str(db))
     assert r.exit_code == 2 and "обновите tetka" in r.stderr
     conn = sqlite3.connect(str(db))
     conn.execute("PRAGMA user_version = 0")
     conn.close()
     r = run("export", "--sqlite", str(db), "records/marks-only.yaml")
-    assert r.exit_code == 2 and "older than 1, which this tetka cannot migrate" in r.stderr
+    assert r.exit_code == 2 and f"older than {database.SCHEMA_VERSION}, which this tetka cannot migrate" in r.stderr
     other = tmp_path / "other.db"
     conn = sqlite3.connect(str(other))
     conn.execute("CREATE TABLE notes (t TEXT)")
@@ -301,7 +301,8 @@ def test_a_database_held_by_another_writer_is_left_as_it_was(tmp_path):
     other = sqlite3.connect(str(db), isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")  # another program writing: the export waits, then gives up
     try:
-        r = export(db, "records/robber-played.yaml")
+        # (waiting one second for it, not the default half minute: TETKA_DB_WAIT)
+        r = run("export", "--sqlite", str(db), "records/robber-played.yaml", env={"TETKA_DB_WAIT": "1"})
     finally:
         other.execute("ROLLBACK")
         other.close()

@@ -55,20 +55,23 @@ def test_an_older_schema_is_migrated_step_by_step(tmp_path, monkeypatch):
     conn = database.open_for_writing(path)
     database.store(conn, record())
     database.close(conn)
-    # A tetka of schema 2 that adds a column: version 1 is brought up to it, its rows kept.
-    monkeypatch.setattr(database, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(database, "MIGRATIONS", {1: "ALTER TABLE records ADD COLUMN note TEXT;"})
+    # A tetka of the next schema that adds a column: this version is brought up to it, its rows kept.
+    v = database.SCHEMA_VERSION
+    monkeypatch.setattr(database, "SCHEMA_VERSION", v + 1)
+    monkeypatch.setattr(database, "MIGRATIONS", {v: "ALTER TABLE records ADD COLUMN note TEXT;"})
+    monkeypatch.setattr(database, "SCHEMA", database.SCHEMA.replace(
+        "  analysed_from INTEGER ", "  analysed_from INTEGER, note TEXT "))  # what that version writes
     with pytest.raises(database.Refused) as e:
         database.open_for_reading(path)  # reading never migrates
     assert e.value.code == "older"
     conn = database.open_for_writing(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (v + 1,)
     assert conn.execute("SELECT path, note FROM records").fetchall() == [("a.yaml", None)]
     database.close(conn)
-    monkeypatch.setattr(database, "SCHEMA_VERSION", 3)  # and no migration from 2 to 3: refused
+    monkeypatch.setattr(database, "SCHEMA_VERSION", v + 2)  # and no migration from it to the one after: refused
     with pytest.raises(database.Refused) as e:
         database.open_for_writing(path)
-    assert (e.value.code, e.value.kw) == ("older", {"version": 2, "supported": 3})
+    assert (e.value.code, e.value.kw) == ("older", {"version": v + 1, "supported": v + 2})
 
 
 def test_a_database_file_is_never_created_by_reading(tmp_path):

@@ -1,6 +1,6 @@
 """`tetka stats`: a club's figures per game, season and player, from records or from a database
 that `tetka export --sqlite` wrote (the same figures either way: records are first put in a
-database in memory, and the figures are computed from its rows)."""
+database of their own, in a temporary file, and the figures are computed from its rows)."""
 from __future__ import annotations
 
 import re
@@ -80,7 +80,7 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
         paths, dups = once_per_file(paths)
         for f in [*problems, *dups]:
             err(finding_line(f, opts.lang))
-        conn = db.open_in_memory()
+        conn = db.open_scratch()
         run = export_paths(conn, paths, ExportJob(max_bytes=max_bytes), jobs=jobs,
                            warn=lambda f: err(finding_line(f, opts.lang)))
         if problems or run.unreadable:
@@ -88,6 +88,12 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
     try:
         lines = club_stats.figures(conn, since=first, until=last, by=by)
         sittings = club_stats.sittings(conn, since=first, until=last) if opts.fmt == "html" else []
+    except db.Refused as e:  # a value no tetka writes, met as the rows are read
+        err(msg.refusal(e, database or ":memory:", opts.lang))
+        sys.exit(EXIT_UNREADABLE)
+    except sqlite3.Error as e:  # a file broken under the tables' checks (a damaged page): one line
+        err(msg.refusal(db.refused(e), database or ":memory:", opts.lang))
+        sys.exit(EXIT_UNREADABLE)
     finally:
         conn.close()
     words = {g.name: g.words for g in all_games() if g.export is not None}

@@ -97,16 +97,49 @@ def figures(conn: sqlite3.Connection, *, since: str | None = None, until: str | 
                 f"JOIN records r ON r.id = st.record WHERE {_FILTER} ORDER BY r.id, st.player", p):
             nets = line((game, season, player, None)).net
             assert nets is not None  # a line without --by
-            nets[currency] = nets.get(currency, Decimal(0)) + Decimal(net)
+            nets[currency] = added(nets.get(currency, Decimal(0)), amount(net))
     lines = [Line(*key, d.sittings, d.hands, d.score, d.renonces, d.parts, d.won, d.net, d.analysed, d.loss)
              for key, d in acc.items()]
     lines.sort(key=_order)
     return lines
 
 
+def amount(text: object) -> Decimal:
+    """A net as the database holds it (exact decimal text, checked when the file was opened:
+    `database_shape`); anything else refuses the file."""
+    from decimal import InvalidOperation
+
+    from .database import Refused
+
+    try:
+        if isinstance(text, str):
+            value = Decimal(text)
+            if value.is_finite():
+                return value
+    except InvalidOperation:
+        pass
+    raise Refused("bad-value", table="settlements", column="net")
+
+
+def added(a: Decimal, b: Decimal) -> Decimal:
+    """a + b exactly, as `settle` adds nets (never rounded to the default 28 digits); a sum too
+    long to be exact (no stake gives one) refuses the file."""
+    from decimal import Inexact, localcontext
+
+    from ..common.money import EXACT
+    from .database import Refused
+
+    try:
+        with localcontext(EXACT):
+            return a + b
+    except Inexact:
+        raise Refused("bad-value", table="settlements", column="net") from None
+
+
 def _order(x: Line) -> Order:
     """By game, season (undated last), player, then dealer or seat."""
-    split: tuple[int, int, str] | tuple[()] = () if x.split is None else ((0, int(x.split), "") if x.split.isdigit() else (1, 0, x.split))
+    split: tuple[int, int, str] | tuple[()] = () if x.split is None else (
+        (0, int(x.split), "") if x.split.isdecimal() and x.split.isascii() else (1, 0, x.split))
     return (x.game, x.season is None, x.season or "", x.player, split)
 
 
@@ -127,6 +160,6 @@ def sittings(conn: sqlite3.Connection, *, since: str | None = None, until: str |
     for rid, player, currency, net in conn.execute(
             f"SELECT st.record, st.player, st.currency, st.net FROM settlements st JOIN records r ON r.id = st.record "
             f"WHERE {_FILTER}", p):
-        nets.setdefault(rid, {}).setdefault(player, {})[currency] = Decimal(net)
+        nets.setdefault(rid, {}).setdefault(player, {})[currency] = amount(net)
     return [Sitting(game, path, date, hands.get(rid, {}), score.get(rid, {}), nets.get(rid, {}))
             for rid, game, path, date in order]

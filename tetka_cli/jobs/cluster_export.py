@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..common.cluster import Runner, in_order
-from .analyse import AnalyseOptions, cache_key
+from .analyse import cache_key
 from .export import Exported, ExportJob, Judged
 
 if TYPE_CHECKING:

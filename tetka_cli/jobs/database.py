@@ -1,19 +1,28 @@
 """A club's records in one SQLite file (`tetka export --sqlite`, `tetka stats --db`), for every
-game: the schema and its version, opening (creating, migrating or refusing), and storing one
-record whole or not at all. Standard `sqlite3`; every statement is parameterised, nothing that a
-record brings is ever part of SQL text. See docs/database.md.
+game: the schema and its version, opening (creating, or refusing anything but a file of this
+version with its tables as this version writes them: `database_shape`), and storing one record
+whole or not at all. Standard `sqlite3`; every statement is parameterised, nothing that a record
+brings is ever part of SQL text. See docs/database.md.
 
-Each record is one row of `records`, matched by its path: exported again unchanged (same content
-hash) it is left as it is; changed, its old rows are replaced in the same transaction that writes
-the new ones, so an export stopped at any moment leaves every record as it was or as it is.
+A record is held once per meaning (`records.meaning`, UNIQUE: the digest `settle` counts a record
+by, the same for every copy of it however written), under the path it was first exported from.
+Each record is stored in one transaction (BEGIN IMMEDIATE: one writer at a time, whatever the
+number of exports into the file): its path's old rows are removed, its new rows written, and its
+meaning set last; a meaning already held makes it a copy (the constraint says so, not a look
+beforehand), its rows are rolled back and the path holds nothing. An export stopped at any moment
+leaves every record as it was or as it is.
 """
 from __future__ import annotations
 
 import json
 import os
 import sqlite3
-from typing import Iterator, Mapping
+import stat
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping
 
+from .database_shape import shape_problem, statements
 from ..results.rows import (
     AnalysisRow,
     ExportedRecord,
@@ -23,9 +32,10 @@ from ..results.rows import (
     PlayRow,
     ReasonRow,
     ResultRow,
+    Row,
 )
 
-SCHEMA_VERSION = 1  # PRAGMA user_version
+SCHEMA_VERSION = 2  # PRAGMA user_version; 2: records.meaning, a record once per meaning (issue 35)
 APPLICATION_ID = 0x7465746B  # PRAGMA application_id: "tetk"
 
 SCHEMA = """
@@ -33,6 +43,8 @@ CREATE TABLE records (            -- one record file
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,      -- as given to export, normalised
   digest TEXT NOT NULL,           -- SHA-256 of the file's bytes: a copy has the same
+  meaning TEXT NOT NULL UNIQUE,   -- the record's meaning digest (settle's): one row per record, however
+                                  -- written; "bytes:" and the digest for a record not read whole
   game TEXT NOT NULL,             -- tetka, terz
   players TEXT NOT NULL,          -- JSON list, in order of first seating
   stake TEXT NOT NULL,            -- exact decimal, as written
@@ -183,13 +195,21 @@ _INSERTS: dict[type, str] = {
     AnalysisRow: "INSERT INTO analysis (record, part, hand, trick, player, card, value, best_value, loss, best_cards) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 }
-# Migrations: MIGRATIONS[v] brings a database of version v to v + 1 (none yet: version 1 is the first).
+# Migrations: MIGRATIONS[v] brings a database of version v to v + 1. None from 1: a version 1 file
+# holds no meaning digests (only the records can give them), so it is refused with "export the
+# records again into a new file".
 MIGRATIONS: dict[int, str] = {}
+
+BUSY_SECONDS = 1.0  # SQLite's own wait for a lock, at a time (Ctrl-C is heard between waits)
+WAIT_ENV = "TETKA_DB_WAIT"  # seconds an export waits for another writer of the file (default WAIT)
+WAIT = 30.0
+BATCH = 4096  # rows of a kind written at a time
 
 
 class Refused(Exception):
     """A file that is not a database this tetka can use: `code` and its arguments (worded by the
-    command line): not-sqlite, not-tetka, newer, older, missing, unreadable."""
+    command line): not-sqlite, not-tetka, newer, older, missing, unreadable, special, no-table,
+    altered, bad-value."""
 
     def __init__(self, code: str, **kw: object) -> None:
         self.code, self.kw = code, kw
@@ -198,14 +218,28 @@ class Refused(Exception):
 
 def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
     # isolation_level=None: transactions are begun and ended here, explicitly.
-    return sqlite3.connect(target, uri=uri, isolation_level=None)
+    return sqlite3.connect(target, uri=uri, isolation_level=None, timeout=BUSY_SECONDS)
+
+
+def refuse_special(path: str) -> None:
+    """`Refused` for a path that is not a regular file where one may be (a folder, a FIFO, a
+    device, a socket), nor its journals: SQLite would open it and wait forever, or write into it.
+    Looked at before anything opens it."""
+    for p in (path, f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+        try:
+            mode = os.stat(p).st_mode
+        except OSError:
+            continue  # none there (or not to be looked at): SQLite says what it makes of it
+        if stat.S_ISDIR(mode) and p == path:
+            raise Refused("unreadable", reason="a folder")
+        if not stat.S_ISREG(mode):
+            raise Refused("special", file=p)
 
 
 def open_for_writing(path: str) -> sqlite3.Connection:
-    """The database at `path`, created when the file does not exist or is empty; an older schema
-    is migrated, anything else refused (`Refused`)."""
-    if os.path.isdir(path):
-        raise Refused("unreadable", reason="a folder")
+    """The database at `path`, created when the file does not exist or is empty; anything but a
+    database of this version with the tables it writes is refused (`Refused`)."""
+    refuse_special(path)
     # WAL while exporting: each record's transaction commits without rewriting a journal; `close`
     # puts the file back in rollback-journal mode, one file for the sqlite3 shell.
     return _checked(_connect(path), writing=True,
@@ -218,11 +252,11 @@ def _checked(conn: sqlite3.Connection, *, writing: bool, then: tuple[str, ...] =
     try:
         _check(conn, writing=writing)
         for statement in then:
-            conn.execute(statement)
+            waiting(lambda: conn.execute(statement))
     except sqlite3.DatabaseError as e:
         conn.close()
         raise refused(e, writing=writing) from None
-    except Refused:
+    except BaseException:
         conn.close()
         raise
     return conn
@@ -240,46 +274,88 @@ def refused(e: sqlite3.Error, *, writing: bool = False) -> Refused:
 
 
 def open_for_reading(path: str) -> sqlite3.Connection:
-    """The database at `path`, read only (`Refused` when missing or not of this version)."""
+    """The database at `path`, read only (`Refused` when missing, not of this version, or not
+    holding what this version writes: `database_shape`)."""
+    refuse_special(path)
     if not os.path.exists(path):
         raise Refused("missing")
-    if os.path.isdir(path):
-        raise Refused("unreadable", reason="a folder")
     from urllib.parse import quote
 
     return _checked(_connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True), writing=False)
 
 
-def open_in_memory() -> sqlite3.Connection:
-    conn = _connect(":memory:")
+def open_scratch() -> sqlite3.Connection:
+    """A new database of its own, in a temporary file SQLite removes when it is closed (`stats
+    RECORDS`): its pages go to disk, not to memory, however many hands the records hold."""
+    conn = _connect("")
     _check(conn, writing=True)
     return conn
 
 
+
+
 def close(conn: sqlite3.Connection, *, wrote: bool = True) -> None:
-    """Back to one file (rollback journal), then closed."""
+    """Back to one file (rollback journal), then closed; left in WAL while another connection has
+    the file open (that one's `close` does it), without waiting for it."""
     try:
         if wrote:
+            conn.execute("PRAGMA busy_timeout = 100")
             conn.execute("PRAGMA journal_mode=DELETE")
     except sqlite3.DatabaseError:
         pass
     conn.close()
 
 
+def waiting(act: Callable[[], object]) -> None:
+    """`act()`, tried again while another connection holds the file (up to `WAIT` seconds, or
+    `$TETKA_DB_WAIT`): another export writing its record, which takes as long as judging it."""
+    try:
+        patience = float(os.environ.get(WAIT_ENV) or WAIT)
+    except ValueError:
+        patience = WAIT
+    deadline = time.monotonic() + (patience if patience == patience else WAIT)  # NaN: the default
+    while True:
+        try:
+            act()
+            return
+        except sqlite3.OperationalError as e:
+            busy = getattr(e, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED") or "locked" in str(e)
+            if not busy or time.monotonic() >= deadline:
+                raise
+
+
+def _begin(conn: sqlite3.Connection) -> None:
+    waiting(lambda: conn.execute("BEGIN IMMEDIATE"))
+
+
 def _check(conn: sqlite3.Connection, *, writing: bool) -> None:
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    app = conn.execute("PRAGMA application_id").fetchone()[0]
-    tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-    if version == 0 and app == 0 and tables == 0:
-        if not writing:
-            raise Refused("not-tetka")
-        conn.execute("BEGIN IMMEDIATE")
-        for statement in _statements(SCHEMA):
-            conn.execute(statement)
-        conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
-        conn.execute("COMMIT")
-        return
+    if writing:  # looked at and made under the write lock: two exports never both make the tables
+        _begin(conn)
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        app = conn.execute("PRAGMA application_id").fetchone()[0]
+        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if version == 0 and app == 0 and tables == 0:
+            if not writing:
+                raise Refused("not-tetka")
+            for statement in statements(SCHEMA):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
+        else:
+            _check_version(conn, app, version, writing)
+            problem = shape_problem(conn, SCHEMA, values=not writing)
+            if problem is not None:
+                raise Refused(problem[0], **problem[1])
+        if writing:
+            conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _check_version(conn: sqlite3.Connection, app: int, version: int, writing: bool) -> None:
     if app != APPLICATION_ID:
         raise Refused("not-tetka")
     if version > SCHEMA_VERSION:
@@ -287,37 +363,20 @@ def _check(conn: sqlite3.Connection, *, writing: bool) -> None:
     if version < SCHEMA_VERSION:
         if not writing or any(v not in MIGRATIONS for v in range(version, SCHEMA_VERSION)):
             raise Refused("older", version=version, supported=SCHEMA_VERSION)
-        conn.execute("BEGIN IMMEDIATE")
-        for v in range(version, SCHEMA_VERSION):
-            for statement in _statements(MIGRATIONS[v]):
+        for v in range(version, SCHEMA_VERSION):  # inside the caller's transaction
+            for statement in statements(MIGRATIONS[v]):
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {v + 1:d}")
-        conn.execute("COMMIT")
-
-
-def _statements(script: str) -> Iterator[str]:
-    """The statements of a script of this module (ours, never a record's text), one at a time."""
-    buf = ""
-    for line in script.splitlines(keepends=True):
-        buf += line
-        if sqlite3.complete_statement(buf):
-            yield buf.strip()
-            buf = ""
-    if buf.strip():
-        yield buf.strip()
 
 
 # -- what is there ---------------------------------------------------------------------------------
 def known(conn: sqlite3.Connection) -> dict[str, tuple[str, int | None]]:
     """path -> (digest, analysed_from) of every record held."""
-    return {p: (d, a) for p, d, a in conn.execute("SELECT path, digest, analysed_from FROM records")}
-
-
-def holder_of(conn: sqlite3.Connection, digest: str, path: str) -> str | None:
-    """The path of another record with the same content, if the database holds one."""
-    row = conn.execute("SELECT path FROM records WHERE digest = ? AND path <> ? ORDER BY id LIMIT 1",
-                       (digest, path)).fetchone()
-    return None if row is None else row[0]
+    out: dict[str, tuple[str, int | None]] = {}
+    for p, d, a in conn.execute("SELECT path, digest, analysed_from FROM records"):
+        if isinstance(p, str) and isinstance(d, str) and (a is None or type(a) is int):
+            out[p] = (d, a)  # anything else is never taken for a record held unchanged
+    return out
 
 
 def counts(conn: sqlite3.Connection) -> dict[str, int]:
@@ -327,53 +386,128 @@ def counts(conn: sqlite3.Connection) -> dict[str, int]:
 
 
 # -- storing ---------------------------------------------------------------------------------------
-def store(conn: sqlite3.Connection, rec: ExportedRecord, *, pause: float = 0.0) -> str:
-    """Store one record whole, in one transaction: "added", or "replaced" (its path was held with
-    other content, or without the analysis asked for). `pause` (seconds, a test hook) waits inside
-    the transaction, before it commits."""
-    conn.execute("BEGIN IMMEDIATE")
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """What became of a record: "added", "replaced" (its path was held with other content, or
+    without the analysis asked for) or "copy" (the same record is held under `first`: nothing of
+    it is stored, and what its path held before is gone); `how` a copy is the same: "content"
+    (the same bytes) or "meaning" (written differently)."""
+
+    outcome: str
+    first: str | None = None
+    how: str = "content"
+
+
+Head = Callable[[], "tuple[ExportedRecord, str]"]  # the record's head and its meaning, once its rows are out
+
+
+def store(conn: sqlite3.Connection, rec: ExportedRecord, *, meaning: str | None = None, pause: float = 0.0) -> str:
+    """Store one record whole, its rows already made (`rec.rows`): "added", "replaced" or "copy"
+    (`store_rows`). `meaning` defaults to the record's bytes ("bytes:" and its digest)."""
+    return store_rows(conn, rec.path, rec.digest, rec.rows, lambda: (rec, meaning or "bytes:" + rec.digest),
+                      pause=pause).outcome
+
+
+def store_rows(conn: sqlite3.Connection, path: str, digest: str, rows: Iterable[Row], head: Head, *,
+               pause: float = 0.0) -> Stored:
+    """Store one record in one transaction: the rows `rows` gives as it is read (a long record
+    streamed hand by hand, never held whole), then `head()` (its header and meaning, known once
+    every row is out). A copy of a record held under another path (the same bytes: found before
+    its rows are made; the same meaning: refused by the UNIQUE constraint once they are) stores
+    nothing, and `path`'s old rows are removed all the same. `pause` (seconds, a test hook)
+    waits inside the transaction, before it commits. Any exception (a record whose streamed
+    reading gives up, an error of SQLite) rolls the whole record back."""
+    _begin(conn)
     try:
-        row = conn.execute("SELECT id FROM records WHERE path = ?", (rec.path,)).fetchone()
-        head = (rec.digest, rec.game, json.dumps(list(rec.players), ensure_ascii=False), rec.stake, rec.currency,
-                json.dumps(dict(rec.meta), ensure_ascii=False, sort_keys=True, default=str), rec.date,
-                int(rec.ok), int(rec.settled), rec.analysed_from)
-        if row is None:
-            rid = conn.execute(
-                "INSERT INTO records (path, digest, game, players, stake, currency, meta, date, ok, settled, "
-                "analysed_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (rec.path, *head)).lastrowid
-            outcome = "added"
-        else:
-            rid = row[0]
+        old = conn.execute("SELECT id FROM records WHERE path = ?", (path,)).fetchone()
+        rid = None if old is None else int(old[0])
+        if rid is not None:
             for table in CHILD_TABLES:
                 conn.execute(f"DELETE FROM {table} WHERE record = ?", (rid,))  # noqa: S608 - our own names
-            conn.execute("UPDATE records SET digest = ?, game = ?, players = ?, stake = ?, currency = ?, meta = ?, "
-                         "date = ?, ok = ?, settled = ?, analysed_from = ? WHERE id = ?", (*head, rid))
-            outcome = "replaced"
-        conn.executemany("INSERT INTO record_players (record, seat, player) VALUES (?, ?, ?)",
-                         [(rid, i, p) for i, p in enumerate(rec.players, start=1)])
-        by_type: dict[type, list[tuple[object, ...]]] = {}
-        for r in rec.rows:
-            by_type.setdefault(type(r), []).append((rid, *r))
-        for kind, rows in by_type.items():
-            conn.executemany(_INSERTS[kind], rows)
-        conn.executemany('INSERT INTO findings (record, seq, code, severity, line, "column", part, hand, trick, '
-                         "player, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         [(rid, *f) for f in rec.findings])
-        conn.executemany("INSERT INTO settlements (record, player, net, currency) VALUES (?, ?, ?, ?)",
-                         [(rid, p, v, rec.currency) for p, v in rec.net])
-        conn.executemany("INSERT INTO transfers (record, seq, payer, payee, amount, currency) "
-                         "VALUES (?, ?, ?, ?, ?, ?)",
-                         [(rid, i, a, b, v, rec.currency) for i, (a, b, v) in enumerate(rec.transfers, start=1)])
+        twin = conn.execute("SELECT path FROM records WHERE digest = ? AND path <> ? ORDER BY id LIMIT 1",
+                            (digest, path)).fetchone()
+        if twin is not None:
+            return _copy(conn, rid, str(twin[0]), "content")
+        pending = "pending:" + path  # unique while the record is written (paths are)
+        if rid is None:
+            rid = conn.execute("INSERT INTO records (path, digest, meaning, game, players, stake, currency, meta, "
+                               "date, ok, settled, analysed_from) VALUES (?, ?, ?, '', '[]', '0', '', '{}', NULL, "
+                               "0, 0, NULL)", (path, digest, pending)).lastrowid
+        else:
+            conn.execute("UPDATE records SET meaning = ? WHERE id = ?", (pending, rid))
+        assert rid is not None
+        conn.execute("SAVEPOINT rows")
+        _write_rows(conn, rid, rows)
+        rec, meaning = head()
+        try:
+            _write_head(conn, rid, rec, meaning)
+        except sqlite3.IntegrityError:
+            first = conn.execute("SELECT path FROM records WHERE meaning = ?", (meaning,)).fetchone()
+            if first is None:
+                raise
+            conn.execute("ROLLBACK TO rows")
+            conn.execute("RELEASE rows")
+            return _copy(conn, rid, str(first[0]), "meaning")
+        conn.execute("RELEASE rows")
         if pause:
-            import time
-
             time.sleep(pause)
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-    return outcome
+    return Stored("added" if old is None else "replaced")
+
+
+def _copy(conn: sqlite3.Connection, rid: int | None, first: str, how: str) -> Stored:
+    """A copy of the record held under `first`: what its own path held (`rid`) removed, committed."""
+    if rid is not None:
+        conn.execute("DELETE FROM records WHERE id = ?", (rid,))
+    conn.execute("COMMIT")
+    return Stored("copy", first, how)
+
+
+def _write_rows(conn: sqlite3.Connection, rid: int, rows: Iterable[Row]) -> None:
+    """The game's rows, a batch of each kind at a time (a game gives them in runs of one kind)."""
+    from itertools import groupby
+
+    batches: dict[type, list[Row]] = {}
+    for kind, run in groupby(rows, type):
+        batch = batches.get(kind)
+        if batch is None:
+            batch = batches[kind] = []
+        batch.extend(run)
+        if len(batch) >= BATCH:
+            conn.executemany(_insert(kind, rid), batch)
+            batch.clear()
+    for kind, batch in batches.items():
+        if batch:
+            conn.executemany(_insert(kind, rid), batch)
+
+
+def _insert(kind: type, rid: int) -> str:
+    """The statement that stores rows of `kind` for the record `rid`: the record's id is SQLite's
+    own number (never anything a record brings), written in so that each row goes in as it is."""
+    return _INSERTS[kind].replace("VALUES (?, ", f"VALUES ({int(rid):d}, ", 1)
+
+
+def _write_head(conn: sqlite3.Connection, rid: int, rec: ExportedRecord, meaning: str) -> None:
+    """The record's own row (its meaning last: a copy fails here), its players, findings and money."""
+    conn.execute("UPDATE records SET digest = ?, meaning = ?, game = ?, players = ?, stake = ?, currency = ?, "
+                 "meta = ?, date = ?, ok = ?, settled = ?, analysed_from = ? WHERE id = ?",
+                 (rec.digest, meaning, rec.game, json.dumps(list(rec.players), ensure_ascii=False), rec.stake,
+                  rec.currency, json.dumps(dict(rec.meta), ensure_ascii=False, sort_keys=True, default=str),
+                  rec.date, int(rec.ok), int(rec.settled), rec.analysed_from, rid))
+    conn.executemany("INSERT INTO record_players (record, seat, player) VALUES (?, ?, ?)",
+                     [(rid, i, p) for i, p in enumerate(rec.players, start=1)])
+    conn.executemany('INSERT INTO findings (record, seq, code, severity, line, "column", part, hand, trick, '
+                     "player, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     [(rid, *f) for f in rec.findings])
+    conn.executemany("INSERT INTO settlements (record, player, net, currency) VALUES (?, ?, ?, ?)",
+                     [(rid, p, v, rec.currency) for p, v in rec.net])
+    conn.executemany("INSERT INTO transfers (record, seq, payer, payee, amount, currency) "
+                     "VALUES (?, ?, ?, ?, ?, ?)",
+                     [(rid, i, a, b, v, rec.currency) for i, (a, b, v) in enumerate(rec.transfers, start=1)])
 
 
 def meta_date(meta: Mapping[str, object]) -> str | None:

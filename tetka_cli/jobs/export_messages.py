@@ -18,6 +18,12 @@ _REFUSALS = {
              "cannot migrate: export the records again into a new file"),
     "missing": N_("{path}: no such database: make one with `tetka export --sqlite {path} RECORDS`"),
     "unreadable": N_("{path}: cannot be used as a database: {reason}"),
+    "special": N_("{file}: not a regular file (a FIFO, a device or a socket): give a database file"),
+    "no-table": N_("{path}: a tetka database without its table {table}: export the records again into a new file"),
+    "altered": N_("{path}: a tetka database whose table {table} is not as tetka writes it: export the records "
+               "again into a new file"),
+    "bad-value": N_("{path}: a tetka database holding a value tetka never writes (in {table}.{column}): export "
+                 "the records again into a new file"),
     "cannot-write": N_("{path}: cannot write: {reason}; every record stored so far is whole, the one under way "
                     "was not stored"),
 }

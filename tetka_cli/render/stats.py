@@ -23,11 +23,13 @@ def _round(v: float | None, places: int) -> float | None:
 
 
 def places_of(lines: Iterable[Line]) -> int:
-    """The decimals amounts are shown with: at least 2, as many as any net has."""
+    """The decimals amounts are shown with: at least 2, as many as any net has as written (a net
+    of a sitting staked at 0.125 is stored `0.750`: three places, as `settle` shows it; shown
+    with fewer, the money formatter, which never rounds, would refuse it)."""
     places = 2
     for x in lines:
         for v in (x.net or {}).values():
-            exp = v.normalize().as_tuple().exponent
+            exp = v.as_tuple().exponent
             if isinstance(exp, int):
                 places = max(places, -exp)
     return places

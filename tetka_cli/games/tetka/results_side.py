@@ -37,7 +37,8 @@ def page_grades(graded: Sequence[GradedHand]) -> GradesByHand[PlayGrade]:
 
 
 def money(report: RecordReport | RecordStream, stake: Decimal | None, provisional: bool) -> SittingMoney:
-    rep = whole(report)
+    # A record shown as it is read, once read (`export`): its robbers' totals are its report's.
+    rep = report.report if isinstance(report, RecordStream) and report.report is not None else whole(report)
     rec = rep.record
     return shared(settle_sitting(rep.path, rec.players, [(r.number, r.finished, r.totals) for r in rep.robbers],
                                  rec.stake if stake is None else stake, rec.currency, provisional=provisional))

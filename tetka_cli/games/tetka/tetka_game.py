@@ -70,10 +70,14 @@ class TetkaGame(GameBase):
     # -- meaning: a record is the same record whatever its bytes -----------------------------------
     def meaning_digest(self, report: Report) -> str:
         """A report read the lean way carries the digest taken as its hands went by."""
-        from .referee import RecordReport
+        from .referee import RecordReport, RecordStream
         from .record_side import own
 
         rep = own(report)
+        if isinstance(rep, RecordStream):  # read to its end by `export_rows`, which took the digest
+            if rep.report is None or not rep.report.meaning:
+                raise RuntimeError("a record shown as it is read has no meaning digest")
+            return rep.report.meaning
         if isinstance(rep, RecordReport) and rep.meaning:
             return rep.meaning
         return self.meaning_of(rep.record, "robbers", rep.record.robbers)

@@ -1,0 +1,127 @@
+"""Issue 35: a database file read as hostile input. A FIFO, a device or a socket is refused before
+SQLite opens it (D: it would wait forever); a file whose tables are not the ones this version
+writes, or whose values are not what it writes, is refused with one line, exit 2, never an
+internal error (E: and its variants), by `stats --db` and by `export --sqlite` alike."""
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+
+import pytest
+
+from tetka_cli.jobs import database
+from support.cli import ROOT, run
+
+RECORD = os.path.join(ROOT, "records", "sitting-four-robbers.yaml")
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """A database of this version with one settled record, made once."""
+    db = tmp_path_factory.mktemp("hostile") / "club.db"
+    r = run("export", "--sqlite", str(db), RECORD)
+    assert r.exit_code == 0, r.output
+    return db
+
+
+def one_line_refusal(r, path) -> str:
+    assert r.exit_code == 2, r.output
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{path}: "), r.stderr
+    assert "internal error" not in r.output and "Traceback" not in r.output
+    return lines[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_is_refused_at_once_by_stats_and_export(tmp_path):  # repro D
+    fifo = tmp_path / "f.db"
+    os.mkfifo(fifo)
+    line = one_line_refusal(run("stats", "--db", str(fifo)), fifo)
+    assert "not a regular file" in line
+    one_line_refusal(run("export", "--sqlite", str(fifo), RECORD), fifo)
+    assert run("stats", "--lang", "ru", "--db", str(fifo)).stderr.strip().endswith("укажите файл базы данных")
+
+
+def test_a_device_and_a_fifo_journal_are_refused(tmp_path, exported):
+    assert "not a regular file" in one_line_refusal(run("stats", "--db", os.devnull), os.devnull)
+    if not hasattr(os, "mkfifo"):
+        return
+    db = tmp_path / "club.db"
+    shutil.copy(exported, db)
+    os.mkfifo(f"{db}-wal")  # SQLite would open it beside the database, and wait on it
+    r = run("stats", "--db", str(db))
+    assert r.exit_code == 2 and f"{db}-wal: not a regular file" in r.stderr
+    r = run("export", "--sqlite", str(db), RECORD)
+    assert r.exit_code == 2 and f"{db}-wal: not a regular file" in r.stderr
+
+
+def altered(db, *sql: str) -> None:
+    conn = sqlite3.connect(str(db), isolation_level=None)
+    try:
+        for s in sql:
+            conn.execute(s)
+    finally:
+        conn.close()
+
+
+SHAPES = {  # a table or a constraint changed: refused by both commands
+    "dropped column": ("ALTER TABLE hand_scores DROP COLUMN tricks",),
+    "dropped table": ("DROP TABLE findings",),
+    "renamed column": ("ALTER TABLE settlements RENAME COLUMN net TO amount_",),
+    "meaning no longer unique": (  # what keeps two exports from storing a record twice
+        "PRAGMA legacy_alter_table = ON", "ALTER TABLE records RENAME TO old_records",
+        next(s for s in database.statements(database.SCHEMA) if s.startswith("CREATE TABLE records ")).replace(
+            "meaning TEXT NOT NULL UNIQUE", "meaning TEXT NOT NULL"),
+        "INSERT INTO records SELECT * FROM old_records", "DROP TABLE old_records"),
+}
+VALUES = {  # a value no tetka writes: refused by stats, which reads it
+    "text net": ("UPDATE settlements SET net = 'lots'",),
+    "net of two points": ("UPDATE settlements SET net = '1.2.3'",),
+    "out-of-range score": ("UPDATE hand_scores SET score = 9223372036854775807",),
+    "fractional score": ("UPDATE hand_scores SET score = 1.5 WHERE player = 'Анна'",),
+}
+
+
+@pytest.mark.parametrize("change", SHAPES)
+def test_a_database_whose_tables_were_altered_is_refused(tmp_path, exported, change):  # repro E
+    db = tmp_path / "club.db"
+    shutil.copy(exported, db)
+    altered(db, *SHAPES[change])
+    before = db.read_bytes()
+    line = one_line_refusal(run("stats", "--db", str(db)), db)
+    assert "export the records again into a new file" in line
+    one_line_refusal(run("export", "--sqlite", str(db), os.path.join(ROOT, "records", "marks-only.yaml")), db)
+    assert db.read_bytes() == before  # left as it was
+
+
+@pytest.mark.parametrize("change", VALUES)
+def test_a_database_holding_a_value_tetka_never_writes_is_refused(tmp_path, exported, change):  # repro E
+    db = tmp_path / "club.db"
+    shutil.copy(exported, db)
+    altered(db, *VALUES[change])
+    line = one_line_refusal(run("stats", "--db", str(db)), db)
+    assert "a value tetka never writes" in line
+
+
+@pytest.mark.parametrize("version", [1, database.SCHEMA_VERSION])
+def test_an_empty_database_carrying_tetkas_application_id_is_refused(tmp_path, version):  # repro E
+    db = tmp_path / "e.db"
+    altered(db, f"PRAGMA application_id = {database.APPLICATION_ID:d}", f"PRAGMA user_version = {version:d}")
+    for args in (("stats", "--db", str(db)), ("export", "--sqlite", str(db), RECORD)):
+        line = one_line_refusal(run(*args), db)
+        assert "export the records again into a new file" in line
+
+
+@pytest.mark.parametrize("net", ["9" * 60 + ".00", "0." + "1" * 60, "1" * 70 + ".00"])
+def test_a_long_net_is_added_exactly_or_refused_never_an_internal_error(tmp_path, exported, net):
+    db = tmp_path / "club.db"
+    shutil.copy(exported, db)
+    altered(db, f"UPDATE settlements SET net = '{net}'")
+    for fmt in ("text", "html"):
+        r = run("stats", "--format", fmt, "--db", str(db))
+        assert r.exit_code in (0, 2) and "internal error" not in r.output, r.output
+        if len(net) <= 64:  # what a stake of tetka can give: added exactly
+            assert r.exit_code == 0 and (net if fmt == "text" else "") in r.stdout
+        else:
+            one_line_refusal(r, db)

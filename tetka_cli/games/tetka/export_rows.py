@@ -63,12 +63,13 @@ def _streamed_rows(stream: RecordStream) -> Iterator[list[Row]]:
     game = judged(registry.game("tetka"), GameBase, "Tetka")
     meaning = Meaning()
     meaning.add("record", game.meaning(stream.record, "robbers"))
+    walk = game.meaning_walk(stream.record)  # as `GameBase.meaning_of` takes it from the whole record
     read = stream.hands_of
 
     def hands_of(robber: RobberRecord) -> Iterator[HandRecord]:  # the same hands, each adding to the meaning
-        meaning.add("part", game.part_meaning(robber))
+        meaning.add("part", walk.part(robber))
         for hand in read(robber):
-            meaning.add("hand", game.hand_meaning(hand))
+            meaning.add("hand", walk.hand(hand))
             yield hand
     stream.hands_of = hands_of
     for r in stream.streamed_robbers():

@@ -10,7 +10,11 @@ configured in setup.cfg's [mutmut]): run it, then print killed / total per modul
     python tools/mutation.py --check-equivalents
         # every equivalent listed in docs/mutation.md still names a mutant of the code as it is
         # (parsing only, no test runs; tests/docs/test_mutation_equivalents.py runs it in the suite)
-    python tools/mutation.py --list PATH... [--function NAME]
+    python tools/mutation.py --whole [--max-children N]
+        # the whole package, in a scratch copy under build/mutation/ (long: hours)
+    python tools/mutation.py --only MODULE... [--tests TEST...] [--max-children N]
+        # those modules only, with those tests (default: setup.cfg's, or the whole package's)
+    python tools/mutation.py --list PATH... [--function=NAME]
         # the mutants of these files, each with its line and the record docs/mutation.md would take
 
 Slow (tens of minutes): not part of pytest. mutmut runs, for each mutant, only the tests that
@@ -374,11 +378,11 @@ WHOLE_IGNORED = ["tests/cluster", "tests/cli/test_html_sheet.py", "tests/cli/tes
                  "tests/cli/test_replay_page_signs.py", "tests/cli/test_replay_page.py"]
 
 
-def scratch_copy(label: str, only: list[str] | None) -> pathlib.Path:
+def scratch_copy(label: str, only: list[str] | None, tests: list[str] | None = None) -> pathlib.Path:
     """A copy of the repository's tracked files (and the built solver and catalogs) under
-    build/mutation/LABEL, whose setup.cfg mutates `only` (None: the whole package) with the tests
-    setup.cfg selects when `only` are among its modules, else the whole package's tests. Files
-    already there with the same bytes are left as they are."""
+    build/mutation/LABEL, whose setup.cfg mutates `only` (None: the whole package) with `tests`,
+    or when none are given the tests setup.cfg selects when `only` are among its modules, else the
+    whole package's tests. Files already there with the same bytes are left as they are."""
     import configparser
     import shutil
 
@@ -403,7 +407,9 @@ def scratch_copy(label: str, only: list[str] | None) -> pathlib.Path:
         section.pop("only_mutate", None)
     else:
         section["only_mutate"] = "\n" + "\n".join(only)
-    if only is None or not set(only) <= set(section["only_mutate"].split()):
+    if tests:
+        section["pytest_add_cli_args_test_selection"] = "\n" + "\n".join(tests)
+    elif only is None or not set(only) <= set(section["only_mutate"].split()):
         # a module outside the configured ones: the whole package's tests
         section["pytest_add_cli_args_test_selection"] = "\n" + "\n".join(WHOLE_TESTS)
         extra = ["-m", "not slow", *(f"--ignore={p}" for p in WHOLE_IGNORED)]
@@ -433,10 +439,12 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--whole"]:
         run_in(scratch_copy("whole", None), argv[1:])
         return 0
-    if argv[:1] == ["--only"]:
-        only = [a for a in argv[1:] if a.endswith(".py")]
+    if argv[:1] == ["--only"]:  # --only MODULE... [--tests TEST...] [mutmut run's arguments]
+        only = [a for a in argv[1:] if a.startswith("tetka_cli/")]
+        tests = [a for a in argv[1:] if a.startswith("tests/")]
         label = "only-" + "-".join(pathlib.Path(p).stem for p in only)
-        run_in(scratch_copy(label, only), [a for a in argv[1:] if not a.endswith(".py")])
+        rest = [a for a in argv[1:] if a not in only and a not in tests and a != "--tests"]
+        run_in(scratch_copy(label, only, tests), rest)
         return 0
     if "--report" not in argv:
         args = argv or ["--max-children", "2"]

@@ -170,3 +170,34 @@ def test_an_empty_database_gives_an_empty_page_and_empty_figures(tmp_path, club)
     assert run("export", "--sqlite", str(full), str(tmp_path / "copy")).exit_code == 0
     late = run("stats", "--format", "html", "--db", str(full), "--since", "2030")
     assert late.exit_code == 0 and '<p class="note">No records.</p>' in late.stdout and "<svg" not in late.stdout
+
+
+def test_two_dated_seasons_of_one_game_each_keep_their_lines_together(tmp_path):
+    """2024's evening (totals Анна 2, Борис 3, Вера 5, Глеб 4) and September 2025's: every line of
+    2024 before any of 2025, the players in order within each."""
+    d = tmp_path / "seasons"
+    d.mkdir()
+    (d / "a-2025.yaml").write_text(SEPTEMBER, encoding="utf-8")
+    (d / "b-2024.yaml").write_text(tetka_evening("2024-03-01", FOUR, "Анна: 1, Борис: 2, Вера: 2, Глеб: 2",
+                                                 "Анна: 1, Борис: 1, Вера: 3, Глеб: 2"), encoding="utf-8")
+    got = [(x["season"], x["player"], x["marks"]) for x in lines(str(d))]
+    assert got == [("2024", "Анна", 2), ("2024", "Борис", 3), ("2024", "Вера", 5), ("2024", "Глеб", 4),
+                   ("2025", "Анна", 5), ("2025", "Борис", 4), ("2025", "Вера", 2), ("2025", "Глеб", 3)]
+
+
+@pytest.mark.parametrize("by", ["seat", "dealer"])
+def test_by_dealer_or_seat_the_analysed_plays_are_on_their_hands_lines(tmp_path, by):
+    """records/robber-played.yaml exported with its last two tricks graded: split by dealer or seat,
+    each player's analysed plays and their loss add up to his figures without the split, and no
+    line holds them apart from the hands."""
+    db = str(tmp_path / "analysed.db")
+    assert run("export", "--sqlite", db, "--analyse", "--from-trick", "12", "records/robber-played.yaml").exit_code == 0
+    whole = {x["player"]: (x["analysed_plays"], x["analysis_loss"]) for x in lines("--db", db)}
+    assert all(n > 0 for n, _ in whole.values())
+    split = lines("--db", db, "--by", by)
+    assert all(x["by"] is not None and x["hands"] > 0 for x in split)
+    summed: dict[str, tuple[int, int]] = {}
+    for x in split:
+        n, loss = summed.get(x["player"], (0, 0))
+        summed[x["player"]] = (n + x["analysed_plays"], loss + (x["analysis_loss"] or 0))
+    assert summed == {p: (n, loss or 0) for p, (n, loss) in whole.items()}

@@ -201,3 +201,23 @@ def test_by_dealer_or_seat_the_analysed_plays_are_on_their_hands_lines(tmp_path,
         n, loss = summed.get(x["player"], (0, 0))
         summed[x["player"]] = (n + x["analysed_plays"], loss + (x["analysis_loss"] or 0))
     assert summed == {p: (n, loss or 0) for p, (n, loss) in whole.items()}
+
+
+def test_the_analysis_loss_in_the_text_csv_and_html_tables(tmp_path):
+    """A database with graded plays: the tables get an "Analysis loss" column, each cell the marks
+    lost in so many plays, as the JSON figures give them, in both languages."""
+    db = str(tmp_path / "analysed.db")
+    assert run("export", "--sqlite", db, "--analyse", "--from-trick", "12", "records/robber-played.yaml").exit_code == 0
+    figures = {x["player"]: (x["analysis_loss"], x["analysed_plays"]) for x in lines("--db", db)}
+    text = run("stats", "--db", db).stdout
+    assert "Analysis loss" in text.splitlines()[1]
+    for player, (loss, plays) in figures.items():
+        (row,) = [x for x in text.splitlines() if player in x]
+        assert row.rstrip().endswith(f"{loss} in {plays} plays")
+    ru = run("stats", "--lang", "ru", "--db", db).stdout
+    assert "Потери по анализу" in ru and all(f"{loss} (ходов разобрано: {plays})" in ru for loss, plays in figures.values())
+    csv = run("stats", "--format", "csv", "--db", db).stdout.splitlines()[1:]
+    assert {r.split(",")[2]: tuple(int(v) for v in r.split(",")[-1:-3:-1]) for r in csv} == figures
+    html = run("stats", "--format", "html", "--db", db).stdout
+    assert "<th>Analysis loss</th>" in html.replace(' scope="col"', "")
+    assert all(f"{loss} in {plays} plays" in html for loss, plays in figures.values())

@@ -219,7 +219,7 @@ def test_ctrl_c_keeps_the_graded_hands_and_the_run_again_grades_only_the_others(
     cache, out = str(tmp_path / "c2"), tmp_path / "out.txt"
     address = cluster
     with client_of(address) as client:
-        slow_workers(client, 0.4)  # time to press Ctrl-C with hands still out
+        slow_workers(client, 1.0)  # time to press Ctrl-C with hands still out, on a loaded machine too
         try:
             proc = start("analyse", "--cluster", address, *OPEN, records[0], "-o", str(out), cache=cache)
             wait_for(lambda: cached(cache) >= 4, 60, "four hands graded")

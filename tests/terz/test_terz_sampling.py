@@ -160,7 +160,7 @@ def test_at_trick_7_each_card_is_the_trick_the_draws_and_the_exact_search_after_
     from tetka_cli.games.terz.stock_search import StockSearch
 
     checked = 0
-    for result in hands()[:12]:
+    for result in hands()[:6]:
         trumps = result.trump.suit
         enc = Encoding.of(trumps)
         for m in moments(result, enc):
@@ -196,4 +196,4 @@ def test_at_trick_7_each_card_is_the_trick_the_draws_and_the_exact_search_after_
                         for c in enc.cards(h[m.me])}
             assert got == want and search.to_end
             checked += 1
-    assert checked == 24
+    assert checked == 12

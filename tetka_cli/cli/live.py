@@ -41,6 +41,7 @@ from ..kit.live_log import (
 from ..kit.live_words import H, S, AnyLiveSide, HouseRule, LiveSide, NotAnEntry, RuleError, RuleValue
 from ..results.money import SittingMoney
 from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, WriteFailed, reason
+from .bounded import rule_range
 from .language import tr, ui_lang
 
 PLAY_FAULTS = ("renonce",)  # errors a faithful record of the play carries
@@ -456,7 +457,7 @@ def _house_rule_options(f: F) -> F:
         elif r.values:
             f = click.option(r.option, r.key, type=click.Choice([str(v) for v in r.values]), help=r.help)(f)
         else:
-            f = click.option(r.option, r.key, type=click.IntRange(min=r.least), help=r.help)(f)
+            f = click.option(r.option, r.key, type=rule_range(r.least), help=r.help)(f)
     return f
 
 

@@ -96,12 +96,10 @@ def plain_name(name: str) -> bool:
             and flow.value[0][0].value == name and flow.value[0][1].value == "1")
 
 
-class Refused(Exception):
-    """The record is refused, as the full reader refuses it (`QuickRead.refusal`)."""
-
-    def __init__(self, finding: Finding) -> None:
-        super().__init__(finding.code)
-        self.finding = finding
+class Refused(FindingError):
+    """The record is refused, as the full reader refuses it (`QuickRead.refusal`). A
+    `FindingError`: whoever reads the quick way and knows only that (a record shown hand by hand,
+    which then reads it again the full way) lets no refusal through as an internal error."""
 
 
 PREFIX = 1 << 20  # bytes read the full way past a run of lines too long for the quick reader

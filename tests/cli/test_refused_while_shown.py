@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 from support.cli import run
 
-COMMANDS = [["marks"], ["marks", "--format", "json"], ["marks", "--format", "csv"], ["marks", "--format", "html"],
-            ["replay"], ["replay", "--format", "json"], ["replay", "--format", "html"], ["validate"], ["settle"],
-            ["analyse", "--no-cache"], ["export", "--sqlite"]]
+COMMANDS = [["marks"], ["marks", "--format", "json"], ["replay"], ["replay", "--format", "html"], ["validate"],
+            ["settle"], ["analyse", "--no-cache"], ["export", "--sqlite"]]
 
 
 def flood(lines: int, words: int) -> str:

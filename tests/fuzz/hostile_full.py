@@ -95,8 +95,15 @@ QUICK: dict[str, tuple[Callable[[], str], int, str]] = {
     "32-MiB-of-deal-lines": (lambda: _fill(_QROBBER + "    hands:\n      - dealer: A\n        photograph: 2♠\n"
                                            "        deal:\n", "          A: 2♠ 3♠ 4♠ 5♠\n",
                                            "        tricks:\n          - 2♠ 3♠ 4♠ 5♠\n"), 2, "too-big"),
+    # Issue 35 (repro N): the blank lines before a record are neither kept nor copied.
+    "32-MiB-of-blank-lines-before-a-record": (lambda: _fill("", "\n", _example("robber-played.yaml")), 0, "-"),
 }
 MARKS_ONLY = 480_000
+
+
+def _example(name: str) -> str:
+    with open(os.path.join(ROOT, "records", name), encoding="utf-8") as f:
+        return f.read()
 
 
 def _marks_only() -> str:

@@ -58,10 +58,14 @@ def test_a_from_json_document_that_is_a_fifo_or_device_is_refused_unopened(tmp_p
         assert path not in opened
 
 
-def test_a_cache_entry_that_is_a_fifo_is_never_waited_on(tmp_path):
+def test_a_cache_entry_that_is_a_fifo_or_a_link_is_refused_unopened(tmp_path, opened):
     cache = ResultCache("t", folder=str(tmp_path))
     key = "ab" * 32
     cache.put(key, [1])
-    os.unlink(cache._path(key))
-    os.mkfifo(cache._path(key))
-    assert cache.get(key) is None  # opened without waiting, not read: a miss
+    path = cache._path(key)
+    os.unlink(path)
+    os.mkfifo(path)
+    assert cache.get(key) is None and path not in opened  # a miss, computed again
+    os.unlink(path)
+    os.symlink("/dev/zero", path)
+    assert cache.get(key) is None and path not in opened

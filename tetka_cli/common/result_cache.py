@@ -60,9 +60,12 @@ def _answers(doc: Json, key: str) -> bool:
 
 
 def _entry(path: str) -> Json:
-    """The JSON an entry's file holds, or None: a file that is not a regular one is refused before
-    it is read (opened without waiting, as a FIFO's open would), so is one too long or not JSON."""
+    """The JSON an entry's file holds, or None: a file that is not a regular one (a FIFO, a device,
+    a link) is refused before it is opened, and once opened (without waiting, were a FIFO put in its
+    place meanwhile); so is one too long or not JSON."""
     try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
                      | getattr(os, "O_CLOEXEC", 0))
     except OSError:

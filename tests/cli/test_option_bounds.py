@@ -89,3 +89,21 @@ def test_the_ranges_are_in_the_help():
 def test_a_value_not_finite_is_said_in_russian_too():
     r = run("analyse", "--lang", "ru", "--budget", "nan", RECORD)
     assert r.exit_code == 2 and "nan" in r.stderr and "finite" not in r.stderr
+
+
+def test_the_largest_max_bytes_allocates_nothing_ahead_for_standard_input():
+    """`--max-bytes` at its ceiling reading a small record from standard input, in 384 MiB of
+    address space: the input is asked for a block at a time (a read allocates what it asks for)."""
+    import resource
+    import subprocess
+    import sys
+
+    from support.cli import ROOT
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (384 << 20, 384 << 20))
+
+    with open(os.path.join(ROOT, RECORD), "rb") as f:
+        p = subprocess.run([sys.executable, "-m", "tetka_cli", "validate", "--max-bytes", str(max_bytes_most()), "-"],
+                           stdin=f, capture_output=True, timeout=120, preexec_fn=limit, cwd=ROOT)
+    assert p.returncode == 0, p.stderr[-500:]

@@ -111,7 +111,7 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES, windowed: bool = False)
         return FindingError(Finding(code, {"reason": reason, **args}, path=path))
 
     if path == "-":
-        data = sys.stdin.buffer.read(max_bytes + 1)
+        data = read_stdin(max_bytes + 1)
     else:
         try:
             # A pipe, device or socket given by name is refused before it is opened (opening a
@@ -142,6 +142,27 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES, windowed: bool = False)
     if len(data) > max_bytes:
         raise fail("too-large", "too-large", size=len(data), limit=max_bytes)
     return data
+
+
+STDIN_BLOCK = 64 << 20  # bytes of standard input asked for at once: a read allocates what it asks for
+
+
+def read_stdin(limit: int) -> bytes:
+    """At most `limit` bytes of standard input. Asked for a block at a time, so that a large
+    --max-bytes does not allocate its whole size before a byte comes (a 1 GiB buffer for a record
+    of a few kB); a record of one block, the usual, is read in one call and never copied."""
+    stream = sys.stdin.buffer
+    first = stream.read(min(limit, STDIN_BLOCK))
+    if len(first) < min(limit, STDIN_BLOCK):
+        return first
+    parts, size = [first], len(first)
+    while size < limit:
+        chunk = stream.read(min(limit - size, STDIN_BLOCK))
+        if not chunk:
+            break
+        parts.append(chunk)
+        size += len(chunk)
+    return b"".join(parts)
 
 
 class FileBytes:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import sys
 from decimal import Decimal
 from typing import TYPE_CHECKING, Sequence
 
@@ -16,7 +15,7 @@ from ..common.findings import Finding, FindingError
 from ..common.i18n import N_, gettext
 from ..common.json_types import Json
 from ..common.os_errors import os_reason
-from ..common.yaml_input import special_file
+from ..common.yaml_input import read_stdin, special_file
 from ..games import registry
 from ..results.settle import LeftOut, SettleRun
 from .settle import settled_record
@@ -115,7 +114,7 @@ def read_bounded(path: str, max_bytes: int, lang: str) -> bytes:
 
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(max_bytes + 1)
+            data = read_stdin(max_bytes + 1)
         else:
             if special_file(path):
                 raise refuse(gettext(lang, NOT_A_FILE))

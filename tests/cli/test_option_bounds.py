@@ -107,3 +107,14 @@ def test_the_largest_max_bytes_allocates_nothing_ahead_for_standard_input():
         p = subprocess.run([sys.executable, "-m", "tetka_cli", "validate", "--max-bytes", str(max_bytes_most()), "-"],
                            stdin=f, capture_output=True, timeout=120, preexec_fn=limit, cwd=ROOT)
     assert p.returncode == 0, p.stderr[-500:]
+
+
+@pytest.mark.parametrize("value", ["1e-999999", "1e-41", "9" * 41, "0." + "1" * 40])
+def test_a_stake_of_more_places_than_a_record_may_hold_is_a_usage_error(value, tmp_path):
+    """`1e-999999` was a million places in every amount (settle ran for minutes; live: exit 3)."""
+    r = run("settle", "--stake", value, RECORD)
+    assert r.exit_code == 2 and "--stake" in r.stderr and "more digits than any stake needs" in r.stderr
+    r = run("live", str(tmp_path / "s.yaml"), "--players", "A,B,C,D", "--stake", value, "--plain", input="")
+    assert r.exit_code == 2 and "more digits than any stake needs" in r.stderr
+    assert not os.listdir(tmp_path)
+    assert run("settle", "--stake", "1e-40", RECORD).exit_code == 0

@@ -8,18 +8,19 @@ from __future__ import annotations
 
 import math
 import os
+from decimal import Decimal, InvalidOperation
 from typing import Callable
 
 import click
 
-from ..common.yaml_input import MAX_BYTES, MAX_WHOLE
+from ..common.yaml_input import MAX_BYTES, MAX_STAKE_TEXT, MAX_WHOLE, MIN_STAKE_EXPONENT
 from ..kit.reading import limits
 from ..kit.simulation import max_hands, max_parts
-from .language import tr
+from .language import tr, ui_lang
 
 __all__ = ["BUDGET_RANGE", "CHANCE_RANGE", "HAND_RANGE", "JOBS_RANGE", "MAX_BYTES_RANGE", "PART_RANGE", "SAMPLES_RANGE",
-           "SEED_RANGE", "SIMULATED_HANDS_RANGE", "SIMULATED_PARTS_RANGE", "SITTINGS_RANGE", "TARGET_RANGE", "FiniteRange",
-           "MachineRange", "jobs_most", "max_bytes_most", "rule_range"]
+           "SEED_RANGE", "SIMULATED_HANDS_RANGE", "SIMULATED_PARTS_RANGE", "SITTINGS_RANGE", "STAKE", "TARGET_RANGE", "FiniteRange",
+           "MachineRange", "StakeText", "jobs_most", "max_bytes_most", "rule_range"]
 
 MAX_BYTES_CAP = 1 << 30  # bytes of one record: a record the tool writes of 250,000 hands is about 100 MB
 JOBS_PER_CORE = 4  # processes a core: more only wait for one another (and each holds its own record)
@@ -91,6 +92,28 @@ class MachineRange(click.IntRange):
         return number
 
 
+class StakeText(click.ParamType[str]):
+    """`--stake AMOUNT` (settle, live): a text the command reads as an exact decimal, bounded here
+    as a record's `stake:` is (at most 40 characters and 40 decimal places: `1e-999999` would be
+    a million places in every amount); what is not a number at all is the command's to word."""
+
+    name = "amount"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from ..common.messages import stake_reason
+        from ..common.money import StakeError
+
+        text = str(value)
+        try:
+            exponent = Decimal(text.strip()).as_tuple().exponent
+        except (InvalidOperation, ValueError):
+            exponent = 0
+        if len(text) > MAX_STAKE_TEXT or (isinstance(exponent, int) and exponent < MIN_STAKE_EXPONENT):
+            self.fail(stake_reason(StakeError(f"{text!r} has more digits than any stake needs", "too-long", text),
+                                   ui_lang()), param, ctx)
+        return text
+
+
 def _whole(least: int, most: int) -> click.IntRange:
     return click.IntRange(least, most)
 
@@ -107,6 +130,7 @@ SIMULATED_PARTS_RANGE = _whole(1, max_parts())  # robbers or games of a sitting 
 TARGET_RANGE = _whole(1, MAX_WHOLE)  # a target a record may hold (the game refuses one it cannot reach)
 # A robber (game) or a hand of a record: at most as many as the largest record --max-bytes lets through.
 PART_RANGE = HAND_RANGE = _whole(1, limits(MAX_BYTES_CAP).hands)
+STAKE = StakeText()
 
 
 def rule_range(least: int) -> click.IntRange:

@@ -19,7 +19,7 @@ from ..results.settle import SettleRun
 from ..results.words import Words
 from .base import EXIT_OK, EXIT_RULES, Options, emit_csv, emit_json, emit_tables, err, expand, interruptible, out, \
     output_options, progress
-from .bounded import JOBS_RANGE, MAX_BYTES_RANGE
+from .bounded import JOBS_RANGE, MAX_BYTES_RANGE, STAKE
 from .completion import complete_records
 from .language import tr
 
@@ -36,7 +36,7 @@ def words_of(name: str) -> Words:
 @click.argument("inputs", nargs=-1, metavar="FILE|DIR|-...", shell_complete=complete_records)
 @click.option("--max-bytes", type=MAX_BYTES_RANGE, default=MAX_BYTES, show_default=True,
               help="Refuse a record file (or a --from-json document) larger than this.")
-@click.option("--stake", "stake_text", metavar="AMOUNT", help="Money per mark for every record (overrides `stake:`).")
+@click.option("--stake", "stake_text", type=STAKE, metavar="AMOUNT", help="Money per mark for every record (overrides `stake:`).")
 @click.option("--per-record", is_flag=True, help="With many records: a table per record as well as the standings.")
 @click.option("--provisional", is_flag=True, help="Settle unfinished robbers too, marked provisional.")
 @click.option("--force", is_flag=True, help="Settle records that break rules instead of leaving them out.")

@@ -56,8 +56,13 @@ def run_random(inputs: int, seconds: float, seed: int, only: set[str] | None = N
     crashes = disagreements = 0
     by_kind: dict[str, list[int]] = {}  # kind -> [inputs, crashes]
     start = time.monotonic()
-    n = 0
+    n = shown = 0
     while n < inputs and time.monotonic() - start < seconds:
+        if n and n % PROGRESS == 0 and n != shown:
+            shown = n
+            el = time.monotonic() - start
+            print(f"{n:,} inputs, {el:,.0f} s, {n / el:,.0f}/s, crashes {crashes} "
+                  f"(by kind: {', '.join(f'{k} {v[0]:,} {v[1]:,}' for k, v in sorted(by_kind.items()))})", flush=True)
         n += 1
         kind = other_kind(rng, only)
         if kind == "records" and only is not None and "records" not in only:
@@ -108,10 +113,6 @@ def run_random(inputs: int, seconds: float, seed: int, only: set[str] | None = N
         if code not in outcomes and len(pool) < 400 and not as_json:
             pool.append(data)  # an input that reached a new outcome is worth mutating further
         outcomes[code] = outcomes.get(code, 0) + 1
-        if n % PROGRESS == 0:
-            el = time.monotonic() - start
-            print(f"{n:,} inputs, {el:,.0f} s, {n / el:,.0f}/s, crashes {crashes} "
-                  f"(by kind: {', '.join(f'{k} {v[0]:,} {v[1]:,}' for k, v in sorted(by_kind.items()))})", flush=True)
     el = time.monotonic() - start
     print(f"done: {n:,} inputs in {el:,.0f} s ({n / max(el, 1e-9):,.0f}/s), crashes: {crashes}")
     print(f"differential (the lean check against the full reading, every layout): {DIFFERENTIAL['compared']:,} "

@@ -119,7 +119,7 @@ def _whole(least: int, most: int) -> click.IntRange:
 
 
 JOBS_RANGE = MachineRange(1, jobs_most(), lambda: tr("{n}×cores").format(n=JOBS_PER_CORE))
-MAX_BYTES_RANGE = MachineRange(1, max_bytes_most(), lambda: tr("min(1 GiB, memory/4)"))
+MAX_BYTES_RANGE = MachineRange(1, max_bytes_most(), lambda: tr("1 GiB or memory/4, whichever is less"))
 BUDGET_RANGE = FiniteRange(0, BUDGET_MOST, min_open=True)
 SAMPLES_RANGE = _whole(2, SAMPLES_MOST)
 SEED_RANGE = _whole(SEED_LEAST, SEED_MOST)

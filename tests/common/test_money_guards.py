@@ -99,8 +99,8 @@ def test_overlapping_from_json_inputs_are_refused(tmp_path):
 
 
 def test_from_json_is_bounded_and_never_hangs_on_a_fifo_or_device(tmp_path):
-    r = run("settle", "--from-json", "--max-bytes", "1000", "/dev/zero")
-    assert r.exit_code == 2 and "larger than --max-bytes" in r.stderr
+    r = run("settle", "--from-json", "--max-bytes", "1000", "/dev/zero")  # issue 35: refused before it is opened
+    assert r.exit_code == 2 and "not a regular file (a FIFO, device or socket)" in r.stderr
     a, _ = _halves(tmp_path)
     r = run("settle", "--from-json", "--max-bytes", "100", a)
     assert r.exit_code == 2 and "larger than --max-bytes" in r.stderr

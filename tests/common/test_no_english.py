@@ -218,7 +218,8 @@ def test_from_json_inputs_that_are_no_documents_in_both_languages(tmp_path):
     cases = [(str(tmp_path), "Is a directory", "это папка"),
              (str(tmp_path / "nope.json"), "No such file or directory", "нет такого файла или папки"),
              (str(big), "larger than --max-bytes (200 > 100 bytes)", "больше --max-bytes (200 > 100 байт)"),
-             ("/dev/zero", "larger than --max-bytes (100 bytes)", "больше --max-bytes (100 байт)")]
+             ("/dev/zero", "not a regular file (a FIFO, device or socket): give a file, or `-` for standard input",
+              "не обычный файл (FIFO, устройство или сокет): дайте файл или `-` для стандартного ввода")]
     for path, en, ru in cases:
         r = run("settle", "--lang", "en", "--max-bytes", "100", "--from-json", path)
         assert r.exit_code == 2 and left_out_line(r, "left out") == (

@@ -95,8 +95,15 @@ QUICK: dict[str, tuple[Callable[[], str], int, str]] = {
     "32-MiB-of-deal-lines": (lambda: _fill(_QROBBER + "    hands:\n      - dealer: A\n        photograph: 2♠\n"
                                            "        deal:\n", "          A: 2♠ 3♠ 4♠ 5♠\n",
                                            "        tricks:\n          - 2♠ 3♠ 4♠ 5♠\n"), 2, "too-big"),
+    # Issue 35 (repro N): the blank lines before a record are neither kept nor copied.
+    "32-MiB-of-blank-lines-before-a-record": (lambda: _fill("", "\n", _example("robber-played.yaml")), 0, "-"),
 }
 MARKS_ONLY = 480_000
+
+
+def _example(name: str) -> str:
+    with open(os.path.join(ROOT, "records", name), encoding="utf-8") as f:
+        return f.read()
 
 
 def _marks_only() -> str:
@@ -181,9 +188,9 @@ def cases(tmp: str, names: set[str] | None = None) -> list[Case]:
         Case("FIFO-as-a-record", ["validate", "--lang", "en", os.path.join(folder, "pipe.yaml")], 2, "unreadable"),
         Case("FIFO-to-settle---from-json", ["settle", "--lang", "en", "--from-json", fifo], 2, "not a settle JSON output"),
         Case("endless-FIFO-to-settle---from-json", ["settle", "--lang", "en", "--from-json", fifo + "-endless"], 2,
-             "larger than --max-bytes"),
+             "not a regular file"),
         Case("settle---from-json-/dev/zero", ["settle", "--lang", "en", "--from-json", "/dev/zero"], 2,
-             "larger than --max-bytes"),
+             "not a regular file"),
         Case("settle---jobs-2-deep-nesting", ["settle", "--lang", "en", "--jobs", "2", deep], 2, "too-deep"),
     ]
     for name, (make, code, finding) in QUICK.items():

@@ -1,8 +1,9 @@
 """The long fuzz run: `python -m tests.fuzz.long_run --inputs 1000000 --seconds 3600`.
 
 Feeds random bytes and mutations of the example records (and of inputs that reached new
-outcomes) through the whole tool, with atheris's coverage guidance when `--atheris` is given and
-atheris is installed. Prints how many inputs it tried, how fast, and every crash, which it also
+outcomes) through the whole tool, and (issue 35, hostile_kinds.py) a share of database files to
+`stats --db` (6%), analysis cache entries (4%) and values of every numeric option (15%); with
+atheris's coverage guidance when `--atheris` is given and atheris is installed. Prints how many inputs it tried, how fast, and every crash, which it also
 saves under tests/fuzz/crashes/ for the regression corpus.
 
 `python -m tests.fuzz.long_run --hostile` runs instead the full-size hostile files of issue 9 (see
@@ -32,18 +33,18 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def save_crash(data: bytes, exc: BaseException) -> str:
+def save_crash(data: bytes, exc: BaseException, suffix: str = ".yaml") -> str:
     folder = os.path.join(HERE, "crashes")
     os.makedirs(folder, exist_ok=True)
     name = hashlib.sha1(data).hexdigest()[:12]
-    with open(os.path.join(folder, name + ".yaml"), "wb") as f:
+    with open(os.path.join(folder, name + suffix), "wb") as f:
         f.write(data)
     with open(os.path.join(folder, name + ".txt"), "w", encoding="utf-8") as f:
         f.write("".join(traceback.format_exception(exc)))
     return name
 
 
-def run_random(inputs: int, seconds: float, seed: int) -> int:
+def run_random(inputs: int, seconds: float, seed: int, only: set[str] | None = None) -> int:
     from .harness import (DIFFERENTIAL, exercise, exercise_from_json, hostile, json_seeds, mutate, mutate_json, seeds,
                           typed_seeds)
     from .layouts import layout_input
@@ -53,10 +54,37 @@ def run_random(inputs: int, seconds: float, seed: int) -> int:
     docs = json_seeds()
     outcomes: dict[str, int] = {}
     crashes = disagreements = 0
+    by_kind: dict[str, list[int]] = {}  # kind -> [inputs, crashes]
     start = time.monotonic()
-    n = 0
+    n = shown = 0
     while n < inputs and time.monotonic() - start < seconds:
+        if n and n % PROGRESS == 0 and n != shown:
+            shown = n
+            el = time.monotonic() - start
+            print(f"{n:,} inputs, {el:,.0f} s, {n / el:,.0f}/s, crashes {crashes} "
+                  f"(by kind: {', '.join(f'{k} {v[0]:,} {v[1]:,}' for k, v in sorted(by_kind.items()))})", flush=True)
         n += 1
+        kind = other_kind(rng, only)
+        if kind == "records" and only is not None and "records" not in only:
+            n -= 1
+            continue
+        if kind != "records":  # issue 35: a database file, a cache entry or an option value
+            tally = by_kind.setdefault(kind, [0, 0])
+            tally[0] += 1
+            try:
+                code = run_other(kind, rng)
+            except Exception as exc:  # the only thing this run looks for
+                crashes += 1
+                tally[1] += 1
+                data, suffix = LAST_OTHER[0] if LAST_OTHER else (b"", ".txt")
+                data = data or str(exc).encode("utf-8")  # an option's value: the command line, as the crash says it
+                saved = save_crash(data, exc, suffix) if tally[1] <= SAVED_PER_KIND else "not saved"
+                print(f"CRASH ({kind}) {type(exc).__name__}: {str(exc)[:300]} -> {saved}", flush=True)
+                continue
+            outcomes[code] = outcomes.get(code, 0) + 1
+            continue
+        tally = by_kind.setdefault("records", [0, 0])
+        tally[0] += 1
         r = rng.random()
         if r < 0.05:
             data = rng.randbytes(rng.randrange(300))
@@ -77,6 +105,7 @@ def run_random(inputs: int, seconds: float, seed: int) -> int:
                 code = codes[0] if codes else "clean"
         except Exception as exc:  # the only thing this run looks for
             crashes += 1
+            tally[1] += 1
             if "disagrees with the full reading" in str(exc):
                 disagreements += 1
             print(f"CRASH {type(exc).__name__}: {exc} -> {save_crash(data, exc)}", flush=True)
@@ -84,16 +113,54 @@ def run_random(inputs: int, seconds: float, seed: int) -> int:
         if code not in outcomes and len(pool) < 400 and not as_json:
             pool.append(data)  # an input that reached a new outcome is worth mutating further
         outcomes[code] = outcomes.get(code, 0) + 1
-        if n % 20000 == 0:
-            el = time.monotonic() - start
-            print(f"{n:,} inputs, {el:,.0f} s, {n / el:,.0f}/s, crashes {crashes}", flush=True)
     el = time.monotonic() - start
     print(f"done: {n:,} inputs in {el:,.0f} s ({n / max(el, 1e-9):,.0f}/s), crashes: {crashes}")
     print(f"differential (the lean check against the full reading, every layout): {DIFFERENTIAL['compared']:,} "
           f"inputs compared, {DIFFERENTIAL['quick']:,} of them read the quick way (Terz: "
           f"{DIFFERENTIAL['terz_quick']:,}), {disagreements} disagreements")
     print("outcomes: " + ", ".join(f"{k} {v:,}" for k, v in sorted(outcomes.items(), key=lambda kv: -kv[1])))
+    print("by kind (inputs, crashes): " + ", ".join(f"{k} {v[0]:,} {v[1]:,}" for k, v in sorted(by_kind.items())))
     return crashes
+
+
+# Issue 35: the shares of the inputs that are not records (tests/fuzz/hostile_kinds.py).
+OTHER_SHARES = (("database", 0.06), ("cache", 0.04), ("option", 0.15))
+LAST_OTHER: list[tuple[bytes, str]] = []  # the last such input, saved with its crash
+SAVED_PER_KIND = 20  # crashes saved of each such kind (a database file is 300 kB)
+
+
+PROGRESS = 1000  # inputs between two lines of progress
+
+
+def other_kind(rng: random.Random, only: set[str] | None = None) -> str:
+    """The kind of the next input: "records" (the record inputs above) or one of OTHER_SHARES;
+    with `only`, one of those kinds (in their shares to one another)."""
+    shares = [(k, v) for k, v in OTHER_SHARES if only is None or k in only]
+    total = sum(v for _, v in shares) if only is not None and "records" not in only else 1.0
+    r = rng.random() * total
+    for kind, share in shares:
+        if r < share:
+            return kind
+        r -= share
+    return "records"
+
+
+def run_other(kind: str, rng: random.Random) -> str:
+    """One input of `kind`: a database file to `stats --db`, a cache entry to `analyse`, a value
+    to a numeric option; the name of its outcome."""
+    from . import hostile_kinds as k
+
+    LAST_OTHER.clear()
+    if kind == "database":
+        data = k.database_input(rng)
+        LAST_OTHER.append((data, ".db"))
+        return f"stats-db-exit-{k.exercise_database(data, rng)}"
+    if kind == "cache":
+        record, name, data, forged = k.cache_input(rng)
+        LAST_OTHER.append((data, ".cache.json"))
+        return k.exercise_cache(record, name, data, forged)
+    LAST_OTHER.append((b"", ".option.txt"))
+    return k.exercise_option(rng)
 
 
 def run_differential(inputs: int, seconds: float, seed: int) -> int:
@@ -153,6 +220,8 @@ def main() -> None:
     ap.add_argument("--inputs", type=int, default=1_000_000)
     ap.add_argument("--seconds", type=float, default=3600)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--only", help="only these kinds of input, comma-separated: records, database, cache, option "
+                    "(issue 35; the others in their shares to one another)")
     ap.add_argument("--atheris", action="store_true", help="coverage-guided, with atheris")
     ap.add_argument("--hostile", action="store_true", help="the full-size hostile files of issue 9, each "
                     "refused in under 5 s and 256 MiB, with both loaders: a table of time, memory, exit and code")
@@ -175,7 +244,8 @@ def main() -> None:
     if a.atheris:
         run_atheris(a.inputs)
     else:
-        sys.exit(1 if run_random(a.inputs, a.seconds, a.seed) else 0)
+        only = set(a.only.split(",")) if a.only else None
+        sys.exit(1 if run_random(a.inputs, a.seconds, a.seed, only) else 0)
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from ..common.progress import HandProgress
     from ..common.result_cache import ResultCache
 from ..games.contract import Analysis, Game
+from .bounded import BUDGET_RANGE, HAND_RANGE, JOBS_RANGE, PART_RANGE, SAMPLES_RANGE, SEED_RANGE
 from .cluster_option import cluster_option, cluster_pool, refuse_jobs_beside
 from .language import tr
 
@@ -75,21 +76,21 @@ class _FromTrick(click.Option):
 @input_options
 @click.option("--from-trick", "from_trick", cls=_FromTrick, type=click.IntRange(min=1), default=None,
               help="Grade the plays of this trick and the later ones (lower is slower).")
-@click.option("--robber", "--game", "part", type=click.IntRange(min=1),
+@click.option("--robber", "--game", "part", type=PART_RANGE,
               help="Only this robber (Tetka) or game (Terz), from 1.")
-@click.option("--hand", "hand", type=click.IntRange(min=1), help="Only this hand of the robber or game (from 1).")
-@click.option("--budget", "budget", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+@click.option("--hand", "hand", type=HAND_RANGE, help="Only this hand of the robber or game (from 1).")
+@click.option("--budget", "budget", type=BUDGET_RANGE, default=None, metavar="SECONDS",
               help="Seconds of search per hand (as nodes, so the output is the same on every run); a play the search "
                    "cannot finish gets the range of values it proved. Default: search every play to the end.")
 @click.option("--player", "player", metavar="NAME", help="Only this player's plays.")
 @click.option("--view", "view", type=click.Choice(["open", "player"]), default="open", show_default=True,
               help="open: all hands open, the worst case; player: each play over deals drawn from what "
                    "its player could know.")
-@click.option("--samples", "samples", type=click.IntRange(min=2), default=SAMPLES, show_default=True,
+@click.option("--samples", "samples", type=SAMPLES_RANGE, default=SAMPLES, show_default=True,
               help="With --view player: deals drawn at each play.")
-@click.option("--seed", "seed", type=int, default=SEED, show_default=True,
+@click.option("--seed", "seed", type=SEED_RANGE, default=SEED, show_default=True,
               help="With --view player: the same seed draws the same deals.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", "-j", type=JOBS_RANGE, default=1, show_default=True,
               help="Processes analysing hands in parallel; the output is the same.")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Analyse every hand again, neither reading nor writing the cache of analysed hands.")

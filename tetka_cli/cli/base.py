@@ -28,6 +28,7 @@ from ..common.terminal import safe, safe_block, safe_json
 from ..common.yaml_input import MAX_BYTES, find_records
 from ..common.output_table import Table
 from ..jobs.record_check import check_record, open_record
+from .bounded import MAX_BYTES_RANGE
 from .completion import complete_records
 from .language import ntr, tr, ui_lang
 
@@ -237,7 +238,7 @@ def _streamed_to(path: str) -> Iterator[_Sink]:
 
 def input_options(f: Command) -> Command:
     @click.argument("inputs", nargs=-1, required=True, metavar="FILE|DIR|-...", shell_complete=complete_records)
-    @click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
+    @click.option("--max-bytes", type=MAX_BYTES_RANGE, default=MAX_BYTES, show_default=True,
                   help="Refuse a record file larger than this.")
     @functools.wraps(f)
     def wrapper(*args: object, **kw: object) -> object:
@@ -298,15 +299,16 @@ class Batch:
         for p in self.paths:
             o = check_one(p, self.max_bytes, self.lean, self.streamed)
             self.done += 1
-            if self.streamed and o.report is not None:
-                yield o  # judged while it is shown: counted once shown
+            shown = self.streamed and o.report is not None
+            if shown:
+                yield o  # judged while it is shown: counted once shown (refused there: `shown` said so)
             if o.unreadable is not None:
                 self.unreadable += 1
             elif o.report is not None and o.report.ok:
                 self.clean += 1
             else:
                 self.broken += 1
-            if not (self.streamed and o.report is not None):
+            if not shown:
                 yield o
 
     def shown(self, o: Outcome, show: Callable[[Report], Iterable[str]], then: Callable[[Outcome], None]) -> Iterator[str]:

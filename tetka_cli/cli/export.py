@@ -13,6 +13,7 @@ from ..common.messages import LANGS, finding_line
 from ..common.yaml_input import MAX_BYTES
 from .base import EXIT_OK, EXIT_UNREADABLE, EXIT_WRITE, err, expand, interruptible, progress
 from ..games.registry import all_games
+from .bounded import JOBS_RANGE, MAX_BYTES_RANGE
 from .cluster_option import cluster_option, cluster_pool, refuse_jobs_beside
 from .completion import complete_records
 from .language import tr, ui_lang
@@ -34,9 +35,9 @@ PAUSE_ENV = "TETKA_EXPORT_PAUSE"  # a test hook: seconds to wait inside each rec
                                                         if (a := g.analysis) is not None)),
               default=None, metavar="K",
               help="Grade the plays from trick K on (implies --analyse; default: the game's own).")
-@click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
+@click.option("--max-bytes", type=MAX_BYTES_RANGE, default=MAX_BYTES, show_default=True,
               help="Refuse a record file larger than this.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", "-j", type=JOBS_RANGE, default=1, show_default=True,
               help="Processes reading and checking records in parallel; the database is the same.")
 @click.option("--lang", type=click.Choice(LANGS), default=None,
               help="Language of messages and headings (default: from the locale).")

@@ -43,6 +43,7 @@ from ..kit.live_log import (
 from ..kit.live_words import H, S, AnyLiveSide, HouseRule, LiveSide, NotAnEntry, RuleError, RuleValue
 from ..results.money import SittingMoney
 from .base import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_UNREADABLE, WriteFailed, reason
+from .bounded import STAKE, rule_range
 from .language import tr, ui_lang
 
 PLAY_FAULTS = ("renonce",)  # errors a faithful record of the play carries
@@ -509,7 +510,7 @@ def _house_rule_options(f: F) -> F:
         elif r.values:
             f = click.option(r.option, r.key, type=click.Choice([str(v) for v in r.values]), help=r.help)(f)
         else:
-            f = click.option(r.option, r.key, type=click.IntRange(min=r.least), help=r.help)(f)
+            f = click.option(r.option, r.key, type=rule_range(r.least), help=r.help)(f)
     return f
 
 
@@ -698,7 +699,7 @@ def _converse(session: Session[S, H], file: str, plain: bool) -> NoReturn:
 @click.option("--game", "game_name", type=click.Choice(registry.names()), default=None,
               help="Start: the game (default tetka).")  # registry.DEFAULT (tests/cli check it)
 @click.option("--players", help="Start: four names, comma-separated, clockwise (Terz: two).")
-@click.option("--stake", help="Start: money per mark, exact decimal (default 1).")
+@click.option("--stake", type=STAKE, help="Start: money per mark, exact decimal (default 1).")
 @click.option("--currency", help="Start: shown beside money.")
 @click.option("--first-dealer", help="Start: who deals first (default: the first player).")
 @_house_rule_options

@@ -26,14 +26,15 @@ from .base import (
     report_findings,
     table_pieces,
 )
+from .bounded import HAND_RANGE, PART_RANGE
 from .language import ntr, tr
 
 
 @click.command()
 @input_options
-@click.option("--robber", "--game", "robber", type=click.IntRange(min=1),
+@click.option("--robber", "--game", "robber", type=PART_RANGE,
               help="Only this robber (Tetka) or game (Terz), from 1.")
-@click.option("--hand", "hand", type=click.IntRange(min=1), help="Only this hand of the robber or game (from 1).")
+@click.option("--hand", "hand", type=HAND_RANGE, help="Only this hand of the robber or game (from 1).")
 @click.option("--analyse", "analyse", is_flag=True,
               help="Beside each card from --from-trick on, the marks it cost its player (see `tetka analyse`).")
 @click.option("--from-trick", "from_trick", type=click.IntRange(1, 13), default=None, metavar="K",

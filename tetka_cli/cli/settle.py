@@ -19,6 +19,7 @@ from ..results.settle import SettleRun
 from ..results.words import Words
 from .base import EXIT_OK, EXIT_RULES, Options, emit_csv, emit_json, emit_tables, err, expand, interruptible, out, \
     output_options, progress
+from .bounded import JOBS_RANGE, MAX_BYTES_RANGE, STAKE
 from .completion import complete_records
 from .language import tr
 
@@ -33,13 +34,13 @@ def words_of(name: str) -> Words:
 
 @click.command()
 @click.argument("inputs", nargs=-1, metavar="FILE|DIR|-...", shell_complete=complete_records)
-@click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
+@click.option("--max-bytes", type=MAX_BYTES_RANGE, default=MAX_BYTES, show_default=True,
               help="Refuse a record file (or a --from-json document) larger than this.")
-@click.option("--stake", "stake_text", metavar="AMOUNT", help="Money per mark for every record (overrides `stake:`).")
+@click.option("--stake", "stake_text", type=STAKE, metavar="AMOUNT", help="Money per mark for every record (overrides `stake:`).")
 @click.option("--per-record", is_flag=True, help="With many records: a table per record as well as the standings.")
 @click.option("--provisional", is_flag=True, help="Settle unfinished robbers too, marked provisional.")
 @click.option("--force", is_flag=True, help="Settle records that break rules instead of leaving them out.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", "-j", type=JOBS_RANGE, default=1, show_default=True,
               help="Processes reading and checking records in parallel; the output is the same.")
 @click.option("--from-json", "from_json", is_flag=True,
               help="The inputs are earlier `settle --format json` outputs: combine them into one settlement.")

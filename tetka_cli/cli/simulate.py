@@ -8,29 +8,30 @@ import click
 from ..common.messages import LANGS
 from ..games.registry import DEFAULT, all_games, game, names
 from .base import WriteFailed, err, is_stdin, not_an_output, out, reason, render_table, stdin_refusal
+from .bounded import CHANCE_RANGE, SEED_RANGE, SIMULATED_HANDS_RANGE, SIMULATED_PARTS_RANGE, SITTINGS_RANGE, TARGET_RANGE
 from .language import tr, ui_lang
 
 
 @click.command()
 @click.option("--game", "game_name", type=click.Choice(names()), default=DEFAULT, show_default=True,
               help="Which game the bots play.")
-@click.option("--games", type=click.IntRange(min=1), help="Terz: whole games per sitting, each to the target (default 1).")
-@click.option("--target", type=click.IntRange(min=1), default=None, show_default="501",
+@click.option("--games", type=SIMULATED_PARTS_RANGE, help="Terz: whole games per sitting, each to the target (default 1).")
+@click.option("--target", type=TARGET_RANGE, default=None, show_default="501",
               help="Terz house rule: points that end a game.")
-@click.option("--hands", type=click.IntRange(min=1), help="Hands per sitting (the last robber may stay unfinished).")
-@click.option("--robbers", type=click.IntRange(min=1), help="Whole robbers per sitting, each played to the target.")
-@click.option("--sittings", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--hands", type=SIMULATED_HANDS_RANGE, help="Hands per sitting (the last robber may stay unfinished).")
+@click.option("--robbers", type=SIMULATED_PARTS_RANGE, help="Whole robbers per sitting, each played to the target.")
+@click.option("--sittings", type=SITTINGS_RANGE, default=1, show_default=True,
               help="How many sittings (records) to write; with several, --out is a folder.")
 @click.option("--players", default=None,
               help="Four names, clockwise (Tetka) [default: Анна,Борис,Вера,Глеб]; two for Terz [Анна,Борис].")
 @click.option("--bots", default="book", show_default=True,
               help="One bot for all seats or one per seat, comma-separated: book, random.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same bytes.")
-@click.option("--renonce-rate", type=click.FloatRange(0, 1), default=None, show_default="0.0",
+@click.option("--seed", type=SEED_RANGE, default=0, show_default=True, help="Same seed, same bytes.")
+@click.option("--renonce-rate", type=CHANCE_RANGE, default=None, show_default="0.0",
               help="Chance that a player who can follow suit does not.")
-@click.option("--table-marks-errors", type=click.FloatRange(0, 1), default=None, show_default="0.0",
+@click.option("--table-marks-errors", type=CHANCE_RANGE, default=None, show_default="0.0",
               help="Chance that the table's recorded marks of a hand are wrong.")
-@click.option("--robber-target", type=click.IntRange(min=1), default=None, show_default="21",
+@click.option("--robber-target", type=TARGET_RANGE, default=None, show_default="21",
               help="House rule: marks that end a robber.")
 @click.option("--with-deal", is_flag=True, default=None, help="Write each hand's deal as well as its tricks.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=True, allow_dash=True), default=None,

@@ -13,6 +13,7 @@ import click
 from ..common.messages import finding_line
 from ..common.yaml_input import MAX_BYTES
 from .base import EXIT_OK, EXIT_UNREADABLE, Options, emit_csv, emit_json, emit_tables, err, expand, out, output_options
+from .bounded import JOBS_RANGE, MAX_BYTES_RANGE
 from .completion import complete_records
 from .language import tr
 
@@ -41,9 +42,9 @@ def _date(value: str | None, param: str, end: bool) -> str | None:
 @click.option("--until", metavar="DATE", help="Only records dated on or before DATE (YYYY-MM-DD, YYYY-MM or YYYY).")
 @click.option("--by", type=click.Choice(("dealer", "seat")), default=None,
               help="Split each player's hands by who dealt, or by his seat from the dealer's left.")
-@click.option("--max-bytes", type=click.IntRange(min=1), default=MAX_BYTES, show_default=True,
+@click.option("--max-bytes", type=MAX_BYTES_RANGE, default=MAX_BYTES, show_default=True,
               help="Refuse a record file larger than this.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", "-j", type=JOBS_RANGE, default=1, show_default=True,
               help="Processes reading and checking records in parallel; the output is the same.")
 @output_options(html=True)
 def stats(inputs: Sequence[str], database: str | None, since: str | None, until: str | None, by: str | None,

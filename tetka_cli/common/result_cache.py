@@ -1,15 +1,19 @@
 """A cache of results on disk, in the user's cache folder: one small JSON file per entry, named by
 the digest of everything the result depends on (its key), written whole or not at all.
 
-Nothing read back is trusted: an entry is a JSON object holding its own key and a value, at
-most `MAX_ENTRY_BYTES` long; anything else (a hostile or broken file, another entry copied under
-this name) reads as a miss, and the caller checks the value's shape before using it. The folder
-is kept under `max_bytes`: past it, the entries least recently written go first."""
+Nothing read back is trusted: an entry is a regular file (a FIFO, a device or a link in its place
+is never opened for reading, so never waited on) holding a JSON object of its own key, a value and
+the checksum of both (`sha256`), at most `MAX_ENTRY_BYTES` long; anything else (a hostile or
+broken file, a value changed by hand however plausible, another entry copied under this name, an
+entry written before the checksum) reads as a miss and is computed again, and the caller checks
+the value's shape before using it. The folder is kept under `max_bytes`: past it, the entries
+least recently written go first."""
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import stat
 from typing import Mapping
 
 from .. import PROG
@@ -35,6 +39,47 @@ def digest(parts: Mapping[str, Json]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+ENTRY_KEYS = {"key", "value", "sha256"}
+
+
+def checksum(key: str, value: Json) -> str:
+    """What an entry carries of its content and of the key it answers: SHA-256 of both as
+    canonical JSON. A value changed after it was written, or moved under another key, no longer
+    matches it."""
+    return digest({"key": key, "value": value})
+
+
+def _answers(doc: Json, key: str) -> bool:
+    """Whether `doc` is an entry as `put` wrote it for `key`: its key, and its checksum matching."""
+    if type(doc) is not dict or set(doc) != ENTRY_KEYS or doc["key"] != key:
+        return False
+    try:
+        return bool(doc["sha256"] == checksum(key, doc["value"]))
+    except (ValueError, TypeError, RecursionError):
+        return False
+
+
+def _entry(path: str) -> Json:
+    """The JSON an entry's file holds, or None: a file that is not a regular one (a FIFO, a device,
+    a link) is refused before it is opened, and once opened (without waiting, were a FIFO put in its
+    place meanwhile); so is one too long or not JSON."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            data = f.read(MAX_ENTRY_BYTES + 1)
+        return json.loads(data) if len(data) <= MAX_ENTRY_BYTES else None
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
 class ResultCache:
     """Entries of one kind (`name`) under the cache folder."""
 
@@ -49,16 +94,11 @@ class ResultCache:
 
     def get(self, key: str) -> Json:
         """The value stored under `key`, or None (a miss, or an entry that is not one we wrote)."""
-        try:
-            fd = os.open(self._path(key), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-            with os.fdopen(fd, "rb") as f:
-                data = f.read(MAX_ENTRY_BYTES + 1)
-            doc = json.loads(data) if len(data) <= MAX_ENTRY_BYTES else None
-        except (OSError, ValueError, RecursionError):
-            doc = None
-        if type(doc) is not dict or set(doc) != {"key", "value"} or doc["key"] != key:
+        doc = _entry(self._path(key))
+        if not _answers(doc, key):
             self.misses += 1
             return None
+        assert isinstance(doc, dict)
         self.hits += 1
         return doc["value"]
 
@@ -67,7 +107,8 @@ class ResultCache:
         path = self._path(key)
         try:
             os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-            write_atomic(path, json.dumps({"key": key, "value": value}, ensure_ascii=False, separators=(",", ":")))
+            entry = {"key": key, "value": value, "sha256": checksum(key, value)}
+            write_atomic(path, json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
             self.written += 1
         except (OSError, ValueError):
             pass

@@ -13,6 +13,7 @@ import re
 import stat
 import sys
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Literal, Protocol, TypedDict, cast, overload
 
@@ -110,11 +111,14 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES, windowed: bool = False)
         return FindingError(Finding(code, {"reason": reason, **args}, path=path))
 
     if path == "-":
-        data = sys.stdin.buffer.read(max_bytes + 1)
+        data = read_stdin(max_bytes + 1)
     else:
         try:
-            # Opened without waiting (a FIFO's open would block until a writer comes), then only a
-            # regular file is read: a pipe, device or socket given by name is refused, never awaited.
+            # A pipe, device or socket given by name is refused before it is opened (opening a
+            # device may do something of its own); then opened without waiting (a FIFO put in its
+            # place meanwhile would block until a writer comes), and only a regular file is read.
+            if special_file(path):
+                raise fail("not-a-file")
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
             with open(fd, "rb", closefd=True) as f:
                 st = os.fstat(fd)
@@ -138,6 +142,27 @@ def read_bytes(path: str, *, max_bytes: int = MAX_BYTES, windowed: bool = False)
     if len(data) > max_bytes:
         raise fail("too-large", "too-large", size=len(data), limit=max_bytes)
     return data
+
+
+STDIN_BLOCK = 64 << 20  # bytes of standard input asked for at once: a read allocates what it asks for
+
+
+def read_stdin(limit: int) -> bytes:
+    """At most `limit` bytes of standard input. Asked for a block at a time, so that a large
+    --max-bytes does not allocate its whole size before a byte comes (a 1 GiB buffer for a record
+    of a few kB); a record of one block, the usual, is read in one call and never copied."""
+    stream = sys.stdin.buffer
+    first = stream.read(min(limit, STDIN_BLOCK))
+    if len(first) < min(limit, STDIN_BLOCK):
+        return first
+    parts, size = [first], len(first)
+    while size < limit:
+        chunk = stream.read(min(limit - size, STDIN_BLOCK))
+        if not chunk:
+            break
+        parts.append(chunk)
+        size += len(chunk)
+    return b"".join(parts)
 
 
 class FileBytes:
@@ -174,19 +199,67 @@ class FileBytes:
             self.fd = -1
 
 
-def decode(path: str, data: bytes) -> str:
-    if not data.strip():
+class AfterBlankLines(str):
+    """A record's text without the blank lines (bare line breaks) it starts with, which are
+    neither kept nor copied: 32 MiB of them before a record would be a text of 32 million
+    characters, two bytes each beside a Cyrillic name, and the parser's copy of it. The readers
+    place what they find as if the lines were there (`Events` moves every mark down by them)."""
+
+    blank_lines: int
+
+    def __new__(cls, text: str, blank_lines: int) -> AfterBlankLines:
+        self = super().__new__(cls, text)
+        self.blank_lines = blank_lines
+        return self
+
+
+_BLANK_LINES = re.compile(rb"\n*")
+
+
+def blank_lines_before(text: str) -> int:
+    """The blank lines left out before `text` (`AfterBlankLines`), else 0."""
+    return text.blank_lines if isinstance(text, AfterBlankLines) else 0
+
+
+def decode(path: str, data: bytes, *, blank: int = 0) -> str:
+    """The text of a record's bytes (FindingError when it is not UTF-8 text); the blank lines it
+    starts with are left out (`AfterBlankLines`). `blank`: as many blank lines stood before `data`
+    and were not read (`data` begins after them)."""
+    if not data or data.isspace():
         raise FindingError(Finding("unreadable", {"reason": "empty"}, path=path))
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    if not blank and data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise FindingError(Finding("unreadable", {"reason": "encoding", "detail": "UTF-16"}, path=path))
     if b"\x00" in data:
         raise FindingError(Finding("unreadable", {"reason": "binary"}, path=path))
+    skip = m.end() if (m := _BLANK_LINES.match(data)) is not None else 0
+    # Lifted when they are most of it: the text is then copied once more (a `str` of its own for
+    # the C parser), which costs less than the blank lines would.
+    lifted = blank + skip if (blank + skip) * 2 >= blank + len(data) else 0
+    start = skip if lifted else 0
     try:
-        text = data.decode("utf-8")
+        text = str(memoryview(data)[start:], "utf-8") if start else data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
+        line = blank + data.count(b"\n", 0, start + e.start) + 1
         raise FindingError(Finding("unreadable", {"reason": "encoding"}, path=path, line=line)) from None
+    if lifted:
+        return AfterBlankLines(text, lifted)
+    if blank:
+        return "\n" * blank + text
     return text.removeprefix("\ufeff")
+
+
+def _moved_down(get: Callable[[], yaml.Event], lines: int) -> Callable[[], yaml.Event]:
+    """The parser's events with their marks `lines` lines (and characters: bare line breaks) down."""
+    def moved(mark: yaml.error.Mark | yaml._yaml.Mark | None) -> yaml.Mark | None:
+        if mark is None:
+            return None
+        return yaml.Mark(mark.name, mark.index + lines, mark.line + lines, mark.column, None, 0)
+
+    def next_event() -> yaml.Event:
+        ev = get()
+        ev.start_mark, ev.end_mark = moved(ev.start_mark), moved(ev.end_mark)
+        return ev
+    return next_event
 
 
 def _refuse(path: str, code: str, mark: Mark | None, **args: object) -> FindingError:
@@ -260,18 +333,34 @@ class Events:
     refused (FindingError, exit 2) at the event that crosses it, before memory is spent; nothing
     recurses, so no nesting can crash the parser or the interpreter."""
 
-    __slots__ = ("path", "text", "_get", "_open", "_docs")
+    __slots__ = ("path", "text", "size", "blank", "_get", "_open", "_docs")
 
     def __init__(self, path: str, text: str) -> None:
+        """`text`: the record's, or what follows the blank lines it starts with (`AfterBlankLines`:
+        every event's marks are then moved down by them, as if they were read)."""
         self.path, self.text = path, text
+        self.blank = blank_lines_before(text)
+        self.size = len(text) + self.blank  # the record's characters
         try:
-            self._get: Callable[[], yaml.Event] = _Loader(text).get_event
+            # libyaml takes a `str` itself, not a subclass: the lifted text (short) is copied.
+            get: Callable[[], yaml.Event] = _Loader(text if type(text) is str else str(text)).get_event
         except yaml.YAMLError as e:  # the pure-Python reader checks its first chunk at once
             raise self.syntax(e) from None
+        self._get = _moved_down(get, self.blank) if self.blank else get
         self._open: list[list[int]] = []  # per open collection: [items so far, limit]
         self._docs = 0
 
     def syntax(self, e: yaml.YAMLError) -> FindingError:
+        """The finding of a parser's error, placed in the record (past the blank lines left out)."""
+        refusal = self._syntax(e)
+        if not self.blank:
+            return refusal
+        f = refusal.finding
+        args = {k: (v + self.blank if k in ("context_line", "above_line") and isinstance(v, int) else v)
+                for k, v in f.args.items()}
+        return FindingError(replace(f, args=args, line=None if f.line is None else f.line + self.blank))
+
+    def _syntax(self, e: yaml.YAMLError) -> FindingError:
         if isinstance(e, yaml.MarkedYAMLError):
             mark = e.problem_mark or e.context_mark
             if "nesting depth" in str(e.problem):  # newer libyaml stops at its own limit, deeper than ours
@@ -752,6 +841,16 @@ class ValueLocs(Mapping[str, Loc]):
 
     def __len__(self) -> int:
         return len(self.items_)
+
+
+def special_file(path: str) -> bool:
+    """Whether `path` names a FIFO, a device or a socket (followed through links): what is refused
+    before it is opened wherever a path is read. A missing path is not one (its open says why)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _regular(path: str) -> bool:

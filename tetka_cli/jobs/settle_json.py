@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import sys
 from decimal import Decimal
 from typing import TYPE_CHECKING, Mapping, Sequence
 
@@ -16,6 +15,7 @@ from ..common.findings import Finding, FindingError
 from ..common.i18n import N_, gettext
 from ..common.json_types import Json
 from ..common.os_errors import os_reason
+from ..common.yaml_input import read_stdin, special_file
 from ..games import registry
 from ..results.settle import LeftOut, SettleRun
 from .settle import settled_record
@@ -116,10 +116,14 @@ def record_keys(rec: Mapping[str, Json]) -> tuple[tuple[str, str], ...]:
     return keys or (("path", str(rec["path"])),)
 
 
+NOT_A_FILE = N_("not a regular file (a FIFO, device or socket): give a file, or `-` for standard input")
+
+
 def read_bounded(path: str, max_bytes: int, lang: str) -> bytes:
-    """The bytes of a --from-json input, never more than `max_bytes` read: a device that never
-    ends (`/dev/zero`) is refused at the limit; a FIFO with no writer reads as empty, it does not
-    hang; a folder or socket is refused (FindingError with a `not-settle-json` finding)."""
+    """The bytes of a --from-json input, never more than `max_bytes` read (standard input, `-`, is
+    read up to the limit); a FIFO, device or socket given by name is refused before it is opened
+    (issue 35: a FIFO whose writer never writes would wait forever), and so is a folder
+    (FindingError with a `not-settle-json` finding)."""
     from ..common.settle_documents import refusal
 
     def refuse(why: str) -> FindingError:
@@ -127,15 +131,17 @@ def read_bounded(path: str, max_bytes: int, lang: str) -> bytes:
 
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(max_bytes + 1)
+            data = read_stdin(max_bytes + 1)
         else:
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens without waiting for a writer
+            if special_file(path):
+                raise refuse(gettext(lang, NOT_A_FILE))
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO put in its place meanwhile opens without waiting
             with os.fdopen(fd, "rb", buffering=0) as fh:
                 st = os.fstat(fd)
                 if stat.S_ISDIR(st.st_mode):
                     raise refuse(gettext(lang, "a folder"))
-                if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode)):
-                    raise refuse(gettext(lang, "neither a file, a FIFO nor a device"))
+                if not stat.S_ISREG(st.st_mode):
+                    raise refuse(gettext(lang, NOT_A_FILE))
                 if stat.S_ISREG(st.st_mode) and st.st_size > max_bytes:
                     raise refuse(gettext(lang, "larger than --max-bytes ({size} > {limit} bytes)").format(
                         size=st.st_size, limit=max_bytes))

@@ -21,7 +21,7 @@ import yaml
 
 from ..common.findings import Finding, FindingError
 from ..common.positions import Loc
-from ..common.yaml_input import FileBytes, compose, decode
+from ..common.yaml_input import FileBytes, blank_lines_before, compose, decode
 from .quick_lines import NotQuick, Scores
 from .reading import MIN_HANDS, MIN_PARTS, Limits, limits, parts_before
 from .record_base import ReadRecord
@@ -96,12 +96,10 @@ def plain_name(name: str) -> bool:
             and flow.value[0][0].value == name and flow.value[0][1].value == "1")
 
 
-class Refused(Exception):
-    """The record is refused, as the full reader refuses it (`QuickRead.refusal`)."""
-
-    def __init__(self, finding: Finding) -> None:
-        super().__init__(finding.code)
-        self.finding = finding
+class Refused(FindingError):
+    """The record is refused, as the full reader refuses it (`QuickRead.refusal`). A
+    `FindingError`: whoever reads the quick way and knows only that (a record shown hand by hand,
+    which then reads it again the full way) lets no refusal through as an internal error."""
 
 
 PREFIX = 1 << 20  # bytes read the full way past a run of lines too long for the quick reader
@@ -205,7 +203,8 @@ class QuickParts(Generic[Rec, P, H, V]):
             raise NotQuick("not UTF-8")
         # The parts' lines left blank keep the places of what follows them; nothing follows, none.
         rest = b"\n" * src.lines(start, end) + src.read(end, src.size) if end < src.size else b""
-        head = decode(path, src.read(0, at + m.start(1)) + key + b" []\n" + rest)
+        blank = min(src.blank_lines(), at + m.start(1))  # the blank lines it starts with: neither read nor kept
+        head = decode(path, src.read(blank, at + m.start(1)) + key + b" []\n" + rest, blank=blank)
         self._load = load
         record = self.record_of(load(head))
         if record is None or record.game != self.GAME or record.findings or len(record.players) != self.PLAYERS:
@@ -242,12 +241,14 @@ class QuickParts(Generic[Rec, P, H, V]):
         cut = src.find(b"\n", min(at + PREFIX, src.size))
         if cut is None or not src.plain(0, src.size):
             return
-        text = decode(self.path, src.read(0, cut + 1))
+        blank = min(src.blank_lines(), cut)
+        text = decode(self.path, src.read(blank, cut + 1), blank=blank)
         try:
             self._load(text)
         except FindingError as e:
             f = e.finding
-            if f.code in ("too-big", "too-long", "too-deep") and f.line is not None and f.line < text.count("\n") - 1:
+            lines = blank_lines_before(text) + text.count("\n")
+            if f.code in ("too-big", "too-long", "too-deep") and f.line is not None and f.line < lines - 1:
                 raise Refused(f) from None
 
     def limits(self) -> Limits:
@@ -561,6 +562,19 @@ class Source:
                 return a + i
         return None
 
+    def blank_lines(self) -> int:
+        """The blank lines (bare line breaks) the text starts with."""
+        if self.mem:
+            return len(self.data) - len(self.data.lstrip(b"\n")) if self.data[:1] == b"\n" else 0
+        at = 0
+        while at < self.size:
+            chunk = self.read(at, min(at + FileBytes.CHUNK, self.size))
+            blank = len(chunk) - len(chunk.lstrip(b"\n"))
+            at += blank
+            if not chunk or blank < len(chunk):
+                break
+        return at
+
     def lines(self, start: int, end: int) -> int:
         """Line breaks within [start, end)."""
         if self.mem:
@@ -597,7 +611,8 @@ class Source:
 def block_root(head: str) -> bool:
     """Whether the record is a block mapping (its parts' key line then is a key of it, not a line of
     a flow mapping that goes on over the parts)."""
-    for ev in yaml.parse(head, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    text = head if type(head) is str else str(head)  # libyaml takes a `str` itself (`AfterBlankLines` is one's subclass)
+    for ev in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
         if isinstance(ev, yaml.NodeEvent):
             return isinstance(ev, yaml.MappingStartEvent) and ev.flow_style is False
     return False

@@ -323,7 +323,7 @@ class GameReader(NodeReader, Generic[P, K, R]):
         the record keeps what the referee needs."""
         players = self.record_players(None, self._top)[0]
         self._placeholder = placeholder
-        self.bounds = bound = limits(len(events.text))
+        self.bounds = bound = limits(events.size)
         parts: list[P] = []
         count = hands = 0
         full = False

@@ -18,7 +18,7 @@ def test_random_bytes(data):
     exercise(data)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(seed=st.sampled_from(range(len(SEEDS))), rng=st.randoms(use_true_random=False))
 def test_mutated_example_records(seed, rng):
     exercise(mutate(SEEDS[seed], rng))
@@ -60,7 +60,7 @@ record = st.fixed_dictionaries(
               "currency": scalars, "meta": st.dictionaries(st.text(max_size=5), scalars, max_size=3)})
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(record)
 def test_random_structures_from_the_schema(doc):
     import json

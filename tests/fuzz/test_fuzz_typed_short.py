@@ -18,7 +18,7 @@ def test_the_typed_seeds_are_read_the_quick_way_unless_a_hand_has_something_to_r
     assert sum(quick) >= len(TYPED) - len(TYPED) // 6 and quick[0]
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(seed=st.sampled_from(range(len(TYPED))), rng=st.randoms(use_true_random=False))
 def test_mutated_typed_records(seed, rng):
     before = DIFFERENTIAL["compared"]

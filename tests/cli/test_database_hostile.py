@@ -125,3 +125,20 @@ def test_a_long_net_is_added_exactly_or_refused_never_an_internal_error(tmp_path
             assert r.exit_code == 0 and (net if fmt == "text" else "") in r.stdout
         else:
             one_line_refusal(r, db)
+
+
+NOT_UTF8 = {  # bytes that are not UTF-8 where text stands: found by the widened fuzz run (exit 3 before)
+    "a player's name": ("UPDATE hand_scores SET player = CAST(x'ff41' AS TEXT) WHERE player = 'Анна'",),
+    "a table's name in a damaged schema": (  # SQLite's own message then holds those bytes
+        "PRAGMA writable_schema = ON",
+        "UPDATE sqlite_master SET name = CAST(x'8888' AS TEXT), sql = 'CREATE TABLE' WHERE name = 'findings'"),
+}
+
+
+@pytest.mark.parametrize("change", NOT_UTF8)
+def test_text_that_is_not_utf8_is_refused_in_one_line(tmp_path, exported, change):
+    db = tmp_path / "club.db"
+    shutil.copy(exported, db)
+    altered(db, *NOT_UTF8[change])
+    for fmt in ("text", "json"):
+        one_line_refusal(run("stats", "--db", str(db), "--format", fmt), db)

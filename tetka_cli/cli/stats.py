@@ -95,6 +95,9 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
     except sqlite3.Error as e:  # a file broken under the tables' checks (a damaged page): one line
         err(msg.refusal(db.refused(e), database or ":memory:", opts.lang))
         sys.exit(EXIT_UNREADABLE)
+    except UnicodeDecodeError:  # SQLite's own words on a damaged page of bytes that are not UTF-8
+        err(msg.refusal(db.Refused("unreadable", reason=db.NOT_UTF8), database or ":memory:", opts.lang))
+        sys.exit(EXIT_UNREADABLE)
     finally:
         conn.close()
     words = {g.name: g.words for g in all_games() if g.export is not None}

@@ -218,7 +218,21 @@ class Refused(Exception):
 
 def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
     # isolation_level=None: transactions are begun and ended here, explicitly.
-    return sqlite3.connect(target, uri=uri, isolation_level=None, timeout=BUSY_SECONDS)
+    conn = sqlite3.connect(target, uri=uri, isolation_level=None, timeout=BUSY_SECONDS)
+    conn.text_factory = _text
+    return conn
+
+
+def _text(data: bytes) -> str:
+    """A text value as read: this version writes UTF-8 only, so other bytes are a file it did
+    not write (`Refused`, one line), never a decoding error."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Refused("unreadable", reason=NOT_UTF8) from None
+
+
+NOT_UTF8 = "text that is not UTF-8"
 
 
 def refuse_special(path: str) -> None:
@@ -256,6 +270,9 @@ def _checked(conn: sqlite3.Connection, *, writing: bool, then: tuple[str, ...] =
     except sqlite3.DatabaseError as e:
         conn.close()
         raise refused(e, writing=writing) from None
+    except UnicodeDecodeError:  # SQLite's own words on a schema of bytes that are not UTF-8
+        conn.close()
+        raise Refused("unreadable", reason=NOT_UTF8) from None
     except BaseException:
         conn.close()
         raise

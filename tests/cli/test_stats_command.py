@@ -9,6 +9,7 @@ import shutil
 import pytest
 
 from support.cli import run
+from support.tetka_records import winter_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -48,20 +49,6 @@ games:
       - points: {Анна: 120, Борис: 42}
       - points: {Анна: 90, Борис: 72}
 """
-# Winter: one played hand (hand 2 of records/bad-renonce-and-wrong-marks.yaml), in which Вера
-# revokes (J♠ on a ♣ lead holding 4♣); marks 0, 5, 1, 1 as the table wrote; the robber goes on, so
-# nothing is paid (nets 0.00 €).
-WINTER_HEAD = """\
-format: 1
-game: tetka
-meta: {date: 2026-01-10}
-players: [Анна, Борис, Вера, Глеб]
-stake: "1"
-currency: €
-robbers:
-  - first_dealer: Борис
-    hands:
-"""
 
 
 @pytest.fixture()
@@ -70,9 +57,7 @@ def club(tmp_path):
     d.mkdir()
     (d / "autumn.yaml").write_text(AUTUMN, encoding="utf-8")
     (d / "terz.yaml").write_text(TERZ, encoding="utf-8")
-    lines = open(os.path.join(ROOT, "records", "bad-renonce-and-wrong-marks.yaml"), encoding="utf-8").readlines()
-    start = next(i for i, x in enumerate(lines) if x.strip() == "- dealer: Борис")
-    (d / "winter.yaml").write_text(WINTER_HEAD + "".join(lines[start:start + 17]), encoding="utf-8")
+    (d / "winter.yaml").write_text(winter_record(ROOT), encoding="utf-8")  # support.tetka_records
     return d
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from support.cli import ROOT, run
+from support.tetka_records import winter_record
 
 
 def tetka_evening(date: str | None, players: str, hand1: str, hand2: str) -> str:
@@ -107,27 +108,14 @@ def test_the_charts_follow_the_sittings_by_date_undated_last(club):
     assert anna == ["-0.60", "0.00", "0.00", "0.60", "2.50", "1.75", "1.75", "1.50"]
 
 
-WINTER_HEAD = """\
-format: 1
-game: tetka
-meta: {date: 2026-01-10}
-players: [Анна, Борис, Вера, Глеб]
-stake: "1"
-currency: €
-robbers:
-  - first_dealer: Борис
-    hands:
-"""
 
 
 @pytest.fixture()
 def winter(tmp_path: Path) -> Path:
     """Hand 2 of records/bad-renonce-and-wrong-marks.yaml alone, dealt by Борис: Вера (seat 1, on
     the dealer's left) revokes, J♠ on a ♣ lead holding the 4♣."""
-    source = (Path(ROOT) / "records" / "bad-renonce-and-wrong-marks.yaml").read_text(encoding="utf-8").splitlines(True)
-    start = next(i for i, x in enumerate(source) if x.strip() == "- dealer: Борис")
     path = tmp_path / "winter.yaml"
-    path.write_text(WINTER_HEAD + "".join(source[start:start + 17]), encoding="utf-8")
+    path.write_text(winter_record(ROOT), encoding="utf-8")
     return path
 
 

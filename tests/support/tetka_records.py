@@ -103,3 +103,29 @@ CASES = {
     "no-robbers": ("format: 1\ngame: tetka\nplayers: [Анна, Борис, Вера, Глеб]\nrobbers: []\n", "[]", 1),
     "bad-stake": (record(ONE_HAND, top="stake: -0.10\n"), "-0.10", 1),
 }
+
+
+# Winter: one played hand (hand 2 of records/bad-renonce-and-wrong-marks.yaml) alone, dealt by
+# Борис, in which Вера (seat 1, on the dealer's left) revokes (J♠ on a ♣ lead holding 4♣); marks 0,
+# 5, 1, 1 as the table wrote; the robber goes on, so nothing is paid (nets 0.00 €).
+WINTER_HEAD = """\
+format: 1
+game: tetka
+meta: {date: 2026-01-10}
+players: [Анна, Борис, Вера, Глеб]
+stake: "1"
+currency: €
+robbers:
+  - first_dealer: Борис
+    hands:
+"""
+
+
+def winter_record(root: str) -> str:
+    """The winter record's text, its hand taken from the shipped record under `root`."""
+    import os
+
+    with open(os.path.join(root, "records", "bad-renonce-and-wrong-marks.yaml"), encoding="utf-8") as f:
+        lines = f.readlines()
+    start = next(i for i, x in enumerate(lines) if x.strip() == "- dealer: Борис")
+    return WINTER_HEAD + "".join(lines[start:start + 17])

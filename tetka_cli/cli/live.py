@@ -22,7 +22,7 @@ from typing import Callable, Generic, Iterator, Mapping, NoReturn, Protocol, Seq
 
 import click
 
-from ..common.i18n import gettext, ngettext
+from ..common.i18n import N_, gettext, ngettext
 from ..common.json_types import JsonValue
 from ..common.os_errors import os_reason
 from ..common.messages import LANGS, default_lang, finding_line, stake_reason
@@ -93,6 +93,21 @@ def _live(game: Game) -> Live:
 
 def _house_rules(game: Game) -> Sequence[HouseRule]:
     return _live(game).house_rules() if game.live is not None else ()
+
+
+
+# An entry a write to the disk (the log) or to the screen (its acknowledgement) could not keep:
+# taken back out of the log, or, when even that failed, perhaps still in it.
+NOT_KEPT = (
+    N_("{path}: cannot write: {reason}; the entry '{line}' was NOT kept: free some space, then resume with "
+       "tetka live {file} and type it again"),
+    N_("{path}: cannot write: {reason}; the entry '{line}' may or may not be in the log: free some space, then "
+       "resume with tetka live {file} and look (status)"))
+NOT_ACKNOWLEDGED = (
+    N_("cannot write to standard output: {reason}; the entry '{line}' was NOT kept: resume with tetka live "
+       "{file} and type it again"),
+    N_("cannot write to standard output: {reason}; the entry '{line}' may or may not be in the log: resume with "
+       "tetka live {file} and look (status)"))
 
 
 class LiveError(click.ClickException):
@@ -203,15 +218,7 @@ class Session(Generic[S, H]):
     # -- a disk that refuses a write ---------------------------------------------------------------
     def not_kept(self, e: NotKept, line: str) -> WriteFailed:
         """The entry typed is not in the log (or, if even cutting it back failed, may be)."""
-        where = {"path": clean(self.writer.path), "reason": os_reason(e.error, self.lang), "line": clean(line.strip()),
-                 "file": clean(self.path)}
-        if e.rolled_back:
-            text = self._("{path}: cannot write: {reason}; the entry '{line}' was NOT kept: free some space, "
-                      "then resume with tetka live {file} and type it again")
-        else:
-            text = self._("{path}: cannot write: {reason}; the entry '{line}' may or may not be in the log: free "
-                      "some space, then resume with tetka live {file} and look (status)")
-        return WriteFailed(text.format(**where))
+        return self._lost(e.rolled_back, NOT_KEPT, line, e.error, path=clean(self.writer.path))
 
     def record_behind(self) -> WriteFailed:
         """Every entry is in the log, but the record could not be rewritten from it."""
@@ -221,14 +228,14 @@ class Session(Generic[S, H]):
     def not_acknowledged(self, e: NotAcknowledged, line: str) -> WriteFailed:
         """The entry typed was logged but could not be acknowledged: taken back out of the log (or,
         if even that failed, it may still be in it)."""
-        where = {"reason": os_reason(e.error, self.lang), "line": clean(line.strip()), "file": clean(self.path)}
-        if e.rolled_back:
-            text = self._("cannot write to standard output: {reason}; the entry '{line}' was NOT kept: resume "
-                          "with tetka live {file} and type it again")
-        else:
-            text = self._("cannot write to standard output: {reason}; the entry '{line}' may or may not be in "
-                          "the log: resume with tetka live {file} and look (status)")
-        return WriteFailed(text.format(**where))
+        return self._lost(e.rolled_back, NOT_ACKNOWLEDGED, line, e.error)
+
+    def _lost(self, rolled_back: bool, texts: tuple[str, str], line: str, error: OSError, **where: str) -> WriteFailed:
+        """The line for an entry a failed write took back out of the log (`texts[0]`), or left
+        there or not (`texts[1]`)."""
+        text = self._(texts[0] if rolled_back else texts[1])
+        return WriteFailed(text.format(reason=os_reason(error, self.lang), line=clean(line.strip()),
+                                       file=clean(self.path), **where))
 
     def handle(self, line: str) -> bool:
         """One line; False when the session is over. A write the disk refuses ends the run

@@ -142,3 +142,20 @@ def test_text_that_is_not_utf8_is_refused_in_one_line(tmp_path, exported, change
     altered(db, *NOT_UTF8[change])
     for fmt in ("text", "json"):
         one_line_refusal(run("stats", "--db", str(db), "--format", fmt), db)
+
+
+def test_export_into_a_database_holding_a_path_that_is_not_utf8_is_refused(tmp_path, exported):
+    db = tmp_path / "club.db"
+    shutil.copy(exported, db)
+    altered(db, "UPDATE records SET path = CAST(x'ff41' AS TEXT)")
+
+    def held():
+        conn = sqlite3.connect(str(db))
+        conn.text_factory = bytes
+        try:
+            return conn.execute("SELECT * FROM records").fetchall()
+        finally:
+            conn.close()
+    before = held()
+    one_line_refusal(run("export", "--sqlite", str(db), os.path.join(ROOT, "records", "marks-only.yaml")), db)
+    assert held() == before  # nothing added or replaced

@@ -324,3 +324,15 @@ def test_a_result_with_stdout_closed_is_exit_4_in_one_line(monkeypatch, capsys) 
         main()
     assert done.value.code == 4
     assert capsys.readouterr().err == "Error: cannot write to standard output: Bad file descriptor\n"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_result_on_a_stdout_that_cannot_encode_it_is_written_whole_never_an_error(encoding):
+    """An ASCII stdout (a "C" locale) gets UTF-8, as click gives it; another that cannot hold a
+    character gets it escaped: exit 0 and the whole result, never an internal error."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "TETKA_LANG": "en"}
+    p = subprocess.run([sys.executable, "-m", "tetka_cli", "marks", "records/marks-only.yaml"], cwd=ROOT, env=env,
+                       capture_output=True, timeout=120)
+    assert p.returncode == 0 and p.stderr == b"", p.stderr
+    text = p.stdout.decode("utf-8") if encoding == "ascii" else p.stdout.decode("latin-1")
+    assert ("Анна" if encoding == "ascii" else "\\u0410\\u043d\\u043d\\u0430") in text

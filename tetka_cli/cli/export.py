@@ -75,8 +75,14 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
         pause = float(os.environ.get(PAUSE_ENV) or 0)
     except ValueError:
         pause = 0.0
+    try:
+        known = db.known(conn)
+    except db.Refused as e:  # a value no tetka writes (text that is not UTF-8): the file is left as it was
+        db.close(conn)
+        err(msg.refusal(e, database, lang))
+        sys.exit(EXIT_UNREADABLE)
     job = ExportJob(max_bytes=max_bytes, analyse=analyse or from_trick is not None, from_trick=from_trick,
-                    known=db.known(conn))
+                    known=known)
     run = ExportRun(total=len(paths))
     try:
         with interruptible(run), _progress(len(paths), cluster, job.analyse, lang) as bar, \
@@ -91,6 +97,10 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
                 err(msg.refusal(db.Refused("cannot-write", reason=str(e)), database, lang))
                 err(msg.summary(run, database, lang))
                 sys.exit(EXIT_WRITE)
+            except db.Refused as e:  # a value no tetka writes, met in the file: the record under way is rolled back
+                err(msg.refusal(e, database, lang))
+                err(msg.summary(run, database, lang))
+                sys.exit(EXIT_UNREADABLE)
     finally:
         db.close(conn)
     err(msg.summary(run, database, lang))

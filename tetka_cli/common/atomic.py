@@ -87,6 +87,23 @@ def checked_stdout() -> None:
                                   write_through=True)
 
 
+def _encoded(text: str, stream: object) -> bytes:
+    """`text` as `stream` would encode it; where its encoding cannot hold a character, an ASCII
+    one is taken for UTF-8 (as click does: a locale of "C"), any other writes the character
+    escaped (`\\u2660`): never an error for a result that is all there."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return text.encode(encoding, getattr(stream, "errors", None) or "strict")
+    except (UnicodeEncodeError, LookupError):
+        import codecs
+
+        try:
+            ascii_like = codecs.lookup(encoding).name == "ascii"
+        except LookupError:
+            ascii_like = True
+        return text.encode("utf-8") if ascii_like else text.encode(encoding, "backslashreplace")
+
+
 def write_stdout(data: str | bytes) -> None:
     """`data` on standard output, whole, after anything written to `sys.stdout` before it; text
     encoded as `sys.stdout` would encode it. OSError when it cannot be (a full disk, a closed
@@ -96,8 +113,7 @@ def write_stdout(data: str | bytes) -> None:
     if stream is None:  # started with standard output closed (`>&-`)
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
     stream.flush()  # what is still buffered was written first: it goes first, or fails here
-    raw = data if isinstance(data, bytes) else data.encode(getattr(stream, "encoding", None) or "utf-8",
-                                                             getattr(stream, "errors", None) or "strict")
+    raw = data if isinstance(data, bytes) else _encoded(data, stream)
     try:
         fd = stream.fileno()
     except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation: in memory

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
+from ..common.i18n import N_
 from .database_shape import shape_problem, statements
 from ..results.rows import (
     AnalysisRow,
@@ -232,7 +233,7 @@ def _text(data: bytes) -> str:
         raise Refused("unreadable", reason=NOT_UTF8) from None
 
 
-NOT_UTF8 = "text that is not UTF-8"
+NOT_UTF8 = N_("text that is not UTF-8")  # a reason, worded by export_messages.refusal
 
 
 def refuse_special(path: str) -> None:
@@ -460,7 +461,7 @@ def store_rows(conn: sqlite3.Connection, path: str, digest: str, rows: Iterable[
             _write_head(conn, rid, rec, meaning)
         except sqlite3.IntegrityError:
             first = conn.execute("SELECT path FROM records WHERE meaning = ?", (meaning,)).fetchone()
-            if first is None:
+            if first is None or str(first[0]) == path:  # not the meaning's key: a file altered under us
                 raise
             conn.execute("ROLLBACK TO rows")
             conn.execute("RELEASE rows")

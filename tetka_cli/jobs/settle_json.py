@@ -88,7 +88,7 @@ def _add(docs_read: Sequence[tuple[str, dict[str, Json], str]], refused: list[Fi
             if first is not None:
                 problem = refusal(path, gettext(lang, "it repeats record {first} ({record}): the same record "
                                                       "would count twice").format(
-                    first=first, record=rec["path"]), record=i, text=text)
+                    first=first, record=doc["records"][first - 1]["path"]), record=i, text=text)
                 break
             earlier = next((held[k] for k in keys if k in held), None)
             if earlier is not None:

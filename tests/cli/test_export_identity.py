@@ -146,3 +146,19 @@ def test_a_streamed_record_is_stored_as_a_record_judged_whole_is(tmp_path):
             conn.close()
     assert dump(one) == dump(two)
     assert dump(one)["findings"]  # the renonces: the streamed reading gave up and read them the full way
+
+
+def test_a_copy_whose_first_is_then_replaced_in_the_same_run_is_stored_after_all(tmp_path):
+    """p repeats q's record; then, in one run, p is read first (a copy of q) and q has become
+    another record: p's record must still be held once (it was nowhere, exit 0)."""
+    marks_only = os.path.join(ROOT, "records", "marks-only.yaml")
+    db = tmp_path / "y.db"
+    q, p = tmp_path / "q.yaml", tmp_path / "p.yaml"
+    shutil.copy(marks_only, q)
+    assert run("export", "--sqlite", str(db), str(q)).exit_code == 0
+    p.write_text("# the same record, written with a comment\n" + q.read_text(encoding="utf-8"), encoding="utf-8")
+    shutil.copy(os.path.join(ROOT, "records", "robber-played.yaml"), q)
+    r = run("export", "--sqlite", str(db), str(p), str(q))
+    assert r.exit_code == 0, r.stderr
+    assert sorted(os.path.basename(x) for x in paths_held(db)) == ["p.yaml", "q.yaml"]
+    assert nets_of_stats("--db", str(db)) == nets_of_stats(str(p), str(q))  # as if read from the files

@@ -287,6 +287,8 @@ def export_paths(conn: sqlite3.Connection, paths: list[str], job: ExportJob, *, 
         items: Iterable[Exported | Streamed] = (job.opened(p) for p in paths)
     else:
         items = exported if exported is not None else run_parallel(job, paths, jobs, crashed=job.crashed)
+    copies: dict[str, list[str]] = {}  # the path a copy was found to repeat -> the copies, as given
+    replaced: set[str] = set()  # the paths whose record this run replaced by another
     for e in items:
         if isinstance(e, Exported) and e.unreadable is not None:
             run.unreadable += 1
@@ -294,11 +296,33 @@ def export_paths(conn: sqlite3.Connection, paths: list[str], job: ExportJob, *, 
         elif isinstance(e, Exported) and (e.unchanged or e.record is None):
             run.unchanged += 1
         else:
-            _count(run, _store(conn, job, e, pause), e.path if isinstance(e, Streamed) else e.given, warn)
+            given = e.path if isinstance(e, Streamed) else e.given
+            done = _store(conn, job, e, pause)
+            _count(run, done, given, warn)
+            if isinstance(done, Stored) and done.outcome == "copy" and done.first is not None:
+                copies.setdefault(done.first, []).append(given)
+            elif isinstance(done, Stored) and done.outcome == "replaced":
+                replaced.add(e.key if isinstance(e, Streamed) else e.path)
         run.done += 1
         if tick is not None:
             tick()
+    for done in _store_again(conn, job, [p for first in sorted(replaced & copies.keys()) for p in copies[first]],
+                             pause):
+        if done.outcome != "copy":  # counted as a copy above: it is the record now
+            run.duplicates -= 1
+            run.added += 1
     return run
+
+
+def _store_again(conn: sqlite3.Connection, job: ExportJob, paths: list[str], pause: float) -> Iterator[Stored]:
+    """The copies of a record whose path this run then gave another record: stored after all, the
+    first of them as the record (the others stay copies of it), so that the record is still held."""
+    for p in paths:
+        e = job(p)
+        if e.record is not None:
+            done = _store(conn, job, e, pause)
+            if isinstance(done, Stored):
+                yield done
 
 
 def _store(conn: sqlite3.Connection, job: ExportJob, e: Exported | Streamed, pause: float) -> Stored | Exported:

@@ -159,3 +159,15 @@ def test_export_into_a_database_holding_a_path_that_is_not_utf8_is_refused(tmp_p
     before = held()
     one_line_refusal(run("export", "--sqlite", str(db), os.path.join(ROOT, "records", "marks-only.yaml")), db)
     assert held() == before  # nothing added or replaced
+
+
+def test_a_record_whose_write_a_trigger_refuses_is_never_taken_for_a_copy_of_itself(tmp_path, exported):
+    """A trigger in an altered file aborts the record's own write: that is a failed write, not
+    a copy of the record it was writing (it was reported as one and deleted, exit 0)."""
+    db = tmp_path / "club.db"
+    shutil.copy(exported, db)
+    altered(db, "CREATE TRIGGER no_money BEFORE INSERT ON settlements BEGIN SELECT RAISE(ABORT, 'no'); END")
+    marks_only = os.path.join(ROOT, "records", "marks-only.yaml")
+    r = run("export", "--sqlite", str(db), marks_only)
+    assert r.exit_code != 0 and "duplicate-record" not in r.stderr, r.stderr
+    assert "internal error" not in r.output and "Traceback" not in r.output

@@ -1,6 +1,7 @@
 """What the tests share: helpers, worked records and scripts, imported explicitly (these are not
 test modules; tests/conftest.py puts tests/ on the path). `examples` is here, since both games'
 property tests draw by it."""
+import math
 import os
 
 
@@ -12,4 +13,4 @@ def examples(n: int) -> int:
     if os.environ.get("MUTANT_UNDER_TEST") is not None:
         return max(50, n // 10)
     scale = float(os.environ.get("TETKA_EXAMPLES_SCALE", "1"))
-    return max(1, int(n * scale)) if scale > 0 and scale == scale and scale != float("inf") else n
+    return max(1, int(n * scale)) if math.isfinite(scale) and scale > 0 else n

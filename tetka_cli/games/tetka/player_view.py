@@ -40,7 +40,8 @@ class DealValues:
 
     A card's value is the same in the player's deals only by chance, but the cards compared are
     close: a card is first asked, deal by deal, "at least the best card's value?", one search that
-    a card no better answers "yes" cheaply; only a card better somewhere is valued exactly. The
+    a card no better answers "yes" cheaply; only a card better somewhere is narrowed further, and
+    only until its least total is above the best's (or it is valued exactly everywhere). The
     figures are those of `card_values` in every deal (the ranges left hold only the cards whose
     totals lie above the best, and only their totals are read)."""
 
@@ -51,6 +52,7 @@ class DealValues:
         top = solver.ceiling(positions[0])
         self.lo = {g[0]: [0] * len(positions) for g in self.classes}
         self.hi = {g[0]: [top] * len(positions) for g in self.classes}
+        self.top = top  # the ceiling: a range not narrowed from above
 
     def ask(self, c: int, i: int, t: int) -> bool:
         """Is class `c` worth at least `t` in deal `i`? (A null-window search; the range narrowed.)"""
@@ -83,12 +85,12 @@ class DealValues:
             if c == mine:
                 continue
             if self._better_somewhere(c, best[0]):
-                self.settle(c)
-                t = self.total(c)
-                if t < least:
-                    best, least = [c], t
-                elif t == least:
-                    best.append(c)
+                if self._not_above(c, least):
+                    t = self.total(c)
+                    if t < least:
+                        best, least = [c], t
+                    elif t == least:
+                        best.append(c)
             elif self.total(c) == least and self._equal(c):
                 best.append(c)
 
@@ -100,6 +102,20 @@ class DealValues:
             if self.hi[c][i] < t or (self.lo[c][i] < t and not self.ask(c, i, t)):
                 better = True
         return better
+
+    def _not_above(self, c: int, least: int) -> bool:
+        """Narrow class `c` until its least total is proved above `least` (False: it is worse than
+        the best, and its ranges are left as they are) or it is settled (True: its total is exact).
+        The deals where `c` is below the best are narrowed first, from the bottom up: each "yes"
+        raises the least total, which is what a worse card needs."""
+        lo, hi = self.lo[c], self.hi[c]
+        order = sorted(range(len(lo)), key=lambda i: hi[i] >= self.top)
+        for i in order:
+            while lo[i] < hi[i]:
+                if self.total(c) > least:
+                    return False
+                self.ask(c, i, lo[i] + 1)
+        return self.total(c) <= least
 
     def _equal(self, c: int) -> bool:
         """`c` is worth at least the best in every deal and its least total is the best's: is it

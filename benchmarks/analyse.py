@@ -27,6 +27,10 @@
 - `--only terz-player` (not in the default run): the Terz player's view from trick 1, 32 deals a
   play, CPU seconds a hand on 20 simulated hands, split into tricks 1-6 and 7-16, and the search
   one trick ahead (the first version) on three of them.
+- `--only depth` (not in the default run; issue 34, "deeper on one machine"): in one run, the
+  player's view from trick 5 on `--player-hands` hands (each in a child process), the open view from
+  trick 4 on 20 hands, and `--from-trick 1 --budget 10` on `--budget-hands` hands (exact plays a
+  hand, median and minimum), the load printed beside each part.
 - `--only cluster` (not in the default run; issue 34): the player's view of 40 hands on a local
   Dask cluster of 1 worker and of 2, the throughput ratio with the load beside it, and `--jobs 2`
   against the local cluster (`bench_cluster`).
@@ -253,6 +257,32 @@ def player_section(quick: bool, cpu_limit: float, trick: int = 5, hands: int = 3
     med = statistics.median(times)
     print(f"  median --from-trick {k}: " + (f"{med:.1f} s CPU a hand" if med != math.inf
                                           else f"over {cpu_limit:.0f} s CPU a hand") + " (target 60 s)")
+
+
+def bench_depth(player_hands: int, open_hands: int, budget_hands: int, cpu_limit: float) -> None:
+    """`--only depth` (issue 34, "deeper on one machine"): in one run, the player's view from trick 5
+    (each hand in a child process, CPU seconds), the open view from trick 4, and `--from-trick 1
+    --budget 10` (exact plays a hand), with the machine's load beside each part."""
+    print(f"deeper on one machine (issue 34), the same simulated hands (book bots, seed 1); {_load()}")
+    rows = bench_player_hands(5, player_hands, cpu_limit)
+    times = [cpu if cpu is not None else math.inf for cpu, _, _ in rows]
+
+    def shown(t: float) -> str:
+        return f"{t:.1f}" if t != math.inf else f">{cpu_limit:.0f}"
+
+    print(f"  player's view from trick 5, 32 deals a play, {player_hands} hands, CPU s a hand: "
+          f"{', '.join(map(shown, times))}; median {shown(statistics.median(times))} s, max {shown(max(times))} s "
+          f"(targets: median <= 10 s, max <= 60 s); {_load()}")
+    nodes: list[int] = []
+    times, _, _, _ = per_hand(4, open_hands, nodes=nodes)
+    print(f"  open view from trick 4, {open_hands} hands, CPU a hand: {spread(times)} (targets: median <= 1 s, "
+          f"max <= 10 s); {sum(nodes) / 1e6:.0f} M nodes; {_load()}")
+    print(f"    slowest: {slowest(times, nodes)}")
+    times, got, _, _ = per_hand(1, budget_hands, budget=10.0)
+    exact = [sum(g.exact for g in h.plays) for h in got]
+    print(f"  --from-trick 1 --budget 10, {budget_hands} hands: exact plays a hand {', '.join(map(str, exact))} of 52; "
+          f"median {statistics.median(exact)}, minimum {min(exact)} (goal: at least 48 on most hands); CPU a hand "
+          f"{', '.join(f'{t:.1f}' for t in times)} s; {_load()}")
 
 
 def tetka(*args: str) -> tuple[float, float, bytes]:
@@ -590,12 +620,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--cpu-limit", type=float, default=300.0,
                     help="CPU seconds allowed one hand from an early trick before it is stopped")
     ap.add_argument("--only", choices=["k5", "equal", "budget", "rates", "deep", "command", "batch", "player", "terz",
-                                            "terz-player", "cluster"],
+                                            "terz-player", "cluster", "depth"],
                     help="run one part only")
     ap.add_argument("--pairs", type=int, default=5, help="--only batch: interleaved pairs of runs")
     ap.add_argument("--from-trick", type=int, default=None, help="--only batch: K (default: the program's)")
     ap.add_argument("--player-trick", type=int, default=5, help="--only player: the trick the hands are timed from")
-    ap.add_argument("--player-hands", type=int, default=3, help="--only player: how many hands are timed")
+    ap.add_argument("--player-hands", type=int, default=3, help="--only player, depth: how many hands are timed")
     ap.add_argument("--no-rate", action="store_true", help="--only player: time the hands only")
     ap.add_argument("--hands", type=int, default=200, help="hands of the from-trick-5 and equality parts")
     ap.add_argument("--trick", type=int, default=5, help="--only k5: the trick the hands are graded from")
@@ -612,6 +642,10 @@ def main(argv: list[str]) -> int:
         return 0
     if a.only == "cluster":  # issue 34
         return bench_cluster(1 if a.quick else 3, 10 if a.quick else 40)
+    if a.only == "depth":  # issue 34: the one-machine figures in one run
+        bench_depth(1 if a.quick else a.player_hands, 2 if a.quick else 20, 1 if a.quick else a.budget_hands,
+                    10.0 if a.quick else a.cpu_limit)
+        return 0
     if a.only == "player":
         player_section(a.quick, 10.0 if a.quick else a.cpu_limit, a.player_trick, a.player_hands, not a.no_rate)
         return 0

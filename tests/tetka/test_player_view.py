@@ -229,3 +229,31 @@ def test_grading_only_what_the_grade_needs_gives_what_valuing_every_card_gives()
             assert grade_play(solver, m, samples=samples, rng=play_rng(seed, key, m.trick, m.index)) == want
             checked += 1
     assert checked > 150
+
+
+def test_a_card_better_in_some_deals_but_worse_in_total_is_left_unsettled_and_the_grade_is_unchanged(monkeypatch):
+    """A card worth less than the best card in some drawn deals is narrowed only until its least
+    total is above the best's (issue 34): the grades are still those of every card valued in every
+    deal, and such cards are met (the narrowing stops early on some of them)."""
+    from tetka_cli.games.tetka import player_view
+
+    stopped = []
+    narrow = player_view.DealValues._not_above
+
+    def spy(self, c, least):
+        settled = narrow(self, c, least)
+        stopped.append(not settled and any(lo < hi for lo, hi in zip(self.lo[c], self.hi[c])))
+        return settled
+
+    monkeypatch.setattr(player_view.DealValues, "_not_above", spy)
+    for seed in range(12):
+        result, rules = random_result(1400 + seed)
+        solver = new_solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
+                            rules.last_trick_mark, table_bits=14)
+        key = hand_key(result)
+        for m in moments(TABLE, result, solver):
+            if m.trick < 8:
+                continue
+            want = grade_valuing_every_card(solver, m, 8, play_rng(seed, key, m.trick, m.index))
+            assert grade_play(solver, m, samples=8, rng=play_rng(seed, key, m.trick, m.index)) == want
+    assert sum(stopped) >= 10, (sum(stopped), len(stopped))  # 26 of 147 when written

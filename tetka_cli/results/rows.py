@@ -3,7 +3,7 @@ data, the same for every game. Each game yields them from its own report (`Game.
 the game's `export_rows.py`); the database (`common.database`) stores them without knowing which
 game they came from.
 
-The rows are named tuples (immutable, and tuples already: a sitting of nine hands is some 500 of
+The rows are named tuples (immutable, and tuples already: a sitting of nine hands is some 130 of
 them, stored as they are); what a record is (`ExportedRecord`) is a frozen dataclass."""
 from __future__ import annotations
 
@@ -42,13 +42,22 @@ class HandRow(NamedTuple):
     after_end: bool  # after the part had ended: shown, never counted
 
 
-class PlayRow(NamedTuple):
+class Play(NamedTuple):
+    """A card played: its trick, its place in the trick (1.., the leader's card first), who played it."""
+
+    trick: int
+    seq: int
+    player: str
+    card: str  # canonical: "Q♥", "10♦"
+
+
+class HandPlaysRow(NamedTuple):
+    """Every card played in a hand, in the order of play: stored as one row (`hand_plays`, the
+    plays as one JSON text), one row a card in the database's view `card_plays`."""
+
     part: int
     hand: int
-    trick: int
-    seq: int  # 1.. in the trick, the leader's card first
-    player: str
-    card: str
+    plays: tuple[Play, ...]
 
 
 class ResultRow(NamedTuple):
@@ -129,8 +138,8 @@ class ExportedRecord:
     date: str | None = field(default=None)  # the record's date (meta `date`), ISO
 
 
-ROW_TYPES = (PartRow, PartPlayerRow, HandRow, PlayRow, ResultRow, ReasonRow, AnalysisRow)
+ROW_TYPES = (PartRow, PartPlayerRow, HandRow, HandPlaysRow, ResultRow, ReasonRow, AnalysisRow)
 
 
 # One row of a judged record, whichever table it goes to.
-Row = Union[PartRow, PartPlayerRow, HandRow, PlayRow, ResultRow, ReasonRow, AnalysisRow]
+Row = Union[PartRow, PartPlayerRow, HandRow, HandPlaysRow, ResultRow, ReasonRow, AnalysisRow]

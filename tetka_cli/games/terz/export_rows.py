@@ -37,9 +37,10 @@ def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) ->
             if res is None:
                 continue
             if res.tricks:  # a hand without a card played has no row of plays
-                yield HandPlaysRow(g.number, h.number, tuple(
-                    play for tr in res.tricks for play in (Play(tr.number, 1, tr.leader, _TEXT[tr.lead]),
-                                                           Play(tr.number, 2, tr.reply_player, _TEXT[tr.reply]))))
+                plays: tuple[Play, ...] = tuple(
+                    play for tr in res.tricks for play in ((tr.number, 1, tr.leader, _TEXT[tr.lead]),
+                                                           (tr.number, 2, tr.reply_player, _TEXT[tr.reply])))
+                yield HandPlaysRow(g.number, h.number, plays)
             if h.source != "played":
                 continue
             yield from _reasons(g.number, h.number, g.players, res)

@@ -9,8 +9,7 @@ and once every robber is out the stream's report carries the meaning (`RecordStr
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
-from itertools import chain
+from itertools import chain, count, repeat
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from ...results.analysis import GradedHand
@@ -28,7 +27,6 @@ from .referee import HandReport, RecordReport, RecordStream
 _TEXT = {c: str(c) for c in DECK}  # each card's canonical text, made once
 _KIND = {k: k.value for k in MarkKind}  # each reason's name, read once
 _new = tuple.__new__  # a row as the tuple it is, without the named tuple's Python-level __new__
-_play = partial(_new, Play)  # Play(...) without the Python-level __new__: 52 times a hand
 
 
 def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterator[Row]:
@@ -102,12 +100,9 @@ def hand_rows(part: int, players: Sequence[str], h: HandReport) -> list[Row]:
     if res is None:
         return rows
     # Every card of the tricks in one go, through C (52 plays a hand, one row): each trick's cards
-    # beside its players, as far as both go.
-    tricks = [(tr.number, min(len(tr.players), len(tr.cards)), tr) for tr in res.tricks]
-    plays = tuple(map(_play, zip([t for t, k, _ in tricks for _ in range(k)],
-                                 [seq for _, k, _ in tricks for seq in range(1, k + 1)],
-                                 chain.from_iterable(tr.players[:k] for _, k, tr in tricks),
-                                 map(_TEXT.__getitem__, chain.from_iterable(tr.cards[:k] for _, k, tr in tricks)))))
+    # beside its players, as far as both go (`zip` stops at the shorter).
+    plays: tuple[Play, ...] = tuple(chain.from_iterable(
+        zip(repeat(tr.number), count(1), tr.players, map(_TEXT.__getitem__, tr.cards)) for tr in res.tricks))
     if plays:  # a hand without a card played has no row of plays
         rows.append(_new(HandPlaysRow, (part, n, plays)))
     if h.source == "played":  # else the marks that count are the table's: the cards give no reasons for them

@@ -136,3 +136,23 @@ def test_a_version_2_file_whose_plays_table_was_altered_is_refused_not_migrated(
             f"{old}: a tetka database whose table card_plays is not as tetka writes it: export the records again "
             f"into a new file"), r.output
     assert old.read_bytes() == before
+
+
+@pytest.mark.parametrize("change, words", [
+    (("DROP VIEW card_plays",), "a tetka database without its view card_plays"),
+    (("DROP VIEW card_plays", "CREATE VIEW card_plays AS SELECT record, part, hand, 1 AS trick, 1 AS seq, "
+                              "'' AS player, plays AS card FROM hand_plays"),
+     "a tetka database whose view card_plays is not as tetka makes it"),
+])
+def test_a_view_dropped_or_altered_is_refused_by_name_in_one_line(tmp_path, exported, change, words):
+    db = tmp_path / "club.db"
+    shutil.copy(exported, db)
+    conn = sqlite3.connect(str(db), isolation_level=None)
+    for s in change:
+        conn.execute(s)
+    conn.close()
+    for args in (("stats", "--db", str(db)), ("export", "--sqlite", str(db), "records/marks-only.yaml")):
+        r = run(*args)
+        assert r.exit_code == 2 and r.stderr.strip() == f"{db}: {words}: export the records again into a new file"
+    r = run("stats", "--lang", "ru", "--db", str(db))
+    assert r.exit_code == 2 and "представлени" in r.stderr and "выгрузите записи заново" in r.stderr

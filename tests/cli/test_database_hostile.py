@@ -74,6 +74,13 @@ SHAPES = {  # a table or a constraint changed: refused by both commands
         next(s for s in database.statements(database.SCHEMA) if s.startswith("CREATE TABLE records ")).replace(
             "meaning TEXT NOT NULL UNIQUE", "meaning TEXT NOT NULL"),
         "INSERT INTO records SELECT * FROM old_records", "DROP TABLE old_records"),
+    # schema 3: the plays in one row a hand, the view card_plays a row a card, as scripts read them
+    "plays table dropped": ("DROP TABLE hand_plays",),
+    "view dropped": ("DROP VIEW card_plays",),
+    "view altered": ("DROP VIEW card_plays", "CREATE VIEW card_plays AS SELECT record, part, hand, 1 AS trick, "
+                                             "1 AS seq, '' AS player, plays AS card FROM hand_plays"),
+    "view made a table": ("DROP VIEW plays", "DROP VIEW card_plays", database._CARD_PLAYS_TABLE,
+                          database._statement(database.SCHEMA, "CREATE VIEW plays AS")),
 }
 VALUES = {  # a value no tetka writes: refused by stats, which reads it
     "text net": ("UPDATE settlements SET net = 'lots'",),
@@ -104,7 +111,7 @@ def test_a_database_holding_a_value_tetka_never_writes_is_refused(tmp_path, expo
     assert "a value tetka never writes" in line
 
 
-@pytest.mark.parametrize("version", [1, database.SCHEMA_VERSION])
+@pytest.mark.parametrize("version", [1, 2, database.SCHEMA_VERSION])
 def test_an_empty_database_carrying_tetkas_application_id_is_refused(tmp_path, version):  # repro E
     db = tmp_path / "e.db"
     altered(db, f"PRAGMA application_id = {database.APPLICATION_ID:d}", f"PRAGMA user_version = {version:d}")

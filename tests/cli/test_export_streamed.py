@@ -33,6 +33,7 @@ def test_a_long_record_goes_in_hand_by_hand_never_made_whole(tmp_path, monkeypat
         assert (run_.added, run_.unreadable) == (1, 0) and seen
         assert conn.execute("SELECT count(*) FROM hands").fetchone() == (120,)
         assert conn.execute("SELECT count(*) FROM card_plays").fetchone() == (120 * 52,)
+        assert conn.execute("SELECT count(*) FROM hand_plays").fetchone() == (120,)  # a row a hand
     finally:
         conn.close()
 

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from tetka_cli.jobs import database
-from tetka_cli.results.rows import ExportedRecord, HandRow, PartRow, PlayRow, ResultRow
+from tetka_cli.results.rows import ExportedRecord, HandPlaysRow, HandRow, PartRow, ResultRow
 from tetka_cli.jobs.export import ExportJob
 from tetka_cli.jobs.record_check import check_record
 from tetka_cli.games.registry import game_of
@@ -25,11 +25,13 @@ def record(path: str = "a.yaml", digest: str = "d1", rows: tuple = (), players=(
 def test_a_record_is_stored_and_replaced_in_one_transaction(tmp_path):
     conn = database.open_for_writing(str(tmp_path / "x.db"))
     rows = (PartRow(1, "А", False, 501, None), HandRow(1, 1, "А", "7♠", "played", True, False),
-            PlayRow(1, 1, 1, 1, "Б", "A♠"), PlayRow(1, 1, 1, 2, "А", "7♠"), ResultRow(1, 1, "Б", 1, 20, None, None))
+            HandPlaysRow(1, 1, ((1, 1, "Б", "A♠"), (1, 2, "А", "7♠"))), ResultRow(1, 1, "Б", 1, 20, None, None))
     assert database.store(conn, record(rows=rows)) == "added"
-    assert database.counts(conn)["card_plays"] == 2
+    assert database.counts(conn)["card_plays"] == 2 and database.counts(conn)["hand_plays"] == 1
+    assert conn.execute("SELECT plays FROM hand_plays").fetchall() == [('[[1,1,"Б","A♠"],[1,2,"А","7♠"]]',)]
     rid = conn.execute("SELECT id FROM records").fetchone()[0]
-    assert database.store(conn, record(digest="d2", rows=rows[:3])) == "replaced"
+    fewer = (*rows[:2], HandPlaysRow(1, 1, ((1, 1, "Б", "A♠"),)))
+    assert database.store(conn, record(digest="d2", rows=fewer)) == "replaced"
     assert conn.execute("SELECT id, digest FROM records").fetchall() == [(rid, "d2")]  # the same row, kept
     assert database.counts(conn)["card_plays"] == 1 and database.counts(conn)["hand_scores"] == 0
     assert database.known(conn) == {"a.yaml": ("d2", None)}
@@ -38,10 +40,11 @@ def test_a_record_is_stored_and_replaced_in_one_transaction(tmp_path):
 
 def test_a_failure_inside_a_records_transaction_leaves_the_database_as_it_was(tmp_path):
     conn = database.open_for_writing(str(tmp_path / "x.db"))
-    database.store(conn, record(rows=(PlayRow(1, 1, 1, 1, "Б", "A♠"),)))
+    database.store(conn, record(rows=(HandPlaysRow(1, 1, ((1, 1, "Б", "A♠"),)),)))
     before = database.counts(conn)
-    # The same play twice breaks the primary key halfway through the second version of the record.
-    broken = record(digest="d2", rows=(PlayRow(1, 1, 1, 1, "Б", "K♠"), PlayRow(1, 1, 1, 1, "Б", "K♠")))
+    # The same hand's plays twice break the primary key halfway through the second version of the record.
+    again = HandPlaysRow(1, 1, ((1, 1, "Б", "K♠"),))
+    broken = record(digest="d2", rows=(again, again))
     with pytest.raises(sqlite3.IntegrityError):
         database.store(conn, broken)
     assert not conn.in_transaction
@@ -95,8 +98,8 @@ def test_the_rows_of_a_played_tetka_hand_are_what_its_record_says():
     hands = [r for r in rows if isinstance(r, HandRow)]
     assert len(hands) == sum(len(rb.hands) for rb in rep.robbers)
     first = rep.robbers[0].hands[0]
-    plays = [r for r in rows if isinstance(r, PlayRow) and (r.part, r.hand) == (1, 1)]
-    assert [(p.trick, p.seq, p.player, p.card) for p in plays[:4]] == [
+    plays = [p for r in rows if isinstance(r, HandPlaysRow) and (r.part, r.hand) == (1, 1) for p in r.plays]
+    assert plays[:4] == [
         (1, i + 1, p, str(c)) for i, (p, c) in enumerate(zip(first.result.tricks[0].players,
                                                              first.result.tricks[0].cards))]
     results = {r.player: r for r in rows if isinstance(r, ResultRow) and (r.part, r.hand) == (1, 1)}

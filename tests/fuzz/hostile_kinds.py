@@ -64,13 +64,16 @@ _ODD = [None, "", "x", -1, 0, 10 ** 18, -(10 ** 18), 1.5, float("inf"), "1e999",
 def _sql_edit(conn: sqlite3.Connection, rng: random.Random) -> None:
     """One change of a table's shape or content, of the kinds issue 35 found: a table or column
     dropped or renamed, a value of another type or out of range, rows removed, the version or the
-    application id changed."""
+    application id changed; or a view dropped or made of other rows (schema 3: `card_plays`)."""
     tables = [r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")]
     if not tables:
         return
     table = rng.choice(tables)
     columns = [r[1] for r in conn.execute(f'pragma table_info("{table}")')]
-    kind = rng.randrange(8)
+    kind = rng.randrange(9)
+    if kind == 8:
+        _view_edit(conn, rng, table, columns)
+        return
     if kind == 0:
         conn.execute(f'drop table "{table}"')
     elif kind == 1 and len(columns) > 1:
@@ -88,6 +91,22 @@ def _sql_edit(conn: sqlite3.Connection, rng: random.Random) -> None:
         conn.execute(f"pragma application_id = {rng.choice([0, 1952805995, 1, -1])}")
     else:
         conn.execute(f'alter table "{table}" rename to "{table}_{rng.randrange(9)}"')
+
+
+def _view_edit(conn: sqlite3.Connection, rng: random.Random, table: str, columns: list[str]) -> None:
+    """A view of tetka's dropped, or made again over other rows (or as a table of its name)."""
+    views = [r[0] for r in conn.execute("select name from sqlite_master where type = 'view'")]
+    if not views:
+        return
+    view = rng.choice(views)
+    conn.execute(f'drop view "{view}"')
+    if rng.random() < 0.3:
+        return
+    if rng.random() < 0.5:
+        conn.execute(f'create table "{view}" as select * from "{table}"')
+    else:
+        picked = ", ".join(f'"{c}"' for c in rng.sample(columns, k=min(len(columns), rng.randint(1, 4))))
+        conn.execute(f'create view "{view}" as select {picked or 1} from "{table}"')
 
 
 def database_input(rng: random.Random) -> bytes:

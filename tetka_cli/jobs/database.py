@@ -20,23 +20,25 @@ import sqlite3
 import stat
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from ..common.i18n import N_
 from .database_shape import shape_problem, statements
 from ..results.rows import (
     AnalysisRow,
     ExportedRecord,
+    HandPlaysRow,
     HandRow,
     PartPlayerRow,
     PartRow,
-    PlayRow,
     ReasonRow,
     ResultRow,
     Row,
 )
 
-SCHEMA_VERSION = 2  # PRAGMA user_version; 2: records.meaning, a record once per meaning (issue 35)
+# PRAGMA user_version; 2: records.meaning, a record once per meaning (issue 35); 3: a hand's plays in
+# one row (hand_plays), the view card_plays a row a card as the table of that name was (issue 35)
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x7465746B  # PRAGMA application_id: "tetk"
 
 SCHEMA = """
@@ -93,16 +95,14 @@ CREATE TABLE hands (
   after_end INTEGER NOT NULL,     -- after the part ended: not counted
   PRIMARY KEY (record, part, hand)
 ) WITHOUT ROWID;
-CREATE TABLE card_plays (
+CREATE TABLE hand_plays (        -- every card played in a hand, in one row (the view card_plays: a row a card)
   record INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
   part INTEGER NOT NULL,
   hand INTEGER NOT NULL,
-  trick INTEGER NOT NULL,
-  seq INTEGER NOT NULL,           -- 1.. in the trick, the leader's card first
-  player TEXT NOT NULL,
-  card TEXT NOT NULL,             -- canonical: Q♥, 10♦
-  PRIMARY KEY (record, part, hand, trick, seq)
-) WITHOUT ROWID;
+  plays TEXT NOT NULL,            -- JSON array in the order of play, a card [trick, seq, player, card]:
+                                  -- seq 1.. in the trick, the leader's card first; card canonical: Q♥, 10♦
+  PRIMARY KEY (record, part, hand) -- a table with rowids: a row of a kilobyte is too wide for WITHOUT ROWID
+);
 CREATE TABLE hand_scores (
   record INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
   part INTEGER NOT NULL,
@@ -174,21 +174,49 @@ CREATE TABLE analysis (           -- graded plays (export --analyse)
 CREATE VIEW hand_results AS
   SELECT r.path AS record, r.game AS game, s.part AS part, s.hand AS hand, s.player AS player, s.score AS score
   FROM hand_scores s JOIN records r ON r.id = s.record;
+CREATE VIEW card_plays AS
+  SELECT p.record AS record, p.part AS part, p.hand AS hand, json_extract(c.value, '$[0]') AS trick,
+         json_extract(c.value, '$[1]') AS seq, json_extract(c.value, '$[2]') AS player,
+         json_extract(c.value, '$[3]') AS card
+  FROM hand_plays p, json_each(p.plays) c;
 CREATE VIEW plays AS
   SELECT r.path AS record, r.game AS game, p.part AS part, p.hand AS hand, p.trick AS trick, p.seq AS seq,
          p.player AS player, p.card AS card
   FROM card_plays p JOIN records r ON r.id = p.record;
 """
 
+# Version 2's table of plays, a row a card (the view of that name gives the same rows now).
+_CARD_PLAYS_TABLE = """CREATE TABLE card_plays (
+  record INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+  part INTEGER NOT NULL,
+  hand INTEGER NOT NULL,
+  trick INTEGER NOT NULL,
+  seq INTEGER NOT NULL,           -- 1.. in the trick, the leader's card first
+  player TEXT NOT NULL,
+  card TEXT NOT NULL,             -- canonical: Q♥, 10♦
+  PRIMARY KEY (record, part, hand, trick, seq)
+) WITHOUT ROWID;"""
+
+
+def _statement(script: str, head: str) -> str:
+    """The statement of `script` that begins with `head` (a table's or view's CREATE), its `;` included."""
+    return next(x for x in statements(script) if x.startswith(head))
+
+
+# What version 2 wrote: version 3's tables and views, card_plays a table instead of hand_plays and the
+# view (the shape a version 2 file is checked against, before `stats` reads it or `export` migrates it).
+SCHEMA_2 = (SCHEMA.replace(_statement(SCHEMA, "CREATE TABLE hand_plays ("), _CARD_PLAYS_TABLE)
+            .replace(_statement(SCHEMA, "CREATE VIEW card_plays AS") + "\n", ""))
+
 # The tables that hang from a record, in the order they are emptied; a row type's table and columns.
-CHILD_TABLES = ("record_players", "parts", "part_players", "hands", "card_plays", "hand_scores", "score_reasons",
+CHILD_TABLES = ("record_players", "parts", "part_players", "hands", "hand_plays", "hand_scores", "score_reasons",
                 "findings", "settlements", "transfers", "analysis")
 _INSERTS: dict[type, str] = {
     PartRow: "INSERT INTO parts (record, part, first_dealer, finished, target, winner) VALUES (?, ?, ?, ?, ?, ?)",
     PartPlayerRow: "INSERT INTO part_players (record, part, seat, player, total, won) VALUES (?, ?, ?, ?, ?, ?)",
     HandRow: "INSERT INTO hands (record, part, hand, dealer, card, source, complete, after_end) "
              "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    PlayRow: "INSERT INTO card_plays (record, part, hand, trick, seq, player, card) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    HandPlaysRow: "INSERT INTO hand_plays (record, part, hand, plays) VALUES (?, ?, ?, ?)",
     ResultRow: "INSERT INTO hand_scores (record, part, hand, player, seat, score, recorded, tricks) "
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ReasonRow: "INSERT INTO score_reasons (record, part, hand, seq, player, kind, amount, trick, card, detail) "
@@ -198,8 +226,21 @@ _INSERTS: dict[type, str] = {
 }
 # Migrations: MIGRATIONS[v] brings a database of version v to v + 1. None from 1: a version 1 file
 # holds no meaning digests (only the records can give them), so it is refused with "export the
-# records again into a new file".
-MIGRATIONS: dict[int, str] = {}
+# records again into a new file". From 2: each hand's rows of card_plays (read in the order of
+# their key, grouped as it goes: its trick, then seq) made into its one row of hand_plays, and
+# card_plays the view.
+MIGRATIONS: dict[int, str] = {2: "\n".join((
+    _statement(SCHEMA, "CREATE TABLE hand_plays ("),
+    "INSERT INTO hand_plays (record, part, hand, plays) "
+    "SELECT record, part, hand, json_group_array(json_array(trick, seq, player, card)) "
+    "FROM card_plays GROUP BY record, part, hand;",
+    "DROP VIEW plays;",
+    "DROP TABLE card_plays;",
+    _statement(SCHEMA, "CREATE VIEW card_plays AS"),
+    _statement(SCHEMA, "CREATE VIEW plays AS")))}
+# The older versions `stats --db` reads as they are, and what each wrote: every table `stats` reads
+# is as this version writes it (version 2 differs in the plays alone, which `stats` never reads).
+READS: dict[int, str] = {2: SCHEMA_2}
 
 BUSY_SECONDS = 1.0  # SQLite's own wait for a lock, at a time (Ctrl-C is heard between waits)
 WAIT_ENV = "TETKA_DB_WAIT"  # seconds an export waits for another writer of the file (default WAIT)
@@ -210,7 +251,7 @@ BATCH = 4096  # rows of a kind written at a time
 class Refused(Exception):
     """A file that is not a database this tetka can use: `code` and its arguments (worded by the
     command line): not-sqlite, not-tetka, newer, older, missing, unreadable, special, no-table,
-    altered, bad-value."""
+    altered, no-view, altered-view, bad-value."""
 
     def __init__(self, code: str, **kw: object) -> None:
         self.code, self.kw = code, kw
@@ -361,10 +402,7 @@ def _check(conn: sqlite3.Connection, *, writing: bool) -> None:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
         else:
-            _check_version(conn, app, version, writing)
-            problem = shape_problem(conn, SCHEMA, values=not writing)
-            if problem is not None:
-                raise Refused(problem[0], **problem[1])
+            _shaped(conn, _check_version(conn, app, version, writing), values=not writing)
         if writing:
             conn.execute("COMMIT")
     except BaseException:
@@ -373,18 +411,33 @@ def _check(conn: sqlite3.Connection, *, writing: bool) -> None:
         raise
 
 
-def _check_version(conn: sqlite3.Connection, app: int, version: int, writing: bool) -> None:
+def _shaped(conn: sqlite3.Connection, schema: str, *, values: bool) -> None:
+    """`Refused` unless the file's tables and views are those `schema` makes (`database_shape`)."""
+    problem = shape_problem(conn, schema, values=values)
+    if problem is not None:
+        raise Refused(problem[0], **problem[1])
+
+
+def _check_version(conn: sqlite3.Connection, app: int, version: int, writing: bool) -> str:
+    """The schema the file is to be checked against: this version's, once an older file being
+    written is migrated (checked against what its version wrote first); for reading, the schema of
+    an older version `stats` reads as it is (`READS`)."""
     if app != APPLICATION_ID:
         raise Refused("not-tetka")
     if version > SCHEMA_VERSION:
         raise Refused("newer", version=version, supported=SCHEMA_VERSION)
     if version < SCHEMA_VERSION:
+        if not writing and version in READS:
+            return READS[version]
         if not writing or any(v not in MIGRATIONS for v in range(version, SCHEMA_VERSION)):
             raise Refused("older", version=version, supported=SCHEMA_VERSION)
         for v in range(version, SCHEMA_VERSION):  # inside the caller's transaction
+            if v in READS:  # a migration runs on the tables it was written for, or not at all
+                _shaped(conn, READS[v], values=False)
             for statement in statements(MIGRATIONS[v]):
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {v + 1:d}")
+    return SCHEMA
 
 
 # -- what is there ---------------------------------------------------------------------------------
@@ -398,9 +451,9 @@ def known(conn: sqlite3.Connection) -> dict[str, tuple[str, int | None]]:
 
 
 def counts(conn: sqlite3.Connection) -> dict[str, int]:
-    """Rows per table (what tests and `export` compare)."""
+    """Rows per table, and of the view card_plays (a card played a row): what tests compare."""
     return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # noqa: S608 - our own names
-            for t in ("records", *CHILD_TABLES)}
+            for t in ("records", *CHILD_TABLES, "card_plays")}
 
 
 # -- storing ---------------------------------------------------------------------------------------
@@ -496,11 +549,21 @@ def _write_rows(conn: sqlite3.Connection, rid: int, rows: Iterable[Row]) -> None
             batch = batches[kind] = []
         batch.extend(run)
         if len(batch) >= BATCH:
-            conn.executemany(_insert(kind, rid), batch)
+            conn.executemany(_insert(kind, rid), _values(kind, batch))
             batch.clear()
     for kind, batch in batches.items():
         if batch:
-            conn.executemany(_insert(kind, rid), batch)
+            conn.executemany(_insert(kind, rid), _values(kind, batch))
+
+
+_plays_text = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # hand_plays.plays
+
+
+def _values(kind: type, batch: list[Row]) -> Iterable[Row] | Iterator[tuple[int, int, str]]:
+    """Each row of `batch` as its statement takes it: as it is, a hand's plays as one JSON text."""
+    if kind is HandPlaysRow:
+        return ((r.part, r.hand, _plays_text(r.plays)) for r in batch if isinstance(r, HandPlaysRow))
+    return batch
 
 
 def _insert(kind: type, rid: int) -> str:

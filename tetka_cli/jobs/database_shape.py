@@ -1,19 +1,21 @@
 """A database file read as hostile input: before `export` writes into it or `stats` reads it,
 its tables are checked against the ones this version writes (`PRAGMA table_info`: every table
 there, with the same columns, types, NOT NULL and keys, and `records` unique by path and by
-meaning), and, before `stats` counts them, the values of the tables it reads (each column of the
-type this version writes, whole numbers within the bounds a record can give, money as decimal
-text). Anything else is a problem (`Problem`: `database` refuses the file with it, one line, exit
-2), never an error halfway through."""
+meaning), its views too (each there, as the very statement this version makes it with: the view
+`card_plays` is what scripts read the plays by), and, before `stats` counts them, the values of
+the tables it reads (each column of the type this version writes, whole numbers within the bounds
+a record can give, money as decimal text). Anything else is a problem (`Problem`: `database`
+refuses the file with it, one line, exit 2), never an error halfway through."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from typing import Iterator
 
 from ..common.yaml_input import MAX_WHOLE
 
-# The tables `stats` reads (their values are checked before it counts them); card_plays and
-# score_reasons are for scripts only.
+# The tables `stats` reads (their values are checked before it counts them); hand_plays (the view
+# card_plays) and score_reasons are for scripts only.
 READ_BY_STATS = ("records", "record_players", "parts", "part_players", "hands", "hand_scores", "findings",
                  "settlements", "analysis")
 FLAGS = frozenset({"ok", "settled", "finished", "won", "complete", "after_end"})  # 0 or 1
@@ -23,7 +25,18 @@ MAX_MONEY_TEXT = 64
 
 Problem = tuple[str, dict[str, object]]  # a refusal's code and its arguments (`database.Refused`)
 Column = tuple[str, str, int, int]  # name, declared type, NOT NULL, place in the primary key
-_SHAPES: dict[str, tuple[dict[str, list[Column]], dict[str, set[tuple[str, ...]]]]] = {}
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What a schema makes, as SQLite reports it: each table's columns and the column sets it is
+    unique by, and each view's statement."""
+
+    columns: dict[str, list[Column]]
+    unique: dict[str, set[tuple[str, ...]]]
+    views: dict[str, str]
+
+
+_SHAPES: dict[str, Shape] = {}
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[Column]:
@@ -40,33 +53,41 @@ def _unique(conn: sqlite3.Connection, table: str) -> set[tuple[str, ...]]:
     return out
 
 
-def expected(schema: str) -> tuple[dict[str, list[Column]], dict[str, set[tuple[str, ...]]]]:
-    """The tables `schema` makes, as SQLite reports them: each one's columns and unique column sets."""
+def expected(schema: str) -> Shape:
+    """The tables and views `schema` makes, as SQLite reports them."""
     if schema not in _SHAPES:
         mem = sqlite3.connect(":memory:")
         try:
             for statement in statements(schema):
                 mem.execute(statement)
             names = [str(n) for n, in mem.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-            _SHAPES[schema] = ({t: _columns(mem, t) for t in names}, {t: _unique(mem, t) for t in names})
+            views = {str(n): str(sql) for n, sql in mem.execute("SELECT name, sql FROM sqlite_master "
+                                                                 "WHERE type = 'view'")}
+            _SHAPES[schema] = Shape({t: _columns(mem, t) for t in names}, {t: _unique(mem, t) for t in names}, views)
         finally:
             mem.close()
     return _SHAPES[schema]
 
 
 def shape_problem(conn: sqlite3.Connection, schema: str, *, values: bool) -> Problem | None:
-    """What is wrong with the file, unless every table of `schema` is in it as `schema` makes it
-    and, with `values`, every value `stats` reads is of what this version writes."""
-    columns, unique = expected(schema)
+    """What is wrong with the file, unless every table and view of `schema` is in it as `schema`
+    makes it and, with `values`, every value `stats` reads is of what this version writes."""
+    shape = expected(schema)
     there = {str(n) for n, in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    for table, cols in columns.items():
+    for table, cols in shape.columns.items():
         if table not in there:
             return "no-table", {"table": table}
-        if _columns(conn, table) != cols or not unique[table] <= _unique(conn, table):
+        if _columns(conn, table) != cols or not shape.unique[table] <= _unique(conn, table):
             return "altered", {"table": table}
+    views = dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'view'").fetchall())
+    for view, sql in shape.views.items():
+        if view not in views:
+            return "no-view", {"view": view}
+        if views[view] != sql:
+            return "altered-view", {"view": view}
     if values:
         for table in READ_BY_STATS:
-            bad = _first_bad(conn, table, columns[table])
+            bad = _first_bad(conn, table, shape.columns[table])
             if bad is not None:
                 return "bad-value", {"table": table, "column": bad}
     return None

@@ -22,6 +22,9 @@ _REFUSALS = {
     "no-table": N_("{path}: a tetka database without its table {table}: export the records again into a new file"),
     "altered": N_("{path}: a tetka database whose table {table} is not as tetka writes it: export the records "
                "again into a new file"),
+    "no-view": N_("{path}: a tetka database without its view {view}: export the records again into a new file"),
+    "altered-view": N_("{path}: a tetka database whose view {view} is not as tetka makes it: export the records "
+                    "again into a new file"),
     "bad-value": N_("{path}: a tetka database holding a value tetka never writes (in {table}.{column}): export "
                  "the records again into a new file"),
     "cannot-write": N_("{path}: cannot write: {reason}; every record stored so far is whole, the one under way "

@@ -3,7 +3,7 @@ data, the same for every game. Each game yields them from its own report (`Game.
 the game's `export_rows.py`); the database (`common.database`) stores them without knowing which
 game they came from.
 
-The rows are named tuples (immutable, and tuples already: a sitting of nine hands is some 500 of
+The rows are named tuples (immutable, and tuples already: a sitting of nine hands is some 130 of
 them, stored as they are); what a record is (`ExportedRecord`) is a frozen dataclass."""
 from __future__ import annotations
 
@@ -42,13 +42,20 @@ class HandRow(NamedTuple):
     after_end: bool  # after the part had ended: shown, never counted
 
 
-class PlayRow(NamedTuple):
+# A card played, as the database stores it (an element of `hand_plays.plays`, a row of the view
+# `card_plays`): (trick, seq, player, card), seq 1.. in the trick (the leader's card first), the card
+# canonical ("Q♥", "10♦"). A plain tuple, not a named one: a game makes 52 of them a hand, through C
+# (`zip`), some 7% of the export of a long record when each went through a named tuple's constructor.
+Play = tuple[int, int, str, str]
+
+
+class HandPlaysRow(NamedTuple):
+    """Every card played in a hand, in the order of play: stored as one row (`hand_plays`, the
+    plays as one JSON text), one row a card in the database's view `card_plays`."""
+
     part: int
     hand: int
-    trick: int
-    seq: int  # 1.. in the trick, the leader's card first
-    player: str
-    card: str
+    plays: tuple[Play, ...]
 
 
 class ResultRow(NamedTuple):
@@ -129,8 +136,8 @@ class ExportedRecord:
     date: str | None = field(default=None)  # the record's date (meta `date`), ISO
 
 
-ROW_TYPES = (PartRow, PartPlayerRow, HandRow, PlayRow, ResultRow, ReasonRow, AnalysisRow)
+ROW_TYPES = (PartRow, PartPlayerRow, HandRow, HandPlaysRow, ResultRow, ReasonRow, AnalysisRow)
 
 
 # One row of a judged record, whichever table it goes to.
-Row = Union[PartRow, PartPlayerRow, HandRow, PlayRow, ResultRow, ReasonRow, AnalysisRow]
+Row = Union[PartRow, PartPlayerRow, HandRow, HandPlaysRow, ResultRow, ReasonRow, AnalysisRow]

@@ -8,7 +8,7 @@ from typing import Iterable, Iterator, Sequence
 
 from ...common.cards import DECK
 from ...results.analysis import GradedHand
-from ...results.rows import HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow, Row
+from ...results.rows import HandPlaysRow, HandRow, PartPlayerRow, PartRow, Play, ReasonRow, ResultRow, Row
 from ...kit.analysis_rows import analysis_rows
 from ..capabilities import judged
 from ..contract import Report
@@ -36,9 +36,11 @@ def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) ->
                                 None if h.recorded is None else h.recorded.get(p), None)
             if res is None:
                 continue
-            for tr in res.tricks:
-                yield PlayRow(g.number, h.number, tr.number, 1, tr.leader, _TEXT[tr.lead])
-                yield PlayRow(g.number, h.number, tr.number, 2, tr.reply_player, _TEXT[tr.reply])
+            if res.tricks:  # a hand without a card played has no row of plays
+                plays: tuple[Play, ...] = tuple(
+                    play for tr in res.tricks for play in ((tr.number, 1, tr.leader, _TEXT[tr.lead]),
+                                                           (tr.number, 2, tr.reply_player, _TEXT[tr.reply])))
+                yield HandPlaysRow(g.number, h.number, plays)
             if h.source != "played":
                 continue
             yield from _reasons(g.number, h.number, g.players, res)

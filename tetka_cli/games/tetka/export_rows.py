@@ -9,14 +9,13 @@ and once every robber is out the stream's report carries the meaning (`RecordStr
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
-from itertools import chain, repeat
+from itertools import chain, count, repeat
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from ...results.analysis import GradedHand
 from ...results.money import lowest
 from ...common.cards import DECK
-from ...results.rows import HandRow, PartPlayerRow, PartRow, PlayRow, ReasonRow, ResultRow, Row
+from ...results.rows import HandPlaysRow, HandRow, PartPlayerRow, PartRow, Play, ReasonRow, ResultRow, Row
 from ...kit.analysis_rows import analysis_rows
 from ..capabilities import judged
 from ..contract import Report
@@ -28,7 +27,6 @@ from .referee import HandReport, RecordReport, RecordStream
 _TEXT = {c: str(c) for c in DECK}  # each card's canonical text, made once
 _KIND = {k: k.value for k in MarkKind}  # each reason's name, read once
 _new = tuple.__new__  # a row as the tuple it is, without the named tuple's Python-level __new__
-_play_row = partial(_new, PlayRow)  # PlayRow(...) without the Python-level __new__: 52 times a hand
 
 
 def record_rows(report: Report, analysis: Sequence[GradedHand] | None = None) -> Iterator[Row]:
@@ -84,7 +82,8 @@ def _streamed_rows(stream: RecordStream) -> Iterator[list[Row]]:
 def hand_rows(part: int, players: Sequence[str], h: HandReport) -> list[Row]:
     """One hand's rows: the hand, each player's marks in the order of play, every card played
     and each mark's reason (a hand scored from its cards). Each row made as the tuple it is
-    (`tuple.__new__`, not the named tuple's Python-level constructor): some 65 rows a hand."""
+    (`tuple.__new__`, not the named tuple's Python-level constructor): some 14 rows a hand, its 52
+    plays in one."""
     res = h.result
     n = h.number
     photo = h.record.photograph
@@ -100,13 +99,12 @@ def hand_rows(part: int, players: Sequence[str], h: HandReport) -> list[Row]:
                                  None if taken is None else taken.get(p, 0))) for seat, p in enumerate(order, start=1))
     if res is None:
         return rows
-    # Every card of the tricks in one go, through C (52 rows a hand): each trick's cards beside its
-    # players, as far as both go.
-    tricks = [(tr.number, min(len(tr.players), len(tr.cards)), tr) for tr in res.tricks]
-    rows.extend(map(_play_row, zip(repeat(part), repeat(n), [t for t, k, _ in tricks for _ in range(k)],
-                                   [seq for _, k, _ in tricks for seq in range(1, k + 1)],
-                                   chain.from_iterable(tr.players[:k] for _, k, tr in tricks),
-                                   map(_TEXT.__getitem__, chain.from_iterable(tr.cards[:k] for _, k, tr in tricks)))))
+    # Every card of the tricks in one go, through C (52 plays a hand, one row): each trick's cards
+    # beside its players, as far as both go (`zip` stops at the shorter).
+    plays: tuple[Play, ...] = tuple(chain.from_iterable(
+        zip(repeat(tr.number), count(1), tr.players, map(_TEXT.__getitem__, tr.cards)) for tr in res.tricks))
+    if plays:  # a hand without a card played has no row of plays
+        rows.append(_new(HandPlaysRow, (part, n, plays)))
     if h.source == "played":  # else the marks that count are the table's: the cards give no reasons for them
         rows.extend(_new(ReasonRow, (part, n, seq, m.player, _KIND[m.kind], 1, m.trick,
                                      None if m.card is None else _TEXT[m.card],

@@ -5,7 +5,7 @@ files, measured in the same run (`python benchmarks/export.py`; --sittings N for
 The goals: export of 1,000 simulated sittings of 9 hands in at most twice the time of `marks
 --format json` on them, and `stats --db` in at most a second (issue 25); export of one record of
 55,000 hands (`--long 55000`, issue 35) in at most 1.5 times the time of `marks --format json` on
-it and at most 150 MiB (peak resident memory: a record is stored as it is read, hand by hand).
+it and at most 100 MiB (peak resident memory: a record is stored as it is read, hand by hand).
 
 Each command runs as the user runs it (a subprocess of the real entry point); machines here are
 shared and noisy, so the commands are timed in alternating rounds and the median of each is
@@ -89,7 +89,7 @@ def main() -> int:
     ap.add_argument("--sittings", type=int, default=1000)
     ap.add_argument("--hands", type=int, default=9)
     ap.add_argument("--long", type=int, metavar="HANDS",
-                    help="one record of HANDS hands instead (issue 35: 55000; goal 1.5x and 150 MiB)")
+                    help="one record of HANDS hands instead (issue 35: 55000; goal 1.5x and 100 MiB)")
     ap.add_argument("--record", help="with --long: that long record, simulated before (else simulated now)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--dir", help="records simulated before (else simulated now, in a temporary folder)")

@@ -1,6 +1,6 @@
 """Issue 35: memory flat in `export` and `stats`. In one process a record in the layout tetka
 writes is stored as it is read, hand by hand: its rows are never made whole (the long run, 55,000
-hands against 150 MiB and 1.5 times `marks --format json`, is `python benchmarks/export.py --long
+hands against 100 MiB and 1.5 times `marks --format json`, is `python benchmarks/export.py --long
 55000`; here its report is checked on figures given)."""
 from __future__ import annotations
 

@@ -104,6 +104,7 @@ def per_hand(k: int, n: int, pure: bool = False, budget: float | None = None, se
             times.append(time.process_time() - t)
             if nodes is not None:
                 nodes.append(made[-1].nodes)
+            made.clear()  # as `tetka analyse` does: a hand's solver goes, and the next one takes its table
     finally:
         analysis.new_solver = make
     return times, out, table, results

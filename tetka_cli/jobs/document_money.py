@@ -47,7 +47,7 @@ def winner_nets(totals: Mapping[str, int], winner: str | None, stake: Decimal) -
 
 def _check_nets(net: Mapping[str, Decimal], expected: Mapping[str, Decimal], stake: Decimal, at: str) -> None:
     for p, want in expected.items():
-        got = net.get(p, Decimal(0))
+        got = net[p]  # its keys are the totals' (`_part_from_json`), as `expected`'s
         if got != want:
             where, given, written = at + ".net", amount(got), amount(stake)
             raise ShapeError("`{at}`: the net of {player} is {given}, where its totals at the stake {stake} give "

@@ -7,6 +7,8 @@ configured in setup.cfg's [mutmut]): run it, then print killed / total per modul
     python tools/mutation.py --try NAME... -- tests/tetka/test_x.py
         # quick check of new tests against named mutants (globs allowed) of the last run:
         # copies the tests into mutants/tests and runs them with each mutant switched on
+    python tools/mutation.py --try --in LABEL NAME... -- TEST...
+        # the same against the last run in the scratch copy build/mutation/LABEL (`--only`, `--whole`)
     python tools/mutation.py --check-equivalents
         # every equivalent listed in docs/mutation.md still names a mutant of the code as it is
         # (parsing only, no test runs; tests/docs/test_mutation_equivalents.py runs it in the suite)
@@ -319,21 +321,22 @@ def _row(name: str, c: Counter[str]) -> str:
             f"| {score} |")
 
 
-def try_mutants(names: list[str], tests: list[str]) -> int:
-    """Run `tests` (copied fresh into mutants/) against each mutant matching `names`; print
-    killed or survived for each. Needs the mutants/ folder of an earlier run."""
+def try_mutants(names: list[str], tests: list[str], folder: pathlib.Path = ROOT) -> int:
+    """Run `tests` (copied fresh into `folder`'s mutants/) against each mutant matching `names`;
+    print killed or survived for each. Needs the mutants/ folder of an earlier run there (the
+    repository's, or a scratch copy's: `--in LABEL`)."""
     import fnmatch
     import shutil
 
-    mutants = ROOT / "mutants"
+    mutants = folder / "mutants"
     if not mutants.is_dir():
-        print("no mutants/ folder: run `python tools/mutation.py` first", file=sys.stderr)
+        print(f"no mutants/ folder in {folder}: run `python tools/mutation.py` first", file=sys.stderr)
         return 2
     for t in pathlib.Path(ROOT / "tests").rglob("*.py"):
         dest = mutants / t.relative_to(ROOT)
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(t, dest)
-    known = results()
+    known = results(folder)
     chosen = sorted(n for n in known if any(fnmatch.fnmatchcase(n, pat) for pat in names))
     if not chosen:
         print("no mutant of the last run matches", file=sys.stderr)
@@ -427,9 +430,12 @@ def run_in(folder: pathlib.Path, args: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["--try"]:
+    if argv[:1] == ["--try"]:  # --try [--in LABEL] NAME... -- TEST...
+        folder = ROOT
+        if argv[1:2] == ["--in"]:
+            folder, argv = SCRATCH / argv[2], argv[2:]
         names, _, tests = " ".join(argv[1:]).partition(" -- ")
-        return try_mutants(names.split(), tests.split() or ["tests"])
+        return try_mutants(names.split(), tests.split() or ["tests"], folder)
     if argv[:1] == ["--check-equivalents"]:
         return check_equivalents()
     if argv[:1] == ["--list"]:

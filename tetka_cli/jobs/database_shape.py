@@ -20,6 +20,7 @@ READ_BY_STATS = ("records", "record_players", "parts", "part_players", "hands", 
                  "settlements", "analysis")
 FLAGS = frozenset({"ok", "settled", "finished", "won", "complete", "after_end"})  # 0 or 1
 MONEY = frozenset({"net", "amount"})  # decimal text, as `settle` writes it: -?digits.digits
+DATES = frozenset({"date"})  # a record's date as `export` writes it (`meta_date`): YYYY-MM-DD first
 ROW_IDS = frozenset({"id", "record"})
 MAX_MONEY_TEXT = 64
 
@@ -127,6 +128,8 @@ def _conditions(cols: list[Column]) -> Iterator[tuple[str, str]]:
             cond = (f"typeof({c}) = 'text' AND length({c}) BETWEEN 4 AND {MAX_MONEY_TEXT:d} "
                     f"AND ltrim({c}, '-') GLOB '[0-9]*.[0-9]*' AND NOT ltrim({c}, '-') GLOB '*[^0-9.]*' "
                     f"AND NOT {c} GLOB '*.*.*' AND NOT {c} GLOB '--*'")
+        elif name in DATES:  # YYYY-MM-DD first: its first four characters are the season
+            cond = f"typeof({c}) = 'text' AND {c} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'"
         else:
             cond = f"typeof({c}) = 'text'"
         yield name, cond if notnull else f"{c} IS NULL OR ({cond})"

@@ -47,7 +47,7 @@ def winner_nets(totals: Mapping[str, int], winner: str | None, stake: Decimal) -
 
 def _check_nets(net: Mapping[str, Decimal], expected: Mapping[str, Decimal], stake: Decimal, at: str) -> None:
     for p, want in expected.items():
-        got = net.get(p, Decimal(0))
+        got = net[p]  # its keys are the totals' (`_part_from_json`), as `expected`'s
         if got != want:
             where, given, written = at + ".net", amount(got), amount(stake)
             raise ShapeError("`{at}`: the net of {player} is {given}, where its totals at the stake {stake} give "
@@ -56,14 +56,19 @@ def _check_nets(net: Mapping[str, Decimal], expected: Mapping[str, Decimal], sta
 
 
 def _check_payments(part: PartMoney, won_by: WonBy, stake: Decimal, at: str) -> None:
-    """Each payment as the rule gives it: pair by pair, the difference of the two totals times the
-    stake; to a winner, the stake. What they add up to must be the part's nets."""
+    """Each payment as the rule gives it, between two players of the part: pair by pair, the
+    difference of the two totals times the stake; to a winner, the stake. What they add up to must
+    be the part's nets (which name the players its totals name: `_part_from_json`)."""
     places = money_places(stake)
     paid = {p: Decimal(0) for p in part.totals}
     for j, pay in enumerate(part.payments):
         where = at + ".payments[" + str(j) + "]"
+        outsider = next((p for p in (pay.payer, pay.payee) if p not in paid), None)
+        if outsider is not None:
+            raise ShapeError("`{at}`: it names {player}, who has no total in its part", at=where,
+                             player=excerpt(outsider))
         if won_by == "lowest":
-            diff = part.totals.get(pay.payer, 0) - part.totals.get(pay.payee, 0)
+            diff = part.totals[pay.payer] - part.totals[pay.payee]
             if pay.score != diff or diff <= 0:
                 raise ShapeError("`{at}`: it pays for a difference of {given}, where the totals differ by "
                                  "{expected}", at=where, given=excerpt(pay.score), expected=diff)
@@ -74,9 +79,9 @@ def _check_payments(part: PartMoney, won_by: WonBy, stake: Decimal, at: str) -> 
             given, written = amount(pay.amount), amount(stake)
             raise ShapeError("`{at}`: its amount is {given}, where the stake {stake} gives {expected}", at=where,
                              given=given, stake=written, expected=format_money(want, places))
-        paid[pay.payer] = paid.get(pay.payer, Decimal(0)) - pay.amount
-        paid[pay.payee] = paid.get(pay.payee, Decimal(0)) + pay.amount
-    if any(v != part.net.get(p, Decimal(0)) for p, v in paid.items()):
+        paid[pay.payer] -= pay.amount
+        paid[pay.payee] += pay.amount
+    if any(v != part.net[p] for p, v in paid.items()):
         where = at + ".payments"
         raise ShapeError("`{at}`: its payments do not add up to its net", at=where)
 

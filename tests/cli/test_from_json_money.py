@@ -168,3 +168,25 @@ def test_a_game_of_three_paid_to_its_winner():
     assert winner_nets(totals, "Ann", Decimal("0.5")) == {"Ann": Decimal("1.0"), "Bob": Decimal("-0.5"),
                                                            "Cid": Decimal("-0.5")}
     assert winner_nets(totals, None, Decimal("0.5")) == dict.fromkeys(totals, 0)
+
+
+def test_a_record_staked_past_28_digits_settles_and_reads_back_exactly(tmp_path):
+    """A stake of 28 places (a record may write 40): every net of marks-only.yaml has 29 digits
+    or more. `settle` sums them into the standings and the transfers exactly (it exited 3 with
+    "the nets sum to 6E-28" when the sum was rounded to Python's default 28 digits), and its JSON
+    read back by `--from-json` is accepted and gives the same transfers (its nets were refused
+    as not summing to zero)."""
+    stake = "0.1234567890123456789012345678"
+    path = tmp_path / "long.yaml"
+    path.write_text(MARKS_ONLY.replace('stake: "0.10"', f'stake: "{stake}"'), encoding="utf-8")
+    r = run("settle", "--format", "json", str(path))
+    assert r.exit_code == 0, r.stderr
+    doc = json.loads(r.stdout)
+    with localcontext(EXACT):
+        nets = {p: Decimal(v) for p, v in doc["records"][0]["net"].items()}
+        assert sum(nets.values(), Decimal(0)) == 0
+        # Анна: (16 - 8) + (21 - 8) + (11 - 8) = 24 marks from the others
+        assert nets["Анна"] == 24 * Decimal(stake)
+    back, _ = from_json(tmp_path, doc)
+    assert back.exit_code == 0, back.stderr
+    assert json.loads(back.stdout)["transfers"] == doc["transfers"]

@@ -178,3 +178,52 @@ def test_a_record_whose_write_a_trigger_refuses_is_never_taken_for_a_copy_of_its
     r = run("export", "--sqlite", str(db), marks_only)
     assert r.exit_code != 0 and "duplicate-record" not in r.stderr, r.stderr
     assert "internal error" not in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("trigger", [
+    "CREATE TRIGGER tenfold AFTER INSERT ON settlements BEGIN UPDATE settlements SET net = net * 10 "
+    "WHERE rowid = new.rowid; END",
+    "CREATE TRIGGER forever BEFORE INSERT ON hand_plays BEGIN SELECT count(*) FROM (WITH RECURSIVE c(x) AS "
+    "(SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c); END",
+])
+def test_a_trigger_on_tetkas_tables_is_refused_before_anything_is_written(tmp_path, exported, trigger):
+    """tetka makes no trigger: one on its tables would change what an export writes (every net
+    stored ten times over, which stats would then count) or hold it in a loop that never ends.
+    Export refuses the file in one line, exit 2, and leaves it as it was; stats, which writes
+    nothing, still reads it."""
+    db = tmp_path / "club.db"
+    shutil.copy(exported, db)
+    altered(db, trigger)
+    before = db.read_bytes()
+    r = run("export", "--sqlite", str(db), "records/marks-only.yaml")
+    name, table = trigger.split()[2], trigger.split(" ON ")[1].split()[0]
+    assert r.exit_code == 2 and r.stderr.strip() == (
+        f"{db}: a tetka database with a trigger ({name}) on its table {table}, which tetka never makes: it would "
+        f"change what tetka writes; export the records again into a new file"), r.output
+    assert db.read_bytes() == before
+    assert run("stats", "--db", str(db)).exit_code == 0
+
+
+def test_a_ctrl_c_stops_a_statement_sqlite_is_running(tmp_path):
+    """A Ctrl-C that comes while SQLite runs one long statement (here a query that never ends) is
+    heard: the statement stops and the interruption goes on as a KeyboardInterrupt (exit 130 at
+    the command line), where SQLite alone would have gone on until killed."""
+    import subprocess
+    import sys
+
+    script = (
+        "import os, signal, sqlite3, threading\n"
+        "from tetka_cli.jobs import database\n"
+        "conn = database._connect(':memory:')\n"
+        "threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "try:\n"
+        "    conn.execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c')"
+        ".fetchone()\n"
+        "except sqlite3.Error as e:\n"
+        "    try:\n"
+        "        database.raise_if_interrupted(e)\n"
+        "    except KeyboardInterrupt:\n"
+        "        print('interrupted')\n"
+    )
+    r = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.stdout == "interrupted\n", r.stderr

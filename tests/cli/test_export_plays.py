@@ -156,3 +156,21 @@ def test_a_view_dropped_or_altered_is_refused_by_name_in_one_line(tmp_path, expo
         assert r.exit_code == 2 and r.stderr.strip() == f"{db}: {words}: export the records again into a new file"
     r = run("stats", "--lang", "ru", "--db", str(db))
     assert r.exit_code == 2 and "представлени" in r.stderr and "выгрузите записи заново" in r.stderr
+
+
+@pytest.mark.parametrize("index", ["record, part, hand, player, card", "record, part, hand, card, player"])
+def test_a_version_2_file_with_an_index_of_its_own_is_migrated_in_the_order_of_play(tmp_path, exported, index):
+    """A user's own index on version 2's card_plays (the docs invite objects of one's own beside
+    tetka's) is one SQLite may read the rows by: the migration reads them in the order of play all
+    the same (it stored every hand's cards in the index's order: by player, then card)."""
+    old = tmp_path / "old.db"
+    shutil.copy(exported, old)
+    as_version_2(old)
+    conn = sqlite3.connect(str(old), isolation_level=None)
+    conn.execute(f"CREATE INDEX mine ON card_plays({index})")
+    conn.execute("ANALYZE")
+    conn.close()
+    r = run("export", "--sqlite", str(old), "records/marks-only.yaml")
+    assert r.exit_code == 0, r.output
+    fresh = "SELECT record, part, hand, plays FROM hand_plays ORDER BY record, part, hand"
+    assert query(old, fresh) == query(exported, fresh)

@@ -69,6 +69,7 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
         err(msg.refusal(e, database, lang))
         sys.exit(EXIT_WRITE if e.code == "cannot-write" else EXIT_UNREADABLE)  # a full disk: exit 4
     except sqlite3.Error as e:
+        db.raise_if_interrupted(e)
         err(msg.refusal(db.refused(e), database, lang))
         sys.exit(EXIT_UNREADABLE)
     try:
@@ -94,6 +95,7 @@ def export(inputs: Sequence[str], database: str, analyse: bool, from_trick: int 
                 export_paths(conn, paths, job, jobs=jobs, pause=pause, run=run, warn=warn,
                              tick=lambda: bar.update(1), exported=_on_cluster(paths, job, pool, bar))
             except sqlite3.Error as e:  # locked by another export, a full disk: the record under way is rolled back
+                db.raise_if_interrupted(e)
                 err(msg.refusal(db.Refused("cannot-write", reason=str(e)), database, lang))
                 err(msg.summary(run, database, lang))
                 sys.exit(EXIT_WRITE)

@@ -74,6 +74,7 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
             err(msg.refusal(e, database, opts.lang))
             sys.exit(EXIT_UNREADABLE)
         except sqlite3.Error as e:
+            db.raise_if_interrupted(e)
             err(msg.refusal(db.refused(e), database, opts.lang))
             sys.exit(EXIT_UNREADABLE)
     else:
@@ -93,6 +94,7 @@ def stats(inputs: Sequence[str], database: str | None, since: str | None, until:
         err(msg.refusal(e, database or ":memory:", opts.lang))
         sys.exit(EXIT_UNREADABLE)
     except sqlite3.Error as e:  # a file broken under the tables' checks (a damaged page): one line
+        db.raise_if_interrupted(e)
         err(msg.refusal(db.refused(e), database or ":memory:", opts.lang))
         sys.exit(EXIT_UNREADABLE)
     except UnicodeDecodeError:  # SQLite's own words on a damaged page of bytes that are not UTF-8

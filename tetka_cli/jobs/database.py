@@ -226,14 +226,15 @@ _INSERTS: dict[type, str] = {
 }
 # Migrations: MIGRATIONS[v] brings a database of version v to v + 1. None from 1: a version 1 file
 # holds no meaning digests (only the records can give them), so it is refused with "export the
-# records again into a new file". From 2: each hand's rows of card_plays (read in the order of
-# their key, grouped as it goes: its trick, then seq) made into its one row of hand_plays, and
-# card_plays the view.
+# records again into a new file". From 2: each hand's rows of card_plays, in the order of play
+# (an ordered subquery read past any index the user added, which would give its own order), made
+# into its one row of hand_plays, and card_plays the view.
 MIGRATIONS: dict[int, str] = {2: "\n".join((
     _statement(SCHEMA, "CREATE TABLE hand_plays ("),
     "INSERT INTO hand_plays (record, part, hand, plays) "
     "SELECT record, part, hand, json_group_array(json_array(trick, seq, player, card)) "
-    "FROM card_plays GROUP BY record, part, hand;",
+    "FROM (SELECT * FROM card_plays NOT INDEXED ORDER BY record, part, hand, trick, seq) "
+    "GROUP BY record, part, hand;",
     "DROP VIEW plays;",
     "DROP TABLE card_plays;",
     _statement(SCHEMA, "CREATE VIEW card_plays AS"),
@@ -251,7 +252,7 @@ BATCH = 4096  # rows of a kind written at a time
 class Refused(Exception):
     """A file that is not a database this tetka can use: `code` and its arguments (worded by the
     command line): not-sqlite, not-tetka, newer, older, missing, unreadable, special, no-table,
-    altered, no-view, altered-view, bad-value."""
+    altered, no-view, altered-view, trigger, bad-value."""
 
     def __init__(self, code: str, **kw: object) -> None:
         self.code, self.kw = code, kw
@@ -262,7 +263,23 @@ def _connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
     # isolation_level=None: transactions are begun and ended here, explicitly.
     conn = sqlite3.connect(target, uri=uri, isolation_level=None, timeout=BUSY_SECONDS)
     conn.text_factory = _text
+    conn.set_progress_handler(_hear_signals, 100_000)
     return conn
+
+
+def _hear_signals() -> int:
+    """Called by SQLite every 100,000 steps of a statement: Python code, so a Ctrl-C that came
+    while SQLite ran is raised here, and SQLite stops the statement (SQLITE_INTERRUPT, made a
+    KeyboardInterrupt again by `raise_if_interrupted`). Without it a long statement, or a loop in
+    a file someone altered, could not be interrupted."""
+    return 0
+
+
+def raise_if_interrupted(e: sqlite3.Error) -> None:
+    """KeyboardInterrupt for a statement stopped by a Ctrl-C (`_hear_signals`): whoever catches
+    SQLite's errors first lets the interruption through as one."""
+    if getattr(e, "sqlite_errorname", "") == "SQLITE_INTERRUPT":
+        raise KeyboardInterrupt from None
 
 
 def _text(data: bytes) -> str:
@@ -311,6 +328,7 @@ def _checked(conn: sqlite3.Connection, *, writing: bool, then: tuple[str, ...] =
             waiting(lambda: conn.execute(statement))
     except sqlite3.DatabaseError as e:
         conn.close()
+        raise_if_interrupted(e)
         raise refused(e, writing=writing) from None
     except UnicodeDecodeError:  # SQLite's own words on a schema of bytes that are not UTF-8
         conn.close()
@@ -402,18 +420,18 @@ def _check(conn: sqlite3.Connection, *, writing: bool) -> None:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
         else:
-            _shaped(conn, _check_version(conn, app, version, writing), values=not writing)
-        if writing:
-            conn.execute("COMMIT")
+            _shaped(conn, _check_version(conn, app, version, writing), values=not writing, writing=writing)
+        if writing:  # a reader of the file (the sqlite3 shell, Datasette) holds it a moment: waited for
+            waiting(lambda: conn.execute("COMMIT"))
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
 
 
-def _shaped(conn: sqlite3.Connection, schema: str, *, values: bool) -> None:
+def _shaped(conn: sqlite3.Connection, schema: str, *, values: bool, writing: bool) -> None:
     """`Refused` unless the file's tables and views are those `schema` makes (`database_shape`)."""
-    problem = shape_problem(conn, schema, values=values)
+    problem = shape_problem(conn, schema, values=values, writing=writing)
     if problem is not None:
         raise Refused(problem[0], **problem[1])
 
@@ -433,7 +451,7 @@ def _check_version(conn: sqlite3.Connection, app: int, version: int, writing: bo
             raise Refused("older", version=version, supported=SCHEMA_VERSION)
         for v in range(version, SCHEMA_VERSION):  # inside the caller's transaction
             if v in READS:  # a migration runs on the tables it was written for, or not at all
-                _shaped(conn, READS[v], values=False)
+                _shaped(conn, READS[v], values=False, writing=True)
             for statement in statements(MIGRATIONS[v]):
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {v + 1:d}")

@@ -70,9 +70,11 @@ def expected(schema: str) -> Shape:
     return _SHAPES[schema]
 
 
-def shape_problem(conn: sqlite3.Connection, schema: str, *, values: bool) -> Problem | None:
+def shape_problem(conn: sqlite3.Connection, schema: str, *, values: bool, writing: bool = False) -> Problem | None:
     """What is wrong with the file, unless every table and view of `schema` is in it as `schema`
-    makes it and, with `values`, every value `stats` reads is of what this version writes."""
+    makes it and, with `values`, every value `stats` reads is of what this version writes; for
+    `writing`, also a trigger on one of them (tetka makes none: a trigger would change what an
+    export writes, a net multiplied or a row dropped, or hold it in a loop)."""
     shape = expected(schema)
     there = {str(n) for n, in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     for table, cols in shape.columns.items():
@@ -86,6 +88,11 @@ def shape_problem(conn: sqlite3.Connection, schema: str, *, values: bool) -> Pro
             return "no-view", {"view": view}
         if views[view] != sql:
             return "altered-view", {"view": view}
+    if writing:
+        ours = set(shape.columns) | set(shape.views)
+        for name, on in conn.execute("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"):
+            if str(on) in ours:
+                return "trigger", {"trigger": str(name), "table": str(on)}
     if values:
         for table in READ_BY_STATS:
             bad = _first_bad(conn, table, shape.columns[table])

@@ -25,6 +25,8 @@ _REFUSALS = {
     "no-view": N_("{path}: a tetka database without its view {view}: export the records again into a new file"),
     "altered-view": N_("{path}: a tetka database whose view {view} is not as tetka makes it: export the records "
                     "again into a new file"),
+    "trigger": N_("{path}: a tetka database with a trigger ({trigger}) on its table {table}, which tetka never "
+               "makes: it would change what tetka writes; export the records again into a new file"),
     "bad-value": N_("{path}: a tetka database holding a value tetka never writes (in {table}.{column}): export "
                  "the records again into a new file"),
     "cannot-write": N_("{path}: cannot write: {reason}; every record stored so far is whole, the one under way "

@@ -1,0 +1,97 @@
+"""Issue 35, the mutation run of `jobs/database.py`: what an error of SQLite says of the file (a
+failed write is exit 4, anything else a file that cannot be used), which rows of a file are taken
+for records held, and the file `export` leaves behind (one file, in rollback-journal mode)."""
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+
+import pytest
+
+from tetka_cli.jobs import database
+from support.cli import ROOT, run
+
+MARKS_ONLY = os.path.join(ROOT, "records", "marks-only.yaml")
+
+
+def a_full_disk_error(tmp_path) -> sqlite3.Error:
+    """A real SQLITE_FULL: a database that may not grow past its first pages."""
+    conn = sqlite3.connect(str(tmp_path / "full.db"))
+    try:
+        conn.execute("CREATE TABLE t (x BLOB)")
+        conn.execute("PRAGMA max_page_count = 3")
+        with pytest.raises(sqlite3.Error) as caught:
+            for _ in range(10):
+                conn.execute("INSERT INTO t VALUES (zeroblob(4096))")
+        return caught.value
+    finally:
+        conn.close()
+
+
+def an_error(words: str, **attrs: object) -> sqlite3.Error:
+    e = sqlite3.OperationalError(words)
+    for name, value in attrs.items():
+        setattr(e, name, value)
+    return e
+
+
+def test_a_full_disk_while_writing_is_a_failed_write_and_says_what_sqlite_said(tmp_path):
+    e = a_full_disk_error(tmp_path)
+    assert e.sqlite_errorcode & 0xFF == 13  # SQLITE_FULL
+    r = database.refused(e, writing=True)
+    assert (r.code, r.kw) == ("cannot-write", {"reason": str(e)})
+    # The same error met while only reading is a file that cannot be used, never a failed write.
+    assert database.refused(e, writing=False).code == "unreadable"
+    assert database.refused(e).code == "unreadable"
+
+
+def test_an_input_output_error_while_writing_is_a_failed_write_whatever_its_extended_code():
+    for code in (10, 10 | 3 << 8, 10 | 13 << 8):  # SQLITE_IOERR, SQLITE_IOERR_WRITE, SQLITE_IOERR_FSYNC
+        e = an_error("disk I/O error", sqlite_errorcode=code, sqlite_errorname="SQLITE_IOERR")
+        assert database.refused(e, writing=True).code == "cannot-write", code
+    other = an_error("database is locked", sqlite_errorcode=5 | 1 << 8, sqlite_errorname="SQLITE_BUSY_RECOVERY")
+    assert database.refused(other, writing=True).code == "unreadable"
+
+
+def test_an_error_without_sqlites_codes_is_a_file_that_cannot_be_used():
+    e = sqlite3.InterfaceError("bad parameter")
+    assert (database.refused(e, writing=True).code, database.refused(e).code) == ("unreadable", "unreadable")
+
+
+def test_a_file_that_is_no_database_is_known_by_sqlites_name_or_by_its_words():
+    by_name = an_error("file is encrypted or is otherwise unusable", sqlite_errorname="SQLITE_NOTADB",
+                       sqlite_errorcode=26)
+    by_words = sqlite3.DatabaseError("file is not a database")  # no codes at all
+    assert [database.refused(e).code for e in (by_name, by_words)] == ["not-sqlite", "not-sqlite"]
+
+
+def test_only_well_typed_rows_are_taken_for_records_held(tmp_path):
+    db = tmp_path / "x.db"
+    assert run("export", "--sqlite", str(db), MARKS_ONLY).exit_code == 0
+    conn = sqlite3.connect(str(db))
+    try:
+        (good,) = conn.execute("SELECT path, digest FROM records").fetchall()
+        # a path or a digest that is not text, an analysis that is not a trick's number
+        rows = [(b"\x00", "d1", None), ("b.yaml", b"\x00", None), ("c.yaml", "d3", "from the first"),
+                ("d.yaml", "d4", 2.5), ("e.yaml", "d5", 3)]
+        for i, (path, digest, analysed) in enumerate(rows):
+            conn.execute("INSERT INTO records (path, digest, meaning, game, players, stake, currency, meta, ok, "
+                         "settled, analysed_from) VALUES (?, ?, ?, 'tetka', '[]', '0', '', '{}', 1, 1, ?)",
+                         (path, digest, f"m{i}", analysed))
+        conn.commit()
+        assert database.known(conn) == {good[0]: (good[1], None), "e.yaml": ("d5", 3)}
+    finally:
+        conn.close()
+
+
+def test_export_leaves_one_file_in_rollback_journal_mode(tmp_path):
+    db = tmp_path / "x.db"
+    shutil.copy(MARKS_ONLY, tmp_path / "a.yaml")
+    assert run("export", "--sqlite", str(db), str(tmp_path / "a.yaml")).exit_code == 0
+    assert not os.path.exists(f"{db}-wal") and not os.path.exists(f"{db}-shm")
+    conn = sqlite3.connect(str(db))
+    try:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    finally:
+        conn.close()

@@ -95,3 +95,47 @@ def test_export_leaves_one_file_in_rollback_journal_mode(tmp_path):
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     finally:
         conn.close()
+
+
+def test_the_writers_connection_is_in_wal_and_enforces_each_rows_record(tmp_path):
+    conn = database.open_for_writing(str(tmp_path / "x.db"))
+    try:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        with pytest.raises(sqlite3.IntegrityError):  # a row of a record that is not there
+            conn.execute("INSERT INTO settlements (record, player, net, currency) VALUES (99, 'А', '1.00', '')")
+    finally:
+        database.close(conn)
+
+
+def as_version_2(db) -> None:
+    """`db` made into the file version 2 wrote: card_plays a table instead of hand_plays and the view."""
+    conn = sqlite3.connect(str(db), isolation_level=None)
+    try:
+        conn.execute("CREATE TABLE old_plays AS SELECT * FROM card_plays")
+        for s in ("DROP VIEW plays", "DROP VIEW card_plays", "DROP TABLE hand_plays",
+                  database._CARD_PLAYS_TABLE, "INSERT INTO card_plays SELECT * FROM old_plays",
+                  "DROP TABLE old_plays", database._statement(database.SCHEMA, "CREATE VIEW plays AS"),
+                  "PRAGMA user_version = 2"):
+            conn.execute(s)
+    finally:
+        conn.close()
+
+
+def test_a_value_no_tetka_writes_is_refused_when_read_never_when_written_whatever_the_version(tmp_path):
+    new, old = tmp_path / "new.db", tmp_path / "old.db"
+    assert run("export", "--sqlite", str(new), MARKS_ONLY).exit_code == 0
+    shutil.copy(new, old)
+    as_version_2(old)
+    for db in (new, old):
+        conn = sqlite3.connect(str(db))
+        conn.execute("UPDATE settlements SET net = 'lots'")
+        conn.commit()
+        conn.close()
+        assert run("stats", "--db", str(db)).exit_code == 2
+        r = run("export", "--sqlite", str(db), MARKS_ONLY)  # the shape is checked, and the version 2 file migrated
+        assert r.exit_code == 0 and "1 unchanged" in r.stderr, r.output
+        conn = sqlite3.connect(str(db))
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION
+        conn.close()
+        assert run("stats", "--db", str(db)).exit_code == 2

@@ -139,3 +139,18 @@ def test_a_value_no_tetka_writes_is_refused_when_read_never_when_written_whateve
         assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION
         conn.close()
         assert run("stats", "--db", str(db)).exit_code == 2
+
+
+def test_a_byte_for_byte_copy_is_reported_as_the_same_content(tmp_path):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    shutil.copy(MARKS_ONLY, a)
+    shutil.copy(MARKS_ONLY, b)
+    r = run("export", "--sqlite", str(tmp_path / "x.db"), str(a), str(b))
+    assert r.exit_code == 0, r.output
+    assert f"{b}: warning duplicate-record: the same record as {a} (same content): counted once" in r.stderr
+
+
+@pytest.mark.parametrize("text", ["1894/04/02", "18940402", "1894-x4-02", "1894-04-x2", "1894-0x-02", "189x-04-02"])
+def test_a_meta_date_is_a_date_only_when_every_figure_and_both_dashes_are_there(text):
+    assert database.meta_date({"date": text}) is None
+    assert database.meta_date({"date": "1894-04-02"}) == "1894-04-02"

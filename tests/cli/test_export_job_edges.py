@@ -38,3 +38,29 @@ def test_a_record_whose_worker_died_is_reported_under_its_path_never_stored():
     assert (done.path, done.given, done.record, done.digest) == ("club/a.yaml", "./club//a.yaml", None, None)
     f = done.unreadable
     assert f is not None and (f.code, f.args, f.path) == ("worker-died", {}, "./club//a.yaml")
+
+
+def test_a_record_past_the_bound_or_missing_is_reported_by_path_in_a_worker_and_in_this_process(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_bytes(open(MARKS_ONLY, "rb").read())
+    job = ExportJob(max_bytes=100)
+    for read in (job, job.opened):  # a worker's reading (`--jobs N`), this process's
+        done = read(str(big))
+        assert (done.path, done.given, done.record) == (str(big), str(big), None)
+        assert done.unreadable is not None and done.unreadable.code == "too-large"
+        assert done.unreadable.args["limit"] == 100
+        gone = str(tmp_path) + "//nowhere/./x.yaml"
+        done = read(gone)
+        assert (done.path, done.given) == (str(tmp_path / "nowhere" / "x.yaml"), gone)
+        assert done.unreadable is not None and (done.unreadable.code, done.unreadable.path) == ("unreadable", gone)
+
+
+def test_a_record_held_unchanged_but_past_the_bound_given_now_is_refused_not_skipped(tmp_path):
+    rec = tmp_path / "a.yaml"
+    rec.write_bytes(open(MARKS_ONLY, "rb").read())
+    held = ExportJob()(str(rec))
+    assert held.record is not None
+    job = ExportJob(max_bytes=100, known={held.path: (held.digest or "", None)})
+    for read in (job, job.opened):
+        done = read(str(rec))
+        assert not done.unchanged and done.unreadable is not None and done.unreadable.code == "too-large"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from tetka_cli.games import registry
-from tetka_cli.jobs.export import ExportJob, Judged
+from tetka_cli.jobs.export import Exported, ExportJob, Judged
 from tetka_cli.jobs.record_check import check_record
 from support.cli import ROOT
 
@@ -64,3 +64,42 @@ def test_a_record_held_unchanged_but_past_the_bound_given_now_is_refused_not_ski
     for read in (job, job.opened):
         done = read(str(rec))
         assert not done.unchanged and done.unreadable is not None and done.unreadable.code == "too-large"
+
+
+def test_a_record_held_unchanged_is_said_so_under_its_key_path_and_digest(tmp_path):
+    rec = tmp_path / "a.yaml"
+    rec.write_bytes(open(MARKS_ONLY, "rb").read())
+    given = str(tmp_path) + "//a.yaml"
+    held = ExportJob()(given)
+    assert held.record is not None and (held.path, held.given) == (str(rec), given)
+    job = ExportJob(known={held.path: (held.digest or "", None)})
+    for read in (job, job.opened):
+        assert read(given) == Exported(str(rec), given, held.digest, unchanged=True)
+
+
+def test_a_records_findings_name_it_as_given():
+    path = "records/bad-renonce-and-wrong-marks.yaml"
+    done = ExportJob()(os.path.join(ROOT, path))
+    assert done.findings and {f.path for f in done.findings} == {os.path.join(ROOT, path)}
+
+
+def test_a_record_is_judged_from_the_very_bytes_its_digest_was_taken_of(tmp_path, monkeypatch):
+    from tetka_cli.common.dedupe import digest
+    from tetka_cli.jobs import export
+
+    rec = tmp_path / "a.yaml"
+    first = open(MARKS_ONLY, "rb").read()
+    rec.write_bytes(first)
+    read = export.read_bytes
+
+    def then_rewritten(path, **kw):  # another record written into the file once it has been read
+        data = read(path, **kw)
+        rec.write_bytes(open(os.path.join(ROOT, "records", "terz", "worked-hand.yaml"), "rb").read())
+        return data
+
+    monkeypatch.setattr(export, "read_bytes", then_rewritten)
+    for job in (ExportJob(), ExportJob(analyse=True).opened):  # a worker's; this process's, read whole
+        rec.write_bytes(first)
+        done = job(str(rec))
+        assert done.record is not None and done.digest == digest(first)
+        assert (done.record.game, done.record.stake) == ("tetka", "0.10")

@@ -154,3 +154,32 @@ def test_a_byte_for_byte_copy_is_reported_as_the_same_content(tmp_path):
 def test_a_meta_date_is_a_date_only_when_every_figure_and_both_dashes_are_there(text):
     assert database.meta_date({"date": text}) is None
     assert database.meta_date({"date": "1894-04-02"}) == "1894-04-02"
+
+
+def all_rows(db) -> dict[str, list[tuple]]:
+    conn = sqlite3.connect(str(db))
+    try:
+        tables = [t for t, in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return {t: conn.execute(f'SELECT * FROM "{t}" ORDER BY 1, 2, 3').fetchall() for t in tables}
+    finally:
+        conn.close()
+
+
+def test_rows_written_in_small_batches_are_the_rows_written_at_once(tmp_path, monkeypatch):
+    played = os.path.join(ROOT, "records", "robber-played.yaml")
+    assert run("export", "--sqlite", str(tmp_path / "once.db"), played).exit_code == 0
+    monkeypatch.setattr(database, "BATCH", 3)  # a long record's rows, a batch of a kind at a time
+    assert run("export", "--sqlite", str(tmp_path / "batches.db"), played).exit_code == 0
+    once, batches = all_rows(tmp_path / "once.db"), all_rows(tmp_path / "batches.db")
+    assert len(once["hand_scores"]) > 3 * 4 and batches == once
+
+
+def test_a_records_players_are_stored_as_written_and_found_by_name(tmp_path):
+    db = tmp_path / "x.db"
+    assert run("export", "--sqlite", str(db), MARKS_ONLY).exit_code == 0
+    conn = sqlite3.connect(str(db))
+    try:
+        assert conn.execute("SELECT players FROM records").fetchone()[0] == '["Анна", "Борис", "Вера", "Глеб"]'
+        assert conn.execute("SELECT count(*) FROM records WHERE players LIKE '%Вера%'").fetchone()[0] == 1
+    finally:
+        conn.close()

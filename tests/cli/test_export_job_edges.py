@@ -103,3 +103,15 @@ def test_a_record_is_judged_from_the_very_bytes_its_digest_was_taken_of(tmp_path
         done = job(str(rec))
         assert done.record is not None and done.digest == digest(first)
         assert (done.record.game, done.record.stake) == ("tetka", "0.10")
+
+
+def test_a_file_that_is_no_record_is_reported_under_its_key_path_and_digest(tmp_path):
+    from tetka_cli.common.dedupe import digest
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"players: [1, 2\n")
+    given = str(tmp_path) + "/./bad.yaml"
+    for read in (ExportJob().__call__, ExportJob().opened):
+        done = read(given)
+        assert done.unreadable is not None and done.unreadable.code == "yaml-syntax"
+        assert done == Exported(str(bad), given, digest(bad.read_bytes()), unreadable=done.unreadable)

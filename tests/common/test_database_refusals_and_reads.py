@@ -174,12 +174,15 @@ def test_rows_written_in_small_batches_are_the_rows_written_at_once(tmp_path, mo
     assert len(once["hand_scores"]) > 3 * 4 and batches == once
 
 
-def test_a_records_players_are_stored_as_written_and_found_by_name(tmp_path):
+def test_a_records_players_and_meta_are_stored_as_written_and_found_by_name(tmp_path):
     db = tmp_path / "x.db"
     assert run("export", "--sqlite", str(db), MARKS_ONLY).exit_code == 0
     conn = sqlite3.connect(str(db))
     try:
         assert conn.execute("SELECT players FROM records").fetchone()[0] == '["Анна", "Борис", "Вера", "Глеб"]'
         assert conn.execute("SELECT count(*) FROM records WHERE players LIKE '%Вера%'").fetchone()[0] == 1
+        # the meta as written (event, then date), its keys in order, whatever their order in the record
+        assert conn.execute("SELECT meta FROM records").fetchone()[0] == \
+            '{"date": "1894-04-02", "event": "Вечер у Веры"}'
     finally:
         conn.close()

@@ -7,7 +7,7 @@ import os
 from tetka_cli.games import registry
 from tetka_cli.jobs.export import Exported, ExportJob, Judged
 from tetka_cli.jobs.record_check import check_record
-from support.cli import ROOT
+from support.cli import ROOT, run
 
 MARKS_ONLY = os.path.join(ROOT, "records", "marks-only.yaml")
 
@@ -115,3 +115,20 @@ def test_a_file_that_is_no_record_is_reported_under_its_key_path_and_digest(tmp_
         done = read(given)
         assert done.unreadable is not None and done.unreadable.code == "yaml-syntax"
         assert done == Exported(str(bad), given, digest(bad.read_bytes()), unreadable=done.unreadable)
+
+
+def test_the_analysis_from_the_last_trick_grades_the_last_trick(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "x.db"
+    r = run("export", "--analyse", "--from-trick", "13", "--sqlite", str(db), "records/robber-played.yaml")
+    assert r.exit_code == 0, r.output
+    conn = sqlite3.connect(str(db))
+    try:
+        assert conn.execute("SELECT DISTINCT trick FROM analysis").fetchall() == [(13,)]
+        assert conn.execute("SELECT count(*) FROM analysis").fetchone()[0] == \
+            conn.execute("SELECT count(*) FROM hand_scores JOIN hands USING (record, part, hand) "
+                         "WHERE complete").fetchone()[0]  # each player's last card of each hand played out
+        assert conn.execute("SELECT analysed_from FROM records").fetchall() == [(13,)]
+    finally:
+        conn.close()

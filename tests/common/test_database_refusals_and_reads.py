@@ -181,6 +181,8 @@ def test_a_records_players_and_meta_are_stored_as_written_and_found_by_name(tmp_
     try:
         assert conn.execute("SELECT players FROM records").fetchone()[0] == '["Анна", "Борис", "Вера", "Глеб"]'
         assert conn.execute("SELECT count(*) FROM records WHERE players LIKE '%Вера%'").fetchone()[0] == 1
+        assert conn.execute("SELECT seat, player FROM record_players ORDER BY seat").fetchall() == [
+            (1, "Анна"), (2, "Борис"), (3, "Вера"), (4, "Глеб")]
         # the meta as written (event, then date), its keys in order, whatever their order in the record
         assert conn.execute("SELECT meta FROM records").fetchone()[0] == \
             '{"date": "1894-04-02", "event": "Вечер у Веры"}'

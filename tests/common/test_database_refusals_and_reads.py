@@ -183,6 +183,8 @@ def test_a_records_players_and_meta_are_stored_as_written_and_found_by_name(tmp_
         assert conn.execute("SELECT count(*) FROM records WHERE players LIKE '%Вера%'").fetchone()[0] == 1
         assert conn.execute("SELECT seat, player FROM record_players ORDER BY seat").fetchall() == [
             (1, "Анна"), (2, "Борис"), (3, "Вера"), (4, "Глеб")]
+        seqs = [n for n, in conn.execute("SELECT seq FROM transfers ORDER BY seq")]  # who pays whom, from 1
+        assert seqs and seqs == list(range(1, len(seqs) + 1))
         # the meta as written (event, then date), its keys in order, whatever their order in the record
         assert conn.execute("SELECT meta FROM records").fetchone()[0] == \
             '{"date": "1894-04-02", "event": "Вечер у Веры"}'

@@ -132,3 +132,31 @@ def test_the_analysis_from_the_last_trick_grades_the_last_trick(tmp_path):
         assert conn.execute("SELECT analysed_from FROM records").fetchall() == [(13,)]
     finally:
         conn.close()
+
+
+def test_a_streamed_records_rows_and_head_are_those_of_the_record_read_whole(tmp_path):
+    import dataclasses
+
+    from tetka_cli.jobs.export import Streamed
+
+    rec = tmp_path / "long.yaml"
+    assert run("simulate", "--hands", "6", "--seed", "35", "--out", str(rec)).exit_code == 0
+    given = str(tmp_path) + "//long.yaml"
+    whole = ExportJob()(given)
+    streamed = ExportJob().opened(given)
+    assert isinstance(streamed, Streamed) and whole.record is not None
+    try:
+        rows = tuple(streamed.rows())
+        head, meaning = streamed.head()
+    finally:
+        streamed.close()
+    assert (streamed.key, streamed.path, streamed.digest) == (whole.path, given, whole.digest)
+    # the same rows (a part's row comes after its hands when streamed), no rows in the head
+    assert sorted(rows, key=repr) == sorted(whole.record.rows, key=repr) and head.rows == ()
+    assert dataclasses.replace(head, rows=whole.record.rows) == whole.record and meaning == whole.meaning
+
+
+def test_what_a_record_exports_names_its_game():
+    for path, game in (("records/marks-only.yaml", "tetka"), ("records/terz/worked-hand.yaml", "terz")):
+        done = ExportJob()(os.path.join(ROOT, path))
+        assert done.record is not None and (done.game, done.record.game) == (game, game)

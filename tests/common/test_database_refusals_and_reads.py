@@ -190,3 +190,35 @@ def test_a_records_players_and_meta_are_stored_as_written_and_found_by_name(tmp_
             '{"date": "1894-04-02", "event": "Вечер у Веры"}'
     finally:
         conn.close()
+
+
+def test_text_that_is_not_utf8_in_the_file_is_named_as_such(tmp_path):
+    db = tmp_path / "x.db"
+    assert run("export", "--sqlite", str(db), MARKS_ONLY).exit_code == 0
+    conn = sqlite3.connect(str(db))
+    conn.execute("UPDATE records SET path = CAST(x'ff' AS TEXT)")  # what export reads first
+    conn.execute("UPDATE settlements SET currency = CAST(x'ff' AS TEXT)")  # what stats reads
+    conn.commit()
+    conn.close()
+    for args in (("stats", "--db", str(db)), ("export", "--sqlite", str(db), MARKS_ONLY)):
+        r = run(*args, env={"TETKA_LANG": "en"})
+        assert r.exit_code == 2 and f"{db}: cannot be used as a database: text that is not UTF-8" in r.stderr, r.output
+
+
+def test_an_export_waits_for_another_writer_to_finish_whatever_the_wait_given(tmp_path, monkeypatch):
+    import threading
+
+    db = tmp_path / "x.db"
+    assert run("export", "--sqlite", str(db), MARKS_ONLY).exit_code == 0
+    monkeypatch.setattr(database, "BUSY_SECONDS", 0.02)  # SQLite's own wait, short: export's own waiting waits
+    for wait in ("", "soon", "nan"):  # none, not a number, NaN: the default (30 s)
+        other = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False)
+        other.execute("BEGIN IMMEDIATE")
+        done = threading.Timer(0.2, lambda: (other.execute("COMMIT"), other.close()))
+        done.start()
+        try:
+            r = run("export", "--sqlite", str(db), os.path.join(ROOT, "records", "robber-played.yaml"),
+                    env={"TETKA_DB_WAIT": wait, "TETKA_LANG": "en"})
+        finally:
+            done.join()
+        assert r.exit_code == 0, (wait, r.output)

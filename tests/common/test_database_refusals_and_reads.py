@@ -222,3 +222,69 @@ def test_an_export_waits_for_another_writer_to_finish_whatever_the_wait_given(tm
         finally:
             done.join()
         assert r.exit_code == 0, (wait, r.output)
+
+
+def test_waiting_tries_again_while_sqlite_says_the_file_is_busy_by_its_name_or_its_words():
+    def act_failing_with(*errors: sqlite3.Error):
+        calls: list[int] = []
+
+        def act() -> None:
+            calls.append(1)
+            if len(calls) <= len(errors):
+                raise errors[len(calls) - 1]
+        return act, calls
+
+    busy_by_name = an_error("try again", sqlite_errorname="SQLITE_BUSY", sqlite_errorcode=5)
+    locked_by_name = an_error("try again", sqlite_errorname="SQLITE_LOCKED", sqlite_errorcode=6)
+    busy_by_words = sqlite3.OperationalError("database is locked")  # no codes at all
+    act, calls = act_failing_with(busy_by_name, locked_by_name, busy_by_words)
+    database.waiting(act)
+    assert len(calls) == 4
+    other = an_error("no such table: records", sqlite_errorname="SQLITE_ERROR", sqlite_errorcode=1)
+    act, calls = act_failing_with(other)
+    with pytest.raises(sqlite3.OperationalError):
+        database.waiting(act)
+    assert len(calls) == 1
+
+
+def test_an_export_gives_up_on_a_writer_that_keeps_the_file_after_the_wait_given(tmp_path, monkeypatch):
+    import threading
+    import time
+
+    db = tmp_path / "x.db"
+    assert run("export", "--sqlite", str(db), MARKS_ONLY).exit_code == 0
+    monkeypatch.setattr(database, "BUSY_SECONDS", 0.02)
+    for wait, default in (("0.1", 3.0), ("nan", 0.1)):  # the wait given, else the default (WAIT)
+        monkeypatch.setattr(database, "WAIT", default)
+        other = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False)
+        other.execute("BEGIN IMMEDIATE")
+        lock = threading.Lock()
+
+        def release() -> None:  # by the test once the export gave up; at the latest after 5 s
+            with lock:
+                if other.in_transaction:
+                    other.execute("COMMIT")
+        done = threading.Timer(5.0, release)
+        done.start()
+        try:
+            start = time.monotonic()
+            r = run("export", "--sqlite", str(db), os.path.join(ROOT, "records", "robber-played.yaml"),
+                    env={"TETKA_DB_WAIT": wait, "TETKA_LANG": "en"})
+            took = time.monotonic() - start
+        finally:
+            done.cancel()
+            release()
+            other.close()
+        assert r.exit_code != 0 and "locked" in r.stderr and took < 1.0, (wait, took, r.output)
+
+
+def test_an_export_leaves_no_file_open_whether_records_are_streamed_or_read_whole(tmp_path, monkeypatch):
+    from tetka_cli.common import yaml_input
+
+    rec = tmp_path / "long.yaml"
+    assert run("simulate", "--hands", "6", "--seed", "35", "--out", str(rec)).exit_code == 0
+    monkeypatch.setattr(yaml_input, "WINDOW_FROM", 1)  # every file read a window at a time, as a long one is
+    fds = set(os.listdir("/proc/self/fd"))
+    r = run("export", "--sqlite", str(tmp_path / "x.db"), str(rec), MARKS_ONLY)
+    assert r.exit_code == 0 and "2 added" in r.stderr, r.output
+    assert set(os.listdir("/proc/self/fd")) <= fds

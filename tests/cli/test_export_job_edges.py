@@ -160,3 +160,21 @@ def test_what_a_record_exports_names_its_game():
     for path, game in (("records/marks-only.yaml", "tetka"), ("records/terz/worked-hand.yaml", "terz")):
         done = ExportJob()(os.path.join(ROOT, path))
         assert done.record is not None and (done.game, done.record.game) == (game, game)
+
+
+def test_a_records_findings_are_stored_each_in_its_place_numbered_from_1(tmp_path):
+    import sqlite3
+
+    path = os.path.join(ROOT, "records", "bad-renonce-and-wrong-marks.yaml")
+    db = tmp_path / "x.db"
+    assert run("export", "--sqlite", str(db), path).exit_code == 0
+    rep = check_record(path)
+    conn = sqlite3.connect(str(db))
+    try:
+        stored = conn.execute('SELECT seq, code, severity, line, "column", part, hand, trick, player, message '
+                              "FROM findings ORDER BY seq").fetchall()
+    finally:
+        conn.close()
+    assert stored == [(i, f.code, f.severity.value, f.line, f.column, f.part, f.hand, f.trick, f.player,
+                       f.message("en")) for i, f in enumerate(rep.findings, start=1)]
+    assert any(t is not None for *_, t, _p, _m in stored)  # a renonce, in its trick

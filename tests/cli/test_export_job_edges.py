@@ -178,3 +178,36 @@ def test_a_records_findings_are_stored_each_in_its_place_numbered_from_1(tmp_pat
     assert stored == [(i, f.code, f.severity.value, f.line, f.column, f.part, f.hand, f.trick, f.player,
                        f.message("en")) for i, f in enumerate(rep.findings, start=1)]
     assert any(t is not None for *_, t, _p, _m in stored)  # a renonce, in its trick
+
+
+def test_a_record_removed_while_its_streamed_reading_gives_up_is_reported_and_counted_once(tmp_path, monkeypatch):
+    from tetka_cli.jobs import database, export
+
+    folder = tmp_path / "sim"
+    folder.mkdir()
+    # renonces far into the record: its streamed reading gives up and reads it again the full way
+    r = run("simulate", "--hands", "16", "--sittings", "1", "--renonce-rate", "0.3", "--seed", "35",
+            "--out", str(folder))
+    assert r.exit_code == 0, r.output
+    (rec,) = folder.iterdir()
+    read = export.read_bytes
+    reads: list[str] = []
+
+    def removed_after_the_first_reading(path, **kw):
+        if path == str(rec):
+            reads.append(path)
+            if len(reads) == 2:
+                os.remove(path)
+        return read(path, **kw)
+
+    monkeypatch.setattr(export, "read_bytes", removed_after_the_first_reading)
+    warned: list = []
+    conn = database.open_for_writing(str(tmp_path / "x.db"))
+    try:
+        done = export.export_paths(conn, [str(tmp_path / "gone.yaml"), str(rec)], ExportJob(), warn=warned.append)
+    finally:
+        database.close(conn)
+    assert len(reads) == 2  # streamed, given up, read again
+    assert (done.total, done.done, done.added, done.unchanged, done.unreadable) == (2, 2, 0, 0, 2)
+    assert [(f.code, f.args.get("reason"), f.path) for f in warned] == [
+        ("unreadable", "missing", str(tmp_path / "gone.yaml")), ("unreadable", "missing", str(rec))]

@@ -183,6 +183,7 @@ def test_a_records_players_and_meta_are_stored_as_written_and_found_by_name(tmp_
         assert conn.execute("SELECT count(*) FROM records WHERE players LIKE '%Вера%'").fetchone()[0] == 1
         assert conn.execute("SELECT seat, player FROM record_players ORDER BY seat").fetchall() == [
             (1, "Анна"), (2, "Борис"), (3, "Вера"), (4, "Глеб")]
+        assert conn.execute("SELECT stake, currency, settled FROM records").fetchall() == [("0.10", "руб.", 1)]
         seqs = [n for n, in conn.execute("SELECT seq FROM transfers ORDER BY seq")]  # who pays whom, from 1
         assert seqs and seqs == list(range(1, len(seqs) + 1))
         # the meta as written (event, then date), its keys in order, whatever their order in the record
@@ -288,3 +289,25 @@ def test_an_export_leaves_no_file_open_whether_records_are_streamed_or_read_whol
     r = run("export", "--sqlite", str(tmp_path / "x.db"), str(rec), MARKS_ONLY)
     assert r.exit_code == 0 and "2 added" in r.stderr, r.output
     assert set(os.listdir("/proc/self/fd")) <= fds
+
+
+def test_a_record_settle_leaves_out_is_stored_unsettled_without_money(tmp_path):
+    db = tmp_path / "x.db"
+    assert run("export", "--sqlite", str(db), os.path.join(ROOT, "records", "bad-renonce-and-wrong-marks.yaml")).exit_code == 0
+    conn = sqlite3.connect(str(db))
+    try:
+        assert conn.execute("SELECT ok, settled FROM records").fetchall() == [(0, 0)]
+        assert conn.execute("SELECT count(*) FROM settlements").fetchone() == (0,)
+    finally:
+        conn.close()
+
+
+def test_a_folder_given_as_the_database_is_refused_as_a_folder_and_a_special_journal_as_special(tmp_path):
+    # (the command line refuses a folder as its option's value before this module is reached)
+    (tmp_path / "new.db-wal").mkdir()  # the file itself not there yet: its journal is looked at all the same
+    with pytest.raises(database.Refused) as e:
+        database.open_for_writing(str(tmp_path / "new.db"))
+    assert (e.value.code, e.value.kw) == ("special", {"file": str(tmp_path / "new.db-wal")})
+    with pytest.raises(database.Refused) as e:
+        database.open_for_writing(str(tmp_path))
+    assert (e.value.code, e.value.kw) == ("unreadable", {"reason": "a folder"})

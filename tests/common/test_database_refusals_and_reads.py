@@ -311,3 +311,37 @@ def test_a_folder_given_as_the_database_is_refused_as_a_folder_and_a_special_jou
     with pytest.raises(database.Refused) as e:
         database.open_for_writing(str(tmp_path))
     assert (e.value.code, e.value.kw) == ("unreadable", {"reason": "a folder"})
+
+
+def test_a_full_disk_or_a_schema_not_in_utf8_met_while_opening_is_said_so(tmp_path, monkeypatch):
+    full = a_full_disk_error(tmp_path)
+
+    def failing(error: BaseException):
+        def check(conn, *, writing):
+            raise error
+        return check
+
+    monkeypatch.setattr(database, "_check", failing(full))
+    with pytest.raises(database.Refused) as e:
+        database.open_for_writing(str(tmp_path / "new.db"))
+    assert (e.value.code, e.value.kw) == ("cannot-write", {"reason": str(full)})  # exit 4, as any failed write
+    monkeypatch.setattr(database, "_check", failing(UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")))
+    with pytest.raises(database.Refused) as e:
+        database.open_for_writing(str(tmp_path / "new.db"))
+    assert (e.value.code, e.value.kw) == ("unreadable", {"reason": database.NOT_UTF8})
+
+
+def test_a_long_file_read_a_window_at_a_time_has_the_digest_of_its_bytes(tmp_path):
+    from tetka_cli.common.dedupe import digest
+    from tetka_cli.common.yaml_input import read_bytes
+    from tetka_cli.jobs.export import content_digest
+
+    path = tmp_path / "long.bin"
+    data = os.urandom((9 << 20) + 3)  # two windows of 4 MiB and a part of one
+    path.write_bytes(data)
+    windowed = read_bytes(str(path), max_bytes=len(data), windowed=True)
+    try:
+        assert not isinstance(windowed, bytes) and content_digest(windowed) == digest(data)
+    finally:
+        windowed.close()
+    assert content_digest(data) == digest(data)

@@ -12,6 +12,7 @@ import pytest
 
 from tetka_cli.jobs import database
 from support.cli import ROOT, run
+from support.databases import run_sql as altered
 
 RECORD = os.path.join(ROOT, "records", "sitting-four-robbers.yaml")
 
@@ -54,15 +55,6 @@ def test_a_device_and_a_fifo_journal_are_refused(tmp_path, exported):
     assert r.exit_code == 2 and f"{db}-wal: not a regular file" in r.stderr
     r = run("export", "--sqlite", str(db), RECORD)
     assert r.exit_code == 2 and f"{db}-wal: not a regular file" in r.stderr
-
-
-def altered(db, *sql: str) -> None:
-    conn = sqlite3.connect(str(db), isolation_level=None)
-    try:
-        for s in sql:
-            conn.execute(s)
-    finally:
-        conn.close()
 
 
 SHAPES = {  # a table or a constraint changed: refused by both commands

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from support.cli import ROOT, run
+from support.databases import changed
 from tetka_cli.jobs import database, database_shape
 
 RECORD = os.path.join(ROOT, "records", "marks-only.yaml")
@@ -22,18 +23,6 @@ def exported(tmp_path_factory) -> Path:
     r = run("export", "--sqlite", str(db), RECORD)
     assert r.exit_code == 0, r.output
     return db
-
-
-def changed(db: Path, tmp_path: Path, *sql: str) -> Path:
-    out = tmp_path / "club.db"
-    out.write_bytes(db.read_bytes())
-    conn = sqlite3.connect(str(out), isolation_level=None)
-    try:
-        for s in sql:
-            conn.execute(s)
-    finally:
-        conn.close()
-    return out
 
 
 def refused_for(db: Path) -> str:

@@ -14,6 +14,7 @@ import pytest
 from tetka_cli.games.registry import game_of
 from tetka_cli.jobs import database
 from tetka_cli.jobs.record_check import check_record
+from support.databases import as_version_2
 from support.cli import EXAMPLES, ROOT, run
 
 
@@ -82,20 +83,6 @@ def test_a_hand_is_one_row_its_plays_a_json_array_in_the_order_of_play(exported)
         assert [tuple(c) for c in cards] == query(
             exported, "SELECT trick, seq, player, card FROM card_plays WHERE record = ? AND part = ? AND hand = ?",
             record, part, hand)
-
-
-def as_version_2(db) -> None:
-    """`db` made into the file version 2 wrote: card_plays a table (its rows those of the view)."""
-    conn = sqlite3.connect(str(db), isolation_level=None)
-    try:
-        conn.execute("CREATE TABLE old_plays AS SELECT * FROM card_plays")
-        for s in ("DROP VIEW plays", "DROP VIEW card_plays", "DROP TABLE hand_plays",
-                  database._CARD_PLAYS_TABLE, "INSERT INTO card_plays SELECT * FROM old_plays",
-                  "DROP TABLE old_plays", database._statement(database.SCHEMA, "CREATE VIEW plays AS"),
-                  "PRAGMA user_version = 2", "VACUUM"):
-            conn.execute(s)
-    finally:
-        conn.close()
 
 
 def test_a_version_2_file_is_read_by_stats_and_migrated_by_export_exactly(tmp_path, exported):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from support.cli import ROOT, run
+from support.databases import stats_lines as lines
 from support.tetka_records import winter_record
 
 
@@ -52,12 +53,6 @@ def club(tmp_path: Path) -> Path:
                        "d-november.yaml": NOVEMBER, "0-terz.yaml": TERZ}.items():
         (d / name).write_text(text, encoding="utf-8")
     return d
-
-
-def lines(*args: str) -> list[dict]:
-    r = run("stats", "--format", "json", *args)
-    assert r.exit_code == 0, r.output
-    return json.loads(r.stdout)["players"]
 
 
 def test_a_player_with_a_sitting_but_no_counted_hand(club):

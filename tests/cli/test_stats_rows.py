@@ -5,13 +5,13 @@ decimal text met by the public job functions on rows never checked, and the sitt
 are drawn from. Small records written here; every figure worked out by hand."""
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from support.cli import run
+from support.databases import changed, stats_lines as lines
 from tetka_cli.jobs import club_stats, export_messages
 from tetka_cli.jobs.database import Refused
 
@@ -43,25 +43,6 @@ def club(tmp_path_factory) -> Path:
     r = run("export", "--sqlite", str(db), str(d))
     assert r.exit_code == 0, r.output
     return db
-
-
-def changed(db: Path, tmp_path: Path, *sql: str) -> Path:
-    """A copy of `db` with `sql` run on it."""
-    out = tmp_path / db.name
-    out.write_bytes(db.read_bytes())
-    conn = sqlite3.connect(str(out), isolation_level=None)
-    try:
-        for s in sql:
-            conn.execute(s)
-    finally:
-        conn.close()
-    return out
-
-
-def lines(*args: str) -> list[dict]:
-    r = run("stats", "--format", "json", *args)
-    assert r.exit_code == 0, r.output
-    return json.loads(r.stdout)["players"]
 
 
 def test_dealers_named_by_numbers_come_in_number_order_then_the_names(tmp_path):

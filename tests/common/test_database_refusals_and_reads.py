@@ -10,6 +10,7 @@ import sqlite3
 import pytest
 
 from tetka_cli.jobs import database
+from support.databases import as_version_2
 from support.cli import ROOT, run
 
 MARKS_ONLY = os.path.join(ROOT, "records", "marks-only.yaml")
@@ -106,20 +107,6 @@ def test_the_writers_connection_is_in_wal_and_enforces_each_rows_record(tmp_path
             conn.execute("INSERT INTO settlements (record, player, net, currency) VALUES (99, 'А', '1.00', '')")
     finally:
         database.close(conn)
-
-
-def as_version_2(db) -> None:
-    """`db` made into the file version 2 wrote: card_plays a table instead of hand_plays and the view."""
-    conn = sqlite3.connect(str(db), isolation_level=None)
-    try:
-        conn.execute("CREATE TABLE old_plays AS SELECT * FROM card_plays")
-        for s in ("DROP VIEW plays", "DROP VIEW card_plays", "DROP TABLE hand_plays",
-                  database._CARD_PLAYS_TABLE, "INSERT INTO card_plays SELECT * FROM old_plays",
-                  "DROP TABLE old_plays", database._statement(database.SCHEMA, "CREATE VIEW plays AS"),
-                  "PRAGMA user_version = 2"):
-            conn.execute(s)
-    finally:
-        conn.close()
 
 
 def test_a_value_no_tetka_writes_is_refused_when_read_never_when_written_whatever_the_version(tmp_path):

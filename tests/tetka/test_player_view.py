@@ -212,22 +212,28 @@ def grade_valuing_every_card(solver, m: Moment, samples: int, rng: random.Random
                        name=lambda b: DECK[b.bit_length() - 1])
 
 
+def graded_both_ways(base: int, seed: int, *, first_trick: int, samples: int) -> int:
+    """The random hand `base + seed` graded from `first_trick` over `samples` drawn deals a play,
+    each play's grade asserted equal to the grade of every card valued in every deal; how many
+    plays were compared."""
+    result, rules = random_result(base + seed)
+    solver = new_solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
+                        rules.last_trick_mark, table_bits=14)
+    key = hand_key(result)
+    checked = 0
+    for m in moments(TABLE, result, solver):
+        if m.trick < first_trick:
+            continue
+        want = grade_valuing_every_card(solver, m, samples, play_rng(seed, key, m.trick, m.index))
+        assert grade_play(solver, m, samples=samples, rng=play_rng(seed, key, m.trick, m.index)) == want
+        checked += 1
+    return checked
+
+
 def test_grading_only_what_the_grade_needs_gives_what_valuing_every_card_gives():
     """The grading values the card played and the best cards exactly and the others only until
     they are proved worse: the figures are those of every card valued in every deal."""
-    checked = 0
-    for seed in range(10):
-        result, rules = random_result(1300 + seed)
-        solver = new_solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
-                            rules.last_trick_mark, table_bits=14)
-        key = hand_key(result)
-        for m in moments(TABLE, result, solver):
-            if m.trick < 9 + seed % 2:
-                continue
-            samples = 4 + seed % 5
-            want = grade_valuing_every_card(solver, m, samples, play_rng(seed, key, m.trick, m.index))
-            assert grade_play(solver, m, samples=samples, rng=play_rng(seed, key, m.trick, m.index)) == want
-            checked += 1
+    checked = sum(graded_both_ways(1300, seed, first_trick=9 + seed % 2, samples=4 + seed % 5) for seed in range(10))
     assert checked > 150
 
 
@@ -247,13 +253,5 @@ def test_a_card_better_in_some_deals_but_worse_in_total_is_left_unsettled_and_th
 
     monkeypatch.setattr(player_view.DealValues, "_not_above", spy)
     for seed in range(12):
-        result, rules = random_result(1400 + seed)
-        solver = new_solver(result.photograph.bit, rules.counting_trick(result.photograph.rank.count_value),
-                            rules.last_trick_mark, table_bits=14)
-        key = hand_key(result)
-        for m in moments(TABLE, result, solver):
-            if m.trick < 8:
-                continue
-            want = grade_valuing_every_card(solver, m, 8, play_rng(seed, key, m.trick, m.index))
-            assert grade_play(solver, m, samples=8, rng=play_rng(seed, key, m.trick, m.index)) == want
+        graded_both_ways(1400, seed, first_trick=8, samples=8)
     assert sum(stopped) >= 10, (sum(stopped), len(stopped))  # 26 of 147 when written

@@ -420,7 +420,7 @@ def _check(conn: sqlite3.Connection, *, writing: bool) -> None:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
         else:
-            _shaped(conn, _check_version(conn, app, version, writing), values=not writing, writing=writing)
+            _shaped(conn, _check_version(conn, app, version, writing), writing=writing)
         if writing:  # a reader of the file (the sqlite3 shell, Datasette) holds it a moment: waited for
             waiting(lambda: conn.execute("COMMIT"))
     except BaseException:
@@ -429,9 +429,9 @@ def _check(conn: sqlite3.Connection, *, writing: bool) -> None:
         raise
 
 
-def _shaped(conn: sqlite3.Connection, schema: str, *, values: bool, writing: bool) -> None:
+def _shaped(conn: sqlite3.Connection, schema: str, *, writing: bool) -> None:
     """`Refused` unless the file's tables and views are those `schema` makes (`database_shape`)."""
-    problem = shape_problem(conn, schema, values=values, writing=writing)
+    problem = shape_problem(conn, schema, writing=writing)
     if problem is not None:
         raise Refused(problem[0], **problem[1])
 
@@ -451,7 +451,7 @@ def _check_version(conn: sqlite3.Connection, app: int, version: int, writing: bo
             raise Refused("older", version=version, supported=SCHEMA_VERSION)
         for v in range(version, SCHEMA_VERSION):  # inside the caller's transaction
             if v in READS:  # a migration runs on the tables it was written for, or not at all
-                _shaped(conn, READS[v], values=False, writing=True)
+                _shaped(conn, READS[v], writing=True)
             for statement in statements(MIGRATIONS[v]):
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {v + 1:d}")

@@ -70,11 +70,11 @@ def expected(schema: str) -> Shape:
     return _SHAPES[schema]
 
 
-def shape_problem(conn: sqlite3.Connection, schema: str, *, values: bool, writing: bool = False) -> Problem | None:
+def shape_problem(conn: sqlite3.Connection, schema: str, *, writing: bool) -> Problem | None:
     """What is wrong with the file, unless every table and view of `schema` is in it as `schema`
-    makes it and, with `values`, every value `stats` reads is of what this version writes; for
-    `writing`, also a trigger on one of them (tetka makes none: a trigger would change what an
-    export writes, a net multiplied or a row dropped, or hold it in a loop)."""
+    makes it; for reading, also every value `stats` reads must be of what this version writes;
+    for `writing`, no trigger may be on one of them (tetka makes none: a trigger would change what
+    an export writes, a net multiplied or a row dropped, or hold it in a loop)."""
     shape = expected(schema)
     there = {str(n) for n, in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     for table, cols in shape.columns.items():
@@ -93,7 +93,7 @@ def shape_problem(conn: sqlite3.Connection, schema: str, *, values: bool, writin
         for name, on in conn.execute("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"):
             if str(on) in ours:
                 return "trigger", {"trigger": str(name), "table": str(on)}
-    if values:
+    else:
         for table in READ_BY_STATS:
             bad = _first_bad(conn, table, shape.columns[table])
             if bad is not None:

@@ -3,7 +3,7 @@ A `SettleJob` is what `settle --jobs N` sends to each worker process."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal, localcontext
+from decimal import Decimal
 from typing import Callable, Sequence
 
 from ..common.dedupe import digest
@@ -103,7 +103,7 @@ def money_blocks(records: Sequence[SettledRecord], default_game: str) -> tuple[M
     """The settled sittings split by currency (in the order first read), each currency's standings
     per game (in the registry's order) and its transfers: amounts of one currency are never added to
     another's. With nothing settled, one empty block of the default game."""
-    from ..common.money import EXACT, money_places
+    from ..common.money import add_nets, money_places
     from ..common.transfers import settle_up
     from ..results.money import standings
 
@@ -117,11 +117,7 @@ def money_blocks(records: Sequence[SettledRecord], default_game: str) -> tuple[M
         games = [g for g in registry.all_games() if any(s.game == g.name for s in sittings)]
         boards = tuple(Board(g.name, tuple(standings([s for s in sittings if s.game == g.name], g.words.won_by)))
                        for g in games)
-        net: dict[str, Decimal] = {}
-        with localcontext(EXACT):  # a stake of 40 places: never rounded to the default 28 digits
-            for s in sittings:
-                for p, v in s.net.items():
-                    net[p] = net.get(p, Decimal(0)) + v
+        net = add_nets(s.net for s in sittings)  # exact: a stake of 40 places is never rounded to 28 digits
         places = max(money_places(s.stake) for s in sittings)
         blocks.append(MoneyBlock(currency, places, tuple(sittings), boards, settle_up(net)))
     return tuple(blocks)

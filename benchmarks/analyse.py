@@ -31,8 +31,8 @@
   player's view from trick 5 on `--player-hands` hands (each in a child process), the open view from
   trick 4 on 20 hands, and `--from-trick 1 --budget 10` on `--budget-hands` hands (exact plays a
   hand, median and minimum), the load printed beside each part.
-- `--only cluster` (not in the default run; issue 34): the player's view of 40 hands on a local
-  Dask cluster of 1 worker and of 2, the throughput ratio with the load beside it, and `--jobs 2`
+- `--only cluster` (not in the default run; issue 34): the player's view of 40 hands from trick 6
+  (`--cluster-trick K`: another) on a local Dask cluster of 1 worker and of 2, the throughput ratio with the load beside it, and `--jobs 2`
   against the local cluster (`bench_cluster`).
 """
 from __future__ import annotations
@@ -532,7 +532,7 @@ def bench_terz_player(n: int, samples: int = 32) -> None:
 
 
 # -- issue 34: `--only cluster` ------------------------------------------------------------------------
-CLUSTER_TRICK, CLUSTER_SAMPLES = 7, 32  # the player's view from trick 7, 32 deals a play: ~0.5 s of CPU a hand
+CLUSTER_TRICK, CLUSTER_SAMPLES = 6, 32  # the player's view from trick 6, 32 deals a play: ~2 s of CPU a hand
 
 
 def _workers_cpu(client: Any) -> list[float]:
@@ -546,7 +546,7 @@ def _workers_cpu(client: Any) -> list[float]:
     return [v for _, v in sorted(client.run(cpu).items())]
 
 
-def bench_cluster(pairs: int, hands: int = 40) -> int:
+def bench_cluster(pairs: int, hands: int = 40, trick: int = CLUSTER_TRICK) -> int:
     """`--only cluster`: the player's view of `hands` simulated hands graded on a local Dask cluster
     of 1 worker and of 2 workers (processes, one thread each; each cluster started before and left
     running, as a club's is), interleaved pairs of runs of the whole command, the median ratio of
@@ -567,7 +567,7 @@ def bench_cluster(pairs: int, hands: int = 40) -> int:
         record = os.path.join(work, "hands.yaml")
         subprocess.run([sys.executable, "-m", "tetka_cli", "simulate", "--hands", str(hands), "--seed", "1", "--out",
                         record], cwd=ROOT, capture_output=True, check=True)
-        base = ["analyse", "--no-cache", "--view", "player", "--from-trick", str(CLUSTER_TRICK), "--samples",
+        base = ["analyse", "--no-cache", "--view", "player", "--from-trick", str(trick), "--samples",
                 str(CLUSTER_SAMPLES), record]
         started = []
         for n in (1, 2):
@@ -575,7 +575,7 @@ def bench_cluster(pairs: int, hands: int = 40) -> int:
             clusters.append(LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
                                          dashboard_address=None, silence_logs=logging.ERROR))
             started.append(time.perf_counter() - t)
-        print(f"the player's view of {hands} simulated hands (seed 1), --from-trick {CLUSTER_TRICK}, "
+        print(f"the player's view of {hands} simulated hands (seed 1), --from-trick {trick}, "
               f"--samples {CLUSTER_SAMPLES}; {pairs} interleaved pairs; {_load()} before")
         _, cpu1, reference = _command([*base, "--jobs", "1"])
         print(f"  --jobs 1: {cpu1:.1f} s CPU ({hands / cpu1:.2f} hands/s of one core); {_load()}")
@@ -624,6 +624,8 @@ def main(argv: list[str]) -> int:
                                             "terz-player", "cluster", "depth"],
                     help="run one part only")
     ap.add_argument("--pairs", type=int, default=5, help="--only batch: interleaved pairs of runs")
+    ap.add_argument("--cluster-trick", type=int, default=CLUSTER_TRICK,
+                    help="--only cluster: the trick the player's view grades from (7: the earlier, lighter runs)")
     ap.add_argument("--from-trick", type=int, default=None, help="--only batch: K (default: the program's)")
     ap.add_argument("--player-trick", type=int, default=5, help="--only player: the trick the hands are timed from")
     ap.add_argument("--player-hands", type=int, default=3, help="--only player, depth: how many hands are timed")
@@ -642,7 +644,7 @@ def main(argv: list[str]) -> int:
         bench_terz_player(3 if a.quick else 20)
         return 0
     if a.only == "cluster":  # issue 34
-        return bench_cluster(1 if a.quick else 3, 10 if a.quick else 40)
+        return bench_cluster(1 if a.quick else 3, 10 if a.quick else 40, 7 if a.quick else a.cluster_trick)
     if a.only == "depth":  # issue 34: the one-machine figures in one run
         bench_depth(1 if a.quick else a.player_hands, 2 if a.quick else 20, 1 if a.quick else a.budget_hands,
                     10.0 if a.quick else a.cpu_limit)

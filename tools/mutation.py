@@ -381,6 +381,10 @@ WHOLE_IGNORED = ["tests/cluster", "tests/cli/test_html_sheet.py", "tests/cli/tes
                  "tests/cli/test_replay_page_signs.py", "tests/cli/test_replay_page.py"]
 
 
+SCRATCH_ALSO_COPY = ["records", "tests", "tools", "benchmarks", "docs", "README.md", "babel.cfg", "setup.py",
+                     "LICENSE"]
+
+
 def scratch_copy(label: str, only: list[str] | None, tests: list[str] | None = None) -> pathlib.Path:
     """A copy of the repository's tracked files (and the built solver and catalogs) under
     build/mutation/LABEL, whose setup.cfg mutates `only` (None: the whole package) with `tests`,
@@ -406,6 +410,9 @@ def scratch_copy(label: str, only: list[str] | None, tests: list[str] | None = N
     cfg = configparser.ConfigParser()
     cfg.read(ROOT / "setup.cfg", encoding="utf-8")
     section = cfg["mutmut"]
+    # what the tests read besides the package and the records: the tools and benchmarks some of them
+    # load, the docs and README the docs tests check, the build files
+    section["also_copy"] = "\n" + "\n".join(SCRATCH_ALSO_COPY)
     if only is None:
         section.pop("only_mutate", None)
     else:

@@ -207,3 +207,41 @@ def test_on_lead_a_sure_exit_then_ducking_leaves_him_most_tricks_at_most():
             assert now.values(pos, me) == want
             assert min(want.values()) <= 1
     assert found >= 5  # the bound is met in these hands
+
+
+@st.composite
+def trick_starts(draw):
+    """The cards left at a trick start: each seat the same number of cards (0-13), any of the 52
+    dealt among them, and the photograph anywhere in the deck (live or already played)."""
+    size = draw(st.integers(0, 13))
+    cards = draw(st.permutations(range(52)))
+    hands = [sum(1 << c for c in cards[size * s:size * (s + 1)]) for s in range(4)]
+    return draw(st.integers(0, 51)), hands
+
+
+@needs_compiled
+@settings(max_examples=400, deadline=None)
+@given(trick_starts())
+def test_the_table_key_of_a_trick_start_is_the_same_whichever_way_it_is_worked_out(start):
+    """The compiled core works out a trick start's key with the processor's bit gather and scatter
+    where it has them, card by card elsewhere; both give the pure solver's key, bit for bit (the
+    same key is what lets both solvers search the same nodes)."""
+    from tetka_cli.games.tetka import _solver  # type: ignore[attr-defined]
+
+    photo, hands = start
+    pure = Solver(1 << photo, 7)._shape(hands)
+    assert _solver.shape_key(1 << photo, hands, by_cards=True) == pure
+    assert _solver.shape_key(1 << photo, hands) == pure
+
+
+@needs_compiled
+def test_on_this_machine_the_key_is_worked_out_with_bit_gather_and_scatter():
+    """CI's machine (x86-64 with BMI2) takes the fast way; elsewhere the card-by-card way is the one."""
+    import platform
+
+    from tetka_cli.games.tetka import _solver  # type: ignore[attr-defined]
+
+    if os.environ.get("CI") != "true" or platform.machine() != "x86_64":
+        pytest.skip("checked on CI's machine")
+    assert "bmi2" in open("/proc/cpuinfo", encoding="ascii", errors="replace").read().split()
+    assert _solver.SHAPE_KEY_BMI2 == 1

@@ -33,6 +33,27 @@ if MUTATION:
     _settings.load_profile("ci")
 
 
+# mutmut's first pass ("stats", which tests reach which functions) runs the tests with
+# MUTANT_UNDER_TEST=stats, and a child process inherits it; there mutmut reads its configuration
+# from the working folder, which for a test's child is the test's own (no setup.cfg), and the child
+# fails. What a child reaches cannot be counted anyway, so a child of that pass runs the code as it
+# is; under a mutant (a mutant's name in MUTANT_UNDER_TEST) the child runs the mutant, as it should.
+import subprocess as _subprocess
+
+_popen_init = _subprocess.Popen.__init__
+
+
+def _popen_outside_mutmut_stats(self, *args, **kwargs):
+    if _os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        env = dict(_os.environ if kwargs.get("env") is None else kwargs["env"])
+        env.pop("MUTANT_UNDER_TEST", None)
+        kwargs["env"] = env
+    _popen_init(self, *args, **kwargs)
+
+
+_subprocess.Popen.__init__ = _popen_outside_mutmut_stats  # type: ignore[method-assign]
+
+
 def pytest_collection_modifyitems(session, config, items):
     if _os.environ.get("MUTANT_UNDER_TEST") is not None:
         items.sort(key=lambda item: bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False)))

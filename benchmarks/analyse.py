@@ -31,6 +31,8 @@
   player's view from trick 5 on `--player-hands` hands (each in a child process), the open view from
   trick 4 on 20 hands, and `--from-trick 1 --budget 10` on `--budget-hands` hands (exact plays a
   hand, median and minimum), the load printed beside each part.
+- `--only issue34` (not in the default run; about 15 minutes): `depth` and then `cluster` below in one
+  run, and each figure against issue 34's target, with the load.
 - `--only cluster` (not in the default run; issue 34): the player's view of 40 hands from trick 6
   (`--cluster-trick K`: another) on a local Dask cluster of 1 worker and of 2, the throughput ratio with the load beside it, and `--jobs 2`
   against the local cluster (`bench_cluster`).
@@ -260,7 +262,7 @@ def player_section(quick: bool, cpu_limit: float, trick: int = 5, hands: int = 3
                                           else f"over {cpu_limit:.0f} s CPU a hand") + " (target 60 s)")
 
 
-def bench_depth(player_hands: int, open_hands: int, budget_hands: int, cpu_limit: float) -> None:
+def bench_depth(player_hands: int, open_hands: int, budget_hands: int, cpu_limit: float) -> list[str]:
     """`--only depth` (issue 34, "deeper on one machine"): in one run, the player's view from trick 5
     (each hand in a child process, CPU seconds), the open view from trick 4, and `--from-trick 1
     --budget 10` (exact plays a hand), with the machine's load beside each part."""
@@ -274,8 +276,12 @@ def bench_depth(player_hands: int, open_hands: int, budget_hands: int, cpu_limit
     print(f"  player's view from trick 5, 32 deals a play, {player_hands} hands, CPU s a hand: "
           f"{', '.join(map(shown, times))}; median {shown(statistics.median(times))} s, max {shown(max(times))} s "
           f"(targets: median <= 10 s, max <= 60 s); {_load()}")
+    verdicts = [f"player's view from trick 5: median {shown(statistics.median(times))} s (<= 10), max "
+                f"{shown(max(times))} s (<= 60): {_met(statistics.median(times) <= 10 and max(times) <= 60)}"]
     nodes: list[int] = []
     times, _, _, _ = per_hand(4, open_hands, nodes=nodes)
+    verdicts.append(f"open view from trick 4: median {statistics.median(times):.3f} s (<= 1), max {max(times):.2f} s "
+                    f"(<= 10): {_met(statistics.median(times) <= 1 and max(times) <= 10)}")
     print(f"  open view from trick 4, {open_hands} hands, CPU a hand: {spread(times)} (targets: median <= 1 s, "
           f"max <= 10 s); {sum(nodes) / 1e6:.0f} M nodes; {_load()}")
     print(f"    slowest: {slowest(times, nodes)}")
@@ -284,6 +290,28 @@ def bench_depth(player_hands: int, open_hands: int, budget_hands: int, cpu_limit
     print(f"  --from-trick 1 --budget 10, {budget_hands} hands: exact plays a hand {', '.join(map(str, exact))} of 52; "
           f"median {statistics.median(exact)}, minimum {min(exact)} (goal: at least 48 on most hands); CPU a hand "
           f"{', '.join(f'{t:.1f}' for t in times)} s; {_load()}")
+    verdicts.append(f"--from-trick 1 --budget 10: exact plays median {statistics.median(exact)}, minimum {min(exact)} "
+                    f"(the goal past the floor: at least 48 on most hands: "
+                    f"{_met(sum(e >= 48 for e in exact) * 2 > len(exact))})")
+    return verdicts
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def bench_issue34(quick: bool, player_hands: int, budget_hands: int, cpu_limit: float, cluster_trick: int) -> int:
+    """`--only issue34`: the measures issue 34 asks for, in one run: the one-machine figures
+    (`bench_depth`), then the player's view of 40 hands on a local cluster of 1 and of 2 workers
+    (`bench_cluster`), then each figure against its target, with the load at the end."""
+    verdicts = bench_depth(1 if quick else player_hands, 2 if quick else 20, 1 if quick else budget_hands,
+                           10.0 if quick else cpu_limit)
+    ratio = bench_cluster(1 if quick else 3, 10 if quick else 40, 7 if quick else cluster_trick)
+    verdicts.append(f"2 workers / 1 worker, throughput: median x{ratio:.2f} (>= 1.7): {_met(ratio >= 1.7)}")
+    print(f"issue 34, in one run ({_load()}):")
+    for v in verdicts:
+        print(f"  {v}")
+    return 0
 
 
 def tetka(*args: str) -> tuple[float, float, bytes]:
@@ -546,7 +574,7 @@ def _workers_cpu(client: Any) -> list[float]:
     return [v for _, v in sorted(client.run(cpu).items())]
 
 
-def bench_cluster(pairs: int, hands: int = 40, trick: int = CLUSTER_TRICK) -> int:
+def bench_cluster(pairs: int, hands: int = 40, trick: int = CLUSTER_TRICK) -> float:
     """`--only cluster`: the player's view of `hands` simulated hands graded on a local Dask cluster
     of 1 worker and of 2 workers (processes, one thread each; each cluster started before and left
     running, as a club's is), interleaved pairs of runs of the whole command, the median ratio of
@@ -612,7 +640,7 @@ def bench_cluster(pairs: int, hands: int = 40, trick: int = CLUSTER_TRICK) -> in
         for c in clusters:
             c.close()
         shutil.rmtree(work, ignore_errors=True)
-    return 0
+    return statistics.median(ratios)
 
 
 def main(argv: list[str]) -> int:
@@ -621,20 +649,23 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--cpu-limit", type=float, default=300.0,
                     help="CPU seconds allowed one hand from an early trick before it is stopped")
     ap.add_argument("--only", choices=["k5", "equal", "budget", "rates", "deep", "command", "batch", "player", "terz",
-                                            "terz-player", "cluster", "depth"],
+                                            "terz-player", "cluster", "depth", "issue34"],
                     help="run one part only")
     ap.add_argument("--pairs", type=int, default=5, help="--only batch: interleaved pairs of runs")
     ap.add_argument("--cluster-trick", type=int, default=CLUSTER_TRICK,
                     help="--only cluster: the trick the player's view grades from (7: the earlier, lighter runs)")
     ap.add_argument("--from-trick", type=int, default=None, help="--only batch: K (default: the program's)")
     ap.add_argument("--player-trick", type=int, default=5, help="--only player: the trick the hands are timed from")
-    ap.add_argument("--player-hands", type=int, default=3, help="--only player, depth: how many hands are timed")
+    ap.add_argument("--player-hands", type=int, default=None,
+                    help="--only player, depth, issue34: how many hands are timed (default 3 for player, else 9)")
     ap.add_argument("--no-rate", action="store_true", help="--only player: time the hands only")
     ap.add_argument("--hands", type=int, default=200, help="hands of the from-trick-5 and equality parts")
     ap.add_argument("--trick", type=int, default=5, help="--only k5: the trick the hands are graded from")
     ap.add_argument("--pure-hands", type=int, default=2, help="hands of the pure-Python solver from trick 5")
     ap.add_argument("--budget-hands", type=int, default=4, help="hands of the --from-trick 1 --budget 10 part")
     a = ap.parse_args(argv)
+    if a.player_hands is None:
+        a.player_hands = 3 if a.only == "player" else 9
     if a.quick:
         a.hands, a.pure_hands, a.budget_hands = 20, 0, 1
     plan = [(11, 40, 3), (9, 10, 3), (7, 1, 1)] if a.quick else [(11, 200, 5), (9, 40, 5), (8, 10, 3), (7, 4, 3)]
@@ -644,7 +675,10 @@ def main(argv: list[str]) -> int:
         bench_terz_player(3 if a.quick else 20)
         return 0
     if a.only == "cluster":  # issue 34
-        return bench_cluster(1 if a.quick else 3, 10 if a.quick else 40, 7 if a.quick else a.cluster_trick)
+        bench_cluster(1 if a.quick else 3, 10 if a.quick else 40, 7 if a.quick else a.cluster_trick)
+        return 0
+    if a.only == "issue34":  # all of issue 34's measures in one run
+        return bench_issue34(a.quick, a.player_hands, a.budget_hands, a.cpu_limit, a.cluster_trick)
     if a.only == "depth":  # issue 34: the one-machine figures in one run
         bench_depth(1 if a.quick else a.player_hands, 2 if a.quick else 20, 1 if a.quick else a.budget_hands,
                     10.0 if a.quick else a.cpu_limit)

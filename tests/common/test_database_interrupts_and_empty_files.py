@@ -1,0 +1,64 @@
+"""Issue 35, the mutation run of `jobs/database.py`: a Ctrl-C heard while SQLite runs a statement,
+a long statement left to run when none comes, and a file with no tables read as no tetka database."""
+from __future__ import annotations
+
+import _thread
+import sqlite3
+import threading
+
+import pytest
+
+from tetka_cli.jobs import database
+from support.cli import run
+
+# a billion rows, minutes of SQLite's work: what a Ctrl-C stops at once
+LONG = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT count(*) FROM c"
+
+
+def test_a_ctrl_c_while_sqlite_runs_a_statement_stops_it_and_goes_on_as_a_keyboard_interrupt():
+    conn = database._connect(":memory:")
+    ctrl_c = threading.Timer(0.2, _thread.interrupt_main)  # the SIGINT a terminal's Ctrl-C sends
+    try:
+        with pytest.raises(sqlite3.OperationalError) as caught:
+            ctrl_c.start()
+            conn.execute(LONG).fetchone()
+    finally:
+        ctrl_c.join()
+        conn.close()
+    assert getattr(caught.value, "sqlite_errorname", None) == "SQLITE_INTERRUPT"
+    with pytest.raises(KeyboardInterrupt):
+        database.raise_if_interrupted(caught.value)
+
+
+def test_an_error_of_sqlite_that_is_no_interruption_is_left_to_its_caller():
+    conn = sqlite3.connect(":memory:")
+    try:
+        with pytest.raises(sqlite3.OperationalError) as caught:
+            conn.execute("SELECT * FROM nowhere")
+    finally:
+        conn.close()
+    assert caught.value.sqlite_errorname == "SQLITE_ERROR"
+    for e in (caught.value, sqlite3.OperationalError("database is locked")):  # the second without codes
+        assert database.raise_if_interrupted(e) is None
+
+
+def test_a_long_statement_runs_to_its_end_when_no_ctrl_c_comes():
+    conn = database._connect(":memory:")
+    try:  # 300,000 rows: three calls of the progress handler, none stopping it
+        got = conn.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000) "
+                           "SELECT count(*) FROM c").fetchone()
+    finally:
+        conn.close()
+    assert got == (300000,)
+
+
+def test_an_empty_file_read_for_stats_is_no_tetka_database(tmp_path):
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    with pytest.raises(database.Refused) as e:
+        database.open_for_reading(str(empty))
+    assert (e.value.code, e.value.kw) == ("not-tetka", {})
+    r = run("stats", "--db", str(empty), env={"TETKA_LANG": "en"})
+    assert r.exit_code == 2 and r.stderr.strip() == (
+        f"{empty}: an SQLite database that tetka did not write: give a new file or a tetka database"), r.output
+    assert empty.read_bytes() == b""

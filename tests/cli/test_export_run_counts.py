@@ -107,9 +107,43 @@ def test_records_made_by_another_engine_are_stored_as_it_made_them_never_read_ag
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     shutil.copy(os.path.join(RECORDS, "marks-only.yaml"), a)
     shutil.copy(os.path.join(RECORDS, "robber-played.yaml"), b)
+    c = tmp_path / "c.yaml"
+    shutil.copy(os.path.join(RECORDS, "sitting-four-robbers.yaml"), c)
     job = ExportJob()
-    made = [job(str(a)), job.crashed(str(b))]  # what a cluster sent back: the second one's worker died
+    made = [job(str(a)), job.crashed(str(b)), job.crashed(str(c))]  # what a cluster sent back: two workers died
     warned: list = []
-    done = exported(tmp_path / "x.db", [a, b], job, exported=made, warn=warned.append)
-    assert (done.total, done.done, done.added, done.unreadable) == (2, 2, 1, 1)
-    assert [(f.code, f.path) for f in warned] == [("worker-died", str(b))]
+    done = exported(tmp_path / "x.db", [a, b, c], job, exported=made, warn=warned.append)
+    assert (done.total, done.done, done.added, done.unreadable) == (3, 3, 1, 2)
+    assert [(f.code, f.path) for f in warned] == [("worker-died", str(b)), ("worker-died", str(c))]
+
+
+def test_a_copy_in_the_same_run_is_reported_as_a_copy_under_the_path_as_given(tmp_path):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    shutil.copy(os.path.join(RECORDS, "terz", "worked-hand.yaml"), a)  # a game read whole, never streamed
+    shutil.copy(a, b)
+    given = str(tmp_path) + "//./b.yaml"
+    warned: list = []
+    done = exported(tmp_path / "x.db", [a, given], warn=warned.append)
+    assert (done.added, done.duplicates) == (1, 1)
+    assert [(f.code, f.path, f.args) for f in warned] == [
+        ("duplicate-record", given, {"first": str(a), "how": "content"})]
+
+
+def test_a_file_now_holding_another_record_gives_its_place_to_the_first_of_its_copies_in_the_run(tmp_path):
+    a, b, c, d = (tmp_path / f"{n}.yaml" for n in "abcd")
+    shutil.copy(os.path.join(RECORDS, "marks-only.yaml"), a)
+    db = tmp_path / "x.db"
+    assert exported(db, [a]).added == 1
+    for copy in (b, c, d):
+        shutil.copy(a, copy)
+    shutil.copy(os.path.join(RECORDS, "robber-played.yaml"), a)
+    given = str(tmp_path) + "//a.yaml"  # the path held, written another way
+    warned: list = []
+    done = exported(db, [b, c, d, given], warn=warned.append)
+    # b, c and d were copies of what a held; a now holds another record: b is the record now, c and d its copies
+    assert (done.total, done.added, done.replaced, done.duplicates, done.unchanged) == (4, 1, 1, 2, 0)
+    conn = database.open_for_reading(str(db))
+    try:
+        assert sorted(p for (p,) in conn.execute("SELECT path FROM records")) == [str(a), str(b)]
+    finally:
+        conn.close()

@@ -23,6 +23,7 @@ def test_a_ctrl_c_while_sqlite_runs_a_statement_stops_it_and_goes_on_as_a_keyboa
             ctrl_c.start()
             conn.execute(LONG).fetchone()
     finally:
+        ctrl_c.cancel()  # (when the statement ended first, no Ctrl-C comes after it)
         ctrl_c.join()
         conn.close()
     assert getattr(caught.value, "sqlite_errorname", None) == "SQLITE_INTERRUPT"
@@ -62,3 +63,23 @@ def test_an_empty_file_read_for_stats_is_no_tetka_database(tmp_path):
     assert r.exit_code == 2 and r.stderr.strip() == (
         f"{empty}: an SQLite database that tetka did not write: give a new file or a tetka database"), r.output
     assert empty.read_bytes() == b""
+
+
+def test_a_record_whose_own_rows_break_the_files_keys_is_rolled_back_whole_never_taken_for_a_copy_of_itself(tmp_path):
+    import dataclasses
+    import os
+
+    from support.cli import ROOT
+    from tetka_cli.jobs.export import ExportJob
+
+    rec = ExportJob()(os.path.join(ROOT, "records", "marks-only.yaml")).record
+    assert rec is not None and rec.net
+    broken = dataclasses.replace(rec, net=(*rec.net, rec.net[0]))  # a player's net twice: the second breaks the key
+    conn = database.open_for_writing(str(tmp_path / "x.db"))
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            database.store(conn, broken, meaning="its meaning")
+        assert not conn.in_transaction
+        assert set(database.counts(conn).values()) == {0}
+    finally:
+        database.close(conn)

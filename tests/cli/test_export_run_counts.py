@@ -136,14 +136,16 @@ def test_a_file_now_holding_another_record_gives_its_place_to_the_first_of_its_c
     assert exported(db, [a]).added == 1
     for copy in (b, c, d):
         shutil.copy(a, copy)
+    new = tmp_path / "e.yaml"
+    shutil.copy(os.path.join(RECORDS, "sitting-four-robbers.yaml"), new)
     shutil.copy(os.path.join(RECORDS, "robber-played.yaml"), a)
     given = str(tmp_path) + "//a.yaml"  # the path held, written another way
     warned: list = []
-    done = exported(db, [b, c, d, given], warn=warned.append)
+    done = exported(db, [b, c, d, new, given], warn=warned.append)
     # b, c and d were copies of what a held; a now holds another record: b is the record now, c and d its copies
-    assert (done.total, done.added, done.replaced, done.duplicates, done.unchanged) == (4, 1, 1, 2, 0)
+    assert (done.total, done.added, done.replaced, done.duplicates, done.unchanged) == (5, 2, 1, 2, 0)
     conn = database.open_for_reading(str(db))
     try:
-        assert sorted(p for (p,) in conn.execute("SELECT path FROM records")) == [str(a), str(b)]
+        assert sorted(p for (p,) in conn.execute("SELECT path FROM records")) == [str(a), str(b), str(new)]
     finally:
         conn.close()

@@ -83,3 +83,23 @@ def test_a_record_whose_own_rows_break_the_files_keys_is_rolled_back_whole_never
         assert set(database.counts(conn).values()) == {0}
     finally:
         database.close(conn)
+
+
+def test_a_ctrl_c_while_a_database_is_opened_goes_on_as_a_keyboard_interrupt_never_a_refusal(tmp_path, monkeypatch):
+    conn = sqlite3.connect(":memory:")
+    conn.set_progress_handler(lambda: 1, 1)  # SQLite stopped at once, as `_hear_signals` stops it on a Ctrl-C
+    try:
+        with pytest.raises(sqlite3.OperationalError) as caught:
+            conn.execute(LONG).fetchone()
+    finally:
+        conn.close()
+    assert caught.value.sqlite_errorname == "SQLITE_INTERRUPT"
+
+    def interrupted(conn, *, writing):
+        raise caught.value
+    monkeypatch.setattr(database, "_check", interrupted)
+    for opening in (database.open_for_writing, database.open_for_reading):
+        db = tmp_path / "x.db"
+        db.write_bytes(b"")
+        with pytest.raises(KeyboardInterrupt):
+            opening(str(db))

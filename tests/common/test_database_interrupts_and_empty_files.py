@@ -3,6 +3,7 @@ a long statement left to run when none comes, and a file with no tables read as 
 from __future__ import annotations
 
 import _thread
+import signal
 import sqlite3
 import threading
 
@@ -18,6 +19,9 @@ LONG = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x <
 def test_a_ctrl_c_while_sqlite_runs_a_statement_stops_it_and_goes_on_as_a_keyboard_interrupt():
     conn = database._connect(":memory:")
     ctrl_c = threading.Timer(0.2, _thread.interrupt_main)  # the SIGINT a terminal's Ctrl-C sends
+    # Python's own handler, as at a terminal: a process started in the background of a shell
+    # without job control has SIGINT ignored, and interrupt_main then does nothing
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(sqlite3.OperationalError) as caught:
             ctrl_c.start()
@@ -25,6 +29,7 @@ def test_a_ctrl_c_while_sqlite_runs_a_statement_stops_it_and_goes_on_as_a_keyboa
     finally:
         ctrl_c.cancel()  # (when the statement ended first, no Ctrl-C comes after it)
         ctrl_c.join()
+        signal.signal(signal.SIGINT, handler)
         conn.close()
     assert getattr(caught.value, "sqlite_errorname", None) == "SQLITE_INTERRUPT"
     with pytest.raises(KeyboardInterrupt):

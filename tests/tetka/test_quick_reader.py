@@ -295,3 +295,19 @@ def test_a_file_cut_short_while_it_is_read_is_read_again_not_a_crash(tmp_path, s
     finally:
         data.close()
     assert file_outcome(str(path)) == outcome(str(path), text[: len(text) // 2], False)
+
+
+@pytest.mark.parametrize("first", list(",]{}#&*!|>'\"%@`?:-"))
+def test_a_trick_starting_with_what_yaml_cannot_start_a_plain_value_with_reads_as_the_full_reader(
+        tmp_path, small_windows, first: str) -> None:
+    """`- ,3♥ 4♥ J♥ K♥` is no list of cards to YAML (a plain value cannot start with `,`, nor with any
+    other indicator): the quick reader leaves such a trick to the full reader, whole or a window at a
+    time, and both give what YAML gives."""
+    text = sitting(3).decode()
+    at = text.index("tricks:\n") + len("tricks:\n")
+    dash = text.index("- ", at) + 2
+    data = (text[:dash] + first + text[dash:]).encode()
+    path = tmp_path / "r.yaml"
+    path.write_bytes(data)
+    assert outcome("r.yaml", data, True) == outcome("r.yaml", data, False)
+    assert file_outcome(str(path)) == outcome(str(path), data, False)

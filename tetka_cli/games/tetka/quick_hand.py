@@ -134,6 +134,11 @@ def _bulk_tricks(nested: bytes, pad: bytes, get: Callable[[bytes], Card]) -> Tri
     return None
 
 
+# What a plain YAML value cannot start with (an indicator; `[` is a flow list, read below; `?` and
+# `:` only before a space, but a card never starts with them): such an item is left to the full reader.
+_NOT_PLAIN_FIRST = frozenset(b"-,]{}#&*!|>'\"%@`?:")
+
+
 def _item_tricks(items: list[bytes], at: int, get: Callable[[bytes], Card]) -> Tricks | None:
     """The tricks from their items (each the text after a trick's dash at column `at` + 1): a line
     of cards, a flow list, or a block list; None for any other form (KeyError: a card not in the
@@ -142,7 +147,7 @@ def _item_tricks(items: list[bytes], at: int, get: Callable[[bytes], Card]) -> T
     for item in items[1:]:
         if b"\n" not in item:
             c = item.lstrip(b" ")
-            if c is item or not c or c[:1] == b"-":
+            if c is item or not c or c[0] in _NOT_PLAIN_FIRST:
                 return None
             if c[:1] == b"[":
                 if c[-1:] != b"]":

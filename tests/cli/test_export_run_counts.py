@@ -12,6 +12,7 @@ import pytest
 from tetka_cli.jobs import database, export
 from tetka_cli.jobs.export import ExportJob, export_paths
 from support.cli import ROOT, run
+from support.databases import row_counts
 
 RECORDS = os.path.join(ROOT, "records")
 
@@ -35,14 +36,6 @@ def exported(db, paths, job=None, **kw) -> export.ExportRun:
         database.close(conn)
 
 
-def rows_held(db) -> dict[str, int]:
-    conn = database.open_for_reading(str(db))
-    try:
-        return database.counts(conn)
-    finally:
-        conn.close()
-
-
 def test_every_record_replaced_in_a_run_is_counted(tmp_path):
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     shutil.copy(os.path.join(RECORDS, "marks-only.yaml"), a)
@@ -62,7 +55,7 @@ def test_a_record_rewritten_to_the_content_held_while_its_streamed_reading_gives
     shutil.copy(os.path.join(RECORDS, "robber-played.yaml"), moving)
     db = tmp_path / "x.db"
     assert exported(db, [held, moving]).added == 2
-    before = rows_held(db)
+    before = row_counts(db)
     first = moving.read_bytes()
     moving.write_bytes(given_up)
     read = export.read_bytes
@@ -81,7 +74,7 @@ def test_a_record_rewritten_to_the_content_held_while_its_streamed_reading_gives
     assert reads == [str(moving), str(moving)]  # streamed, given up, read again: the record held
     assert (done.total, done.done, done.added, done.replaced, done.unchanged, done.unreadable) == (2, 2, 0, 0, 2, 0)
     assert warned == []
-    assert rows_held(db) == before
+    assert row_counts(db) == before
 
 
 class DyingJob(ExportJob):

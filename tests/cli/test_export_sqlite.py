@@ -15,6 +15,7 @@ import pytest
 
 from tetka_cli.jobs import database
 from support.cli import run
+from support.databases import row_counts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -29,14 +30,6 @@ def rows(db, sql: str, *params):
     conn = sqlite3.connect(str(db))
     try:
         return conn.execute(sql, params).fetchall()
-    finally:
-        conn.close()
-
-
-def counts(db) -> dict[str, int]:
-    conn = sqlite3.connect(str(db))
-    try:
-        return database.counts(conn)
     finally:
         conn.close()
 
@@ -72,11 +65,11 @@ def test_exporting_twice_changes_nothing(tmp_path):
     first = export(db, "records")
     assert first.exit_code == 0, first.output
     assert "11 records read: 11 added, 0 replaced, 0 unchanged, 0 copies, 0 unreadable" in first.stderr
-    before, dump = counts(db), record_rows(db)
+    before, dump = row_counts(db), record_rows(db)
     second = export(db, "records")
     assert second.exit_code == 0
     assert "0 added, 0 replaced, 11 unchanged" in second.stderr
-    assert counts(db) == before and record_rows(db) == dump
+    assert row_counts(db) == before and record_rows(db) == dump
     assert before["records"] == 11 and before["card_plays"] > 0 and before["hand_scores"] > 0
 
 
@@ -142,7 +135,7 @@ def test_a_copy_under_another_name_is_a_warning_and_stored_once(tmp_path):
     r = export(db, "records/marks-only.yaml", str(tmp_path / "copy.yaml"))
     assert r.exit_code == 0
     assert f"{tmp_path / 'copy.yaml'}: warning duplicate-record: the same record as records/marks-only.yaml" in r.stderr
-    assert counts(db)["records"] == 1
+    assert row_counts(db)["records"] == 1
     # A later run with the copy alone: the database already holds the record under its own name.
     r = export(db, str(tmp_path / "copy.yaml"))
     assert "duplicate-record" in r.stderr and "records/marks-only.yaml" in r.stderr
@@ -251,7 +244,7 @@ def test_the_database_opens_in_the_sqlite3_shell_as_it_is(tmp_path):
     assert not os.path.exists(f"{db}-wal")  # one file, in rollback-journal mode
     out = subprocess.run([shell, str(db), "SELECT count(*) FROM plays; PRAGMA integrity_check;"],
                          capture_output=True, text=True, check=True).stdout.split()
-    assert out == [str(counts(db)["card_plays"]), "ok"]
+    assert out == [str(row_counts(db)["card_plays"]), "ok"]
 
 
 def test_killing_the_export_leaves_each_record_whole_or_absent(tmp_path, copy_of_records):

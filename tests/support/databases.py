@@ -37,6 +37,16 @@ def as_version_2(db: Path | str) -> None:
             "PRAGMA user_version = 2", "VACUUM")
 
 
+def row_counts(db: Path | str) -> dict[str, int]:
+    """The rows of each of tetka's tables in `db`, opened as `stats` opens it (read-only, its shape
+    checked)."""
+    conn = database.open_for_reading(str(db))
+    try:
+        return database.counts(conn)
+    finally:
+        conn.close()
+
+
 def stats_lines(*args: str) -> list[dict]:
     """The players' lines of `tetka stats --format json ARGS` (which must exit 0)."""
     r = run("stats", "--format", "json", *args)

@@ -49,6 +49,11 @@ _KEY = re.compile(rb'(?:"([^"\\]*)"|\'([^\']*)\'|([^ ,\[\]{}#"\'!&*?|>%@`:-][^,\
 DASH_ITEM = re.compile(rb"-(?: +(.*)|)")
 
 
+# What a plain YAML value cannot start with: its indicators (`?`, `:` and `-` only before a space,
+# but no value read the quick way starts with them); a value starting with one is not read quick.
+INDICATORS = b"[]{}#&*!|>%@`,?:-"
+
+
 def value_of(text: bytes) -> bytes:
     """A one-line scalar's value: a quoted one's inside, a plain one as it stands."""
     if text[:1] in (b'"', b"'"):
@@ -56,7 +61,7 @@ def value_of(text: bytes) -> bytes:
         if m is None:
             raise NotQuick("a quoted value not on one line, or with an escape")
         return m.group(1) if m.group(1) is not None else m.group(2)
-    if text[:1] in b"[]{}#&*!|>%@`,?:-" or b": " in text or text.endswith(b":"):
+    if text[:1] in INDICATORS or b": " in text or text.endswith(b":"):
         raise NotQuick("an indicator in a value")
     return text
 

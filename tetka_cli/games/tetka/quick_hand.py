@@ -23,6 +23,7 @@ from ...common.cards import Card
 from ...kit.quick_lines import (  # noqa: F401  (CARDS and NotQuick: this module's names too)
     CARDS,
     DASH_ITEM,
+    INDICATORS,
     NotQuick,
     Scores,
     block_lines,
@@ -134,11 +135,6 @@ def _bulk_tricks(nested: bytes, pad: bytes, get: Callable[[bytes], Card]) -> Tri
     return None
 
 
-# What a plain YAML value cannot start with (an indicator; `[` is a flow list, read below; `?` and
-# `:` only before a space, but a card never starts with them): such an item is left to the full reader.
-_NOT_PLAIN_FIRST = frozenset(b"-,]{}#&*!|>'\"%@`?:")
-
-
 def _item_tricks(items: list[bytes], at: int, get: Callable[[bytes], Card]) -> Tricks | None:
     """The tricks from their items (each the text after a trick's dash at column `at` + 1): a line
     of cards, a flow list, or a block list; None for any other form (KeyError: a card not in the
@@ -147,12 +143,14 @@ def _item_tricks(items: list[bytes], at: int, get: Callable[[bytes], Card]) -> T
     for item in items[1:]:
         if b"\n" not in item:
             c = item.lstrip(b" ")
-            if c is item or not c or c[0] in _NOT_PLAIN_FIRST:
+            if c is item or not c:
                 return None
             if c[:1] == b"[":
                 if c[-1:] != b"]":
                     return None
                 out.append(tuple([get(x.strip(b" ")) for x in c[1:-1].split(b",")]))
+            elif c[:1] in INDICATORS or c[:1] in b"'\"":  # not a plain line of cards: the full reader decides
+                return None
             else:
                 got = tuple(map(get, c.replace(b",", b" ").split()))
                 if not got:

@@ -300,13 +300,13 @@ def _met(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
 
-def bench_issue34(quick: bool, player_hands: int, budget_hands: int, cpu_limit: float, cluster_trick: int) -> int:
+def bench_issue34(depth: tuple[int, int, int, float], cluster: tuple[int, int, int]) -> int:
     """`--only issue34`: the measures issue 34 asks for, in one run: the one-machine figures
-    (`bench_depth`), then the player's view of 40 hands on a local cluster of 1 and of 2 workers
-    (`bench_cluster`), then each figure against its target, with the load at the end."""
-    verdicts = bench_depth(1 if quick else player_hands, 2 if quick else 20, 1 if quick else budget_hands,
-                           10.0 if quick else cpu_limit)
-    ratio = bench_cluster(1 if quick else 3, 10 if quick else 40, 7 if quick else cluster_trick)
+    (`bench_depth` with the arguments `depth`), then the player's view of 40 hands on a local
+    cluster of 1 and of 2 workers (`bench_cluster` with `cluster`), then each figure against its
+    target, with the load at the end."""
+    verdicts = bench_depth(*depth)
+    ratio = bench_cluster(*cluster)
     verdicts.append(f"2 workers / 1 worker, throughput: median x{ratio:.2f} (>= 1.7): {_met(ratio >= 1.7)}")
     print(f"issue 34, in one run ({_load()}):")
     for v in verdicts:
@@ -674,14 +674,17 @@ def main(argv: list[str]) -> int:
     if a.only == "terz-player":
         bench_terz_player(3 if a.quick else 20)
         return 0
-    if a.only == "cluster":  # issue 34
-        bench_cluster(1 if a.quick else 3, 10 if a.quick else 40, 7 if a.quick else a.cluster_trick)
+    # issue 34: pairs, hands and trick of the cluster part; player's, open and budget hands and the
+    # CPU limit of the one-machine part
+    cluster = (1, 10, 7) if a.quick else (3, 40, a.cluster_trick)
+    depth = (1, 2, 1, 10.0) if a.quick else (a.player_hands, 20, a.budget_hands, a.cpu_limit)
+    if a.only == "cluster":
+        bench_cluster(*cluster)
         return 0
     if a.only == "issue34":  # all of issue 34's measures in one run
-        return bench_issue34(a.quick, a.player_hands, a.budget_hands, a.cpu_limit, a.cluster_trick)
-    if a.only == "depth":  # issue 34: the one-machine figures in one run
-        bench_depth(1 if a.quick else a.player_hands, 2 if a.quick else 20, 1 if a.quick else a.budget_hands,
-                    10.0 if a.quick else a.cpu_limit)
+        return bench_issue34(depth, cluster)
+    if a.only == "depth":  # the one-machine figures in one run
+        bench_depth(*depth)
         return 0
     if a.only == "player":
         player_section(a.quick, 10.0 if a.quick else a.cpu_limit, a.player_trick, a.player_hands, not a.no_rate)

@@ -45,3 +45,37 @@ def test_money_of_a_judged_record_at_a_stake_or_its_own():
     assert money_of(rep).stake == Decimal("0.10")
     assert money_of(rep, Decimal("0.5")).stake == Decimal("0.5")
     assert money_of(rep, Decimal("0.5")).net["Анна"] == Decimal("12.0")
+
+
+def test_a_long_file_read_a_window_at_a_time_has_the_digest_of_its_bytes(tmp_path):
+    """A file of a MiB or more is settled a window (4 MiB) at a time: its digest, read so, is the
+    digest of its bytes, across window edges and with a last window cut short."""
+    import random
+
+    from tetka_cli.common.dedupe import digest
+    from tetka_cli.common.yaml_input import FileBytes, read_bytes
+    from tetka_cli.jobs.settle import _windowed_digest
+
+    data = random.Random(7).randbytes((9 << 20) + 12345)
+    p = tmp_path / "long.bin"
+    p.write_bytes(data)
+    fb = read_bytes(str(p), windowed=True)
+    assert isinstance(fb, FileBytes)
+    try:
+        assert _windowed_digest(fb) == digest(data)
+    finally:
+        fb.close()
+
+
+def test_a_long_record_settled_has_the_digest_of_its_bytes(tmp_path):
+    """A record past a MiB (here padded by a comment) is settled, with the digest of its bytes
+    and the meaning of the same record written short."""
+    from tetka_cli.common.dedupe import digest
+
+    short = open(os.path.join(ROOT, "records/marks-only.yaml"), "rb").read()
+    long = short + b"# " + b"x" * (1 << 20) + b"\n"
+    p = tmp_path / "long.yaml"
+    p.write_bytes(long)
+    s, t = SettleJob()(str(p)), SettleJob()(os.path.join(ROOT, "records/marks-only.yaml"))
+    assert s.money is not None and s.digest == digest(long) != t.digest
+    assert s.meaning == t.meaning and s.money.net == t.money.net

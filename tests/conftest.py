@@ -54,9 +54,37 @@ def _popen_outside_mutmut_stats(self, *args, **kwargs):
 _subprocess.Popen.__init__ = _popen_outside_mutmut_stats  # type: ignore[method-assign]
 
 
+# mutmut's own names for its passes; any other value of MUTANT_UNDER_TEST names a mutant.
+_MUTMUT_PASSES = {"", "stats", "list_all_tests", "mutant_generation", "fail"}
+_durations: dict[str, float] | None = None
+
+
+def _measured_durations() -> dict[str, float]:
+    """Each test's time in mutmut's first pass (mutants/mutmut-stats.json, in the folder the tests
+    of a mutant run in), or nothing when there is no such file."""
+    global _durations
+    if _durations is None:
+        import json
+
+        try:
+            with open("mutmut-stats.json", encoding="utf-8") as f:
+                found = json.load(f).get("duration_by_test", {})
+            _durations = {k: float(v) for k, v in found.items()} if isinstance(found, dict) else {}
+        except (OSError, ValueError):
+            _durations = {}
+    return _durations
+
+
 def pytest_collection_modifyitems(session, config, items):
-    if _os.environ.get("MUTANT_UNDER_TEST") is not None:
-        items.sort(key=lambda item: bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False)))
+    """Under a mutant, the quickest tests first (by mutmut's first pass), a property test after a
+    worked example of the same time: mutmut stops at the first failure, and most mutants are
+    killed by some quick test, long before the slow ones (a live session, the golden outputs)."""
+    mutant = _os.environ.get("MUTANT_UNDER_TEST")
+    if mutant is None:
+        return
+    durations = _measured_durations() if mutant not in _MUTMUT_PASSES else {}
+    items.sort(key=lambda item: (durations.get(item.nodeid, 0.0),
+                                 bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False))))
 
 # One headless Chromium per test module for the tests that open pages in a real browser (tests/chromium.py).
 from chromium import chromium  # noqa: E402,F401

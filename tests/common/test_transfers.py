@@ -218,3 +218,16 @@ def test_fourteen_players_are_still_searched_exactly():
             "l": 31, "m": -30, "n": -1}
     assert len(nets) == EXACT_LIMIT == 14
     assert len(settle_up({p: Decimal(v) for p, v in nets.items()})) == 9
+
+
+def test_pair_off_settles_only_what_one_side_can_and_never_writes_a_transfer_of_nothing():
+    """pair_off is meant for a zero-sum group; given one that is not, it moves what the smaller
+    side owes or is owed and stops: no zero transfer, no player paying themselves, a player
+    already square left alone."""
+    from tetka_cli.common.transfers import pair_off
+
+    D = Decimal
+    assert pair_off([("a", D(-1)), ("b", D(2))]) == [Transfer("a", "b", D(1))]
+    assert pair_off([("a", D(-2)), ("b", D(1))]) == [Transfer("a", "b", D(1))]
+    assert pair_off([("a", D("0.5"))]) == [] and pair_off([("a", D("-0.5"))]) == []
+    assert pair_off([("a", D(5)), ("b", D(0))]) == [] and pair_off([("a", D(-5)), ("b", D(0))]) == []

@@ -95,3 +95,18 @@ def test_each_robber_is_first_dealt_by_the_left_of_the_previous_first_dealer():
     assert (got[0].line, got[0].column) == where(text, "Глеб\n    hands")
     rep = referee(load_record("r.yaml", text=text))
     assert [r.first_dealer for r in rep.robbers] == ["Борис", "Глеб", "Анна"]
+
+
+def test_a_finding_is_placed_at_its_value_in_the_file_and_only_in_the_file_when_its_place_is_unknown():
+    """kit.refereeing.at, which both referees place their findings with: line 1 is a place like
+    any other; no place (None) or NOWHERE (line 0) leaves the finding in the file, at no line."""
+    from tetka_cli.common.findings import Finding
+    from tetka_cli.common.positions import NOWHERE, Loc
+    from tetka_cli.kit.refereeing import at
+
+    f = Finding("marks-differ", {})
+    assert (at(f, "r.yaml", Loc(1, 3)).path, at(f, "r.yaml", Loc(1, 3)).line, at(f, "r.yaml", Loc(1, 3)).column) \
+        == ("r.yaml", 1, 3)
+    for nowhere in (None, NOWHERE):
+        placed = at(f, "r.yaml", nowhere)
+        assert (placed.path, placed.line, placed.column) == ("r.yaml", None, None)

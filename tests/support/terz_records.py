@@ -64,6 +64,7 @@ CASES = {
     "after-game-end": (changed("players: [Анна, Борис]\n", ENDS) + "      - points: {Анна: 90, Борис: 80}\n",
                        "points: {Анна: 90", 1, None, None),
     "unfinished-game": (WORKED, "first_dealer", 1, None, None),
+    "no-games": ("format: 1\ngame: terz\nplayers: [Анна, Борис]\ngames: []\n", "[]", 1, None, None),
     "winner-undetermined": (changed("  - first_dealer: Анна\n    hands:\n", "  - first_dealer: Анна\n    hands:\n"
                                     "      - points: {Анна: 510, Борис: 510}\n"), "points: {Анна: 510", 1, None, None),
     "totals-differ": (changed("  - first_dealer: Анна\n", "  - first_dealer: Анна\n    totals: {Анна: 317, Борис: 222}\n"),

@@ -491,3 +491,23 @@ def test_tricks_played_after_the_stop_are_pointed_at_themselves_not_at_a_forfeit
                    POINTS, POINTS + "        forfeit: {player: Борис, reason: extra-card, trick: 16}\n")
     f, at = _terz_place(text, "played-after-stop")
     assert f.trick == 5 and at == where(text, "{play: 7♥")
+
+
+def test_a_record_with_no_games_is_told_there_is_nothing_to_score(tmp_path):
+    """As Tetka's `no-robbers`: a Terz record whose `games` is empty has nothing to score; the full
+    and the lean reading (validate, settle) both say so, at the `games` value, as a warning, and
+    settle leaves it out with that reason. A record refused for its shape is not also told."""
+    from tetka_cli.jobs.record_check import check_record
+    from tetka_cli.jobs.settle import SettleJob
+
+    p = tmp_path / "empty.yaml"
+    p.write_text("format: 1\ngame: terz\nplayers: [Анна, Борис]\ngames: []\n", encoding="utf-8")
+    for lean in (False, True):
+        found = [(f.code, f.line, f.column, f.is_error) for f in check_record(str(p), lean=lean).findings]
+        assert found == [("no-games", 4, 8, False)], lean
+    s = SettleJob()(str(p))
+    assert s.money is None and [f.code for f in s.findings] == ["no-games"]
+    p.write_text("format: 1\ngame: terz\nplayers: [Анна, Борис]\ngames: {}\n", encoding="utf-8")
+    assert "no-games" not in [f.code for f in check_record(str(p)).findings]
+    p.write_text("format: 2\ngame: terz\nplayers: [Анна, Борис]\ngames: []\n", encoding="utf-8")
+    assert [f.code for f in check_record(str(p)).findings] == ["unsupported"]

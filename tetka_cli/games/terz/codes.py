@@ -23,5 +23,6 @@ CODES: tuple[Code, ...] = game_codes(finding_message, {
     "winner-differs": (_E, "Terz: the table's game winner is wrong"),
     "after-game-end": (_E, "Terz: a hand after the game was decided"),
     "unfinished-game": (_W, "Terz: nobody has reached the target"),
+    "no-games": (_W, "Terz: a record with no games: nothing to score"),
     "winner-undetermined": (_W, "Terz: both over the target, equal, and the record does not show the last trick"),
 })

@@ -23,7 +23,7 @@ from ...common.yaml_input import Events, FileBytes, decode
 from ...kit.record_base import ReadRecord
 from .reader import GAME_KEYS, TerzReader
 from .record import GameRecord, HandRecord, Lean, Record, nones
-from .referee import GameJudge, GameReport, RecordReport
+from .referee import GameJudge, GameReport, RecordReport, record_end
 from .rules import TerzRules
 
 _ACTIVE: ContextVar[list[LeanReader] | None] = ContextVar("terz_lean", default=None)
@@ -100,8 +100,7 @@ def check_lean(path: str, data: bytes | FileBytes, max_bytes: int,
             return None
         games.append(report)
         findings.extend(found)
-    findings.sort(key=lambda f: (f.line or 0, f.column or 0))
-    return RecordReport(rec, tuple(games), tuple(findings), lean=Lean(data if isinstance(data, bytes) else None,
+    return RecordReport(rec, tuple(games), record_end(rec, findings), lean=Lean(data if isinstance(data, bytes) else None,
                                                                               load=load))
 
 

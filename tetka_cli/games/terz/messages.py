@@ -129,6 +129,7 @@ MESSAGES: dict[str, str] = {
     "contest-differs": N_("the table wrote this trick's declaration to {written}; by the rules it scores for {computed}"),
     "winner-differs": N_("the table's winner is {recorded}; by the totals and the rules it is {computed}"),
     "after-game-end": N_("the game was decided with hand {ended}: a hand after it does not count"),
+    "no-games": N_("the record has no games: nothing to score"),
     "unfinished-game": N_("nobody has reached {target} (highest total {highest}): the game is unfinished"),
     "winner-undetermined": N_("both are over {target} with equal totals, and the record does not show who took the last trick: the winner is undetermined"),
     "totals-differ": N_("{player}: the table's total is {recorded}, the hands add up to {computed}"),

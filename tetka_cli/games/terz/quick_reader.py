@@ -86,6 +86,8 @@ def quick_report(path: str, data: bytes | FileBytes, load: Callable[[str], ReadR
     record = quick.record
     if record.findings:  # more hands than the full reader reads: it places the findings
         raise NotQuick("too many hands")
+    if not record.games:  # nothing to score: the referee says so (`no-games`)
+        raise NotQuick("no games")
     findings: list[Finding] = []
     games: list[GameRecord] = []
     reports: list[GameReport] = []

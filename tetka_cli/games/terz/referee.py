@@ -77,8 +77,16 @@ def referee(record: Record) -> RecordReport:
             report = _game(record, g, previous, findings)
             games.append(report)
             previous = report
+    return RecordReport(record, tuple(games), record_end(record, findings))
+
+
+def record_end(record: Record, findings: list[Finding]) -> tuple[Finding, ...]:
+    """The record's findings once every game is judged, in file order; a record with no games
+    (and nothing wrong in its shape) is told so, as a warning: there is nothing to score."""
+    if not record.games and not any(f.code in ("schema", "unsupported") for f in findings):
+        findings.append(_finding("no-games", {}, record.path, record.games_loc))
     findings.sort(key=lambda f: (f.line or 0, f.column or 0))
-    return RecordReport(record, tuple(games), tuple(findings))
+    return tuple(findings)
 
 
 def _finding(code: str, args: Mapping[str, Any], path: str, loc: Loc | None, **where: Any) -> Finding:

@@ -153,6 +153,11 @@ def test_a_record_of_another_format_is_not_also_told_it_has_no_robbers():
     assert [f.code for f in check_record("r.yaml", text=HEAD + "  []\n").findings] == ["no-robbers"]
 
 
+def test_robbers_that_are_not_a_list_are_a_schema_finding_and_not_also_no_robbers():
+    text = HEAD.replace("robbers:\n", "robbers: 5\n")
+    assert [(f.code, f.line, f.column) for f in check_record("r.yaml", text=text).findings] == [("schema", 4, 10)]
+
+
 # -- the order of findings ------------------------------------------------------------------------------
 def test_findings_on_one_line_are_in_column_order_whatever_order_they_were_found_in():
     """A record written on one line (JSON): the totals come before the hands in the text, so the

@@ -459,3 +459,17 @@ def test_a_streamed_robbers_totals_that_differ_give_the_record_back_to_the_full_
         for _ in r.reports():
             pass
     assert e.value.args == (0,)  # a robber's finding: at no hand
+
+
+def test_a_first_robber_without_a_first_dealer_is_first_dealt_by_the_first_player_listed():
+    text = MARKS.replace("  - first_dealer: Анна\n", f"  - totals: {TOTALS}\n").replace(f"    totals: {TOTALS}\n", "", 1)
+    rep = check_record("r.yaml", text=text)
+    assert rep.findings == () and rep.robbers[0].first_dealer == "Анна"
+    assert [h.dealer for h in rep.robbers[0].hands[:5]] == ["Анна", "Борис", "Вера", "Глеб", "Анна"]
+
+
+def test_a_second_robber_may_write_the_players_again_in_the_same_seats():
+    """Writing the seating again is no reseating: the seats stay as they were."""
+    again = robber(HANDS, first="Борис").replace("  - first_dealer", "  - players: [Анна, Борис, Вера, Глеб]\n    first_dealer")
+    full, _ = full_and_lean(HEAD + robber(HANDS) + again)
+    assert full.findings == () and full.robbers[1].first_dealer == "Борис"

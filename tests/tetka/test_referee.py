@@ -18,7 +18,7 @@ from tetka_cli.common.positions import Loc, NOWHERE
 from tetka_cli.jobs.record_check import check_record, load_record
 from tetka_cli.games.tetka.quick_reader import QuickRead
 from tetka_cli.games.tetka.record_writer import write_sitting
-from tetka_cli.games.tetka.referee import HandToReport, referee, referee_lean
+from tetka_cli.games.tetka.referee import HandToReport, RecordStream, referee, referee_lean
 from tetka_cli.games.tetka.rules import HouseRules
 from tetka_cli.games.tetka.simulate import Simulator
 
@@ -151,6 +151,11 @@ def test_a_record_of_another_format_is_not_also_told_it_has_no_robbers():
     text = HEAD.replace("format: 1", "format: 2") + "  []\n"
     assert [(f.code, f.line) for f in check_record("r.yaml", text=text).findings] == [("unsupported", 1)]
     assert [f.code for f in check_record("r.yaml", text=HEAD + "  []\n").findings] == ["no-robbers"]
+
+
+def test_robbers_that_are_not_a_list_are_a_schema_finding_and_not_also_no_robbers():
+    text = HEAD.replace("robbers:\n", "robbers: 5\n")
+    assert [(f.code, f.line, f.column) for f in check_record("r.yaml", text=text).findings] == [("schema", 4, 10)]
 
 
 # -- the order of findings ------------------------------------------------------------------------------
@@ -395,3 +400,76 @@ def test_a_second_robber_may_not_reseat_the_players():
     text = head + one + two.replace("\n  - first_dealer", "\n  - players: [Анна, Вера, Борис, Глеб]\n    first_dealer", 1)
     f = next(f for f in check_record("s.yaml", text=text).findings if f.code == "reseat-too-early")
     assert (f.part, f.args, f.path, f.line) == (2, {"robber_number": 2}, "s.yaml", text[:text.index("  - players")].count("\n") + 1)
+
+
+# -- the streamed reading (`tetka marks`): the same record, hand by hand ---------------------------
+def streamed(text: str) -> RecordStream:
+    """The record as `marks` shows it: read and judged hand by hand by a `RecordStream`."""
+    quick = QuickRead("r.yaml", text.encode(), lambda head: load_record("r.yaml", text=head))
+    return RecordStream(quick.record, quick.hands)
+
+
+def robbers_of(rep) -> list[tuple]:
+    return [(r.number, r.first_dealer, dict(r.totals), r.finished) for r in rep.robbers]
+
+
+# An abandoned robber of three hands, then a whole one whose first dealer is out of the rotation.
+TWO_ROBBERS = HEAD + robber(HANDS[:3], totals=None) + robber(HANDS, first="Глеб")
+
+
+def test_the_streamed_reading_gives_each_robber_and_the_records_findings_as_the_whole_reading():
+    full = check_record("r.yaml", text=TWO_ROBBERS)
+    stream = streamed(TWO_ROBBERS)
+    closed: list[str] = []
+    stream.closing(lambda: closed.append("file"))
+    seen = []
+    for r in stream.streamed_robbers():
+        assert r.count == 0  # no hand of it has gone by yet
+        running = []
+        for h, totals in r.reports():
+            assert r.count == h.number  # the hands gone by, counted as they go
+            running.append(totals)
+        assert r.hands == range(1, len(running) + 1)
+        seen.append((r.number, r.first_dealer, dict(r.totals), r.finished))
+        assert running[-1] == r.totals
+    assert closed == ["file"]  # the file is closed once, when the record has been read
+    assert seen == robbers_of(stream.report) == robbers_of(full)
+    assert [f.code for f in full.findings] == ["abandoned-robber", "wrong-dealer"]
+    assert placed(stream.report) == placed(full)  # the robber's own findings, at its line:col
+    assert stream.done and stream.ok is full.ok is False
+
+
+def test_robbers_whose_hands_the_caller_skips_are_judged_by_the_stream_itself():
+    full = check_record("r.yaml", text=TWO_ROBBERS)
+    stream = streamed(TWO_ROBBERS)
+    for r in stream.streamed_robbers():
+        with pytest.raises(RuntimeError, match="^the robber's hands have not all gone by$"):
+            r.totals  # noqa: B018 - asked before its hands are judged
+    assert robbers_of(stream.report) == robbers_of(full)
+    assert placed(stream.report) == placed(full)
+
+
+def test_a_streamed_robbers_totals_that_differ_give_the_record_back_to_the_full_reading():
+    """Totals that differ may be a seating read the wrong way round, which only the full referee tries."""
+    text = MARKS.replace(TOTALS, "{Анна: 8, Борис: 16, Вера: 21, Глеб: 12}")
+    assert [f.code for f in check_record("r.yaml", text=text).findings] == ["totals-differ"]
+    robbers = streamed(text).streamed_robbers()
+    r = next(robbers)
+    with pytest.raises(HandToReport) as e:
+        for _ in r.reports():
+            pass
+    assert e.value.args == (0,)  # a robber's finding: at no hand
+
+
+def test_a_first_robber_without_a_first_dealer_is_first_dealt_by_the_first_player_listed():
+    text = MARKS.replace("  - first_dealer: Анна\n", f"  - totals: {TOTALS}\n").replace(f"    totals: {TOTALS}\n", "", 1)
+    rep = check_record("r.yaml", text=text)
+    assert rep.findings == () and rep.robbers[0].first_dealer == "Анна"
+    assert [h.dealer for h in rep.robbers[0].hands[:5]] == ["Анна", "Борис", "Вера", "Глеб", "Анна"]
+
+
+def test_a_second_robber_may_write_the_players_again_in_the_same_seats():
+    """Writing the seating again is no reseating: the seats stay as they were."""
+    again = robber(HANDS, first="Борис").replace("  - first_dealer", "  - players: [Анна, Борис, Вера, Глеб]\n    first_dealer")
+    full, _ = full_and_lean(HEAD + robber(HANDS) + again)
+    assert full.findings == () and full.robbers[1].first_dealer == "Борис"

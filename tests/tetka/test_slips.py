@@ -348,3 +348,13 @@ def test_the_counter_clockwise_reading_is_tried_on_marks_that_differ_and_only_wh
     assert [f.code for f in findings(no_totals) if f.is_error] == ["counter-clockwise"]
     plain = referee(load_record("r.yaml", text=cc), slips=False)
     assert "counter-clockwise" not in {f.code for f in plain.findings} and not plain.ok
+
+
+def test_seat_order_is_not_tried_on_a_trick_short_of_four_cards():
+    """A hand of thirteen tricks and a fourteenth of two cards, its marks not those of the cards:
+    no seat-order reading exists for a trick short of cards, so the marks simply differ."""
+    at = PLAYED.index("        marks: {Анна: 4")
+    text = PLAYED[:at] + "          - 2♦ 3♦\n" + PLAYED[at:].replace(
+        "marks: {Анна: 4, Борис: 1, Вера: 1, Глеб: 1}", "marks: {Анна: 3, Борис: 2, Вера: 1, Глеб: 1}", 1)
+    got = [(f.code, f.hand, f.player) for f in findings(text) if f.part == 1 and f.hand == 1]
+    assert got == [("too-many", 1, None), ("marks-differ", 1, "Анна"), ("marks-differ", 1, "Борис")]

@@ -71,3 +71,11 @@ def test_the_finding_counts_the_unread_hands(tmp_path, lean):
     path = record(tmp_path, totals="totals: {Анна: 14, Борис: 21, Вера: 15, Глеб: 22}")
     found = [(f.player, f.args) for f in check_record(path, lean=lean).findings if f.code == "totals-differ"]
     assert found == [("Анна", {"recorded": 14, "computed": 15, "unread": 1})]
+
+
+def test_a_total_the_unread_hand_makes_up_with_all_its_marks_agrees(tmp_path):
+    """Глеб written 28: 7 more than the read hands give him, all the marks of the one unread hand."""
+    from tetka_cli.jobs.record_check import check_record
+
+    path = record(tmp_path, totals="totals: {Анна: 19, Борис: 21, Вера: 15, Глеб: 28}")
+    assert [f.code for f in check_record(path).findings] == ["bad-card"]

@@ -293,3 +293,22 @@ def test_scored_nobody_where_nobody_scores_is_judged_in_one_pass(rules, dealer, 
     terz_rules, played = _pinned(rules, dealer, hand)
     expected = full(played, terz_rules)
     assert not expected.issues and _usual_hand(PLAYERS, played, terz_rules) == expected
+
+
+def test_every_broken_record_of_the_findings_page_is_left_to_the_replay():
+    """The worked hand changed in one place per finding (tests/support/terz_records.py): the one
+    pass judges none of them, and the verdict without holdings is the replay's."""
+    from support.terz_records import CASES
+
+    from tetka_cli.jobs.record_check import check_record
+
+    for code, (text, *_) in sorted(CASES.items()):
+        rep = check_record("r.yaml", text=text)
+        for g in rep.record.games:
+            for h in g.hands:
+                if h.tricks is None or h.dealer not in PLAYERS or h.trump is None:
+                    continue
+                played = h.as_input(h.dealer)
+                expected = full(played, rep.record.rules)
+                if expected is not None and (expected.issues or expected.renonces):
+                    assert _usual_hand(PLAYERS, played, rep.record.rules) is None, code

@@ -148,6 +148,13 @@ def test_what_the_one_pass_does_not_take_on():
     assert _usual_hand(PLAYERS, hand, replace(rules, stop_at_target=True)) is None  # may stop mid-hand
     assert _usual_hand(PLAYERS, replace(hand, dealer="Вера"), rules) is None  # the replay refuses it
     assert _usual_hand(("Анна", "Анна"), hand, rules) is None
+    # a trick naming someone not a player (the replay refuses such a hand: ValueError)
+    for k in (0, len(hand.tricks) - 1):
+        t = hand.tricks[k]
+        for stranger in (replace(t, exchange="Вера"), replace(t, bela="Вера"),
+                         replace(t, declare={"Вера": (DECK[0], DECK[1], DECK[2])})):
+            tricks = hand.tricks[:k] + (stranger,) + hand.tricks[k + 1:]
+            assert _usual_hand(PLAYERS, replace(hand, tricks=tricks), rules) is None
 
 
 def test_a_declaration_given_as_a_list_is_judged_as_the_replay_judges_it():

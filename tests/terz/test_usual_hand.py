@@ -148,6 +148,9 @@ def test_what_the_one_pass_does_not_take_on():
     assert _usual_hand(PLAYERS, hand, replace(rules, stop_at_target=True)) is None  # may stop mid-hand
     assert _usual_hand(PLAYERS, replace(hand, dealer="Вера"), rules) is None  # the replay refuses it
     assert _usual_hand(("Анна", "Анна"), hand, rules) is None
+    deal = dict(hand.deal)
+    assert _usual_hand(PLAYERS, replace(hand, deal={PLAYERS[0]: deal[PLAYERS[0]], "Вера": deal[PLAYERS[1]]}),
+                       rules) is None  # a deal of someone not a player
     # a trick naming someone not a player (the replay refuses such a hand: ValueError)
     for k in (0, len(hand.tricks) - 1):
         t = hand.tricks[k]

@@ -151,7 +151,18 @@ def test_what_the_one_pass_does_not_take_on():
     deal = dict(hand.deal)
     assert _usual_hand(PLAYERS, replace(hand, deal={PLAYERS[0]: deal[PLAYERS[0]], "Вера": deal[PLAYERS[1]]}),
                        rules) is None  # a deal of someone not a player
-    # a trick naming someone not a player (the replay refuses such a hand: ValueError)
+    # the dealer not a player, the hand otherwise whole under his name (the replay refuses it)
+    d, vera = hand.dealer, "Вера"
+
+    def renamed(name):
+        return vera if name == d else name
+
+    tricks = tuple(replace(t, exchange=renamed(t.exchange), bela=renamed(t.bela), scored=renamed(t.scored),
+                           declare={renamed(p): cs for p, cs in t.declare.items()}) for t in hand.tricks)
+    stranger_dealt = replace(hand, dealer=vera, deal={renamed(p): cs for p, cs in deal.items()}, tricks=tricks)
+    other = next(p for p in PLAYERS if p != d)
+    assert _usual_hand((other, d), stranger_dealt, rules) is None
+    assert _usual_hand((other, vera), stranger_dealt, rules) is not None  # the same hand, Вера a player
     for k in (0, len(hand.tricks) - 1):
         t = hand.tricks[k]
         for stranger in (replace(t, exchange="Вера"), replace(t, bela="Вера"),

@@ -162,3 +162,239 @@ def test_no_renonce_is_called_on_a_card_its_player_did_not_hold(seed, left_out, 
         trick = full.tricks[left_out]
         assert unplayed[0].args["holders"] == {p: [c] for p, c in sorted(
             ((trick.leader, trick.lead), (trick.reply_player, trick.reply)), key=lambda x: PLAYERS.index(x[0]))}
+
+
+# Hands of simulated sittings with a trick left out and a scorer's slips elsewhere (a card of the
+# deal replaced, a card played that was not held, a declaration moved): the findings, in order, as
+# every reading of the gap gives them (the regression pin of what `_Replay._skip_gap` knows of the
+# tricks it skips: the cards played, the exchange a reading puts in the gap, the draws and the card
+# turned up, which are no longer known). Each: the rules, the dealer, the hand, the findings
+# (code, trick, player, line) but the unfinished game's.
+SLIPPED = [
+    ('rules: {overlapping_sequences: allowed}', 'Борис',
+     '- dealer: Борис\n'
+     '  trump: 10♦\n'
+     '  deal:\n'
+     '    Анна: 7♠ J♥ J♠ 8♠ Q♣ A♥ K♠ K♥ J♠\n'
+     '    Борис: K♦ 7♣ 7♥ 9♠ 8♥ Q♥ 9♦ 10♣ J♣\n'
+     '  tricks:\n'
+     '    - 7♠ 9♠ / 9♥ 10♠\n'
+     '    - 9♦ 8♠ / J♦ 8♣\n'
+     '    - {play: 7♣ J♠ / A♣ A♠, declare: {Борис: 9♥ 8♥ 7♥}, scored: Борис}\n'
+     '    - J♦ 8♣ / Q♦ 9♣\n'
+     '    - J♣ A♠ / Q♠ 7♦\n'
+     '    - {play: 9♣ Q♦ / 8♦ K♣, declare: {Анна: A♠ K♠ Q♠}, scored: Анна}\n'
+     '    - 7♦ J♥ / A♦ 10♦\n'
+     '    - A♥ 7♥\n'
+     '    - 10♥ 9♥\n'
+     '    - Q♠ A♦\n'
+     '    - Q♥ 10♦\n'
+     '    - K♠ K♦\n'
+     '    - 8♦ K♣\n'
+     '    - 10♣ 10♠\n'
+     '    - A♣ A♠\n',
+     [('incomplete', None, None, 8),
+      ('unplayed-cards', None, None, 8),
+      ('duplicate-card', None, 'Анна', 11),
+      ('deal-mismatch', 6, 'Борис', 19),
+      ('deal-mismatch', 6, 'Анна', 19),
+      ('declaration-not-held', 6, 'Анна', 19),
+      ('contest-differs', 6, 'Анна', 19),
+      ('missing-trick', 7, None, 20),
+      ('renonce', 7, 'Борис', 20),
+      ('deal-mismatch', 7, 'Борис', 20),
+      ('deal-mismatch', 7, None, 20),
+      ('deal-mismatch', 10, 'Анна', 23),
+      ('deal-mismatch', 13, 'Борис', 26),
+      ('deal-mismatch', 13, 'Анна', 26),
+      ('duplicate-card', 15, 'Анна', 28)]),
+    ('', 'Анна',
+     '- dealer: Анна\n'
+     '  trump: 8♥\n'
+     '  deal:\n'
+     '    Борис: J♥ 10♥ A♥ 10♣ K♣ 9♠ A♠ 7♥ J♣\n'
+     '    Анна: K♥ 10♦ Q♦ A♦ 8♠ 9♦ 10♠ 9♣ K♦\n'
+     '  tricks:\n'
+     '    - {play: A♥ 8♠ / 9♥ Q♠, exchange: Борис}\n'
+     '    - {play: 10♣ K♥ / J♦ 7♣, declare: {Борис: J♥ 10♥ 9♥, Анна: A♦ K♦ Q♦}, scored: Анна}\n'
+     '    - {play: 9♣ J♥ / 7♦ Q♥, declare: {Анна: J♦ 10♦ 9♦, Борис: J♥ 10♥ 9♥}, scored: Борис}\n'
+     '    - {play: 8♥ Q♠ / K♠ A♣, declare: {Анна: J♦ 10♦ 9♦}, scored: Анна}\n'
+     '    - {play: 7♦ 10♠ / J♠ Q♣, declare: {Анна: A♦ K♦ Q♦ J♦ 10♦ 9♦}, scored: Анна}\n'
+     '    - 9♥ Q♣ / 7♠ 8♦\n'
+     '    - {play: J♠ 8♦ / 8♣ 7♥, declare: {Анна: A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦}, scored: Анна}\n'
+     '    - K♣ A♣\n'
+     '    - 9♦ 10♥\n'
+     '    - J♦ 8♣\n'
+     '    - 10♦ A♠\n'
+     '    - K♦ 7♠\n'
+     '    - Q♦ 7♣\n'
+     '    - Q♥ 9♠\n'
+     '    - K♠ 7♥\n',
+     [('incomplete', None, None, 7),
+      ('unplayed-cards', None, None, 7),
+      ('missing-trick', 10, None, 22),
+      ('deal-mismatch', 15, 'Анна', 27),
+      ('renonce', 15, 'Борис', 27),
+      ('deal-mismatch', 15, 'Борис', 27)]),
+    ('rules: {bela_on: any_play, renonce_penalty: hand}', 'Анна',
+     '- dealer: Анна\n'
+     '  trump: Q♦\n'
+     '  deal:\n'
+     '    Борис: 10♥ A♠ 9♣ A♦ 7♥ 9♠ Q♥ 9♦ J♦\n'
+     '    Анна: J♥ J♠ 9♥ K♦ 8♣ K♣ Q♣ K♣ 8♦\n'
+     '  tricks:\n'
+     '    - {play: 7♥ 8♣ / 10♠ K♥, exchange: Анна}\n'
+     '    - A♦ 9♥ / 7♣ 8♥\n'
+     '    - J♦ 8♥ / Q♠ 10♣\n'
+     '    - 9♦ J♠ / 7♠ J♣\n'
+     '    - {play: 9♣ J♥ / A♥ A♣, declare: {Анна: K♣ Q♣ J♣}, scored: Анна}\n'
+     '    - {play: 7♣ K♥ / K♠ 8♠, declare: {Анна: A♣ K♣ Q♣ J♣}, scored: Анна}\n'
+     '    - {play: Q♠ 8♠ / 10♦ 7♦, declare: {Борис: A♠ K♠ Q♠, Анна: A♣ K♣ Q♣ J♣ 10♣}, scored: Анна}\n'
+     '    - 10♦ 7♦\n'
+     '    - Q♥ 8♦\n'
+     '    - A♣ 9♠\n'
+     '    - 10♣ A♠\n'
+     '    - K♣ 10♠\n'
+     '    - Q♣ K♠\n'
+     '    - Q♦ A♥\n'
+     '    - J♣ 7♠\n',
+     [('incomplete', None, None, 8),
+      ('unplayed-cards', None, None, 8),
+      ('duplicate-card', None, 'Анна', 12),
+      ('exchange-illegal', 1, 'Анна', 14),
+      ('missing-trick', 7, None, 20),
+      ('deal-mismatch', 7, None, 20),
+      ('declaration-out-of-window', 7, 'Борис', 20),
+      ('declaration-out-of-window', 7, 'Анна', 20),
+      ('contest-differs', 7, 'Анна', 20)]),
+    ('rules: {stop_at_target: true, declaration_window: 2-8}', 'Анна',
+     '- dealer: Анна\n'
+     '  trump: 7♠\n'
+     '  deal:\n'
+     '    Борис: 8♠ J♦ Q♠ Q♥ 9♦ J♥ 10♥ 8♥ A♠\n'
+     '    Анна: 9♠ A♦ 9♥ Q♦ 7♥ J♠ J♣ 9♣ Q♣\n'
+     '  tricks:\n'
+     '    - {play: 8♥ 7♥ / 7♦ A♥, declare: {Борис: Q♥ J♥ 10♥}, scored: Борис}\n'
+     '    - Q♥ 9♥ / 8♣ K♥\n'
+     '    - 8♣ Q♦ / A♣ 8♦\n'
+     '    - {play: K♥ 9♦ / K♦ 7♠, declare: {Анна: K♣ Q♣ J♣ 10♣}, scored: Анна}\n'
+     '    - 8♦ 8♠ / 10♠ 10♣\n'
+     '    - {play: A♣ 9♠ / K♣ K♠, declare: {Анна: Q♣ J♣ 10♣}, scored: Анна}\n'
+     '    - 10♥ A♥ / 10♦ 7♣\n'
+     '    - A♦ 7♦\n'
+     '    - 10♦ J♦\n'
+     '    - 9♣ 10♠\n'
+     '    - 7♠ J♣\n'
+     '    - K♠ Q♣\n'
+     '    - A♠ J♠\n'
+     '    - K♦ Q♠\n'
+     '    - J♥ K♣\n',
+     [('incomplete', None, None, 8),
+      ('unplayed-cards', None, None, 8),
+      ('declaration-out-of-window', 1, 'Борис', 14),
+      ('contest-differs', 1, 'Борис', 14),
+      ('deal-mismatch', 4, 'Борис', 17),
+      ('deal-mismatch', 4, 'Анна', 17),
+      ('duplicate-card', 4, 'Анна', 17),
+      ('declaration-not-held', 4, 'Анна', 17),
+      ('contest-differs', 4, 'Анна', 17),
+      ('deal-mismatch', 5, 'Борис', 18),
+      ('deal-mismatch', 5, 'Анна', 18),
+      ('deal-mismatch', 6, 'Анна', 19),
+      ('deal-mismatch', 6, 'Борис', 19),
+      ('declaration-not-held', 6, 'Анна', 19),
+      ('contest-differs', 6, 'Анна', 19),
+      ('missing-trick', 7, None, 20),
+      ('deal-mismatch', 7, None, 20),
+      ('deal-mismatch', 10, 'Борис', 23),
+      ('deal-mismatch', 12, 'Борис', 25),
+      ('deal-mismatch', 14, 'Анна', 27),
+      ('deal-mismatch', 15, 'Анна', 28)]),
+    ('rules: {dealer_rule: hand_winner, bela_window: declarations, seven_exchange: lead}', 'Анна',
+     '- dealer: Анна\n'
+     '  trump: A♠\n'
+     '  deal:\n'
+     '    Борис: Q♣ 10♣ J♣ K♣ Q♠ 9♥ 10♦ 8♦ A♦\n'
+     '    Анна: 9♠ 10♠ Q♥ 9♦ 7♣ 8♠ K♥ 8♣ 7♦\n'
+     '  tricks:\n'
+     '    - K♣ 7♦ / 10♥ 7♠\n'
+     '    - {play: J♣ 7♣ / K♥ 9♣, declare: {Борис: Q♣ J♣ 10♣, Анна: 10♠ 9♠ 8♠ 7♠}, scored: Анна}\n'
+     '    - Q♠ 8♣ / 7♥ A♣\n'
+     '    - 10♣ A♣ / 8♥ A♥\n'
+     '    - {play: 8♥ 8♦ / J♠ J♥, exchange: Анна}\n'
+     '    - 9♦ 9♥ / K♦ J♦\n'
+     '    - 9♠ 7♠\n'
+     '    - A♠ 10♥\n'
+     '    - 10♠ K♥\n'
+     '    - K♠ 7♥\n'
+     '    - 8♠ Q♣\n'
+     '    - Q♥ A♥\n'
+     '    - 10♦ Q♦\n'
+     '    - J♥ J♠\n'
+     '    - K♦ A♦\n',
+     [('incomplete', None, None, 8),
+      ('unplayed-cards', None, None, 8),
+      ('duplicate-card', 2, 'Борис', 15),
+      ('missing-trick', 7, None, 20),
+      ('deal-mismatch', 9, 'Борис', 22)]),
+    ('rules: {both_over_target: last_trick, renonce_penalty: hand}', 'Борис',
+     '- dealer: Борис\n'
+     '  trump: 9♦\n'
+     '  deal:\n'
+     '    Анна: A♥ 7♠ J♥ 7♦ 8♣ J♠ K♦ 10♥ K♣\n'
+     '    Борис: 9♥ K♥ 9♠ 7♥ 10♣ 10♦ K♠ J♦ Q♥\n'
+     '  tricks:\n'
+     '    - A♥ 8♥\n'
+     '    - 8♣ 10♣ / 7♣ Q♠\n'
+     '    - {play: 7♣ K♣ / A♠ 8♦, declare: {Анна: Q♠ J♠ 10♠}, scored: Анна}\n'
+     '    - J♥ 9♥ / J♣ A♦\n'
+     '    - J♣ 8♦ / 9♣ 8♠\n'
+     '    - 8♠ A♦ / 8♥ 7♦\n'
+     '    - 10♦ 9♦\n'
+     '    - {play: 7♠ K♥ / 10♠ A♣, exchange: Анна}\n'
+     '    - A♠ 9♠ / A♦ Q♦\n'
+     '    - 10♥ 7♥\n'
+     '    - 10♠ K♠\n'
+     '    - J♠ 9♣\n'
+     '    - Q♠ J♦\n'
+     '    - Q♥ 7♦\n'
+     '    - Q♦ Q♣\n',
+     [('incomplete', None, None, 8),
+      ('unplayed-cards', None, None, 8),
+      ('deal-mismatch', 1, 'Борис', 14),
+      ('missing-trick', 6, None, 19),
+      ('duplicate-card', 6, 'Борис', 19),
+      ('deal-mismatch', 6, 'Анна', 19),
+      ('renonce', 8, 'Борис', 21),
+      ('deal-mismatch', 8, None, 21),
+      ('exchange-illegal', 8, 'Анна', 21),
+      ('deal-mismatch', 9, None, 22)]),
+]
+
+
+@pytest.mark.parametrize("rules,dealer,hand,expected", SLIPPED)
+def test_a_trick_left_out_among_slips_gives_the_findings_every_reading_gives(rules, dealer, hand, expected):
+    rules_line = f"{rules}\n" if rules else ""
+    head = f"format: 1\ngame: terz\nplayers: [{A}, {B}]\n{rules_line}games:\n  - first_dealer: {dealer}\n    hands:\n"
+    text = head + "".join("      " + line for line in hand.splitlines(keepends=True))
+    rep = check_record("r.yaml", text=text)
+    assert [(f.code, f.trick, f.player, f.line) for f in rep.findings if f.code != "unfinished-game"] == expected
+
+
+@pytest.mark.parametrize("left_out,deal,place", [
+    (1, False, {"after": 0, "until": 6, "likely": [0, 0], "withheld": True}),
+    (3, False, {"after": 2, "until": 6, "likely": [2, 5], "withheld": True}),
+    (7, True, {"after": 6, "until": 6, "leader": A, "withheld": False}),
+])
+def test_a_trick_left_out_of_the_stock_is_placed_where_the_play_after_it_fits(left_out, deal, place):
+    """The worked hand, one of tricks 1-7 left out: the gap can lie after any trick written up to
+    trick 7's draw (without the deal: both hands and the card turned up are unknown after it), and
+    the finding points at the first trick after its likeliest place; the findings are only the
+    missing trick's (no card played later is called another's)."""
+    text = record(left_out, deal)
+    _, found, _ = judged(text)
+    assert [f.code for f in found] == ["incomplete", "unplayed-cards", "missing-trick"]
+    gap = found[2]
+    assert {k: gap.args[k] for k in place} == place and set(gap.args) == {*place, "tricks", "missing"}
+    first = [line.strip() for line in text.splitlines()].index("tricks:") + 1  # trick 1's line, from 0
+    assert (gap.trick, gap.line) == (left_out, first + left_out)

@@ -34,6 +34,12 @@ def test_a_finished_terz_game_without_a_winner_pays_nothing():
     s = settle_sitting("t.yaml", TWO, [(1, False, {"Анна": 90, "Борис": 90}, None),
                                        (2, True, {"Анна": 100, "Борис": 501}, "Борис")], Decimal("2"), provisional=True)
     assert s.net == {"Анна": Decimal(-2), "Борис": Decimal(2)} and [g.number for g in s.games] == [1, 2]
+    # As shown, the tie has no payment; the won game one, by the loser to the winner.
+    from tetka_cli.games.terz.settlement import shared
+    from tetka_cli.results.money import Payment
+
+    tie, won = shared(s).parts
+    assert tie.payments == () and won.payments == (Payment("Анна", "Борис", None, Decimal("2")),)
 
 
 def test_an_unfinished_terz_game_is_paid_by_whoever_is_behind_either_player():

@@ -7,6 +7,7 @@ played (or was received) by the opponent, is still the turned-up card, or is dra
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...common.cards import Card
@@ -585,18 +586,14 @@ def replay_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules = DE
 
 _DECK_BITS = sum(c.bit for c in DECK)
 _NO_ISSUES: tuple[Issue, ...] = ()
-_COMBOS: dict[tuple[Card, ...], Combination] = {}  # `classify` of the combinations declared so far
+# `classify` of the combinations declared so far; a record declares few different runs (a hostile
+# one many: the oldest are forgotten past 4096)
+_CLASSIFIED = lru_cache(maxsize=4096)(classify)
 
 
 def _combination(cards: tuple[Card, ...]) -> Combination | None:
-    if type(cards) is not tuple:  # a caller's list (the readers give tuples)
-        return classify(cards)
-    combo = _COMBOS.get(cards)
-    if combo is None:
-        combo = classify(cards)
-        if combo is not None and len(_COMBOS) < 4096:  # a record declares few different runs
-            _COMBOS[cards] = combo
-    return combo
+    """`classify`, remembered (a caller's list becomes a tuple; the readers give tuples)."""
+    return _CLASSIFIED(tuple(cards))
 
 
 def _usual_hand(players: tuple[str, str], hand: HandInput, rules: TerzRules) -> HandResult | None:

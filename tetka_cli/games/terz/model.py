@@ -21,9 +21,9 @@ from ...common.cards import Card
 #   "lead", "reply": that card of `tricks[trick-1].play`; "draw": the draws of the trick;
 #   "exchange", "bela", "scored": that key of the trick; "declare": the player's entry of `declare`;
 #   "trick": the trick as a whole; "deal": the player's entry of `deal`; "hand": the hand as a whole;
-#   "points": the hand's recorded `points` (player's value when `player` is set); "forfeit".
+#   "forfeit": the hand's `forfeit`.
 Where = Literal["lead", "reply", "draw", "exchange", "bela", "scored", "declare", "trick", "deal", "hand",
-                "points", "forfeit"]
+                "forfeit"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -265,22 +265,15 @@ def _trick_loc(issue: Issue, trick: TrickRecord) -> Loc:
 
 
 def _hand_loc(issue: Issue, hand: HandRecord, trick: TrickRecord | None) -> Loc:
-    """Where an issue of no place within a trick points: a player's deal, the points, the
-    forfeit, else its trick (or the hand's tricks)."""
+    """Where an issue of no place within a trick points: a player's deal (its first card), the
+    forfeit, else its trick, else the hand. (`points-differ`, the one finding on the points, is
+    placed by `_hand` itself.)"""
     w, player = issue.where, issue.player
     if w == "deal" and player is not None and player in hand.deal_locs:
-        loc: Loc = hand.deal_locs[player][issue.args.get("deal_index", 0)]
-        return loc
-    if w == "points" and hand.points_loc.line:
-        points: Loc = hand.points_locs.get(player, hand.points_loc) if player else hand.points_loc
-        return points
+        return hand.deal_locs[player][0]
     if w == "forfeit" and hand.forfeit_loc.line:
         return hand.forfeit_loc
-    if trick is not None:
-        return trick.loc
-    if w == "trick" and hand.tricks_loc.line:
-        return hand.tricks_loc
-    return hand.loc
+    return trick.loc if trick is not None else hand.loc  # (an issue of a trick names one written)
 
 
 _BELA_WINDOWS = {"stock": "1-7", "any": "1-16"}  # "declarations": the declaration window

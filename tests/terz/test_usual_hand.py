@@ -333,3 +333,89 @@ def test_every_broken_record_of_the_findings_page_is_left_to_the_replay():
                 expected = full(played, rep.record.rules)
                 if expected is not None and (expected.issues or expected.renonces):
                     assert _usual_hand(PLAYERS, played, rep.record.rules) is None, code
+
+
+def _plain_hands():
+    """Clean simulated hands with no exchange, declaration or bela: every trick judged inline."""
+    return [(rules, hand) for rules, hand in POOL
+            if not any(t.exchange or t.declare or t.bela is not None for t in hand.tricks)]
+
+
+def _redrawn(hand: HandInput, k: int, pos: int, card, trumps) -> HandInput | None:
+    """The hand with draw `pos` of trick `k` (1-based) written as `card`, a card already played,
+    and the drawn card's later play (with the same winner, of its suit after the stock) written as `card`
+    too: a record that holds together but for the card drawn twice. None when it cannot."""
+    from tetka_cli.games.terz.play import TAKERS
+
+    drawn = hand.tricks[k - 1].draws[pos]
+    takers = TAKERS[trumps]
+    tricks = list(hand.tricks)
+    for j in range(k, 16):
+        t = tricks[j]
+        if j >= 7 and card.suit != drawn.suit:  # after the stock, a card of the suit played keeps the reply legal
+            continue
+        if t.lead == drawn and bool(takers[drawn] & t.reply.bit) == bool(takers[card] & t.reply.bit):
+            tricks[j] = replace(t, lead=card)
+        elif t.reply == drawn and bool(takers[t.lead] & drawn.bit) == bool(takers[t.lead] & card.bit):
+            tricks[j] = replace(t, reply=card)
+        else:
+            continue
+        draws = list(tricks[k - 1].draws)
+        draws[pos] = card
+        tricks[k - 1] = replace(tricks[k - 1], draws=tuple(draws))
+        return replace(hand, tricks=tuple(tricks))
+    return None
+
+
+def _drawn_again(source: str):
+    """Hands where a stock card is written as a card already played: one of the deal
+    (`source` "deal", drawn after trick 1), one drawn two tricks or more before ("draw"), or,
+    at trick 7, any card played before ("seventh")."""
+    found = []
+    for rules, hand in _plain_hands():
+        dealt = {c for cs in hand.deal.values() for c in cs}
+        played: list = []
+        drawn_at: dict = {}
+        for k, t in enumerate(hand.tricks[:7], 1):
+            played += [t.lead, t.reply]
+            for pos, _ in enumerate(t.draws[:1] if k == 7 else t.draws):
+                for card in played:
+                    wanted = {"deal": k >= 2 and card in dealt and card != hand.trump,
+                              "draw": drawn_at.get(card, k) <= k - 2, "seventh": k == 7}[source]
+                    if wanted and card not in t.draws:
+                        changed = _redrawn(hand, k, pos, card, hand.trump.suit)
+                        if changed is not None:
+                            found.append((rules, changed))
+                            break
+            for c in t.draws:
+                drawn_at[c] = k
+            if len(found) >= 3:
+                return found
+    return found
+
+
+@pytest.mark.parametrize("source", ["deal", "draw", "seventh"])
+def test_a_card_drawn_that_was_already_seen_is_left_to_the_replay(source):
+    """Every card comes out of the stock once: a draw of a card dealt, drawn before or played is
+    a slip the replay reports, never a hand judged in one pass."""
+    hands = _drawn_again(source)
+    assert hands
+    for rules, hand in hands:
+        expected = full(hand, rules)
+        assert expected.issues
+        assert _usual_hand(PLAYERS, hand, rules) is None
+
+
+def test_the_seventh_trick_draw_is_the_winners_card_then_at_most_the_face_up_card():
+    """At trick 7 the winner's draw is enough (the loser takes the card face up); a third draw is
+    a slip the replay reports."""
+    rules, hand = _plain_hands()[0]
+    seventh = hand.tricks[6]
+    alone = replace(hand, tricks=hand.tricks[:6] + (replace(seventh, draws=seventh.draws[:1]),) + hand.tricks[7:])
+    usual = _usual_hand(PLAYERS, alone, rules)
+    assert usual is not None and usual == full(alone, rules)
+    spare = next(c for c in DECK if c not in seventh.draws)
+    three = replace(hand, tricks=hand.tricks[:6] + (replace(seventh, draws=(*seventh.draws[:2], spare)),)
+                    + hand.tricks[7:])
+    assert len(seventh.draws) == 2 and full(three, rules).issues
+    assert _usual_hand(PLAYERS, three, rules) is None

@@ -341,30 +341,36 @@ def _plain_hands():
             if not any(t.exchange or t.declare or t.bela is not None for t in hand.tricks)]
 
 
-def _redrawn(hand: HandInput, k: int, pos: int, card, trumps) -> HandInput | None:
-    """The hand with draw `pos` of trick `k` (1-based) written as `card`, a card already played,
-    and the drawn card's later play (with the same winner, of its suit after the stock) written as `card`
-    too: a record that holds together but for the card drawn twice. None when it cannot."""
+def _played_as(tricks: list, start: int, was, card, trumps) -> bool:
+    """`was`'s first play from trick `start` (0-based) on written as `card`, when the trick keeps
+    its winner (and, after the stock, `card` is of `was`'s suit): whether it could."""
     from tetka_cli.games.terz.play import TAKERS
 
-    drawn = hand.tricks[k - 1].draws[pos]
     takers = TAKERS[trumps]
-    tricks = list(hand.tricks)
-    for j in range(k, 16):
+    for j in range(start, 16):
         t = tricks[j]
-        if j >= 7 and card.suit != drawn.suit:  # after the stock, a card of the suit played keeps the reply legal
+        if j >= 7 and card.suit != was.suit:  # after the stock, a card of the suit played keeps the reply legal
             continue
-        if t.lead == drawn and bool(takers[drawn] & t.reply.bit) == bool(takers[card] & t.reply.bit):
+        if t.lead == was and bool(takers[was] & t.reply.bit) == bool(takers[card] & t.reply.bit):
             tricks[j] = replace(t, lead=card)
-        elif t.reply == drawn and bool(takers[t.lead] & drawn.bit) == bool(takers[t.lead] & card.bit):
+            return True
+        if t.reply == was and bool(takers[t.lead] & was.bit) == bool(takers[t.lead] & card.bit):
             tricks[j] = replace(t, reply=card)
-        else:
-            continue
-        draws = list(tricks[k - 1].draws)
-        draws[pos] = card
-        tricks[k - 1] = replace(tricks[k - 1], draws=tuple(draws))
-        return replace(hand, tricks=tuple(tricks))
-    return None
+            return True
+    return False
+
+
+def _redrawn(hand: HandInput, k: int, pos: int, card) -> HandInput | None:
+    """The hand with draw `pos` of trick `k` (1-based) written as `card`, a card already played,
+    and the drawn card's later play written as `card` too (`_played_as`): a record that holds
+    together but for the card drawn twice. None when it cannot."""
+    tricks = list(hand.tricks)
+    if not _played_as(tricks, k, hand.tricks[k - 1].draws[pos], card, hand.trump.suit):
+        return None
+    draws = list(tricks[k - 1].draws)
+    draws[pos] = card
+    tricks[k - 1] = replace(tricks[k - 1], draws=tuple(draws))
+    return replace(hand, tricks=tuple(tricks))
 
 
 def _drawn_again(source: str):
@@ -383,7 +389,7 @@ def _drawn_again(source: str):
                     wanted = {"deal": k >= 2 and card in dealt and card != hand.trump,
                               "draw": drawn_at.get(card, k) <= k - 2, "seventh": k == 7}[source]
                     if wanted and card not in t.draws:
-                        changed = _redrawn(hand, k, pos, card, hand.trump.suit)
+                        changed = _redrawn(hand, k, pos, card)
                         if changed is not None:
                             found.append((rules, changed))
                             break
@@ -419,3 +425,77 @@ def test_the_seventh_trick_draw_is_the_winners_card_then_at_most_the_face_up_car
                     + hand.tricks[7:])
     assert len(seventh.draws) == 2 and full(three, rules).issues
     assert _usual_hand(PLAYERS, three, rules) is None
+
+
+def test_a_card_dealt_to_both_players_is_left_to_the_replay():
+    """The deal is nine cards each, all different, and not the turned-up card: a card written in
+    both deals (and played by both) is a slip the replay reports, never a hand judged in one pass."""
+    found = 0
+    for rules, hand in _plain_hands():
+        for p, cards in hand.deal.items():
+            other = next(cs for q, cs in hand.deal.items() if q != p)
+            for i, was in enumerate(cards):
+                twice = next((c for c in other if c.suit == was.suit), None)
+                tricks = list(hand.tricks)
+                if twice is None or not _played_as(tricks, 0, was, twice, hand.trump.suit):
+                    continue
+                dealt = replace(hand, deal={**hand.deal, p: cards[:i] + (twice,) + cards[i + 1:]},
+                                tricks=tuple(tricks))
+                assert full(dealt, rules).issues
+                assert _usual_hand(PLAYERS, dealt, rules) is None
+                found += 1
+                break
+        if found >= 3:
+            break
+    assert found
+
+
+def test_a_renonce_in_a_trick_with_bela_or_a_declaration_after_the_stock_is_left_to_the_replay():
+    """After the stock the reply follows suit (trumps over trumps): a reply that does not, in a
+    trick the one pass judges with its events (bela, a declaration), is a renonce the replay
+    reports. The hands: a simulated one with the reply of such a trick swapped with a later card
+    of the same player, where the replay finds that renonce and nothing else."""
+    found = 0
+    for rules, hand in POOL:
+        for k, t in enumerate(hand.tricks[7:], 8):
+            if not (t.bela is not None or t.declare or t.exchange):
+                continue
+            for j in range(k, 16):
+                later = hand.tricks[j]
+                for side in ("lead", "reply"):
+                    tricks = list(hand.tricks)
+                    tricks[k - 1] = replace(t, reply=getattr(later, side))
+                    tricks[j] = replace(later, **{side: t.reply})
+                    swapped = replace(hand, tricks=tuple(tricks))
+                    expected = full(swapped, rules)
+                    if expected is None or expected.issues or len(expected.renonces) != 1:
+                        continue
+                    assert _usual_hand(PLAYERS, swapped, rules) is None
+                    found += 1
+    assert found
+
+
+def test_a_written_declaration_declared_again_is_left_to_the_replay():
+    """A declaration that scored binds its player (§5): declaring it again later, while the cards
+    are still in hand, is declaration-subset, which the replay reports; the one pass leaves it.
+    The hands: simulated ones with a scored declaration written again in a later trick of the
+    window that declares nothing."""
+    found = 0
+    for rules, hand in POOL:
+        result = full(hand, rules)
+        for d in result.declarations:
+            if not d.scored:
+                continue
+            for j in range(d.trick, 16):
+                if hand.tricks[j].declare or any(c in (t.lead, t.reply) for t in hand.tricks[:j + 1] for c in d.cards):
+                    continue
+                tricks = list(hand.tricks)
+                tricks[j] = replace(tricks[j], declare={d.player: d.cards})
+                again = replace(hand, tricks=tuple(tricks))
+                expected = full(again, rules)
+                if not expected.issues or {i.code for i in expected.issues} != {"declaration-subset"}:
+                    continue
+                assert _usual_hand(PLAYERS, again, rules) is None
+                found += d.answer
+                break
+    assert found

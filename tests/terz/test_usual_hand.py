@@ -499,3 +499,32 @@ def test_a_written_declaration_declared_again_is_left_to_the_replay():
                 found += d.answer
                 break
     assert found
+
+
+class _FoursDealt(random.Random):
+    """A shuffle that deals the four queens to the dealer's opponent and the four kings to the
+    dealer (the deal goes in threes, the opponent first); the other cards as shuffled."""
+
+    def shuffle(self, x):
+        super().shuffle(x)
+        queens, kings = ([c for c in DECK if str(c)[0] == rank] for rank in "QK")
+        rest = [c for c in x if c not in queens + kings]
+        x[:] = queens[:3] + kings[:3] + [queens[3]] + rest[:2] + [kings[3]] + rest[2:]
+
+
+def test_a_four_answered_by_a_higher_four_is_judged_in_one_pass_as_the_replay_judges_it():
+    """Between two fours `fours_order` decides (four kings beat four queens in either order): the
+    leader declares his four queens, the reply player answers with his four kings and writes."""
+    sim = Simulator(seed=0, bots=("book", "book"), rules=DEFAULT_RULES, players=PLAYERS)
+    sim.rng = _FoursDealt(0)
+    hand = sim.hand(PLAYERS[1]).hand
+    k, t = next((k, t) for k, t in enumerate(hand.tricks) if len(t.declare) == 2)
+    leader = next(p for p in PLAYERS if p != t.scored)
+    queens = tuple(c for c in hand.deal[leader] if str(c)[0] == "Q")
+    contest = replace(t, declare={**t.declare, leader: queens})
+    fours = replace(hand, tricks=hand.tricks[:k] + (contest,) + hand.tricks[k + 1:])
+    expected = full(fours, DEFAULT_RULES)
+    assert not expected.issues
+    assert [(d.kind, d.scored, d.answer) for d in expected.declarations if d.trick == k + 1] == \
+        [("four-queens", False, False), ("four-kings", True, True)]
+    assert _usual_hand(PLAYERS, fours, DEFAULT_RULES) == expected

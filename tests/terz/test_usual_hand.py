@@ -333,3 +333,198 @@ def test_every_broken_record_of_the_findings_page_is_left_to_the_replay():
                 expected = full(played, rep.record.rules)
                 if expected is not None and (expected.issues or expected.renonces):
                     assert _usual_hand(PLAYERS, played, rep.record.rules) is None, code
+
+
+def _plain_hands():
+    """Clean simulated hands with no exchange, declaration or bela: every trick judged inline."""
+    return [(rules, hand) for rules, hand in POOL
+            if not any(t.exchange or t.declare or t.bela is not None for t in hand.tricks)]
+
+
+def _played_as(tricks: list, start: int, was, card, trumps) -> bool:
+    """`was`'s first play from trick `start` (0-based) on written as `card`, when the trick keeps
+    its winner (and, after the stock, `card` is of `was`'s suit): whether it could."""
+    from tetka_cli.games.terz.play import TAKERS
+
+    takers = TAKERS[trumps]
+    for j in range(start, 16):
+        t = tricks[j]
+        if j >= 7 and card.suit != was.suit:  # after the stock, a card of the suit played keeps the reply legal
+            continue
+        if t.lead == was and bool(takers[was] & t.reply.bit) == bool(takers[card] & t.reply.bit):
+            tricks[j] = replace(t, lead=card)
+            return True
+        if t.reply == was and bool(takers[t.lead] & was.bit) == bool(takers[t.lead] & card.bit):
+            tricks[j] = replace(t, reply=card)
+            return True
+    return False
+
+
+def _redrawn(hand: HandInput, k: int, pos: int, card) -> HandInput | None:
+    """The hand with draw `pos` of trick `k` (1-based) written as `card`, a card already played,
+    and the drawn card's later play written as `card` too (`_played_as`): a record that holds
+    together but for the card drawn twice. None when it cannot."""
+    tricks = list(hand.tricks)
+    if not _played_as(tricks, k, hand.tricks[k - 1].draws[pos], card, hand.trump.suit):
+        return None
+    draws = list(tricks[k - 1].draws)
+    draws[pos] = card
+    tricks[k - 1] = replace(tricks[k - 1], draws=tuple(draws))
+    return replace(hand, tricks=tuple(tricks))
+
+
+def _drawn_again(source: str):
+    """Hands where a stock card is written as a card already played: one of the deal
+    (`source` "deal", drawn after trick 1), one drawn two tricks or more before ("draw"), or,
+    at trick 7, any card played before ("seventh")."""
+    found = []
+    for rules, hand in _plain_hands():
+        dealt = {c for cs in hand.deal.values() for c in cs}
+        played: list = []
+        drawn_at: dict = {}
+        for k, t in enumerate(hand.tricks[:7], 1):
+            played += [t.lead, t.reply]
+            for pos, _ in enumerate(t.draws[:1] if k == 7 else t.draws):
+                for card in played:
+                    wanted = {"deal": k >= 2 and card in dealt and card != hand.trump,
+                              "draw": drawn_at.get(card, k) <= k - 2, "seventh": k == 7}[source]
+                    if wanted and card not in t.draws:
+                        changed = _redrawn(hand, k, pos, card)
+                        if changed is not None:
+                            found.append((rules, changed))
+                            break
+            for c in t.draws:
+                drawn_at[c] = k
+            if len(found) >= 3:
+                return found
+    return found
+
+
+@pytest.mark.parametrize("source", ["deal", "draw", "seventh"])
+def test_a_card_drawn_that_was_already_seen_is_left_to_the_replay(source):
+    """Every card comes out of the stock once: a draw of a card dealt, drawn before or played is
+    a slip the replay reports, never a hand judged in one pass."""
+    hands = _drawn_again(source)
+    assert hands
+    for rules, hand in hands:
+        expected = full(hand, rules)
+        assert expected.issues
+        assert _usual_hand(PLAYERS, hand, rules) is None
+
+
+def test_the_seventh_trick_draw_is_the_winners_card_then_at_most_the_face_up_card():
+    """At trick 7 the winner's draw is enough (the loser takes the card face up); a third draw is
+    a slip the replay reports."""
+    rules, hand = _plain_hands()[0]
+    seventh = hand.tricks[6]
+    alone = replace(hand, tricks=hand.tricks[:6] + (replace(seventh, draws=seventh.draws[:1]),) + hand.tricks[7:])
+    usual = _usual_hand(PLAYERS, alone, rules)
+    assert usual is not None and usual == full(alone, rules)
+    spare = next(c for c in DECK if c not in seventh.draws)
+    three = replace(hand, tricks=hand.tricks[:6] + (replace(seventh, draws=(*seventh.draws[:2], spare)),)
+                    + hand.tricks[7:])
+    assert len(seventh.draws) == 2 and full(three, rules).issues
+    assert _usual_hand(PLAYERS, three, rules) is None
+
+
+def test_a_card_dealt_to_both_players_is_left_to_the_replay():
+    """The deal is nine cards each, all different, and not the turned-up card: a card written in
+    both deals (and played by both) is a slip the replay reports, never a hand judged in one pass."""
+    found = 0
+    for rules, hand in _plain_hands():
+        for p, cards in hand.deal.items():
+            other = next(cs for q, cs in hand.deal.items() if q != p)
+            for i, was in enumerate(cards):
+                twice = next((c for c in other if c.suit == was.suit), None)
+                tricks = list(hand.tricks)
+                if twice is None or not _played_as(tricks, 0, was, twice, hand.trump.suit):
+                    continue
+                dealt = replace(hand, deal={**hand.deal, p: cards[:i] + (twice,) + cards[i + 1:]},
+                                tricks=tuple(tricks))
+                assert full(dealt, rules).issues
+                assert _usual_hand(PLAYERS, dealt, rules) is None
+                found += 1
+                break
+        if found >= 3:
+            break
+    assert found
+
+
+def test_a_renonce_in_a_trick_with_bela_or_a_declaration_after_the_stock_is_left_to_the_replay():
+    """After the stock the reply follows suit (trumps over trumps): a reply that does not, in a
+    trick the one pass judges with its events (bela, a declaration), is a renonce the replay
+    reports. The hands: a simulated one with the reply of such a trick swapped with a later card
+    of the same player, where the replay finds that renonce and nothing else."""
+    found = 0
+    for rules, hand in POOL:
+        for k, t in enumerate(hand.tricks[7:], 8):
+            if not (t.bela is not None or t.declare or t.exchange):
+                continue
+            for j in range(k, 16):
+                later = hand.tricks[j]
+                for side in ("lead", "reply"):
+                    tricks = list(hand.tricks)
+                    tricks[k - 1] = replace(t, reply=getattr(later, side))
+                    tricks[j] = replace(later, **{side: t.reply})
+                    swapped = replace(hand, tricks=tuple(tricks))
+                    expected = full(swapped, rules)
+                    if expected is None or expected.issues or len(expected.renonces) != 1:
+                        continue
+                    assert _usual_hand(PLAYERS, swapped, rules) is None
+                    found += 1
+    assert found
+
+
+def test_a_written_declaration_declared_again_is_left_to_the_replay():
+    """A declaration that scored binds its player (§5): declaring it again later, while the cards
+    are still in hand, is declaration-subset, which the replay reports; the one pass leaves it.
+    The hands: simulated ones with a scored declaration written again in a later trick of the
+    window that declares nothing."""
+    found = 0
+    for rules, hand in POOL:
+        result = full(hand, rules)
+        for d in result.declarations:
+            if not d.scored:
+                continue
+            for j in range(d.trick, 16):
+                if hand.tricks[j].declare or any(c in (t.lead, t.reply) for t in hand.tricks[:j + 1] for c in d.cards):
+                    continue
+                tricks = list(hand.tricks)
+                tricks[j] = replace(tricks[j], declare={d.player: d.cards})
+                again = replace(hand, tricks=tuple(tricks))
+                expected = full(again, rules)
+                if not expected.issues or {i.code for i in expected.issues} != {"declaration-subset"}:
+                    continue
+                assert _usual_hand(PLAYERS, again, rules) is None
+                found += d.answer
+                break
+    assert found
+
+
+class _FoursDealt(random.Random):
+    """A shuffle that deals the four queens to the dealer's opponent and the four kings to the
+    dealer (the deal goes in threes, the opponent first); the other cards as shuffled."""
+
+    def shuffle(self, x):
+        super().shuffle(x)
+        queens, kings = ([c for c in DECK if str(c)[0] == rank] for rank in "QK")
+        rest = [c for c in x if c not in queens + kings]
+        x[:] = queens[:3] + kings[:3] + [queens[3]] + rest[:2] + [kings[3]] + rest[2:]
+
+
+def test_a_four_answered_by_a_higher_four_is_judged_in_one_pass_as_the_replay_judges_it():
+    """Between two fours `fours_order` decides (four kings beat four queens in either order): the
+    leader declares his four queens, the reply player answers with his four kings and writes."""
+    sim = Simulator(seed=0, bots=("book", "book"), rules=DEFAULT_RULES, players=PLAYERS)
+    sim.rng = _FoursDealt(0)
+    hand = sim.hand(PLAYERS[1]).hand
+    k, t = next((k, t) for k, t in enumerate(hand.tricks) if len(t.declare) == 2)
+    leader = next(p for p in PLAYERS if p != t.scored)
+    queens = tuple(c for c in hand.deal[leader] if str(c)[0] == "Q")
+    contest = replace(t, declare={**t.declare, leader: queens})
+    fours = replace(hand, tricks=hand.tricks[:k] + (contest,) + hand.tricks[k + 1:])
+    expected = full(fours, DEFAULT_RULES)
+    assert not expected.issues
+    assert [(d.kind, d.scored, d.answer) for d in expected.declarations if d.trick == k + 1] == \
+        [("four-queens", False, False), ("four-kings", True, True)]
+    assert _usual_hand(PLAYERS, fours, DEFAULT_RULES) == expected

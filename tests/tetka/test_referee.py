@@ -473,3 +473,15 @@ def test_a_second_robber_may_write_the_players_again_in_the_same_seats():
     again = robber(HANDS, first="Борис").replace("  - first_dealer", "  - players: [Анна, Борис, Вера, Глеб]\n    first_dealer")
     full, _ = full_and_lean(HEAD + robber(HANDS) + again)
     assert full.findings == () and full.robbers[1].first_dealer == "Борис"
+
+
+def test_a_hand_with_a_short_extra_trick_is_not_read_in_seat_order_and_keeps_its_marks_that_differ():
+    # Seat order reads only tricks of four cards: with a fourteenth trick of two, the hand's marks
+    # that differ stay the findings (after the too-many tricks), with no seat-order reading.
+    text = PLAYED.replace("          - A♥ K♥ 7♦ J♦\n", "          - A♥ K♥ 7♦ J♦\n          - 2♦ 3♦\n", 1).replace(
+        "marks: {Анна: 4, Борис: 1, Вера: 1, Глеб: 1}", "marks: {Анна: 3, Борис: 2, Вера: 1, Глеб: 1}", 1)
+    rep = check_record("r.yaml", text=text)
+    assert [(f.code, f.line, f.player) for f in rep.findings] == [
+        ("too-many", 29, None), ("marks-differ", 30, "Анна"), ("marks-differ", 30, "Борис")]
+    assert [f.args for f in rep.findings[1:]] == [{"recorded": 3, "computed": 4, "complete": True},
+                                                  {"recorded": 2, "computed": 1, "complete": True}]

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from ...common.findings import Finding
 from ...common.positions import Loc
 from ...kit.hand_report import HandReportBase, PartReportBase
+from ...kit import refereeing
 from ...kit.refereeing import Verdict, at
 from .game import GameProgress
 from .gap import judge_incomplete
@@ -81,12 +82,9 @@ def referee(record: Record) -> RecordReport:
 
 
 def record_end(record: Record, findings: list[Finding]) -> tuple[Finding, ...]:
-    """The record's findings once every game is judged, in file order; a record with no games
-    (and nothing wrong in its shape) is told so, as a warning: there is nothing to score."""
-    if not record.games and not any(f.code in ("schema", "unsupported") for f in findings):
-        findings.append(_finding("no-games", {}, record.path, record.games_loc))
-    findings.sort(key=lambda f: (f.line or 0, f.column or 0))
-    return tuple(findings)
+    """The record's findings once every game is judged, in file order (`no-games` when it has none)."""
+    return refereeing.record_end(findings, None if record.games else _finding("no-games", {}, record.path,
+                                                                                record.games_loc))
 
 
 def _finding(code: str, args: Mapping[str, Any], path: str, loc: Loc | None, **where: Any) -> Finding:

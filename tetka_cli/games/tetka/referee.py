@@ -10,7 +10,7 @@ from ...common.findings import Finding
 from ...common.positions import Loc, TextLocs
 from ..contract import ReadAgain
 from ...kit.hand_report import HandReportBase, PartReportBase
-from ...kit.refereeing import Verdict, at
+from ...kit.refereeing import Verdict, at, record_end
 from .gap import judge_incomplete
 from .hand import HandResult, replay_hand
 from .play import in_play_order
@@ -147,12 +147,9 @@ def _robber_heads(record: Record, findings: list[Finding]) -> Iterator[tuple[Rob
 
 
 def _record_end(record: Record, findings: list[Finding]) -> tuple[Finding, ...]:
-    """The record's findings once every robber is judged, in file order."""
-    if not record.robbers and not any(f.code in ("schema", "unsupported") for f in findings):
-        findings.append(Finding("no-robbers", {}, path=record.path,
-                                line=record.robbers_loc.line or None, column=record.robbers_loc.column or None))
-    findings.sort(key=lambda f: (f.line or 0, f.column or 0))
-    return tuple(findings)
+    """The record's findings once every robber is judged, in file order (`no-robbers` when it has none)."""
+    empty = at(Finding("no-robbers", {}), record.path, record.robbers_loc) if not record.robbers else None
+    return record_end(findings, empty)
 
 
 class _Tally:
